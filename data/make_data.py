@@ -1,0 +1,155 @@
+"""Remake the data files that hold knowledge from outside the specs.
+
+The generator must not carry facts about core OpenCL or DXGI in its code, so
+they live in YAML files made from the official headers:
+
+    opencl_core.yaml  <- Khronos CL/cl.h and CL/cl_platform.h (Debian opencl-c-headers)
+    dxgi_format.yaml  <- Microsoft's dxgiformat.h (as shipped by Debian mingw-w64-common)
+
+Run `python data/make_data.py` to rewrite them, or `--check` to verify that the
+committed files are what the installed headers give (tests do this).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+HERE = Path(__file__).resolve().parent
+CL_DIR = Path("/usr/include/CL")
+DXGI_HEADER = Path("/usr/share/mingw-w64/include/dxgiformat.h")
+
+_TYPEDEF = re.compile(r"^typedef\s+([\w\s\*]+?)\s+(cl_\w+)\s*;", re.M)
+_SCALAR = re.compile(r"^typedef\s+(u?int\d+_t|float|double)\s+(cl_\w+)\s*;", re.M)
+_GROUP = re.compile(r"^/\*\s*(cl_\w+|Error Codes)[^*]*\*/", re.M)
+_DEFINE = re.compile(r"^#define\s+(CL_\w+)\s+(.+?)\s*(?:/\*.*)?$", re.M)
+_FUNCTION = re.compile(
+    r"extern\s+CL_API_ENTRY\s+(?:CL_API_PREFIX__\w+\s+)?([\w\s\*]+?)\s*CL_API_CALL\s+"
+    r"(cl\w+)\s*\((.*?)\)\s*CL_(?:API|EXT)_SUFFIX\w*\s*;",
+    re.S,
+)
+_DXGI = re.compile(r"^\s*(DXGI_FORMAT_\w+)\s*=\s*(0x[0-9a-fA-F]+|\d+)", re.M)
+
+
+def canonical_type(text: str) -> str:
+    """Spell a C type as `const base *` (the IR's canonical spelling)."""
+    words = text.replace("*", " * ").split()
+    const = "const" in words[: words.index("*")] if "*" in words else "const" in words
+    base = " ".join(w for w in words if w not in ("const", "*"))
+    stars = words.count("*")
+    return ("const " if const else "") + base + " *" * stars
+
+
+def split_params(text: str) -> list[str]:
+    """Split a parameter list on top-level commas (callbacks nest parentheses)."""
+    parts, depth, current = [], 0, ""
+    for char in text:
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+            continue
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        current += char
+    parts.append(current)
+    return [" ".join(p.split()) for p in parts if p.strip()]
+
+
+def parse_param(text: str) -> dict[str, str]:
+    text = text.replace("CL_CALLBACK", "").replace("  ", " ")
+    if "(" in text:  # a callback: keep its C spelling, name from `(* name)`
+        name = re.search(r"\(\s*\*\s*(\w+)\s*\)", text)
+        assert name, text
+        return {"name": name.group(1), "type": " ".join(text.replace(name.group(1), "", 1).split())}
+    match = re.match(r"(.*?)(\w+)\s*(\[\s*\])?$", text)
+    assert match, text
+    type_text = match.group(1) + (" *" if match.group(3) else "")
+    return {"name": match.group(2), "type": canonical_type(type_text)}
+
+
+_LITERAL = re.compile(r"\(?\s*(-?)(0x[0-9a-fA-F]+|\d+)\s*(?:<<\s*(\d+))?\s*\)?")
+
+
+def evaluate(literal: str) -> int | None:
+    """Value of a `#define` body made of a number, or `(1 << n)`; None for anything else."""
+    match = _LITERAL.fullmatch(literal.strip())
+    if not match:
+        return None
+    sign, digits, shift = match.groups()
+    value = int(digits, 16 if digits.startswith("0x") else 10) << int(shift or 0)
+    return -value if sign else value
+
+
+def opencl_core() -> dict[str, Any]:
+    platform = (CL_DIR / "cl_platform.h").read_text()
+    header = (CL_DIR / "cl.h").read_text()
+    types: dict[str, dict[str, str]] = {}
+    linux_part = platform[platform.index("#else", platform.index("typedef float                   cl_float")):]
+    for base, name in _SCALAR.findall(linux_part):
+        types.setdefault(name, {"kind": "scalar", "c_type": base})
+    for base, name in _TYPEDEF.findall(header):
+        base = " ".join(base.split())
+        if base.startswith("struct "):
+            types[name] = {"kind": "handle", "c_type": base.replace(" *", "") + " *"}
+        else:
+            types[name] = {"kind": "typedef", "c_type": base}
+    constants: dict[str, dict[str, Any]] = {}
+    group = None
+    for line in header.splitlines():
+        heading = _GROUP.match(line)
+        if heading:
+            group = "error_code" if heading.group(1) == "Error Codes" else heading.group(1)
+            continue
+        define = _DEFINE.match(line)
+        if define and not define.group(1).startswith(("CL_API", "CL_VERSION", "CL_HPP", "CL_TARGET")):
+            value = evaluate(define.group(2))
+            if value is not None:
+                entry: dict[str, Any] = {"value": value}
+                if group:
+                    entry["group"] = group
+                constants.setdefault(define.group(1), entry)
+    functions: dict[str, dict[str, Any]] = {}
+    for return_type, name, params in _FUNCTION.findall(header):
+        parsed = [parse_param(p) for p in split_params(params) if p.strip() != "void"]
+        functions[name] = {"return_type": canonical_type(return_type), "params": parsed}
+    return {
+        "origin": "Khronos CL/cl.h and CL/cl_platform.h, Debian opencl-c-headers; made by data/make_data.py",
+        "types": dict(sorted(types.items())),
+        "constants": dict(sorted(constants.items())),
+        "functions": dict(sorted(functions.items())),
+    }
+
+
+def dxgi_format() -> dict[str, Any]:
+    values = {name: int(value, 0) for name, value in _DXGI.findall(DXGI_HEADER.read_text())}
+    return {
+        "origin": "Microsoft dxgiformat.h, as shipped by Debian mingw-w64-common; made by data/make_data.py",
+        "enums": {"DXGI_FORMAT": values},
+    }
+
+
+def render(data: dict[str, Any]) -> str:
+    return yaml.safe_dump(data, sort_keys=False, width=100)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if the files differ from the headers")
+    args = parser.parse_args()
+    outputs = {"opencl_core.yaml": render(opencl_core()), "dxgi_format.yaml": render(dxgi_format())}
+    stale = [name for name, text in outputs.items() if (HERE / name).read_text() != text] if args.check else []
+    if args.check:
+        for name in stale:
+            print(f"data/{name} differs from what the headers give", file=sys.stderr)
+        return 1 if stale else 0
+    for name, text in outputs.items():
+        (HERE / name).write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

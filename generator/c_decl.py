@@ -1,0 +1,87 @@
+"""C prototypes and typedefs, parsed with `grammar/c_decl.lark` (shared by every front-end)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lark import Token, Tree
+
+from generator import grammars
+from generator.source import Pos, SpecFile
+
+#: Words that combine with a following type word instead of naming something.
+_TYPE_PREFIXES = {"unsigned", "signed", "long", "short", "struct", "enum"}
+
+
+@dataclass(frozen=True)
+class CParam:
+    name: str | None
+    type: str
+
+
+@dataclass(frozen=True)
+class CFunction:
+    name: str
+    return_type: str
+    params: tuple[CParam, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class CTypedef:
+    name: str
+    c_type: str
+    pos: Pos
+
+
+CDeclaration = CFunction | CTypedef
+
+
+def parse(text: str, spec: SpecFile, origin: Pos) -> list[CDeclaration]:
+    """Every declaration in `text`, which starts at `origin` in `spec`."""
+    tree = grammars.parse("c_decl", text, spec, origin)
+    declarations: list[CDeclaration] = []
+    for node in tree.children:
+        assert isinstance(node, Tree)
+        pos = grammars.shift(origin, node.meta.line, node.meta.column)
+        if node.data == "typedef":
+            c_type, name = split_declarator(_words(node.children))
+            if name is None:
+                raise spec.error(pos, "typedef without a name")
+            declarations.append(CTypedef(name, c_type, pos))
+            continue
+        head = [child for child in node.children if isinstance(child, Token)]
+        return_type, name = split_declarator([str(word) for word in head])
+        if name is None:
+            raise spec.error(pos, "function prototype without a name")
+        params = [split_declarator(_words(p.children)) for p in node.children if isinstance(p, Tree)]
+        if params == [("void", None)]:
+            params = []
+        declarations.append(CFunction(name, return_type, tuple(CParam(n, t) for t, n in params), pos))
+    return declarations
+
+
+def _words(children: list[Tree | Token]) -> list[str]:
+    return [str(child) for child in children if isinstance(child, Token)]
+
+
+def split_declarator(words: list[str]) -> tuple[str, str | None]:
+    """(canonical type, declared name or None) from a declaration's words, `const cl_mem *mem_objects`."""
+    names = [i for i, word in enumerate(words) if word not in ("const", "*")]
+    has_name = len(names) >= 2 and words[names[-2]] not in _TYPE_PREFIXES
+    name = words[names[-1]] if has_name else None
+    type_words = [word for i, word in enumerate(words) if not (has_name and i == names[-1])]
+    return canonical_type(type_words), name
+
+
+def canonical_type(words: list[str]) -> str:
+    """`const base * *`: the const of the pointed-to type first, then one ` *` per pointer level."""
+    first_star = words.index("*") if "*" in words else len(words)
+    const = "const" in words[:first_star]
+    base = " ".join(word for word in words if word not in ("const", "*"))
+    return ("const " if const else "") + base + " *" * words.count("*")
+
+
+def canonical_type_text(text: str) -> str:
+    """Canonical spelling of a type written as text (`ID3D10Device*` -> `ID3D10Device *`)."""
+    return canonical_type(text.replace("*", " * ").split())

@@ -1,0 +1,40 @@
+"""`python -m generator generate|check`: the commands of CONTRACTS.md."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from generator import emit, pipeline
+from generator.errors import InputError
+
+#: Exit status for bad input (CONTRACTS.md).
+INPUT_ERROR = 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+    for name, summary in (("generate", "write OUT from the specs"), ("check", "exit 1 if OUT is not current")):
+        command = commands.add_parser(name, help=summary)
+        command.add_argument("--specs", type=Path, default=Path("specs"), help="folder of spec texts (specs/)")
+        command.add_argument("--out", type=Path, default=Path("generated"), help="output folder (generated/)")
+        command.add_argument("-v", "--verbose", action="store_true", help="also print notes")
+    args = parser.parse_args(argv)
+    try:
+        result = pipeline.run(args.specs)
+        files = emit.outputs(result)
+    except InputError as error:
+        print(error.render(), file=sys.stderr)
+        return INPUT_ERROR
+    if args.command == "check":
+        differing = emit.stale(args.out, files)
+        for name in differing:
+            print(f"{args.out / name}: not what `generate` would write", file=sys.stderr)
+        return 1 if differing else 0
+    for diagnostic in result.diagnostics:
+        if diagnostic.severity == "warning" or args.verbose:
+            print(diagnostic.render(), file=sys.stderr)
+    emit.write(args.out, files)
+    return 0

@@ -1,0 +1,82 @@
+"""Which format a spec file is written in, told from its content alone (never its name).
+
+Each format has marks that only it leaves; the format with the most marks, and
+at least its minimum, wins. A Markdown note among the specs (a README) is
+recognised so that it can be skipped; anything else unrecognised is an error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from generator.frontends import asciidoc, collapsed, refpage, registry
+from generator.source import Pos, SpecFile
+
+#: Not a specification: recognised and skipped.
+NOTES = "markdown"
+
+#: Section titles of the Khronos extension template.
+TEMPLATE_TITLES = (
+    "Name Strings?",
+    "Contact",
+    "Contributors",
+    "Status",
+    "Version",
+    "Number",
+    "Dependencies",
+    "Overview",
+    "Issues",
+    "New Procedures and Functions",
+    "New Tokens",
+    "New Types",
+    "Revision History",
+)
+_TITLE_LINE = re.compile(rf"^({'|'.join(TEMPLATE_TITLES)})[ \t]*$", re.M)
+_TITLE_INLINE = re.compile(rf"(?<!\S)({'|'.join(TEMPLATE_TITLES[7:])})(?=\s)")
+_ASCIIDOC = re.compile(r"^(={1,6} \S.*|\[\[[^\]\n]+\]\]|\|={3,}|\[source\]|\[cols=.*)[ \t]*$", re.M)
+_MAN_MARKS = re.compile(r"^[ \t]*•|\b\w+\(\d\w*\)|^\w+ - \S", re.M)
+_LONE_IDENTIFIER = re.compile(r"^[a-z]+(_[a-z0-9]+)+$", re.M)
+_SUCCESS_SENTENCE = re.compile(r"\bif the function (is )?executed successfully")
+_MARKDOWN = re.compile(r"^(#{1,6} \S.*|\|\s*-{3,}\s*\|.*)$", re.M)
+
+#: The longest line of a text that still has its line breaks.
+_COLLAPSED_LINE = 2000
+
+
+@dataclass(frozen=True)
+class Format:
+    name: str
+    minimum: int
+    marks: Callable[[str], int]
+    what: str
+
+
+def _longest_line(text: str) -> int:
+    return max((len(line) for line in text.split("\n")), default=0)
+
+
+FORMATS = (
+    Format(registry.FORMAT, 2, lambda t: len(_TITLE_LINE.findall(t)) if _longest_line(t) < _COLLAPSED_LINE else 0,
+           "template section titles alone on their lines"),
+    Format(collapsed.FORMAT, 2, lambda t: len(_TITLE_INLINE.findall(t)) if _longest_line(t) >= _COLLAPSED_LINE else 0,
+           f"template section titles inside a line of {_COLLAPSED_LINE} characters or more"),
+    Format(asciidoc.FORMAT, 3, lambda t: len(_ASCIIDOC.findall(t)), "AsciiDoc titles, anchors, tables and listings"),
+    Format(refpage.FORMAT, 3,
+           lambda t: len(_MAN_MARKS.findall(t)) + len(_LONE_IDENTIFIER.findall(t)) + 3 * bool(_SUCCESS_SENTENCE.search(t)),
+           "man-page bullets and references, parameter names on their own lines, a return-value sentence"),
+    Format(NOTES, 2, lambda t: len(_MARKDOWN.findall(t)), "Markdown headings and tables"),
+)
+
+
+def detect(spec: SpecFile) -> str:
+    """The name of the format of `spec`; an `InputError` naming the file when none fits."""
+    if not spec.text.strip():
+        raise spec.error(Pos(1, 1), "empty file: not a specification")
+    scores = {f.name: f.marks(spec.text) for f in FORMATS}
+    fitting = [f for f in FORMATS if scores[f.name] >= f.minimum]
+    if not fitting:
+        looked_for = "; ".join(f"{f.name} ({f.what})" for f in FORMATS if f.name != NOTES)
+        raise spec.error(Pos(1, 1), f"cannot recognise the format of this file; looked for: {looked_for}")
+    return max(fitting, key=lambda f: scores[f.name]).name

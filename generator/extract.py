@@ -1,0 +1,334 @@
+"""Stage 3: read the facts of one document (functions, tokens, errors, tables...) from its blocks.
+
+The walk keeps a little context, as a reader would: which template section it
+is in, which function is being described, and whose error list the next
+bullets belong to. Everything it knows about wording is in `phrases`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from generator import phrases
+from generator.c_decl import CFunction
+from generator.diagnostics import Location
+from generator.document import (
+    Block,
+    Definition,
+    Document,
+    Heading,
+    ListItem,
+    Paragraph,
+    Prototype,
+    Table,
+    TokenDef,
+    Typedef,
+)
+from generator.facts import (
+    DeclaredFunction,
+    DeclaredType,
+    ErrorCopy,
+    ErrorFact,
+    Mention,
+    ParamDoc,
+    ReturnsClaim,
+    Role,
+    SourceFacts,
+    TableFact,
+    TableRowFact,
+    TokenFact,
+    TokenGroupFact,
+)
+from generator.knowledge import Knowledge
+
+_WORD = re.compile(r"(?<![<\w])[A-Za-z_]\w*(?![\w>])")
+_LEADING_REFERENCES = re.compile(r"^((?:<\w+>)(?:\s*(?:,|and|,\s*and)\s*<\w+>)*)\s")
+_REFERENCE = re.compile(r"<(\w+)>")
+
+
+def extract(document: Document, knowledge: Knowledge) -> SourceFacts:
+    walk = _Walk(document, knowledge)
+    for block in document.blocks:
+        walk.visit(block)
+    return walk.facts
+
+
+class _Walk:
+    def __init__(self, document: Document, knowledge: Knowledge) -> None:
+        self.document = document
+        self.knowledge = knowledge
+        self.facts = SourceFacts(document.path, document.format, None, None, lost=document.lost)
+        self.facts.has_summary = _has_summary(document)
+        self.facts.subject = None if self.facts.has_summary else _subject(document, knowledge)
+        self.page_parameters = _page_parameters(document, self.facts.subject)
+        self.section = "preamble"
+        self.section_level = 0
+        self.field = ""
+        self.current: CFunction | None = self.described_by_page()
+        self.owner: str | None = None
+        self.in_list = False
+        self.group: TokenGroupFact | None = None
+        self.open_doc: ParamDoc | None = None
+
+    # -- the walk -----------------------------------------------------------
+
+    def visit(self, block: Block) -> None:
+        if isinstance(block, Heading):
+            self.heading(block)
+        elif isinstance(block, Paragraph):
+            self.paragraph(block)
+        elif isinstance(block, ListItem):
+            self.list_item(block)
+        elif isinstance(block, Definition):
+            self.definition(block)
+        elif isinstance(block, Prototype):
+            self.prototype(block)
+        elif isinstance(block, Typedef):
+            self.facts.types.append(DeclaredType(block.typedef, self.where(block)))
+        elif isinstance(block, TokenDef):
+            self.token(block)
+        else:
+            self.table(block)
+
+    def heading(self, block: Heading) -> None:
+        kind = phrases.section_kind(block.title)
+        if kind is not None:
+            self.section, self.section_level = kind, block.level
+        elif block.level <= self.section_level or self.section == "preamble":
+            self.section, self.section_level = "body", block.level
+        self.field = block.title
+        self.current = self.described_by_page()
+        self.end_list()
+        self.owner = None
+        self.group = None
+        self.close_doc()
+
+    def paragraph(self, block: Paragraph) -> None:
+        text = self.marked(block.text)
+        where = self.where(block)
+        self.mentions(text, where)
+        self.find_extension(text, where)
+        if self.section in ("name", "version", "field"):
+            self.facts.metadata.setdefault(self.field, text)
+            if self.section == "version" and self.facts.revision is None:
+                self.facts.revision = text
+            return
+        if self.in_list:
+            self.end_list()
+        if self.section == "tokens":
+            self.group = self.token_group(text, where)
+            return
+        if self.section == "aside":
+            return
+        if copy := phrases.SAME_ERRORS.match(text):
+            self.facts.copies.append(ErrorCopy(copy["target"], copy["source"], where))
+            return
+        if added := phrases.ADD_ERRORS.match(text):
+            self.owner = added["function"]
+            self.close_doc()
+            return
+        if self.returns_sentence(text, where):
+            self.close_doc()
+            return
+        self.parameter_doc(text, where)
+
+    def list_item(self, block: ListItem) -> None:
+        text = self.marked(block.text)
+        where = self.where(block)
+        self.mentions(text, where)
+        self.close_doc()
+        if self.owner is None or self.section == "aside":
+            return
+        self.in_list = True
+        item = phrases.ERROR_ITEM.match(text)
+        if item:
+            self.facts.errors.append(ErrorFact(self.owner, item["code"], item["condition"].strip(), where, "list"))
+        else:
+            self.facts.errors.append(ErrorFact(self.owner, None, text.rstrip(".,;").strip(), where, "list"))
+
+    def definition(self, block: Definition) -> None:
+        text = self.marked(block.text)
+        where = self.where(block)
+        self.mentions(text, where)
+        if self.current is not None:
+            self.facts.param_docs.append(ParamDoc(self.current.name, block.terms, text, where))
+
+    def prototype(self, block: Prototype) -> None:
+        role: Role = {"summary": "summary", "aside": "aside"}.get(self.section, "body")  # type: ignore[assignment]
+        self.facts.functions.append(DeclaredFunction(block.function, self.where(block), role))
+        self.close_doc()
+        self.end_list()
+        self.owner = None
+        if role == "body":
+            self.current = block.function
+
+    def token(self, block: TokenDef) -> None:
+        where = self.where(block)
+        self.facts.tokens.append(TokenFact(block.name, block.literal, _value(block.literal), self.group, where))
+        if self.group is not None and self.group.kind == "error":
+            for clause in phrases.RETURNED_BY_CLAUSE.finditer(self.group.sentence):
+                for function in phrases.split_names(clause["functions"]):
+                    self.facts.errors.append(
+                        ErrorFact(function, block.name, clause["condition"].strip(), self.group.where, "token")
+                    )
+
+    def table(self, block: Table) -> None:
+        rows = []
+        for row in block.rows:
+            cells = tuple(self.marked(cell) for cell in row.cells)
+            for cell in cells:
+                self.mentions(cell, self.where(row))
+            rows.append(TableRowFact(cells, self.where(row)))
+        if self.section != "aside":
+            self.facts.tables.append(TableFact(block.header, tuple(rows), self.where(block)))
+        self.end_list()
+
+    # -- sentences ----------------------------------------------------------
+
+    def token_group(self, text: str, where: Location) -> TokenGroupFact | None:
+        if accepted := phrases.ACCEPTED.match(text):
+            parameter, broken = _parameter(accepted["param"])
+            functions = tuple(phrases.split_names(accepted["functions"]))
+            return TokenGroupFact(text, "accepted", functions, parameter, None, where, broken)
+        if returned := phrases.RETURNED_IN.match(text):
+            parameter, broken = _parameter(returned["param"])
+            return TokenGroupFact(
+                text, "returned", (returned["function"],), parameter, returned["when"], where, broken
+            )
+        if phrases.RETURNED_BY.match(text):
+            functions = tuple(
+                name
+                for clause in phrases.RETURNED_BY_CLAUSE.finditer(text)
+                for name in phrases.split_names(clause["functions"])
+            )
+            return TokenGroupFact(text, "error", functions, None, None, where)
+        return None
+
+    def returns_sentence(self, text: str, where: Location) -> bool:
+        """A "f returns ..." sentence: it names whose error list follows."""
+        for match in phrases.RETURNS.finditer(text):
+            named = match["function"]
+            if named is not None and not self.knowledge.is_function_name(named):
+                continue
+            described = self.current.name if self.current else None
+            if named is None or named == described:
+                self.owner = described
+            elif described is not None and self.section != "preamble":
+                self.facts.claims.append(ReturnsClaim(named, described, where))
+                self.owner = described
+            else:
+                self.owner = named
+            return self.owner is not None
+        return False
+
+    def parameter_doc(self, text: str, where: Location) -> None:
+        """A sentence about a parameter: `<p> is ...`; in texts that lost names, a sentence with no subject."""
+        if self.current is None or self.section not in ("body", "preamble"):
+            return
+        leading = _LEADING_REFERENCES.match(text)
+        if leading:
+            self.close_doc()
+            names = tuple(_REFERENCE.findall(leading.group(1)))
+            self.facts.param_docs.append(ParamDoc(self.current.name, names, text, where))
+        elif self.document.lost and text[:1].islower():
+            self.close_doc()
+            self.open_doc = ParamDoc(self.current.name, (), text, where)
+        elif self.open_doc is not None:
+            self.open_doc = ParamDoc(self.open_doc.function, (), f"{self.open_doc.text} {text}", self.open_doc.where)
+
+    def close_doc(self) -> None:
+        if self.open_doc is not None:
+            self.facts.param_docs.append(self.open_doc)
+            self.open_doc = None
+
+    def end_list(self) -> None:
+        if self.in_list:
+            self.owner = None
+            self.in_list = False
+
+    def mentions(self, text: str, where: Location) -> None:
+        described = self.current.name if self.current else None
+        for word in _WORD.findall(text):
+            if self.knowledge.is_function_name(word):
+                self.facts.mentions.append(Mention(word, "function", where, text, described))
+            elif self.knowledge.is_constant_name(word):
+                self.facts.mentions.append(Mention(word, "constant", where, text, described))
+
+    def find_extension(self, text: str, where: Location) -> None:
+        if self.facts.extension is not None:
+            return
+        candidates = []
+        if self.section == "name":
+            candidates = text.split()[:1]
+        elif named := phrases.EXTENSION_NAMED.search(text):
+            candidates = [named["name"]]
+        for name in candidates:
+            if self.knowledge.extension_parts(name):
+                self.facts.extension, self.facts.extension_where = name, where
+                return
+
+    # -- helpers ------------------------------------------------------------
+
+    def described_by_page(self) -> CFunction | None:
+        """On a reference page every section describes the page's one function."""
+        if self.facts.subject is None:
+            return None
+        for block in self.document.blocks:
+            if isinstance(block, Prototype) and block.function.name == self.facts.subject:
+                return block.function
+        return CFunction(self.facts.subject, "", (), self.document.blocks[0].pos)
+
+    def marked(self, text: str) -> str:
+        """Text with parameter names written `<name>`, also where the format writes them plain."""
+        names = [name for name in self.page_parameters if "_" in name]  # never plain words like "event"
+        if self.document.marks_parameters or not names:
+            return text
+        pattern = r"(?<![<\w])(" + "|".join(sorted(names, key=len, reverse=True)) + r")(?![\w>])"
+        return re.sub(pattern, r"<\1>", text)
+
+    def where(self, block: Block | object) -> Location:
+        return Location(self.document.path, block.pos)  # type: ignore[attr-defined]
+
+
+def _value(literal: str) -> int:
+    digits = literal.lstrip("-")
+    value = int(digits, 16 if digits.lower().startswith("0x") else 10)
+    return -value if literal.startswith("-") else value
+
+
+def _parameter(phrase: str) -> tuple[str | None, bool]:
+    """The parameter named in "in the <p> parameter", and whether its markup was broken."""
+    phrase = phrase.strip()
+    if match := re.fullmatch(r"<(\w+)>", phrase):
+        return match.group(1), False
+    bare = phrase.strip("_*` ")
+    if re.fullmatch(r"[A-Za-z]\w*", bare):
+        return bare, True
+    return None, False
+
+
+def _has_summary(document: Document) -> bool:
+    return any(isinstance(b, Heading) and phrases.section_kind(b.title) == "summary" for b in document.blocks)
+
+
+def _subject(document: Document, knowledge: Knowledge) -> str | None:
+    """The function a page without a summary describes: its prototype's, else the one it names most."""
+    for block in document.blocks:
+        if isinstance(block, Prototype):
+            return block.function.name
+    counts: Counter[str] = Counter()
+    for block in document.blocks:
+        text = getattr(block, "text", "")
+        counts.update(word for word in _WORD.findall(text) if knowledge.is_function_name(word))
+    return counts.most_common(1)[0][0] if counts else None
+
+
+def _page_parameters(document: Document, subject: str | None) -> set[str]:
+    names: set[str] = set()
+    for block in document.blocks:
+        if isinstance(block, Prototype) and block.function.name == subject:
+            names.update(p.name for p in block.function.params if p.name)
+        elif isinstance(block, Definition):
+            names.update(block.terms)
+    return names

@@ -1,0 +1,16 @@
+"""One front-end per input format: each turns a `SpecFile` into a `Document` with its own grammar."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from generator.document import Document
+from generator.frontends import asciidoc, collapsed, refpage, registry
+from generator.source import SpecFile
+
+FRONTENDS: dict[str, Callable[[SpecFile], Document]] = {
+    registry.FORMAT: registry.parse,
+    collapsed.FORMAT: collapsed.parse,
+    asciidoc.FORMAT: asciidoc.parse,
+    refpage.FORMAT: refpage.parse,
+}

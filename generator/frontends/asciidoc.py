@@ -1,0 +1,109 @@
+"""Front-end for the AsciiDoc sources of the Khronos specifications (`grammar/asciidoc.lark`)."""
+
+from __future__ import annotations
+
+import re
+
+from lark import Token, Tree
+
+from generator import grammars
+from generator.document import Block, Document, Heading, ListItem, Paragraph, Row, Table
+from generator.frontends.common import code_blocks, collapse, declarations
+from generator.source import Pos, SpecFile
+
+FORMAT = "asciidoc"
+
+_XREF = re.compile(r"<<[^,>]*,([^>]*)>>|<<([^>]*)>>")
+_INDEXTERM = re.compile(r"indexterm:\[[^\]]*\]")
+_PARAMETER = re.compile(r"(?<![\w<])__?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)__?(?![\w])")
+_EMPHASIS = re.compile(r"(?<![\w<])_([^_\s][^_]*?)_(?![\w])")
+_STRONG = re.compile(r"(?<![\w*])\*([^*\s](?:[^*]*[^*\s])?)\*(?![\w*])")
+_COLUMNS = re.compile(r'cols="([^"]*)"')
+
+
+def parse(spec: SpecFile) -> Document:
+    text = spec.text if spec.text.endswith("\n") else spec.text + "\n"
+    tree = grammars.parse("asciidoc", text, spec)
+    blocks: list[Block] = []
+    attributes = ""
+    for node in tree.children:
+        if isinstance(node, Token):  # ATTRIBUTES: they apply to the next block
+            attributes = str(node).strip()
+            continue
+        blocks.extend(_blocks(node, attributes, spec))
+        attributes = ""
+    return Document(spec.path, FORMAT, tuple(blocks))
+
+
+def _blocks(node: Tree, attributes: str, spec: SpecFile) -> list[Block]:
+    lines = [token for token in node.scan_values(lambda v: isinstance(v, Token))]
+    pos = Pos(node.meta.line, 1)
+    if node.data == "title":
+        marks, _, title = str(lines[0]).strip().partition(" ")
+        return [Heading(inline(title), len(marks) - 1, pos)]
+    if node.data == "paragraph":
+        return [Paragraph(inline(" ".join(lines)), pos)]
+    if node.data == "list":
+        return [
+            ListItem(inline(re.sub(r"^\s*(\*+|\.+|-)\s+", "", " ".join(_tokens(item)))), Pos(item.meta.line, 1))
+            for item in node.children
+            if isinstance(item, Tree)
+        ]
+    if node.data == "listing":
+        code = "".join(lines)
+        origin = Pos(node.meta.line + 1, 1)
+        if attributes.startswith("[source"):
+            return declarations(code, spec, origin)
+        return code_blocks(code, spec, origin) or ([Paragraph(collapse(code), origin)] if code.strip() else [])
+    return [table(lines, attributes, Pos(node.meta.line, 1))]
+
+
+def _tokens(tree: Tree) -> list[str]:
+    return [str(token) for token in tree.children if isinstance(token, Token)]
+
+
+def table(lines: list[Token], attributes: str, pos: Pos) -> Table:
+    """Cells start at a `|`; they are dealt into rows by the column count of `cols=`."""
+    cells: list[tuple[str, int]] = []
+    for token in lines:
+        parts = re.split(r"(?:^|(?<=\s))\|", str(token))
+        if len(parts) == 1 and cells:
+            cells[-1] = (cells[-1][0] + " " + parts[0], cells[-1][1])
+            continue
+        if parts[0].strip() and cells:
+            cells[-1] = (cells[-1][0] + " " + parts[0], cells[-1][1])
+        cells.extend((part, token.line or pos.line) for part in parts[1:])
+    columns = _column_count(attributes) or max(1, len(re.findall(r"(?:^|(?<=\s))\|", str(lines[0])))) if lines else 1
+    rows = [cells[i : i + columns] for i in range(0, len(cells), columns)]
+    header: tuple[str, ...] | None = None
+    if rows and ("header" in attributes or _implicit_header(lines)):
+        header = tuple(inline(text) for text, _ in rows.pop(0))
+    return Table(
+        header,
+        tuple(
+            Row(tuple(inline(text) for text, _ in row), Pos(row[0][1], 1))
+            for row in rows
+            if any(text.strip() for text, _ in row)
+        ),
+        pos,
+    )
+
+
+def _column_count(attributes: str) -> int | None:
+    match = _COLUMNS.search(attributes)
+    return len(match.group(1).split(",")) if match else None
+
+
+def _implicit_header(lines: list[Token]) -> bool:
+    return len(lines) > 1 and str(lines[0]).count("|") > 1 and not str(lines[1]).strip()
+
+
+def inline(text: str) -> str:
+    """Plain text from AsciiDoc inline markup; parameters (`_name_`) become `<name>`."""
+    text = _INDEXTERM.sub("", text)
+    text = _XREF.sub(lambda m: m.group(1) or m.group(2), text)
+    text = text.replace('"`', '"').replace('`"', '"').replace("`", "")
+    text = _PARAMETER.sub(r"<\1>", text)
+    text = _EMPHASIS.sub(r"\1", text)
+    text = _STRONG.sub(r"\1", text)
+    return collapse(text)

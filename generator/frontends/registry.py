@@ -1,0 +1,130 @@
+"""Front-end for the classic Khronos registry plain text (`grammar/registry.lark`)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lark import Token, Tree
+
+from generator import grammars
+from generator.document import Block, Document, Heading, ListItem, Paragraph, Row, Table
+from generator.frontends.common import code_blocks, collapse
+from generator.source import Pos, SpecFile
+
+FORMAT = "registry"
+
+#: How far (in columns) a cell may start left of its column's underline.
+_COLUMN_SLACK = 2
+
+
+@dataclass(frozen=True)
+class Line:
+    kind: str  # the grammar's terminal: TEXT, BULLET, UNDERLINE
+    text: str  # without the line end
+    number: int
+
+
+def parse(spec: SpecFile) -> Document:
+    text = spec.text if spec.text.endswith("\n") else spec.text + "\n"
+    tree = grammars.parse("registry", text + "\n", spec)
+    blocks: list[Block] = []
+    for node in tree.children:
+        assert isinstance(node, Tree)
+        lines = [Line(t.type, t.rstrip("\n"), t.line or 0) for t in node.children if isinstance(t, Token)]
+        if node.data == "heading":
+            blocks.append(Heading(collapse(lines[0].text), 1, Pos(lines[0].number, 1)))
+        elif node.data == "paragraph":
+            blocks.extend(paragraph_blocks(lines, spec))
+        else:
+            blocks.append(ruled_table(lines[1:-1]))
+    return Document(spec.path, FORMAT, tuple(blocks))
+
+
+def paragraph_blocks(lines: list[Line], spec: SpecFile) -> list[Block]:
+    """A blank-separated group of lines: a table, code, list items or prose."""
+    lines = unquote(lines)
+    if len(lines) > 1 and lines[1].kind == "UNDERLINE":
+        return [table(lines[:1], lines[1], lines[2:])]
+    first = lines[0]
+    indent = len(first.text) - len(first.text.lstrip())
+    raw = "\n".join(line.text for line in lines)
+    code = code_blocks(raw[indent:], spec, Pos(first.number, indent + 1))
+    if code is not None:
+        return code
+    blocks: list[Block] = []
+    group: list[Line] = []
+    for line in [*lines, Line("END", "", 0)]:
+        if line.kind in ("BULLET", "END") and group:
+            blocks.append(prose(group))
+            group = []
+        group.append(line)
+    return blocks
+
+
+def prose(lines: list[Line]) -> Block:
+    text = collapse(" ".join(line.text for line in lines))
+    pos = Pos(lines[0].number, len(lines[0].text) - len(lines[0].text.lstrip()) + 1)
+    if lines[0].kind == "BULLET":
+        return ListItem(text.lstrip('"').removeprefix("*").strip(), pos)
+    return Paragraph(text, pos)
+
+
+def unquote(lines: list[Line]) -> list[Line]:
+    """Drop the quotation marks around a quoted block (`"...` to `..."`)."""
+    first, last = lines[0], lines[-1]
+    if first.text.lstrip().startswith('"'):
+        lines = [Line(first.kind, first.text.replace('"', " ", 1), first.number), *lines[1:]]
+        last = lines[-1]
+    if last.text.rstrip().endswith('"'):
+        cut = last.text.rstrip()[:-1]
+        lines = [*lines[:-1], Line(last.kind, cut, last.number)]
+    return lines
+
+
+def ruled_table(lines: list[Line]) -> Table:
+    underline = next((i for i, line in enumerate(lines) if line.kind == "UNDERLINE"), None)
+    if underline is None:
+        rows = tuple(Row((collapse(line.text),), Pos(line.number)) for line in lines if line.text.strip())
+        return Table(None, rows, rows[0].pos if rows else Pos(1))
+    return table(lines[:underline], lines[underline], lines[underline + 1 :])
+
+
+def table(header: list[Line], underline: Line, body: list[Line]) -> Table:
+    """Cells are found by the columns the underline draws; a line with an empty first cell continues a row."""
+    starts = [match.start() for match in re.finditer(r"-+", underline.text)]
+    head = _cells(header, starts)
+    rows: list[tuple[list[str], Pos]] = []
+    for line in body:
+        words = _assign(line.text, starts)
+        if not any(words):
+            continue
+        if words[0] or not rows:
+            rows.append((words, Pos(line.number, starts[0] + 1)))
+        else:
+            cells = rows[-1][0]
+            for index, text in enumerate(words):
+                cells[index] = f"{cells[index]} {text}".strip()
+    first = header[0].number if header else underline.number
+    return Table(
+        tuple(head) if header else None,
+        tuple(Row(tuple(collapse(c) for c in cells), pos) for cells, pos in rows),
+        Pos(first, starts[0] + 1),
+    )
+
+
+def _cells(lines: list[Line], starts: list[int]) -> list[str]:
+    cells = [""] * len(starts)
+    for line in lines:
+        for index, text in enumerate(_assign(line.text, starts)):
+            cells[index] = f"{cells[index]} {text}".strip()
+    return [collapse(cell) for cell in cells]
+
+
+def _assign(text: str, starts: list[int]) -> list[str]:
+    """Put each word of a line in the column whose underline starts nearest to its left."""
+    cells = [""] * len(starts)
+    for word in re.finditer(r"\S+", text):
+        index = max((i for i, start in enumerate(starts) if start <= word.start() + _COLUMN_SLACK), default=0)
+        cells[index] = f"{cells[index]} {word.group()}".strip()
+    return cells

@@ -1,0 +1,179 @@
+"""Stage 6: the YAML IR, one file per extension, checked against `ir.schema.json` on every write.
+
+Keys follow the project's contract (CONTRACTS.md); lists keep the order of the
+spec where that order means something (functions, parameters, tokens, rows)
+and are sorted where it does not (types, diagnostics), so that the same specs
+always give the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from generator.diagnostics import Diagnostic, Location
+from generator.model import ErrorCondition, Extension, Function, Param, Table, Token, TokenGroup, TypeInfo
+
+SCHEMA_PATH = Path(__file__).with_name("ir.schema.json")
+_REFERENCE = re.compile(r"<(\w+)>")
+
+
+class SchemaError(Exception):
+    """The IR about to be written breaks its schema: a bug in the generator, not in the input."""
+
+
+def plain(text: str) -> str:
+    """Text as the IR holds it: parameter references are plain words."""
+    return _REFERENCE.sub(r"\1", text)
+
+
+def to_dict(extension: Extension) -> dict[str, Any]:
+    functions = [f for f in extension.functions if not f.core] + sorted(
+        (f for f in extension.functions if f.core), key=lambda f: f.name
+    )
+    return {
+        "name": extension.name,
+        "vendor": extension.vendor,
+        "revision": extension.revision,
+        "metadata": dict(sorted(extension.metadata.items())),
+        "sources": [{"path": s.path, "format": s.format} for s in extension.sources],
+        "types": [_type(t) for t in extension.types],
+        "functions": [_function(f) for f in functions],
+        "token_groups": [_group(g) for g in extension.groups],
+        "tokens": [_token(t) for t in extension.tokens],
+        "tables": [_table(t) for t in extension.tables],
+        "diagnostics": [_diagnostic(d) for d in sorted(extension.diagnostics)],
+    }
+
+
+def _where(location: Location | None) -> str | None:
+    return str(location) if location else None
+
+
+def _type(info: TypeInfo) -> dict[str, Any]:
+    return {"name": info.name, "kind": info.kind, "c_type": info.c_type, "defined": info.defined,
+            "source": _where(info.source)}
+
+
+def _function(function: Function) -> dict[str, Any]:
+    entry: dict[str, Any] = {"name": function.name}
+    if function.core:
+        entry["core"] = True
+    entry["return_type"] = function.return_type
+    entry["params"] = [_param(p) for p in function.params]
+    entry["errors"] = [_error(e) for e in function.errors]
+    entry["source"] = _where(function.source)
+    if len(function.declared_at) > 1:
+        entry["declared_at"] = [_where(w) for w in function.declared_at]
+    return entry
+
+
+def _param(param: Param) -> dict[str, Any]:
+    entry: dict[str, Any] = {"name": param.name, "type": param.type}
+    if param.description is not None:
+        entry["description"] = plain(param.description)
+        entry["description_source"] = _where(param.description_source)
+    if param.recovered_from is not None:
+        entry["recovered_from"] = _where(param.recovered_from)
+    return entry
+
+
+def _error(error: ErrorCondition) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "code": error.code,
+        "condition": plain(error.condition),
+        "source": _where(error.source),
+        "origin": error.origin,
+    }
+    if error.recovered_from is not None:
+        entry["recovered_from"] = _where(error.recovered_from)
+        entry["recovered"] = error.recovered
+    if error.copied_from is not None:
+        entry["copied_from"] = _where(error.copied_from)
+    if error.also_in:
+        entry["also_in"] = [
+            {"source": _where(a.source), "condition": plain(a.condition)}
+            | ({"recovered_from": _where(a.recovered_from)} if a.recovered_from else {})
+            for a in error.also_in
+        ]
+    return entry
+
+
+def _group(group: TokenGroup) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "name": group.name,
+        "kind": group.kind,
+        "functions": list(group.functions),
+        "parameter": group.parameter,
+        "c_type": group.c_type,
+        "when": group.when,
+        "sentence": plain(group.sentence),
+        "source": _where(group.source),
+    }
+    if group.recovered_from is not None:
+        entry["recovered_from"] = _where(group.recovered_from)
+    return entry
+
+
+def _token(token: Token) -> dict[str, Any]:
+    return {"name": token.name, "value": token.value, "group": token.group, "source": _where(token.source)}
+
+
+def _table(table: Table) -> dict[str, Any]:
+    return {
+        "name": table.name,
+        "columns": table.columns,
+        "header": table.header,
+        "rows": [[plain(cell) for cell in row] for row in table.rows],
+        "row_sources": [_where(w) for w in table.row_sources],
+        "source": _where(table.source),
+    }
+
+
+def _diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "severity": diagnostic.severity,
+        "kind": diagnostic.kind,
+        "message": diagnostic.message,
+        "source": str(diagnostic.where),
+    }
+    if diagnostic.related:
+        entry["related"] = [str(r) for r in diagnostic.related]
+    return entry
+
+
+@cache
+def schema() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return loaded
+
+
+def validate(data: dict[str, Any]) -> None:
+    errors = sorted(jsonschema.Draft202012Validator(schema()).iter_errors(data), key=lambda e: list(e.path))
+    if errors:
+        first = errors[0]
+        where = "/".join(str(p) for p in first.path)
+        raise SchemaError(f"IR of {data.get('name')} breaks the schema at /{where}: {first.message}")
+
+
+def render(extension: Extension) -> str:
+    """The YAML text of one extension's IR, validated."""
+    data = to_dict(extension)
+    validate(data)
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+def load(path: Path) -> dict[str, Any]:
+    """Read an IR file back (safe loader only), validated."""
+    with open(path, encoding="utf-8") as stream:
+        data = yaml.safe_load(stream)
+    if not isinstance(data, dict):
+        raise SchemaError(f"{path}: not an IR document")
+    validate(data)
+    return data

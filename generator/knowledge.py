@@ -1,0 +1,106 @@
+"""What the generator knows from outside the specs, loaded from the declared files in `data/`.
+
+Core OpenCL (types, constants, functions), the numeric values of external
+enumerations such as DXGI formats, and the naming conventions of the API. The
+generator's code holds none of these names; it asks this module.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA_DIR = ROOT / "data"
+
+
+@dataclass(frozen=True)
+class CoreFunction:
+    name: str
+    return_type: str
+    params: tuple[tuple[str, str], ...]  # (name, canonical C type)
+
+    def param_type(self, name: str) -> str | None:
+        return next((ctype for pname, ctype in self.params if pname == name), None)
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    naming: dict[str, re.Pattern[str]]
+    enum_base_type: str
+    error_type: str
+    platform_types: dict[str, str]
+    core_types: dict[str, dict[str, str]]
+    core_constants: dict[str, dict[str, Any]]
+    core_functions: dict[str, CoreFunction]
+    external_enums: dict[str, dict[str, int]]
+
+    def is_function_name(self, word: str) -> bool:
+        return bool(self.naming["function"].match(word))
+
+    def is_constant_name(self, word: str) -> bool:
+        return bool(self.naming["constant"].match(word))
+
+    def is_interface(self, word: str) -> bool:
+        return bool(self.naming["interface"].match(word))
+
+    def extension_parts(self, name: str) -> tuple[str, str] | None:
+        """(vendor, rest) of an extension string, or None when `name` is not one."""
+        match = self.naming["extension"].match(name)
+        return (match["vendor"], match["name"]) if match else None
+
+    def is_known_type(self, base: str) -> bool:
+        """A C type the specs may use without defining: C, core OpenCL, platform or COM."""
+        return (
+            base in _C_TYPES
+            or base in self.core_types
+            or base in self.platform_types
+            or self.is_interface(base)
+        )
+
+    def constant_group(self, name: str) -> str | None:
+        """The enumeration a known constant belongs to (`cl_channel_order`, `DXGI_FORMAT`)."""
+        if name in self.core_constants:
+            group = self.core_constants[name].get("group")
+            return str(group) if group else None
+        for enum, members in self.external_enums.items():
+            if name in members:
+                return enum
+        return None
+
+
+#: Types of the C language itself.
+_C_TYPES = {"void", "char", "short", "int", "long", "float", "double", "size_t", "unsigned int", "intptr_t"}
+
+
+def _read(name: str) -> dict[str, Any]:
+    with open(DATA_DIR / name, encoding="utf-8") as stream:
+        data = yaml.safe_load(stream)
+    assert isinstance(data, dict), name
+    return data
+
+
+@cache
+def load() -> Knowledge:
+    conventions = _read("conventions.yaml")
+    core = _read("opencl_core.yaml")
+    dxgi = _read("dxgi_format.yaml")
+    functions = {
+        name: CoreFunction(name, entry["return_type"], tuple((p["name"], p["type"]) for p in entry["params"]))
+        for name, entry in core["functions"].items()
+    }
+    return Knowledge(
+        naming={key: re.compile(pattern) for key, pattern in conventions["naming"].items()},
+        enum_base_type=conventions["enum_base_type"],
+        error_type=conventions["error_type"],
+        platform_types=conventions["platform_types"],
+        core_types=core["types"],
+        core_constants=core["constants"],
+        core_functions=functions,
+        external_enums=dxgi["enums"],
+    )

@@ -1,0 +1,308 @@
+"""Stage 4: one extension from all the sources that describe it.
+
+A spec with a summary of new functions is the primary source; reference pages
+corroborate it. Conflicts between declarations become diagnostics naming both
+places. What damaged sources lost is recovered afterwards (`recover`), once
+every extension is merged, because recovery reads the siblings.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+
+from generator import recover, tables
+from generator.diagnostics import Location, Sink
+from generator.errors import InputError
+from generator.facts import DeclaredFunction, SourceFacts, TokenGroupFact
+from generator.knowledge import Knowledge
+from generator.model import ErrorCondition, Extension, Function, Param, Source, Token, TokenGroup, TypeInfo
+from generator.source import Pos
+
+#: The group of tokens that are error codes.
+ERROR_GROUP = "error_code"
+
+
+def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink) -> list[Extension]:
+    by_extension: dict[str, list[SourceFacts]] = defaultdict(list)
+    for facts in all_facts:
+        if facts.extension is None:
+            raise InputError(facts.path, Pos(1, 1), "cannot tell which extension this file describes: "
+                             "it never names an extension string")
+        by_extension[facts.extension].append(facts)
+    merged = {
+        name: merge_extension(name, sorted(sources, key=_primary_first), knowledge, sink)
+        for name, sources in sorted(by_extension.items())
+    }
+    # Recovery reads the siblings, so each step runs over every extension before the next.
+    for extension in merged.values():
+        recover.groups(extension, merged, knowledge, sink)
+    for extension in merged.values():
+        name_groups(extension, knowledge)
+        extension.tables = tables.merge(extension, by_extension[extension.name], knowledge, sink)
+    for extension in merged.values():
+        recover.texts(extension, by_extension[extension.name], merged, knowledge, sink)
+        extension.types = introduced_types(extension, by_extension[extension.name], knowledge, sink)
+    return list(merged.values())
+
+
+def _primary_first(facts: SourceFacts) -> tuple[bool, str]:
+    return (not facts.has_summary, facts.path)
+
+
+def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> Extension:
+    primary = [s for s in sources if s.has_summary] or sources
+    parts = knowledge.extension_parts(name)
+    extension = Extension(
+        name=name,
+        vendor=parts[0].upper() if parts else "",
+        revision=next((s.revision for s in primary if s.revision), None),
+        metadata={k: v for s in reversed(primary) for k, v in s.metadata.items()},
+        sources=[Source(s.path, s.format) for s in sorted(sources, key=lambda s: s.path)],
+    )
+    extension.functions = functions(extension, sources, sink)
+    extension.groups, extension.tokens = tokens(extension, sources, sink)
+    primary_errors(extension, [s for s in sources if s in primary], knowledge)
+    parameter_docs(extension, sources)
+    return extension
+
+
+# -- functions --------------------------------------------------------------
+
+
+def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> list[Function]:
+    """The summary's prototypes, each checked against every other declaration of the function."""
+    declared = [d for s in sources if s.has_summary for d in s.functions if d.role == "summary"]
+    if not declared:
+        declared = [d for s in sources for d in s.functions if d.role == "body"]
+    result: list[Function] = []
+    for first in declared:
+        if any(f.name == first.function.name for f in result):
+            continue
+        others = [
+            d for s in sources for d in s.functions
+            if d.function.name == first.function.name and d.role != "aside" and d is not first
+        ]
+        for other in others:
+            compare_prototypes(first, other, extension.name, sink)
+        params = [Param(p.name or f"arg{i}", p.type) for i, p in enumerate(first.function.params)]
+        result.append(Function(
+            first.function.name, first.function.return_type, params, first.where,
+            declared_at=[first.where, *(o.where for o in others)],
+        ))
+    summary_names = {d.function.name for d in declared}
+    for source in sources:
+        for d in source.functions:
+            if d.role == "body" and source.has_summary and d.function.name not in summary_names:
+                sink.warning(d.where, "undeclared-function",
+                             f"{d.function.name} is described here but missing from the list of new functions",
+                             extension=extension.name)
+    return result
+
+
+def compare_prototypes(first: DeclaredFunction, other: DeclaredFunction, extension: str, sink: Sink) -> None:
+    a, b = first.function, other.function
+    name = a.name
+    if a.return_type != b.return_type:
+        sink.warning(other.where, "prototype-conflict",
+                     f"{name} returns `{b.return_type}` here but `{a.return_type}` in its first declaration; "
+                     "the first is used", extension=extension, related=(first.where,))
+    if len(a.params) != len(b.params):
+        sink.warning(other.where, "prototype-conflict",
+                     f"{name} has {len(b.params)} parameters here but {len(a.params)} in its first declaration; "
+                     "the first is used", extension=extension, related=(first.where,))
+        return
+    for index, (p, q) in enumerate(zip(a.params, b.params, strict=True), start=1):
+        if p.type != q.type:
+            sink.warning(other.where, "prototype-conflict",
+                         f"{name} parameter {index} ({p.name}) is `{q.type}` here but `{p.type}` in its first "
+                         "declaration; the first is used", extension=extension, related=(first.where,))
+        if p.name and q.name and p.name != q.name:
+            sink.warning(other.where, "prototype-conflict",
+                         f"{name} parameter {index} is named `{q.name}` here but `{p.name}` in its first "
+                         "declaration; the first is used", extension=extension, related=(first.where,))
+
+
+def core_function(extension: Extension, name: str, knowledge: Knowledge, where: Location) -> Function:
+    """The entry for a core function the extension adds errors to (made on first use)."""
+    existing = extension.function(name)
+    if existing is not None:
+        return existing
+    core = knowledge.core_functions.get(name)
+    params = [Param(n, t) for n, t in core.params] if core else []
+    function = Function(name, core.return_type if core else "", params, where, core=True)
+    extension.functions.append(function)
+    return function
+
+
+# -- tokens and their groups ------------------------------------------------
+
+
+def tokens(extension: Extension, sources: list[SourceFacts], sink: Sink) -> tuple[list[TokenGroup], list[Token]]:
+    groups: dict[tuple[str, int], TokenGroup] = {}
+    result: dict[str, Token] = {}
+    for source in sources:
+        for fact in source.tokens:
+            group = _group(fact.group, groups)
+            if fact.name in result:
+                known = result[fact.name]
+                if known.value != fact.value:
+                    sink.warning(fact.where, "token-conflict",
+                                 f"{fact.name} is {fact.literal} here but {known.literal} at {known.source}",
+                                 extension=extension.name, related=(known.source,))
+                continue
+            result[fact.name] = Token(fact.name, fact.value, group.sentence if group else None, fact.where,
+                                      fact.literal)
+    return list(groups.values()), list(result.values())
+
+
+def _group(fact: TokenGroupFact | None, groups: dict[tuple[str, int], TokenGroup]) -> TokenGroup | None:
+    """The group a sentence opens; tokens refer to it by sentence until `name_groups` names it."""
+    if fact is None:
+        return None
+    key = (fact.where.path, fact.where.pos.line * 100000 + fact.where.pos.column)
+    if key not in groups:
+        groups[key] = TokenGroup("", fact.kind, fact.functions, fact.parameter, None, fact.when, fact.sentence,
+                                 fact.where)
+    return groups[key]
+
+
+def name_groups(extension: Extension, knowledge: Knowledge) -> None:
+    """Name each group after what it belongs to; tokens then refer to groups by name.
+
+    A parameter of the extension's own function names its group (`d3d_device_source`);
+    a parameter of a core function is too generic (`param_name`), so its C type does
+    (`cl_mem_info` -> `mem_info`); a returned value is named after the query
+    (`CL_EVENT_COMMAND_TYPE` -> `command_type`); error codes form one group.
+    """
+    own = {f.name: f for f in extension.functions if not f.core}
+    names: dict[str, str] = {}
+    for group in extension.groups:
+        function = group.functions[0] if group.functions else ""
+        if group.kind == "error":
+            group.name, group.c_type = ERROR_GROUP, knowledge.error_type
+        elif group.kind == "returned" and group.when:
+            group.name = _query_name(group.when, knowledge)
+        elif function in own and group.parameter:
+            group.name = group.parameter
+            group.c_type = _param_type(own[function], group.parameter)
+        elif group.parameter:
+            core = knowledge.core_functions.get(function)
+            c_type = core.param_type(group.parameter) if core else None
+            group.c_type = _base(c_type) if c_type else None
+            group.name = _strip_prefix(group.c_type, knowledge) if group.c_type else group.parameter
+        else:
+            group.name = f"{function}_tokens" if function else "tokens"
+        names[group.sentence] = group.name
+    merged: dict[str, TokenGroup] = {}
+    for group in extension.groups:
+        merged.setdefault(group.name, group)
+    extension.groups = list(merged.values())
+    for token in extension.tokens:
+        token.group = names.get(token.group or "", token.group)
+
+
+def _param_type(function: Function, parameter: str) -> str | None:
+    return next((p.type for p in function.params if p.name == parameter), None)
+
+
+def _base(c_type: str) -> str:
+    return c_type.removeprefix("const ").replace("*", "").strip()
+
+
+def _strip_prefix(c_type: str, knowledge: Knowledge) -> str:
+    """`cl_mem_info` -> `mem_info`: the API's type prefix goes."""
+    match = knowledge.naming["type"].match(c_type)
+    return c_type.split("_", 1)[1] if match and "_" in c_type else c_type
+
+
+def _query_name(when: str, knowledge: Knowledge) -> str:
+    """`CL_EVENT_COMMAND_TYPE` (a `cl_event_info` query) -> `command_type`."""
+    words = when.lower().split("_")[1:]
+    group = knowledge.constant_group(when) or ""
+    subject = group.split("_")[1:-1]  # cl_event_info -> [event]
+    if subject and words[: len(subject)] == subject:
+        words = words[len(subject):]
+    return "_".join(words)
+
+
+# -- errors and parameter descriptions --------------------------------------
+
+
+def primary_errors(extension: Extension, primary: list[SourceFacts], knowledge: Knowledge) -> None:
+    """Error conditions of the primary sources, with "the same errors as f" copied over."""
+    for source in primary:
+        for fact in sorted(source.errors, key=lambda e: (e.where.pos, e.origin)):
+            if fact.code is None:
+                continue
+            function = extension.function(fact.function) or core_function(extension, fact.function, knowledge,
+                                                                          fact.where)
+            function.errors.append(ErrorCondition(fact.code, fact.text, fact.where, fact.origin))
+        for copy in source.copies:
+            target = extension.function(copy.target) or core_function(extension, copy.target, knowledge,
+                                                                      copy.where)
+            original = extension.function(copy.source)
+            for error in list(original.errors if original else []):
+                if error.origin == "list" and error.source.pos < copy.where.pos:
+                    target.errors.append(ErrorCondition(error.code, error.condition, copy.where, "copy",
+                                                        copied_from=error.source))
+
+
+def parameter_docs(extension: Extension, sources: list[SourceFacts]) -> None:
+    """Each parameter's description: the first source that gives one with the parameter as subject."""
+    for source in sources:
+        for doc in source.param_docs:
+            function = extension.function(doc.function)
+            if function is None:
+                continue
+            for param in function.params:
+                if param.name in doc.parameters and param.description is None:
+                    param.description, param.description_source = doc.text, doc.where
+
+
+# -- types ------------------------------------------------------------------
+
+
+def introduced_types(
+    extension: Extension, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink
+) -> list[TypeInfo]:
+    """Types the extension's prototypes and tables use beyond core OpenCL: its own, COM and platform types."""
+    typedefs = {t.typedef.name: t for s in sources for t in s.types}
+    uses: dict[str, Location] = {}
+    for function in extension.functions:
+        if function.core:
+            continue
+        for c_type in [function.return_type, *(p.type for p in function.params)]:
+            uses.setdefault(_base(c_type), function.source)
+    for table in extension.tables:
+        if "type" in table.columns:
+            column = table.columns.index("type")
+            for row, where in zip(table.rows, table.row_sources, strict=True):
+                uses.setdefault(_base(row[column]), where)
+    result: list[TypeInfo] = []
+    for name, where in uses.items():
+        if name in typedefs:
+            result.append(TypeInfo(name, "typedef", typedefs[name].typedef.c_type, typedefs[name].where))
+        elif name in knowledge.platform_types:
+            result.append(TypeInfo(name, "platform", knowledge.platform_types[name], where))
+        elif knowledge.is_interface(name):
+            result.append(TypeInfo(name, "interface", None, where))
+        elif not knowledge.is_known_type(name):
+            result.append(_undefined_type(extension, name, where, knowledge, sink))
+    return sorted(result, key=lambda t: t.name)
+
+
+def _undefined_type(
+    extension: Extension, name: str, where: Location, knowledge: Knowledge, sink: Sink
+) -> TypeInfo:
+    """A type the text uses but never defines: an enumeration if a token group is passed in it."""
+    groups = [g.name for g in extension.groups if g.c_type and _base(g.c_type) == name]
+    if groups:
+        sink.warning(where, "undefined-type",
+                     f"type {name} is used but never defined in the text; taken as {knowledge.enum_base_type} "
+                     f"(OpenCL's type for enumerations) because it carries the tokens of group {groups[0]}",
+                     extension=extension.name)
+        return TypeInfo(name, "enum", knowledge.enum_base_type, where, defined=False)
+    sink.warning(where, "undefined-type", f"type {name} is used but never defined in the text",
+                 extension=extension.name)
+    return TypeInfo(name, "typedef", None, where, defined=False)

@@ -1,0 +1,69 @@
+"""The fixed sentences of the extension template that carry meaning, as patterns.
+
+Specs written from the Khronos template say the same things the same way:
+"Accepted as ... in the <p> parameter of f", "f returns CL_SUCCESS ...",
+"Add to the list of errors for f". These are English template phrases, not names
+from any spec; names inside them are captured, never matched literally.
+"""
+
+from __future__ import annotations
+
+import re
+
+_NAME = r"[A-Za-z_]\w*"
+_FUNCTIONS = rf"{_NAME}(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+){_NAME})*"
+
+#: "Accepted as <what> in the <p> parameter of f [and g]"
+ACCEPTED = re.compile(rf"^Accepted as (?P<what>.*?) in the (?P<param>.*?)\s*parameters? of (?P<functions>{_FUNCTIONS})")
+#: "Returned in the <p> parameter of f when <q> is TOKEN"
+RETURNED_IN = re.compile(
+    rf"^Returned in the (?P<param>.*?)\s*parameter of (?P<function>{_NAME})"
+    rf"(?:\s+when\s+(?:(?P<query>.*?)\s+)?is\s+(?P<when>{_NAME}))?"
+)
+#: "Returned by f [and g] when/if <condition>[, and by h when <condition>]"
+RETURNED_BY = re.compile(r"^Returned by ")
+RETURNED_BY_CLAUSE = re.compile(
+    rf"(?:^Returned by|,?\s*and by)\s+(?P<functions>{_FUNCTIONS})\s+(?:when|if)\s+(?P<condition>.*?)"
+    rf"(?=,?\s*and by\s+{_NAME}\s|[.:]?\s*$)"
+)
+#: "f returns ..." (whether f names a function is for the caller to judge), or a page's bare "Returns ..."
+RETURNS = re.compile(rf"(?:(?<![\w])(?P<function>{_NAME})\s+returns\s|^Returns\s)")
+#: "Add to the list of errors for f:" (the list follows)
+ADD_ERRORS = re.compile(rf"^Add to the list of errors for (?P<function>{_NAME})\s*:?\s*$")
+#: "Add to the list of errors for f the same new errors described above for g."
+SAME_ERRORS = re.compile(
+    rf"^Add to the list of errors for (?P<target>{_NAME}) the same (?:new )?errors described above for (?P<source>{_NAME})"
+)
+#: An error list item: "CODE if condition" (or "when")
+ERROR_ITEM = re.compile(r"^(?P<code>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\s+(?:if|when)\s+(?P<condition>.*?)[.,;]?\"?$", re.S)
+#: The extension string, where prose names it.
+EXTENSION_NAMED = re.compile(
+    r"(?:describes the|the string|functions enabled by the)\s+\"?(?P<name>[a-z][a-z0-9_]+)\"?\s+(?:extension|will be present)"
+)
+#: "The default value is X." inside a table cell.
+DEFAULT_VALUE = re.compile(r"\s*The default value is (?P<value>[^.\s]+)\.\s*")
+#: "...returns the <p> argument specified when ..." in an info table.
+RETURNS_ARGUMENT = re.compile(r"returns the <(?P<param>\w+)> argument")
+#: "setting TOKEN to" - TOKEN must be something one can set.
+SETTING = re.compile(r"\bsetting (?P<token>[A-Z][A-Z0-9_]+) to\b")
+
+#: Template section titles and the part of a spec they open.
+SECTION_KINDS = (
+    (re.compile(r"^Name Strings?$"), "name"),
+    (re.compile(r"^Version$"), "version"),
+    (re.compile(r"^(Number|Status|Extension Type|Dependencies|Contact|Contributors|IP Status|Notice)$"), "field"),
+    (re.compile(r"^New Procedures and Functions$"), "summary"),
+    (re.compile(r"^New Tokens$"), "tokens"),
+    (re.compile(r"^New Types$"), "types"),
+    (re.compile(r"^(Issues|Revision History|Sample Code)$"), "aside"),
+    (re.compile(r"^(Overview|Additions to|Add new section|Interactions with)"), "body"),
+)
+
+
+def split_names(text: str) -> list[str]:
+    """`f, g and h` -> [f, g, h]."""
+    return [name for name in re.split(r",\s*|\s+and\s+|\s+or\s+", text.strip()) if name]
+
+
+def section_kind(title: str) -> str | None:
+    return next((kind for pattern, kind in SECTION_KINDS if pattern.match(title)), None)

@@ -1,0 +1,256 @@
+"""What damaged sources lost, recovered from the other sources of the extension and from its siblings.
+
+Recovery only ever adds what is missing (a parameter name, an error code) and
+says where it came from; the damaged source's own words are kept. A match is
+made on the wording of the sentence, after renaming the sibling's names to
+the extension's own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator import textalign
+from generator.diagnostics import Location, Sink
+from generator.document import LOST_PARAMETER_NAMES
+from generator.facts import ErrorFact, ParamDoc, SourceFacts
+from generator.knowledge import Knowledge
+from generator.model import Corroboration, ErrorCondition, Extension, Function
+from generator.siblings import Renaming, siblings
+from generator.source import Pos
+
+#: How alike two wordings must be to be taken for the same sentence.
+SAME_SENTENCE = 0.7
+#: How much of a damaged condition must be found in another to be the same condition.
+SAME_CONDITION = 0.6
+#: How alike a description without its subject must be to a sibling's.
+SAME_DESCRIPTION = 0.6
+
+
+@dataclass(frozen=True)
+class Relative:
+    renaming: Renaming  # sibling names -> ours
+    extension: Extension
+
+    def function(self, name: str) -> Function | None:
+        return next((f for f in self.extension.functions if self.renaming(f.name) == name), None)
+
+
+def relatives(extension: Extension, merged: dict[str, Extension], knowledge: Knowledge) -> list[Relative]:
+    return [Relative(r, merged[r.source]) for r in siblings(extension.name, merged, knowledge)]
+
+
+def parameter_names(extension: Extension, function: str, knowledge: Knowledge) -> set[str]:
+    own = extension.function(function)
+    if own is not None:
+        return {p.name for p in own.params}
+    core = knowledge.core_functions.get(function)
+    return {name for name, _ in core.params} if core else set()
+
+
+# -- token groups -----------------------------------------------------------
+
+
+def groups(extension: Extension, merged: dict[str, Extension], knowledge: Knowledge, sink: Sink) -> None:
+    """A group whose sentence lost its parameter takes the parameter of the sibling group with the same tokens."""
+    family = relatives(extension, merged, knowledge)
+    for group in extension.groups:
+        if group.kind == "error" or group.parameter is not None:
+            continue
+        ours = {t.name for t in extension.tokens if t.group == group.sentence}
+        for relative in family:
+            found = next(
+                (g for g in relative.extension.groups if g.parameter and ours & {
+                    relative.renaming(t.name) for t in relative.extension.tokens if t.group == g.sentence
+                } and g.parameter in parameter_names(extension, group.functions[0], knowledge)),
+                None,
+            )
+            if found is not None:
+                group.parameter, group.recovered_from = found.parameter, found.source
+                break
+        else:
+            sink.warning(group.source, "unrecovered", "the parameter these tokens are passed in was lost from "
+                         "the text and no sibling names it", extension=extension.name)
+
+
+# -- texts: conditions, corroborating pages, descriptions, table cells --------
+
+
+def texts(
+    extension: Extension, sources: list[SourceFacts], merged: dict[str, Extension], knowledge: Knowledge,
+    sink: Sink,
+) -> None:
+    family = relatives(extension, merged, knowledge)
+    lost = {s.path for s in sources if LOST_PARAMETER_NAMES in s.lost}
+    restored = _conditions(extension, lost, family, knowledge)
+    described = _descriptions(extension, [s for s in sources if s.path in lost], family)
+    rows = _table_cells(extension, lost, family, sink)
+    for path in sorted(lost):
+        origins = sorted({r.extension.name for r in family})
+        sink.note(Location(path, _first(extension, path)), "recovered",
+                  f"this text lost its parameter names; restored them in {restored} error conditions, "
+                  f"{described} parameter descriptions and {rows} table rows from "
+                  f"{', '.join(origins) or 'nowhere'}", extension=extension.name)
+    primary = {s.path for s in sources if s.has_summary}
+    for source in sources:
+        if primary and source.path not in primary:
+            _corroborate(extension, source, family, sink)
+
+
+def _first(extension: Extension, path: str) -> Pos:
+    return next((f.source.pos for f in extension.functions if f.source.path == path), Pos(1, 1))
+
+
+def _conditions(extension: Extension, lost: set[str], family: list[Relative], knowledge: Knowledge) -> int:
+    restored = 0
+    for function in extension.functions:
+        names = parameter_names(extension, function.name, knowledge)
+        for error in function.errors:
+            if error.source.path not in lost:
+                continue
+            best = _best_condition(error.code, error.condition, function.name, family)
+            if best is None:
+                continue
+            relative, condition = best
+            text, inserted = textalign.fill_gaps(error.condition, condition.condition, relative.renaming)
+            if inserted and set(inserted) <= names:
+                error.condition, error.recovered_from, error.recovered = text, condition.source, "parameter names"
+                restored += 1
+    return restored
+
+
+def _best_condition(
+    code: str | None, text: str, function: str, family: list[Relative]
+) -> tuple[Relative, ErrorCondition] | None:
+    scored = []
+    for relative in family:
+        theirs = relative.function(function)
+        for condition in theirs.errors if theirs else []:
+            if code is not None and relative.renaming(condition.code) != code:
+                continue
+            scored.append((textalign.similarity(text, condition.condition, relative.renaming), relative, condition))
+    if not scored:
+        return None
+    score, relative, condition = max(scored, key=lambda s: s[0])
+    return (relative, condition) if score >= SAME_SENTENCE else None
+
+
+def _descriptions(extension: Extension, sources: list[SourceFacts], family: list[Relative]) -> int:
+    """Descriptions whose subject (the parameter's name) was lost take it from the sibling's matching one."""
+    restored = 0
+    for source in sources:
+        for doc in source.param_docs:
+            function = extension.function(doc.function)
+            if doc.parameters or function is None:
+                continue
+            match = _best_description(doc, function.name, family)
+            if match is None:
+                continue
+            relative, names, text, where = match
+            filled, _ = textalign.fill_gaps(doc.text, text, relative.renaming)
+            for param in function.params:
+                if param.name in names and param.description is None:
+                    param.description, param.description_source, param.recovered_from = filled, doc.where, where
+                    restored += 1
+    return restored
+
+
+def _best_description(
+    doc: ParamDoc, function: str, family: list[Relative]
+) -> tuple[Relative, set[str], str, Location] | None:
+    scored = []
+    for relative in family:
+        theirs = relative.function(function)
+        for param in theirs.params if theirs else []:
+            if param.description and param.description_source:
+                names = {relative.renaming(p.name) for p in theirs.params if p.description == param.description}
+                score = textalign.similarity(doc.text, param.description, relative.renaming)
+                scored.append((score, relative, names, param.description, param.description_source))
+    if not scored:
+        return None
+    score, relative, names, text, where = max(scored, key=lambda s: s[0])
+    return (relative, names, text, where) if score >= SAME_DESCRIPTION else None
+
+
+def _table_cells(extension: Extension, lost: set[str], family: list[Relative], sink: Sink) -> int:
+    restored = 0
+    for table in extension.tables:
+        if table.source.path not in lost:
+            continue
+        for row, where in zip(table.rows, table.row_sources, strict=True):
+            for relative in family:
+                theirs = next((t for t in relative.extension.tables if t.name == table.name), None)
+                twin = next((r for r in theirs.rows if relative.renaming(r[0]) == row[0]), None) if theirs else None
+                if twin is None or len(twin) != len(row):
+                    continue
+                changed = False
+                for index, (cell, other) in enumerate(zip(row, twin, strict=True)):
+                    if "<" in other and textalign.similarity(cell, other, relative.renaming) >= SAME_SENTENCE:
+                        row[index], inserted = textalign.fill_gaps(cell, other, relative.renaming)
+                        changed = changed or bool(inserted)
+                if changed:
+                    restored += 1
+                    break
+    return restored
+
+
+def _corroborate(extension: Extension, source: SourceFacts, family: list[Relative], sink: Sink) -> None:
+    """Conditions of a secondary source (a reference page) join the primary's; lost codes are found there."""
+    covered: dict[str, set[str]] = {}
+    for fact in source.errors:
+        function = extension.function(fact.function)
+        if function is None:
+            sink.warning(fact.where, "unknown-function", f"error condition for {fact.function}, which the "
+                         f"extension does not declare", extension=extension.name)
+            continue
+        match = _matching(function, fact)
+        if match is not None:
+            recovered = match.source if fact.code is None else None
+            match.also_in.append(Corroboration(fact.where, fact.text, recovered))
+            covered.setdefault(function.name, set()).add(match.code)
+            _differences(extension, fact, match, sink)
+            continue
+        if fact.code is not None:
+            function.errors.append(ErrorCondition(fact.code, fact.text, fact.where, "list"))
+            covered.setdefault(function.name, set()).add(fact.code)
+            continue
+        best = _best_condition(None, fact.text, function.name, family)
+        if best is not None:
+            relative, condition = best
+            function.errors.append(ErrorCondition(relative.renaming(condition.code), fact.text, fact.where, "list",
+                                                  recovered_from=condition.source, recovered="error code"))
+        else:
+            sink.warning(fact.where, "unrecovered", "this error condition lost its error code and no other "
+                         "source states it", extension=extension.name)
+    for name, codes in covered.items():
+        function = extension.function(name)
+        for error in function.errors if function else []:
+            if error.origin == "list" and error.code not in codes and error.source.path != source.path:
+                sink.note(Location(source.path, _first_error(source, name)), "incomplete-source",
+                          f"{name}: this page gives no condition for {error.code}, which {error.source} states",
+                          extension=extension.name, related=(error.source,))
+                codes.add(error.code)
+
+
+def _first_error(source: SourceFacts, function: str) -> Pos:
+    return next(f.where.pos for f in source.errors if f.function == function)
+
+
+def _matching(function: Function, fact: ErrorFact) -> ErrorCondition | None:
+    scored = [
+        (textalign.coverage(fact.text, error.condition), error)
+        for error in function.errors
+        if (fact.code is None or error.code == fact.code) and error.source.path != fact.where.path
+    ]
+    if not scored:
+        return None
+    score, error = max(scored, key=lambda s: s[0])
+    return error if score >= SAME_CONDITION else None
+
+
+def _differences(extension: Extension, fact: ErrorFact, match: ErrorCondition, sink: Sink) -> None:
+    changes = textalign.differences(fact.text, match.condition, lost_start=fact.code is None)
+    if changes:
+        said = "; ".join(f"'{ours}' where {match.source} has '{theirs}'" for ours, theirs in changes)
+        sink.warning(fact.where, "condition-differs", f"{fact.function} {match.code}: the condition reads {said}",
+                     extension=extension.name, related=(match.source,))

@@ -1,0 +1,77 @@
+"""Input files and positions inside them: every fact the generator keeps points back here."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.errors import InputError
+
+#: Characters that may not appear in a spec text (binary data, not prose).
+_CONTROL = {chr(c) for c in range(32)} - {"\n", "\t", "\r", "\f"}
+
+
+@dataclass(frozen=True, order=True)
+class Pos:
+    """A 1-based line and column in one file."""
+
+    line: int
+    column: int = 1
+
+
+@dataclass(frozen=True)
+class SpecFile:
+    """One input file: its display path and its text with line ends normalised to LF."""
+
+    path: str
+    text: str
+
+    @classmethod
+    def read(cls, path: Path, root: Path | None = None) -> SpecFile:
+        """Read `path`, naming it relative to `root` (the working directory) when inside it."""
+        shown = display_path(path, root or Path.cwd())
+        raw = path.read_bytes()
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            line = raw[: error.start].count(b"\n") + 1
+            column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+            message = "not UTF-8 text: cannot read it as a spec"
+            raise InputError(shown, Pos(line, column), message) from None
+        return cls.from_text(shown, text)
+
+    @classmethod
+    def from_text(cls, path: str, text: str) -> SpecFile:
+        # Line ends become LF; no-break spaces (from HTML) become plain ones, keeping every column.
+        text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
+        for offset, char in enumerate(text):
+            if char in _CONTROL:
+                spec = cls(path, text)
+                raise spec.error(position_of(text, offset), f"control character U+{ord(char):04X}: not a text file")
+        return cls(path, text)
+
+    def error(self, pos: Pos, message: str) -> InputError:
+        """An input error at `pos`, showing the offending line."""
+        return InputError(self.path, pos, message, self.line(pos.line))
+
+    def line(self, number: int) -> str:
+        lines = self.text.split("\n")
+        return lines[number - 1] if 0 < number <= len(lines) else ""
+
+    def where(self, pos: Pos) -> str:
+        """`path:line`, the form the IR uses for sources."""
+        return f"{self.path}:{pos.line}"
+
+
+def position_of(text: str, offset: int) -> Pos:
+    line = text.count("\n", 0, offset) + 1
+    return Pos(line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
+
+
+def display_path(path: Path, root: Path) -> str:
+    absolute = path.resolve()
+    try:
+        return absolute.relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return os.fspath(absolute)

@@ -1,0 +1,168 @@
+"""Tables in one canonical shape, whatever their layout in the text.
+
+The same table is drawn differently by each format (four columns with a
+default column here, three with the default inside the description there; a
+channel order and type in two columns, or as a pair in one). Columns are
+therefore named by what their cells are: a group of tokens (`channel_order`),
+C types (`type`), literal values (`default`) or prose (`description`). A table
+is named after the group its first column holds (`mem_info`); one whose every
+column holds tokens is a mapping (`dxgi_format_mapping`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from generator import phrases
+from generator.c_decl import canonical_type_text
+from generator.diagnostics import Sink
+from generator.facts import SourceFacts, TableFact
+from generator.knowledge import Knowledge
+from generator.model import Extension, Table
+
+_VALUE = re.compile(r"^(NULL|-?\d+|0[xX][0-9A-Fa-f]+|true|false)$", re.I)
+_TYPE_WORDS = re.compile(r"^(const\s+)?[A-Za-z_]\w*(\s*\*)*$")
+
+
+def merge(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> list[Table]:
+    """Canonical tables of all sources; a table several sources give is merged row by row."""
+    result: dict[str, Table] = {}
+    for source in sources:
+        for fact in source.tables:
+            table = canonical(fact, extension, knowledge)
+            if table is None:
+                continue
+            if table.name not in result:
+                result[table.name] = table
+                continue
+            _combine(result[table.name], table, extension.name, sink)
+    return list(result.values())
+
+
+def _combine(into: Table, table: Table, extension: str, sink: Sink) -> None:
+    keys = {row[0]: (row, where) for row, where in zip(into.rows, into.row_sources, strict=True)}
+    for row, where in zip(table.rows, table.row_sources, strict=True):
+        if row[0] not in keys:
+            into.rows.append(row)
+            into.row_sources.append(where)
+        elif table.columns == into.columns and row != keys[row[0]][0]:
+            sink.warning(where, "table-conflict", f"table {into.name}: row {row[0]} reads {row} here but "
+                         f"{keys[row[0]][0]} at {keys[row[0]][1]}", extension=extension, related=(keys[row[0]][1],))
+
+
+def canonical(fact: TableFact, extension: Extension, knowledge: Knowledge) -> Table | None:
+    rows = [list(row.cells) for row in fact.rows if row.cells and row.cells[0]]
+    if not rows:
+        return None
+    width = max(len(row) for row in rows)
+    rows = [row + [""] * (width - len(row)) for row in rows]
+    header = list(fact.header) if fact.header else None
+    rows, header = _split_pairs(rows, header, extension, knowledge)
+    kinds = [_column_kind([row[i] for row in rows], extension, knowledge) for i in range(len(rows[0]))]
+    rows = [[canonical_type_text(cell) if kind == "type" else cell for cell, kind in zip(row, kinds, strict=True)]
+            for row in rows]
+    key = kinds[0] if kinds[0] not in ("type", "default", "description") else None
+    key = key or _header_name(header, extension) or f"table_{fact.where.pos.line}"
+    columns = [key, *kinds[1:]]
+    if "default" not in columns and "description" in columns:
+        defaults = _defaults_in_descriptions(rows, columns.index("description"))
+        if defaults:
+            at = columns.index("description")
+            columns.insert(at, "default")
+            rows = [[*row[:at], value, *row[at:]] for row, value in zip(rows, defaults, strict=True)]
+    columns = _unique(columns)
+    mapping = len(columns) > 1 and all(c not in ("type", "default", "description") for c in kinds)
+    return Table(
+        name=f"{key}_mapping" if mapping else key,
+        columns=columns,
+        header=header,
+        rows=rows,
+        row_sources=[row.where for row in fact.rows if row.cells and row.cells[0]],
+        source=fact.where,
+    )
+
+
+def token_group(name: str, extension: Extension, knowledge: Knowledge) -> str | None:
+    """The group a token or constant belongs to: the extension's own, core OpenCL's, or an external enum's."""
+    token = extension.token(name)
+    if token is not None:
+        return token.group
+    group = knowledge.constant_group(name)
+    if group is None:
+        return None
+    if knowledge.naming["type"].match(group):
+        return group.split("_", 1)[1]
+    return group.lower()
+
+
+def _column_kind(cells: list[str], extension: Extension, knowledge: Knowledge) -> str:
+    filled = [c for c in cells if c]
+    groups = {token_group(c, extension, knowledge) for c in filled}
+    if len(groups) == 1 and None not in groups:
+        return str(groups.pop())
+    if filled and all(_VALUE.match(c) for c in filled):
+        return "default"
+    if filled and all(_is_type(c, extension, knowledge) for c in filled):
+        return "type"
+    if groups - {None} and all(knowledge.is_constant_name(c) or token_group(c, extension, knowledge) for c in filled):
+        return Counter(g for g in groups if g).most_common(1)[0][0]
+    return "description"
+
+
+def _is_type(cell: str, extension: Extension, knowledge: Knowledge) -> bool:
+    if not _TYPE_WORDS.match(cell.replace("*", " * ").strip()):
+        return False
+    base = canonical_type_text(cell).removeprefix("const ").replace("*", "").strip()
+    used = {p.type.removeprefix("const ").replace("*", "").strip() for f in extension.functions for p in f.params}
+    return knowledge.is_known_type(base) or base in used
+
+
+def _split_pairs(
+    rows: list[list[str]], header: list[str] | None, extension: Extension, knowledge: Knowledge
+) -> tuple[list[list[str]], list[str] | None]:
+    """A column whose every cell is `TOKEN, TOKEN` becomes two columns."""
+    index = 1
+    while index < len(rows[0]):
+        parts = [[p.strip() for p in row[index].split(",")] for row in rows]
+        counts = {len(p) for p in parts}
+        if len(counts) == 1 and (n := counts.pop()) > 1 and all(
+            token_group(p, extension, knowledge) for cell in parts for p in cell
+        ):
+            rows = [row[:index] + cell + row[index + 1 :] for row, cell in zip(rows, parts, strict=True)]
+            if header:
+                inner = re.search(r"\(([^)]*)\)", header[index])
+                names = [s.strip() for s in inner.group(1).split(",")] if inner else []
+                names = names if len(names) == n else [header[index]] * n
+                header = header[:index] + names + header[index + 1 :]
+            index += n
+        else:
+            index += 1
+    return rows, header
+
+
+def _header_name(header: list[str] | None, extension: Extension) -> str | None:
+    """`cl_image_info` -> `image_info`, `cl_d3d_device_source_khr` -> `d3d_device_source`."""
+    if not header or not header[0].split():
+        return None
+    word = header[0].split()[0].lower()
+    word = word.removeprefix("cl_").removesuffix("_" + extension.vendor.lower())
+    return re.sub(r"\W+", "_", word).strip("_") or None
+
+
+def _defaults_in_descriptions(rows: list[list[str]], column: int) -> list[str] | None:
+    """Values from "The default value is X." in a description column, if every row says one."""
+    found = [phrases.DEFAULT_VALUE.search(row[column]) for row in rows]
+    if not all(found):
+        return None
+    return [match["value"] for match in found if match]
+
+
+def _unique(columns: list[str]) -> list[str]:
+    seen: Counter[str] = Counter()
+    result = []
+    for column in columns:
+        seen[column] += 1
+        result.append(column if seen[column] == 1 else f"{column}_{seen[column]}")
+    return result
+

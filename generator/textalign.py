@@ -1,0 +1,102 @@
+"""Comparing two wordings of the same sentence, and filling one's gaps from the other.
+
+Damaged texts lose words (parameter names, leading words); their undamaged
+counterparts in another source still have them. Words are compared after
+normalising case and markup, so that the alignment follows the wording alone.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+
+_TOKEN = re.compile(r"<\w+>|[A-Za-z0-9_][\w\-']*|[^\w\s]")
+_REFERENCE = re.compile(r"^<(\w+)>$")
+
+
+@dataclass(frozen=True)
+class Word:
+    text: str
+    start: int
+
+    @property
+    def reference(self) -> str | None:
+        match = _REFERENCE.match(self.text)
+        return match.group(1) if match else None
+
+
+def words(text: str) -> list[Word]:
+    return [Word(m.group(), m.start()) for m in _TOKEN.finditer(text)]
+
+
+def _key(word: Word, translate: Callable[[str], str]) -> str:
+    name = word.reference or word.text
+    return translate(name).lower()
+
+
+def similarity(damaged: str, reference: str, translate: Callable[[str], str] = str) -> float:
+    """How alike two wordings are (0..1), ignoring parameter names the damaged one may have lost."""
+    ours = [w.text.lower() for w in words(damaged) if not w.reference]
+    theirs = [_key(w, translate) for w in words(reference) if not w.reference]
+    if not ours or not theirs:
+        return 0.0
+    return SequenceMatcher(None, ours, theirs, autojunk=False).ratio()
+
+
+def fill_gaps(damaged: str, reference: str, translate: Callable[[str], str] = str) -> tuple[str, list[str]]:
+    """`damaged` with the parameter references that `reference` has where `damaged` has nothing.
+
+    Only insertions of references are made; every word of the damaged text stays
+    as it is. Returns the new text and the names inserted.
+    """
+    ours = words(damaged)
+    theirs = words(reference)
+    matcher = SequenceMatcher(
+        None, [_key(w, translate) for w in ours], [_key(w, translate) for w in theirs], autojunk=False
+    )
+    inserts: list[tuple[int, list[str]]] = []
+    for op, i1, _i2, j1, j2 in matcher.get_opcodes():
+        if op != "insert":
+            continue
+        names = [w.reference for w in theirs[j1:j2]]
+        if all(names):
+            inserts.append((i1, [translate(n) for n in names if n]))
+    text = damaged
+    inserted: list[str] = []
+    for index, names in reversed(inserts):
+        at = ours[index].start if index < len(ours) else len(text)
+        piece = " ".join(f"<{n}>" for n in names)
+        follows = text[at : at + 1]
+        text = text[:at] + piece + ("" if follows in ("", ".", ",", ";", ":", ")") else " ") + text[at:]
+        if at > 0 and not text[at - 1].isspace():
+            text = text[:at] + " " + text[at:]
+        inserted[:0] = names
+    return text, inserted
+
+
+def differences(first: str, second: str, lost_start: bool = False) -> list[tuple[str, str]]:
+    """Words that differ between two wordings, ignoring markup, case and punctuation.
+
+    With `lost_start`, words of `second` missing from the start of `first` do not
+    count: `first` is known to have lost its beginning.
+    """
+    a = [(w.reference or w.text).lower() for w in words(first) if w.text[0].isalnum() or w.reference]
+    b = [(w.reference or w.text).lower() for w in words(second) if w.text[0].isalnum() or w.reference]
+    changes: list[tuple[str, str]] = []
+    for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal" or (lost_start and op == "insert" and i1 == 0):
+            continue
+        changes.append((" ".join(a[i1:i2]), " ".join(b[j1:j2])))
+    return changes
+
+
+def coverage(damaged: str, reference: str, translate: Callable[[str], str] = str) -> float:
+    """The share of `damaged`'s words found, in order, in `reference` (robust to words `damaged` lost)."""
+    ours = [(w.reference or w.text).lower() for w in words(damaged)]
+    theirs = [translate(w.reference or w.text).lower() for w in words(reference)]
+    if not ours:
+        return 0.0
+    matched = sum(block.size for block in SequenceMatcher(None, ours, theirs, autojunk=False).get_matching_blocks())
+    return matched / len(ours)
