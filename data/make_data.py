@@ -3,7 +3,7 @@
 The generator must not carry facts about core OpenCL or DXGI in its code, so
 they live in YAML files made from the official headers:
 
-    opencl_core.yaml  <- Khronos CL/cl.h and CL/cl_platform.h (Debian opencl-c-headers)
+    opencl_core.yaml  <- Khronos CL/cl.h, CL/cl_gl.h, CL/cl_platform.h (Debian opencl-c-headers)
     dxgi_format.yaml  <- Microsoft's dxgiformat.h (as shipped by Debian mingw-w64-common)
 
 Run `python data/make_data.py` to rewrite them, or `--check` to verify that the
@@ -86,7 +86,7 @@ def evaluate(literal: str) -> int | None:
 
 def opencl_core() -> dict[str, Any]:
     platform = (CL_DIR / "cl_platform.h").read_text()
-    header = (CL_DIR / "cl.h").read_text()
+    header = "\n".join((CL_DIR / name).read_text() for name in ("cl.h", "cl_gl.h"))
     types: dict[str, dict[str, str]] = {}
     linux_part = platform[platform.index("#else", platform.index("typedef float                   cl_float")):]
     for base, name in _SCALAR.findall(linux_part):
@@ -117,7 +117,8 @@ def opencl_core() -> dict[str, Any]:
         parsed = [parse_param(p) for p in split_params(params) if p.strip() != "void"]
         functions[name] = {"return_type": canonical_type(return_type), "params": parsed}
     return {
-        "origin": "Khronos CL/cl.h and CL/cl_platform.h, Debian opencl-c-headers; made by data/make_data.py",
+        "origin": "Khronos CL/cl.h, CL/cl_gl.h and CL/cl_platform.h, Debian opencl-c-headers; "
+        "made by data/make_data.py",
         "types": dict(sorted(types.items())),
         "constants": dict(sorted(constants.items())),
         "functions": dict(sorted(functions.items())),

@@ -54,19 +54,25 @@ def parse(text: str, spec: SpecFile, origin: Pos) -> list[CDeclaration]:
         return_type, name = split_declarator([str(word) for word in head])
         if name is None:
             raise spec.error(pos, "function prototype without a name")
-        params = [split_declarator(_words(p.children)) for p in node.children if isinstance(p, Tree)]
+        params = []
+        for parameter in (p for p in node.children if isinstance(p, Tree)):
+            words = _words(parameter.children)
+            if not [w for w in words if w not in ("const", "*")]:
+                where = grammars.shift(origin, parameter.meta.line, parameter.meta.column)
+                raise spec.error(where, f"parameter without a type in the prototype of {name}")
+            params.append(split_declarator(words))
         if params == [("void", None)]:
             params = []
         declarations.append(CFunction(name, return_type, tuple(CParam(n, t) for t, n in params), pos))
     return declarations
 
 
-def _words(children: list[Tree | Token]) -> list[str]:
+def _words(children: list[Tree[Token] | Token]) -> list[str]:
     return [str(child) for child in children if isinstance(child, Token)]
 
 
 def split_declarator(words: list[str]) -> tuple[str, str | None]:
-    """(canonical type, declared name or None) from a declaration's words, `const cl_mem *mem_objects`."""
+    """(canonical type, declared name or None) from a declaration's words, `const cl_mem *objects`."""
     names = [i for i, word in enumerate(words) if word not in ("const", "*")]
     has_name = len(names) >= 2 and words[names[-2]] not in _TYPE_PREFIXES
     name = words[names[-1]] if has_name else None
@@ -83,5 +89,5 @@ def canonical_type(words: list[str]) -> str:
 
 
 def canonical_type_text(text: str) -> str:
-    """Canonical spelling of a type written as text (`ID3D10Device*` -> `ID3D10Device *`)."""
+    """Canonical spelling of a type written as text (`IWidget*` -> `IWidget *`)."""
     return canonical_type(text.replace("*", " * ").split())

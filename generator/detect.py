@@ -57,14 +57,25 @@ def _longest_line(text: str) -> int:
     return max((len(line) for line in text.split("\n")), default=0)
 
 
+def _registry(text: str) -> int:
+    return len(_TITLE_LINE.findall(text)) if _longest_line(text) < _COLLAPSED_LINE else 0
+
+
+def _collapsed(text: str) -> int:
+    return len(_TITLE_INLINE.findall(text)) if _longest_line(text) >= _COLLAPSED_LINE else 0
+
+
+def _refpage(text: str) -> int:
+    marks = len(_MAN_MARKS.findall(text)) + len(_LONE_IDENTIFIER.findall(text))
+    return marks + 3 * bool(_SUCCESS_SENTENCE.search(text))
+
+
 FORMATS = (
-    Format(registry.FORMAT, 2, lambda t: len(_TITLE_LINE.findall(t)) if _longest_line(t) < _COLLAPSED_LINE else 0,
-           "template section titles alone on their lines"),
-    Format(collapsed.FORMAT, 2, lambda t: len(_TITLE_INLINE.findall(t)) if _longest_line(t) >= _COLLAPSED_LINE else 0,
+    Format(registry.FORMAT, 2, _registry, "template section titles alone on their lines"),
+    Format(collapsed.FORMAT, 2, _collapsed,
            f"template section titles inside a line of {_COLLAPSED_LINE} characters or more"),
     Format(asciidoc.FORMAT, 3, lambda t: len(_ASCIIDOC.findall(t)), "AsciiDoc titles, anchors, tables and listings"),
-    Format(refpage.FORMAT, 3,
-           lambda t: len(_MAN_MARKS.findall(t)) + len(_LONE_IDENTIFIER.findall(t)) + 3 * bool(_SUCCESS_SENTENCE.search(t)),
+    Format(refpage.FORMAT, 3, _refpage,
            "man-page bullets and references, parameter names on their own lines, a return-value sentence"),
     Format(NOTES, 2, lambda t: len(_MARKDOWN.findall(t)), "Markdown headings and tables"),
 )

@@ -21,6 +21,7 @@ from generator.document import (
     ListItem,
     Paragraph,
     Prototype,
+    Row,
     Table,
     TokenDef,
     Typedef,
@@ -136,7 +137,7 @@ class _Walk:
     def list_item(self, block: ListItem) -> None:
         text = self.marked(block.text)
         where = self.where(block)
-        self.mentions(text, where)
+        self.mentions(text, where, self.owner)
         self.close_doc()
         if self.owner is None or self.section == "aside":
             return
@@ -247,8 +248,8 @@ class _Walk:
             self.owner = None
             self.in_list = False
 
-    def mentions(self, text: str, where: Location) -> None:
-        described = self.current.name if self.current else None
+    def mentions(self, text: str, where: Location, function: str | None = None) -> None:
+        described = function or (self.current.name if self.current else None)
         for word in _WORD.findall(text):
             if self.knowledge.is_function_name(word):
                 self.facts.mentions.append(Mention(word, "function", where, text, described))
@@ -287,8 +288,8 @@ class _Walk:
         pattern = r"(?<![<\w])(" + "|".join(sorted(names, key=len, reverse=True)) + r")(?![\w>])"
         return re.sub(pattern, r"<\1>", text)
 
-    def where(self, block: Block | object) -> Location:
-        return Location(self.document.path, block.pos)  # type: ignore[attr-defined]
+    def where(self, block: Block | Row) -> Location:
+        return Location(self.document.path, block.pos)
 
 
 def _value(literal: str) -> int:

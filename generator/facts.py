@@ -102,7 +102,7 @@ class Mention:
     kind: Literal["function", "constant"]
     where: Location
     sentence: str
-    described: str | None  # the function whose description it is in, if any
+    described: str | None  # the function whose description (or error list) it is in, if any
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ from functools import cache
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from generator.errors import InputError
 from generator.knowledge import ROOT
 from generator.source import Pos, SpecFile
 
@@ -27,7 +26,10 @@ def grammar(name: str) -> Lark:
     )
 
 
-def parse(name: str, text: str, spec: SpecFile, origin: Pos = Pos(1, 1)) -> Tree:
+_START = Pos(1, 1)
+
+
+def parse(name: str, text: str, spec: SpecFile, origin: Pos = _START) -> Tree[Token]:
     """Parse `text`, found in `spec` at `origin`; errors point into the spec file."""
     parser = grammar(name)
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from difflib import get_close_matches
 
 from generator import recover, tables
 from generator.diagnostics import Location, Sink
@@ -101,26 +102,24 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
 
 
 def compare_prototypes(first: DeclaredFunction, other: DeclaredFunction, extension: str, sink: Sink) -> None:
+    """Report where another declaration of a function differs from the one used (the summary's)."""
     a, b = first.function, other.function
-    name = a.name
+    used = "the list of new functions" if first.role == "summary" else "its first declaration"
+
+    def conflict(what: str, here: str, there: str) -> None:
+        sink.warning(other.where, "prototype-conflict", f"{a.name}: {what} is {here} here but {there} in {used} "
+                     f"at {first.where}, which is used", extension=extension, related=(first.where,))
+
     if a.return_type != b.return_type:
-        sink.warning(other.where, "prototype-conflict",
-                     f"{name} returns `{b.return_type}` here but `{a.return_type}` in its first declaration; "
-                     "the first is used", extension=extension, related=(first.where,))
+        conflict("the return type", f"`{b.return_type}`", f"`{a.return_type}`")
     if len(a.params) != len(b.params):
-        sink.warning(other.where, "prototype-conflict",
-                     f"{name} has {len(b.params)} parameters here but {len(a.params)} in its first declaration; "
-                     "the first is used", extension=extension, related=(first.where,))
+        conflict("the number of parameters", str(len(b.params)), str(len(a.params)))
         return
     for index, (p, q) in enumerate(zip(a.params, b.params, strict=True), start=1):
         if p.type != q.type:
-            sink.warning(other.where, "prototype-conflict",
-                         f"{name} parameter {index} ({p.name}) is `{q.type}` here but `{p.type}` in its first "
-                         "declaration; the first is used", extension=extension, related=(first.where,))
+            conflict(f"parameter {index} ({p.name})", f"`{q.type}`", f"`{p.type}`")
         if p.name and q.name and p.name != q.name:
-            sink.warning(other.where, "prototype-conflict",
-                         f"{name} parameter {index} is named `{q.name}` here but `{p.name}` in its first "
-                         "declaration; the first is used", extension=extension, related=(first.where,))
+            conflict(f"the name of parameter {index}", f"`{q.name}`", f"`{p.name}`")
 
 
 def core_function(extension: Extension, name: str, knowledge: Knowledge, where: Location) -> Function:
@@ -139,7 +138,7 @@ def core_function(extension: Extension, name: str, knowledge: Knowledge, where: 
 
 
 def tokens(extension: Extension, sources: list[SourceFacts], sink: Sink) -> tuple[list[TokenGroup], list[Token]]:
-    groups: dict[tuple[str, int], TokenGroup] = {}
+    groups: dict[str, TokenGroup] = {}
     result: dict[str, Token] = {}
     for source in sources:
         for fact in source.tokens:
@@ -151,16 +150,16 @@ def tokens(extension: Extension, sources: list[SourceFacts], sink: Sink) -> tupl
                                  f"{fact.name} is {fact.literal} here but {known.literal} at {known.source}",
                                  extension=extension.name, related=(known.source,))
                 continue
-            result[fact.name] = Token(fact.name, fact.value, group.sentence if group else None, fact.where,
+            result[fact.name] = Token(fact.name, fact.value, group.key if group else None, fact.where,
                                       fact.literal)
     return list(groups.values()), list(result.values())
 
 
-def _group(fact: TokenGroupFact | None, groups: dict[tuple[str, int], TokenGroup]) -> TokenGroup | None:
-    """The group a sentence opens; tokens refer to it by sentence until `name_groups` names it."""
+def _group(fact: TokenGroupFact | None, groups: dict[str, TokenGroup]) -> TokenGroup | None:
+    """The group a sentence opens."""
     if fact is None:
         return None
-    key = (fact.where.path, fact.where.pos.line * 100000 + fact.where.pos.column)
+    key = f"{fact.where.path}:{fact.where.pos.line}:{fact.where.pos.column}"
     if key not in groups:
         groups[key] = TokenGroup("", fact.kind, fact.functions, fact.parameter, None, fact.when, fact.sentence,
                                  fact.where)
@@ -170,7 +169,7 @@ def _group(fact: TokenGroupFact | None, groups: dict[tuple[str, int], TokenGroup
 def name_groups(extension: Extension, knowledge: Knowledge) -> None:
     """Name each group after what it belongs to; tokens then refer to groups by name.
 
-    A parameter of the extension's own function names its group (`d3d_device_source`);
+    A parameter of the extension's own function names its group (`widget_source`);
     a parameter of a core function is too generic (`param_name`), so its C type does
     (`cl_mem_info` -> `mem_info`); a returned value is named after the query
     (`CL_EVENT_COMMAND_TYPE` -> `command_type`); error codes form one group.
@@ -193,10 +192,11 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
             group.name = _strip_prefix(group.c_type, knowledge) if group.c_type else group.parameter
         else:
             group.name = f"{function}_tokens" if function else "tokens"
-        names[group.sentence] = group.name
+        names[group.key] = group.name
     merged: dict[str, TokenGroup] = {}
     for group in extension.groups:
-        merged.setdefault(group.name, group)
+        first = merged.setdefault(group.name, group)
+        first.functions = tuple(dict.fromkeys(first.functions + group.functions))
     extension.groups = list(merged.values())
     for token in extension.tokens:
         token.group = names.get(token.group or "", token.group)
@@ -249,14 +249,23 @@ def primary_errors(extension: Extension, primary: list[SourceFacts], knowledge: 
 
 
 def parameter_docs(extension: Extension, sources: list[SourceFacts]) -> None:
-    """Each parameter's description: the first source that gives one with the parameter as subject."""
+    """Each parameter's description: the first source that gives one with the parameter as subject.
+
+    A description whose subject is not a parameter (a misspelt name) goes to the
+    one parameter it is close to that has none; the cross-check reports the name.
+    """
     for source in sources:
         for doc in source.param_docs:
             function = extension.function(doc.function)
-            if function is None:
+            if function is None or not doc.parameters:
                 continue
+            names = {p.name for p in function.params}
+            subjects = [n for n in doc.parameters if n in names] or [
+                close for n in doc.parameters
+                for close in get_close_matches(n, [p.name for p in function.params if p.description is None], 1, 0.6)
+            ]
             for param in function.params:
-                if param.name in doc.parameters and param.description is None:
+                if param.name in subjects and param.description is None:
                     param.description, param.description_source = doc.text, doc.where
 
 

@@ -65,6 +65,11 @@ class TokenGroup:
     source: Location
     recovered_from: Location | None = None
 
+    @property
+    def key(self) -> str:
+        """How tokens refer to the group until it is named: the place of its sentence."""
+        return f"{self.source.path}:{self.source.pos.line}:{self.source.pos.column}"
+
 
 @dataclass
 class Token:

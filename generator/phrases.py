@@ -32,13 +32,15 @@ RETURNS = re.compile(rf"(?:(?<![\w])(?P<function>{_NAME})\s+returns\s|^Returns\s
 ADD_ERRORS = re.compile(rf"^Add to the list of errors for (?P<function>{_NAME})\s*:?\s*$")
 #: "Add to the list of errors for f the same new errors described above for g."
 SAME_ERRORS = re.compile(
-    rf"^Add to the list of errors for (?P<target>{_NAME}) the same (?:new )?errors described above for (?P<source>{_NAME})"
+    rf"^Add to the list of errors for (?P<target>{_NAME}) "
+    rf"the same (?:new )?errors described above for (?P<source>{_NAME})"
 )
 #: An error list item: "CODE if condition" (or "when")
 ERROR_ITEM = re.compile(r"^(?P<code>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\s+(?:if|when)\s+(?P<condition>.*?)[.,;]?\"?$", re.S)
 #: The extension string, where prose names it.
 EXTENSION_NAMED = re.compile(
-    r"(?:describes the|the string|functions enabled by the)\s+\"?(?P<name>[a-z][a-z0-9_]+)\"?\s+(?:extension|will be present)"
+    r"(?:describes the|the string|functions enabled by the)\s+\"?(?P<name>[a-z][a-z0-9_]+)\"?\s+"
+    r"(?:extension|will be present)"
 )
 #: "The default value is X." inside a table cell.
 DEFAULT_VALUE = re.compile(r"\s*The default value is (?P<value>[^.\s]+)\.\s*")

@@ -57,16 +57,17 @@ def groups(extension: Extension, merged: dict[str, Extension], knowledge: Knowle
     for group in extension.groups:
         if group.kind == "error" or group.parameter is not None:
             continue
-        ours = {t.name for t in extension.tokens if t.group == group.sentence}
+        ours = {t.name for t in extension.tokens if t.group == group.key}
         for relative in family:
             found = next(
                 (g for g in relative.extension.groups if g.parameter and ours & {
-                    relative.renaming(t.name) for t in relative.extension.tokens if t.group == g.sentence
+                    relative.renaming(t.name) for t in relative.extension.tokens if t.group == g.key
                 } and g.parameter in parameter_names(extension, group.functions[0], knowledge)),
                 None,
             )
             if found is not None:
                 group.parameter, group.recovered_from = found.parameter, found.source
+                group.sentence = textalign.fill_gaps(group.sentence, found.sentence, relative.renaming)[0]
                 break
         else:
             sink.warning(group.source, "unrecovered", "the parameter these tokens are passed in was lost from "
@@ -84,7 +85,7 @@ def texts(
     lost = {s.path for s in sources if LOST_PARAMETER_NAMES in s.lost}
     restored = _conditions(extension, lost, family, knowledge)
     described = _descriptions(extension, [s for s in sources if s.path in lost], family)
-    rows = _table_cells(extension, lost, family, sink)
+    rows = _table_cells(extension, lost, family)
     for path in sorted(lost):
         origins = sorted({r.extension.name for r in family})
         sink.note(Location(path, _first(extension, path)), "recovered",
@@ -161,9 +162,10 @@ def _best_description(
     scored = []
     for relative in family:
         theirs = relative.function(function)
-        for param in theirs.params if theirs else []:
+        params = theirs.params if theirs else []
+        for param in params:
             if param.description and param.description_source:
-                names = {relative.renaming(p.name) for p in theirs.params if p.description == param.description}
+                names = {relative.renaming(p.name) for p in params if p.description == param.description}
                 score = textalign.similarity(doc.text, param.description, relative.renaming)
                 scored.append((score, relative, names, param.description, param.description_source))
     if not scored:
@@ -172,12 +174,12 @@ def _best_description(
     return (relative, names, text, where) if score >= SAME_DESCRIPTION else None
 
 
-def _table_cells(extension: Extension, lost: set[str], family: list[Relative], sink: Sink) -> int:
+def _table_cells(extension: Extension, lost: set[str], family: list[Relative]) -> int:
     restored = 0
     for table in extension.tables:
         if table.source.path not in lost:
             continue
-        for row, where in zip(table.rows, table.row_sources, strict=True):
+        for row in table.rows:
             for relative in family:
                 theirs = next((t for t in relative.extension.tables if t.name == table.name), None)
                 twin = next((r for r in theirs.rows if relative.renaming(r[0]) == row[0]), None) if theirs else None
@@ -197,6 +199,8 @@ def _table_cells(extension: Extension, lost: set[str], family: list[Relative], s
 def _corroborate(extension: Extension, source: SourceFacts, family: list[Relative], sink: Sink) -> None:
     """Conditions of a secondary source (a reference page) join the primary's; lost codes are found there."""
     covered: dict[str, set[str]] = {}
+    lost_codes = [f for f in source.errors if f.code is None]
+    recovered = 0
     for fact in source.errors:
         function = extension.function(fact.function)
         if function is None:
@@ -205,8 +209,9 @@ def _corroborate(extension: Extension, source: SourceFacts, family: list[Relativ
             continue
         match = _matching(function, fact)
         if match is not None:
-            recovered = match.source if fact.code is None else None
-            match.also_in.append(Corroboration(fact.where, fact.text, recovered))
+            origin = match.source if fact.code is None else None
+            recovered += origin is not None
+            match.also_in.append(Corroboration(fact.where, fact.text, origin))
             covered.setdefault(function.name, set()).add(match.code)
             _differences(extension, fact, match, sink)
             continue
@@ -219,9 +224,14 @@ def _corroborate(extension: Extension, source: SourceFacts, family: list[Relativ
             relative, condition = best
             function.errors.append(ErrorCondition(relative.renaming(condition.code), fact.text, fact.where, "list",
                                                   recovered_from=condition.source, recovered="error code"))
+            recovered += 1
         else:
             sink.warning(fact.where, "unrecovered", "this error condition lost its error code and no other "
                          "source states it", extension=extension.name)
+    if lost_codes:
+        sink.note(lost_codes[0].where, "recovered", f"the conditions of this error list lost their error codes; "
+                  f"recovered {recovered} of {len(lost_codes)} by matching them with the conditions of "
+                  "the other sources", extension=extension.name)
     for name, codes in covered.items():
         function = extension.function(name)
         for error in function.errors if function else []:

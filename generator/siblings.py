@@ -1,9 +1,9 @@
 """Sibling extensions and the renaming between them.
 
 Two extensions are siblings when their names differ in exactly one part
-(`cl_nv_d3d10_sharing` and `cl_khr_d3d10_sharing`: the vendor; or
-`cl_nv_d3d10_sharing` and `cl_nv_d3d11_sharing`: the API version). What one
-calls `clGetDeviceIDsFromD3D10NV` the other calls `clGetDeviceIDsFromD3D10KHR`:
+(`cl_acme_gfx3_sharing` and `cl_khr_gfx3_sharing`: the vendor; or
+`cl_acme_gfx3_sharing` and `cl_acme_gfx4_sharing`: the API version). What one
+calls `clGetDevicesFromGFX3ACME` the other calls `clGetDevicesFromGFX3KHR`:
 the renaming is read off the two extension names, nothing else.
 """
 

@@ -142,7 +142,7 @@ def _split_pairs(
 
 
 def _header_name(header: list[str] | None, extension: Extension) -> str | None:
-    """`cl_image_info` -> `image_info`, `cl_d3d_device_source_khr` -> `d3d_device_source`."""
+    """`cl_image_info` -> `image_info`, `cl_widget_source_khr` -> `widget_source`."""
     if not header or not header[0].split():
         return None
     word = header[0].split()[0].lower()

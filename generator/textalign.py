@@ -60,9 +60,9 @@ def fill_gaps(damaged: str, reference: str, translate: Callable[[str], str] = st
     for op, i1, _i2, j1, j2 in matcher.get_opcodes():
         if op != "insert":
             continue
-        names = [w.reference for w in theirs[j1:j2]]
-        if all(names):
-            inserts.append((i1, [translate(n) for n in names if n]))
+        references = [w.reference for w in theirs[j1:j2]]
+        if all(references):
+            inserts.append((i1, [translate(n) for n in references if n]))
     text = damaged
     inserted: list[str] = []
     for index, names in reversed(inserts):

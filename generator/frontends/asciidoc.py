@@ -35,7 +35,7 @@ def parse(spec: SpecFile) -> Document:
     return Document(spec.path, FORMAT, tuple(blocks))
 
 
-def _blocks(node: Tree, attributes: str, spec: SpecFile) -> list[Block]:
+def _blocks(node: Tree[Token], attributes: str, spec: SpecFile) -> list[Block]:
     lines = [token for token in node.scan_values(lambda v: isinstance(v, Token))]
     pos = Pos(node.meta.line, 1)
     if node.data == "title":
@@ -58,7 +58,7 @@ def _blocks(node: Tree, attributes: str, spec: SpecFile) -> list[Block]:
     return [table(lines, attributes, Pos(node.meta.line, 1))]
 
 
-def _tokens(tree: Tree) -> list[str]:
+def _tokens(tree: Tree[Token]) -> list[str]:
     return [str(token) for token in tree.children if isinstance(token, Token)]
 
 

@@ -18,7 +18,7 @@ from generator.document import (
     Table,
     TokenDef,
 )
-from generator.frontends.common import declarations
+from generator.frontends.common import cell, declarations
 from generator.source import Pos, SpecFile
 
 FORMAT = "registry-collapsed"
@@ -42,7 +42,7 @@ def parse(spec: SpecFile) -> Document:
     return Document(spec.path, FORMAT, tuple(blocks), frozenset({LOST_PARAMETER_NAMES}))
 
 
-def _items(content: list[Tree | Token], spec: SpecFile) -> list[Block]:
+def _items(content: list[Tree[Token] | Token], spec: SpecFile) -> list[Block]:
     blocks: list[Block] = []
     for item in content:
         if isinstance(item, Token):  # words left at the end of a section
@@ -58,7 +58,9 @@ def _items(content: list[Tree | Token], spec: SpecFile) -> list[Block]:
             for bullet in item.children:
                 if isinstance(bullet, Tree):  # open_bullet or bullet
                     text = [t for t in bullet.children if isinstance(t, Token) and t.type != "BULLET"]
-                    blocks.append(ListItem(_join(text), _pos(text[0] if text else bullet.children[0])))
+                    marker = bullet.children[0]
+                    assert isinstance(marker, Token)
+                    blocks.append(ListItem(_join(text), _pos(text[0] if text else marker)))
         elif item.data == "tokens":
             *lead, definitions = [t for t in item.children if isinstance(t, Token)]
             if lead:
@@ -77,7 +79,7 @@ def _items(content: list[Tree | Token], spec: SpecFile) -> list[Block]:
     return blocks
 
 
-def _table(item: Tree) -> list[Block]:
+def _table(item: Tree[Token]) -> list[Block]:
     """Rows start at a constant-like word; each middle cell is one word, the last runs to the next row."""
     tokens = [t for t in item.children if isinstance(t, Token)]
     rules = [i for i, t in enumerate(tokens) if t.type == "RULE"]
@@ -95,7 +97,7 @@ def _table(item: Tree) -> list[Block]:
     cells: list[str] = []
     for word in body:
         text = str(word)
-        starts_row = _ROW_KEY.match(text) and (not cells or len(cells) == columns and cells[-1])
+        starts_row = _ROW_KEY.match(text) and (not cells or (len(cells) == columns and cells[-1]))
         if starts_row or not rows:
             cells = [text.strip('"')]
             rows.append((cells, word))
@@ -108,15 +110,11 @@ def _table(item: Tree) -> list[Block]:
     blocks.append(
         Table(
             None,
-            tuple(Row(tuple(_unquote(c) for c in row), _pos(key)) for row, key in rows),
+            tuple(Row(tuple(cell(c) for c in row), _pos(key)) for row, key in rows),
             _pos(tokens[rules[0]]),
         )
     )
     return blocks
-
-
-def _unquote(cell: str) -> str:
-    return cell[:-1] if cell.endswith('"') and cell.count('"') % 2 else cell
 
 
 def _paragraph(words: list[Token]) -> Paragraph:

@@ -18,6 +18,12 @@ def collapse(text: str) -> str:
     return " ".join(text.split())
 
 
+def cell(text: str) -> str:
+    """A table cell's text: white space collapsed, and the quotation mark that closed a quoted table dropped."""
+    text = collapse(text)
+    return text[:-1] if text.endswith('"') and text.count('"') % 2 else text
+
+
 def token_definitions(text: str, origin: Pos) -> list[Block] | None:
     """The TokenDef blocks of `text` when every non-blank line is `NAME value`, else None."""
     blocks: list[Block] = []

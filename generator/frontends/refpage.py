@@ -72,7 +72,7 @@ def parse(spec: SpecFile) -> Document:
     return Document(spec.path, FORMAT, tuple(blocks), lost, marks_parameters=False)
 
 
-def _item(item: Tree) -> ListItem:
+def _item(item: Tree[Token]) -> ListItem:
     lines = [Line(str(t).rstrip("\n"), t.line or 0) for t in item.children if isinstance(t, Token)]
     return ListItem(join(lines).lstrip("•").strip(), Pos(lines[0].number, 1))
 

@@ -9,7 +9,7 @@ from lark import Token, Tree
 
 from generator import grammars
 from generator.document import Block, Document, Heading, ListItem, Paragraph, Row, Table
-from generator.frontends.common import code_blocks, collapse
+from generator.frontends.common import cell, code_blocks, collapse
 from generator.source import Pos, SpecFile
 
 FORMAT = "registry"
@@ -108,7 +108,7 @@ def table(header: list[Line], underline: Line, body: list[Line]) -> Table:
     first = header[0].number if header else underline.number
     return Table(
         tuple(head) if header else None,
-        tuple(Row(tuple(collapse(c) for c in cells), pos) for cells, pos in rows),
+        tuple(Row(tuple(cell(c) for c in cells), pos) for cells, pos in rows),
         Pos(first, starts[0] + 1),
     )
 

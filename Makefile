@@ -1,0 +1,42 @@
+# The two commands of a fresh clone: `make generate` and `make test`.
+# Each makes .venv when missing and installs what it needs into it.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+GENERATOR_READY := $(VENV)/.generator-installed
+TESTS_READY := $(VENV)/.tests-installed
+
+.PHONY: generate test lint check data clean
+
+generate: $(GENERATOR_READY)
+	$(PY) -m generator generate
+
+test: $(TESTS_READY) lint
+	$(PY) -m pytest
+
+lint: $(TESTS_READY)
+	$(PY) -m ruff check generator tests data
+	$(PY) -m mypy
+
+# exit 1 when generated/ is not what `make generate` would write
+check: $(GENERATOR_READY)
+	$(PY) -m generator check
+
+# remake data/ from the installed official headers (Debian opencl-c-headers, mingw-w64-common)
+data: $(GENERATOR_READY)
+	$(PY) data/make_data.py
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+$(GENERATOR_READY): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e .
+	touch $@
+
+$(TESTS_READY): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test]"
+	touch $@ $(GENERATOR_READY)
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

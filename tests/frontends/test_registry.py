@@ -1,0 +1,82 @@
+"""The classic registry text front-end (grammar/registry.lark)."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef
+from generator.errors import InputError
+from generator.frontends import registry
+from generator.source import Pos, SpecFile
+from tests.conftest import seed
+
+
+@pytest.fixture(scope="module")
+def blocks() -> list[object]:
+    return list(registry.parse(seed("cl_nv_d3d10_sharing.txt")).blocks)
+
+
+def test_headings_are_the_column_zero_lines(blocks: list[object]) -> None:
+    titles = [b.title for b in blocks if isinstance(b, Heading)]
+    assert titles[:2] == ["Name String", "Version"]
+    assert "New Procedures and Functions" in titles and titles[-1] == "Revision History"
+
+
+def test_prototypes_with_positions(blocks: list[object]) -> None:
+    prototypes = [b for b in blocks if isinstance(b, Prototype)]
+    assert len(prototypes) == 12  # six in the summary, six in the body
+    first = prototypes[0]
+    assert first.pos == Pos(23, 5)
+    assert first.function.params[1].type == "cl_d3d10_device_source_nv"
+    assert [p.type for p in prototypes[7].function.params][-1] == "int *"  # the body's erratum, as written
+
+
+def test_token_definitions(blocks: list[object]) -> None:
+    tokens = [b for b in blocks if isinstance(b, TokenDef)]
+    assert len(tokens) == 13
+    assert tokens[0] == TokenDef("CL_D3D10_DEVICE_NV", "0x4010", Pos(73, 9))
+
+
+def test_bullets_become_list_items(blocks: list[object]) -> None:
+    items = [b for b in blocks if isinstance(b, ListItem)]
+    assert items[0].text.startswith("CL_INVALID_D3D10_DEVICE_NV if the value of the property")
+    assert items[0].pos.line == 155
+
+
+def test_tables_by_the_columns_of_their_underline(blocks: list[object]) -> None:
+    tables = [b for b in blocks if isinstance(b, Table)]
+    context = tables[0]
+    assert context.header == ("cl_context_properties", "Value type", "Default value", "Description")
+    # a key longer than its column still lands in the first cell
+    assert context.rows[1].cells[:3] == ("CL_CONTEXT_D3D10_DEVICE_NV", "ID3D10Device*", "NULL")
+    assert context.rows[1].cells[3].endswith("interoperabilty.")  # the quote closing the block is gone
+    formats = tables[-1]
+    assert len(formats.rows) == 36 and formats.rows[0].pos == Pos(533, 5)
+
+
+def test_parameter_references_are_kept(blocks: list[object]) -> None:
+    assert Paragraph("<platform> refers to the platform ID returned by clGetPlatformIDs.", Pos(267, 5)) in blocks
+
+
+def test_heading_inside_a_paragraph_is_an_error() -> None:
+    text = "Overview\n\n    Some text\nNew Tokens\n"
+    with pytest.raises(InputError) as caught:
+        registry.parse(SpecFile.from_text("bad.txt", text))
+    message = caught.value.render()
+    assert message.startswith("bad.txt:4:1: error: unexpected heading 'New Tokens'")
+    assert message.splitlines()[1].strip() == "New Tokens"
+    assert message.splitlines()[2].strip() == "^"
+
+
+def test_unterminated_table_is_an_error_at_the_end() -> None:
+    text = "New Tokens\n\n    ------------------\n    A_B   1\n"
+    with pytest.raises(InputError) as caught:
+        registry.parse(SpecFile.from_text("bad.txt", text))
+    assert str(caught.value).startswith("bad.txt:4:12: error: unexpected end of input; expected one of")
+
+
+def test_bad_prototype_points_into_the_file() -> None:
+    text = "New Procedures and Functions\n\n    cl_int clFoo(cl_int a,, cl_int b)\n"
+    with pytest.raises(InputError) as caught:
+        registry.parse(SpecFile.from_text("bad.txt", text))
+    assert str(caught.value).startswith("bad.txt:3:27: error: unexpected ','")

@@ -1,0 +1,116 @@
+"""`python -m generator generate|check` as users and CI run them."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator import cli, ir
+from tests.conftest import ROOT, SPECS
+
+
+def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """The command itself, in a new interpreter."""
+    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, capture_output=True, text=True,
+                          check=False)
+
+
+@pytest.fixture
+def main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[int, str]]:
+    """The command's entry point in this process (faster): exit status and standard error."""
+
+    def call(*args: str, cwd: Path = ROOT) -> tuple[int, str]:
+        monkeypatch.chdir(cwd)
+        status = cli.main(list(args))
+        return status, capsys.readouterr().err
+
+    return call
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+def test_generated_folder_is_current() -> None:
+    """generated/ is committed and is exactly what `make generate` writes."""
+    result = run("check")
+    assert result.returncode == 0, result.stderr
+
+
+def test_generate_writes_one_valid_ir_per_extension(tmp_path: Path) -> None:
+    result = run("generate", "--specs", str(SPECS), "--out", str(tmp_path / "out"))
+    assert result.returncode == 0, result.stderr
+    files = sorted((tmp_path / "out" / "ir").iterdir())
+    assert [f.name for f in files] == [
+        "cl_khr_d3d10_sharing.yaml", "cl_khr_d3d11_sharing.yaml", "cl_nv_d3d10_sharing.yaml",
+        "cl_nv_d3d11_sharing.yaml"]
+    for file in files:
+        assert ir.load(file)["name"] == file.stem
+    warnings = result.stderr.splitlines()
+    assert warnings and all(": warning: " in line and line.split(":")[1].isdigit() for line in warnings)
+
+
+def test_notes_are_printed_on_request(tmp_path: Path, main: Callable[..., tuple[int, str]]) -> None:
+    _, quiet = main("generate", "--out", str(tmp_path / "a"))
+    _, verbose = main("generate", "--out", str(tmp_path / "b"), "-v")
+    assert ": note: " not in quiet and ": note: " in verbose
+
+
+def test_output_is_byte_identical_across_runs(tmp_path: Path, main: Callable[..., tuple[int, str]]) -> None:
+    main("generate", "--out", str(tmp_path / "one"))
+    main("generate", "--out", str(tmp_path / "two"))
+    assert snapshot(tmp_path / "one") == snapshot(tmp_path / "two")
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "where"),
+    [
+        ("broken.txt", "Name String\n\n    cl_foo_bar\n\nNew Procedures and Functions\n\n"
+                       "    cl_int clFoo(cl_int a,, cl_int b)\n", "broken.txt:7:27"),
+        ("mystery.txt", "Just some words.\n", "mystery.txt:1:1"),
+        ("binary.txt", "abc\x01def", "binary.txt:1:4"),
+        ("nameless.txt", "Overview\n\n    Text with no extension string.\n\nNew Tokens\n\n    Accepted as a thing in "
+                         "the <x> parameter of clFoo:\n\n        CL_FOO_BAR  1\n", "nameless.txt:1:1"),
+    ],
+)
+def test_bad_input_is_exit_2_and_leaves_out_alone(
+    name: str, text: str, where: str, spec_dir: Callable[[dict[str, str]], Path], tmp_path: Path,
+    main: Callable[..., tuple[int, str]],
+) -> None:
+    folder = spec_dir({name: text})
+    for seed in SPECS.iterdir():
+        shutil.copy(seed, folder / seed.name)
+    out = tmp_path / "out"
+    (out / "ir").mkdir(parents=True)
+    (out / "ir" / "old.yaml").write_text("previous output\n")
+    before = snapshot(out)
+    status, stderr = main("generate", "--specs", "specs", "--out", "out", cwd=tmp_path)
+    assert status == 2
+    assert stderr.splitlines()[0].startswith(f"specs/{where}: error: "), stderr
+    assert snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "specs"]  # no staging folder left behind
+
+
+def test_check_names_stale_files(tmp_path: Path, main: Callable[..., tuple[int, str]]) -> None:
+    out = tmp_path / "out"
+    assert main("generate", "--out", str(out))[0] == 0
+    assert main("check", "--out", str(out))[0] == 0
+    (out / "ir" / "cl_nv_d3d10_sharing.yaml").write_text("edited\n")
+    (out / "ir" / "extra.yaml").write_text("not generated\n")
+    status, stderr = main("check", "--out", str(out))
+    assert status == 1
+    assert "cl_nv_d3d10_sharing.yaml" in stderr and "extra.yaml" in stderr
+    assert "cl_khr_d3d10_sharing.yaml" not in stderr
+
+
+def test_an_input_error_is_a_message_not_a_traceback(spec_dir: Callable[[dict[str, str]], Path]) -> None:
+    folder = spec_dir({"mystery.txt": "Just some words.\n"})
+    result = run("generate", "--specs", str(folder), "--out", str(folder.parent / "out"))
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"{folder / 'mystery.txt'}:1:1: error: cannot recognise the format")
+    assert "Traceback" not in result.stderr

@@ -1,0 +1,42 @@
+"""Everything comes from the text: no name the specs define appears in the generator."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from generator.pipeline import Result
+from tests.conftest import ROOT
+
+CODE = [p for folder in ("generator", "grammar", "templates") for p in (ROOT / folder).rglob("*")
+        if p.is_file() and p.suffix in (".py", ".lark", ".json", ".j2", ".jinja", ".md", ".txt")]
+
+
+def spec_names(result: Result) -> set[str]:
+    """Extension, function, token, type and table-key names, and the parameter names with an underscore."""
+    names: set[str] = set()
+    for extension in result.extensions:
+        names.add(extension.name)
+        for function in extension.functions:
+            if not function.core:
+                names.add(function.name)
+                names.update(p.name for p in function.params if "_" in p.name and not p.name.startswith("num_"))
+        names.update(t.name for t in extension.tokens)
+        names.update(t.name for t in extension.types)
+        names.update(row[0] for table in extension.tables for row in table.rows)
+    return names
+
+
+def test_there_is_code_to_check() -> None:
+    assert len(CODE) > 20
+
+
+@pytest.mark.parametrize("path", CODE, ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_spec_name_in_code(path: Path, seed_result: Result) -> None:
+    text = path.read_text(encoding="utf-8")
+    words = set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", text))
+    found = words & spec_names(seed_result)
+    assert not found, sorted(found)
+    assert not re.search(r"D3D1\d|DXGI_FORMAT_|Direct3D", text)

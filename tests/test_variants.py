@@ -1,0 +1,129 @@
+"""A new extension in any of the seed formats comes out right with no code change.
+
+The variants are the seeds with every name the specs define renamed (vendor,
+API, interfaces, types, functions, tokens) and every token value moved; the
+expected IR is the reference truth renamed the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator import ir, pipeline
+from tests.conftest import SPECS
+
+VENDORS = {"nv": "acme", "khr": "qq"}
+APIS = {"d3d10": "gfx3", "d3d11": "gfx4", "d3d_": "gfx_"}  # the last renames parameters (d3d_object)
+
+
+def rename(text: str) -> str:
+    for old, new in APIS.items():
+        text = text.replace(old, new).replace(old.upper(), new.upper())
+    for old, new in VENDORS.items():
+        text = re.sub(rf"\bcl_{old}_", f"cl_{new}_", text)
+        text = re.sub(rf"_{old}\b", f"_{new}", text)
+        text = re.sub(rf"_{old.upper()}\b", f"_{new.upper()}", text)
+        text = re.sub(rf"(?<=[a-z0-9]){old.upper()}\b", new.upper(), text)
+    return text
+
+
+def move_value(match: re.Match[str]) -> str:
+    literal = match.group(0)
+    if literal.startswith("0x"):
+        return f"0x{int(literal, 16) + 0x1000:04X}"
+    return str(int(literal) - 1000)
+
+
+def move_values(text: str) -> str:
+    """Token values: 0x40xx -> 0x50xx, -100x -> -200x (only where a token is defined)."""
+    return re.sub(r"(?<=\s)(0x40[0-9A-Fa-f]{2}|-100[0-9])(?=\s|$)", move_value, text)
+
+
+@pytest.fixture(scope="module")
+def variant(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+    folder = tmp_path_factory.mktemp("variant") / "specs"
+    folder.mkdir()
+    for path in SPECS.iterdir():
+        text = move_values(rename(path.read_text(encoding="utf-8")))
+        (folder / rename(path.name)).write_text(text, encoding="utf-8")
+    result = pipeline.run(folder)
+    return {e.name: ir.to_dict(e) for e in result.extensions}
+
+
+@pytest.fixture(scope="module")
+def seeds(seed_result: pipeline.Result) -> dict[str, dict[str, Any]]:
+    return {e.name: ir.to_dict(e) for e in seed_result.extensions}
+
+
+def value(v: int) -> int:
+    return v + 0x1000 if v > 0 else v - 1000
+
+
+def test_same_extensions_renamed(variant: dict[str, dict[str, Any]], truth: dict[str, Any]) -> None:
+    assert sorted(variant) == sorted(rename(name) for name in truth)
+    assert {v["vendor"] for v in variant.values()} == {"ACME", "QQ"}
+
+
+@pytest.mark.parametrize("extension", ["cl_nv_d3d10_sharing", "cl_nv_d3d11_sharing", "cl_khr_d3d10_sharing",
+                                       "cl_khr_d3d11_sharing"])
+def test_variant_matches_renamed_truth(
+    extension: str, variant: dict[str, dict[str, Any]], truth: dict[str, Any]
+) -> None:
+    data = variant[rename(extension)]
+    official = truth[extension]
+    functions = {f["name"]: f for f in data["functions"]}
+    assert [f["name"] for f in data["functions"] if not f.get("core")] == [rename(f["name"]) for f in
+                                                                           official["functions"]]
+    for expected in official["functions"]:
+        ours = functions[rename(expected["name"])]
+        assert [(p["name"], p["type"].removeprefix("const ")) for p in ours["params"]] == [
+            (rename(p["name"]), rename(p["type"]).removeprefix("const ")) for p in expected["params"]]
+        assert {e["code"] for e in ours["errors"]} == {rename(code) for code in expected["errors"]}
+    assert {t["name"]: t["value"] for t in data["tokens"]} == {
+        rename(t["name"]): value(t["value"]) for t in official["tokens"]}
+    assert {t["name"]: t["c_type"] for t in data["types"] if t["kind"] == "enum"} == {
+        rename(t["name"]): t["typedef"] for t in official["types"]}
+    formats = next(t for t in data["tables"] if t["name"] == "dxgi_format_mapping")
+    assert formats["rows"] == official["dxgi_formats"]
+
+
+@pytest.mark.parametrize("extension", ["cl_nv_d3d10_sharing", "cl_nv_d3d11_sharing", "cl_khr_d3d10_sharing",
+                                       "cl_khr_d3d11_sharing"])
+def test_variant_finds_the_same_errata(
+    extension: str, variant: dict[str, dict[str, Any]], seeds: dict[str, dict[str, Any]]
+) -> None:
+    def kinds(data: dict[str, Any]) -> Counter[str]:
+        return Counter(d["kind"] for d in data["diagnostics"])
+
+    assert kinds(variant[rename(extension)]) == kinds(seeds[extension])
+
+
+def test_recovery_still_works_renamed(variant: dict[str, dict[str, Any]]) -> None:
+    collapsed = variant["cl_acme_gfx4_sharing"]
+    conditions = [e for f in collapsed["functions"] for e in f["errors"]]
+    assert sum(1 for e in conditions if e.get("recovered") == "parameter names") >= 30
+    groups = {g["name"] for g in collapsed["token_groups"]}
+    assert {"gfx_device_source", "gfx_device_set", "mem_info", "image_info", "command_type"} <= groups
+
+
+def single(spec: str, tmp: Path, transform: Callable[[str], str]) -> dict[str, Any]:
+    folder = tmp / "specs"
+    folder.mkdir()
+    (folder / "only.txt").write_text(transform((SPECS / spec).read_text(encoding="utf-8")), encoding="utf-8")
+    (result,) = pipeline.run(folder).extensions
+    return ir.to_dict(result)
+
+
+@pytest.mark.parametrize("spec", ["cl_nv_d3d10_sharing.txt", "cl_khr_d3d11_sharing.txt"])
+def test_a_lone_new_extension(spec: str, tmp_path: Path) -> None:
+    """With no sibling to lean on, a complete text still gives the whole IR."""
+    data = single(spec, tmp_path, lambda t: move_values(rename(t)))
+    assert len([f for f in data["functions"] if not f.get("core")]) == 6
+    assert all(t["group"] for t in data["tokens"])
+    assert {e["code"] for f in data["functions"] for e in f["errors"]} > {"CL_INVALID_VALUE"}
