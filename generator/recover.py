@@ -86,6 +86,7 @@ def texts(
     restored = _conditions(extension, lost, family, knowledge)
     described = _descriptions(extension, [s for s in sources if s.path in lost], family)
     rows = _table_cells(extension, lost, family)
+    _missing_descriptions(extension, family)
     for path in sorted(lost):
         origins = sorted({r.extension.name for r in family})
         sink.note(Location(path, _first(extension, path)), "recovered",
@@ -172,6 +173,22 @@ def _best_description(
         return None
     score, relative, names, text, where = max(scored, key=lambda s: s[0])
     return (relative, names, text, where) if score >= SAME_DESCRIPTION else None
+
+
+def _missing_descriptions(extension: Extension, family: list[Relative]) -> None:
+    """A parameter no source describes takes its sibling's description: the same API's first."""
+    for function in extension.functions:
+        for param in function.params:
+            if param.description is not None or function.core:
+                continue
+            for relative in sorted(family, key=lambda r: not r.renaming.vendor):
+                theirs = relative.function(function.name)
+                twin = next((p for p in theirs.params if relative.renaming(p.name) == param.name), None) if theirs \
+                    else None
+                if twin is not None and twin.description and twin.description_source:
+                    param.description = relative.renaming(twin.description)
+                    param.description_source = param.recovered_from = twin.description_source
+                    break
 
 
 def _table_cells(extension: Extension, lost: set[str], family: list[Relative]) -> int:

@@ -1,0 +1,68 @@
+"""Merging an extension's sources, naming its token groups, and the types it introduces."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator import pipeline
+from generator.model import Extension
+from tests.samples import WIDGET
+
+
+@pytest.fixture(scope="module")
+def widget(tmp_path_factory: pytest.TempPathFactory) -> pipeline.Result:
+    folder = tmp_path_factory.mktemp("widget")
+    (folder / "widget.txt").write_text(WIDGET, encoding="utf-8")
+    return pipeline.run(folder)
+
+
+@pytest.fixture(scope="module")
+def extension(widget: pipeline.Result) -> Extension:
+    (only,) = widget.extensions
+    return only
+
+
+def test_group_names(extension: Extension) -> None:
+    # own function: its parameter; core function: the parameter's C type; error codes: one group
+    assert {t.name: t.group for t in extension.tokens} == {
+        "CL_WIDGET_FAST_ACME": "mode",
+        "CL_WIDGET_SLOW_ACME": "mode",
+        "CL_CONTEXT_WIDGET_ACME": "context_info",
+        "CL_WIDGET_TOO_HIGH_ACME": "error_code",
+    }
+    assert extension.group("mode") and extension.group("mode").c_type == "cl_widget_mode_acme"  # type: ignore[union-attr]
+
+
+def test_an_undefined_type_carrying_tokens_is_an_enumeration(extension: Extension, widget: pipeline.Result) -> None:
+    types = {t.name: (t.kind, t.c_type, t.defined) for t in extension.types}
+    assert types == {"cl_widget_mode_acme": ("enum", "cl_uint", False), "UINT": ("platform", "unsigned int", True)}
+    assert any(d.kind == "undefined-type" and "cl_widget_mode_acme" in d.message for d in widget.diagnostics)
+
+
+def test_core_functions_get_the_errors_added_to_them(extension: Extension) -> None:
+    core = extension.function("clGetContextInfo")
+    assert core is not None and core.core
+    assert [e.code for e in core.errors] == ["CL_INVALID_VALUE"]
+    assert [p.name for p in core.params][:2] == ["context", "param_name"]  # from data/opencl_core.yaml
+
+
+def test_the_tables_are_canonical(extension: Extension) -> None:
+    (table,) = extension.tables
+    assert (table.name, table.columns) == ("context_info", ["context_info", "type", "description"])
+
+
+def test_crosschecks_on_a_new_extension(widget: pipeline.Result) -> None:
+    kinds = {d.kind for d in widget.diagnostics}
+    assert {"wrong-function", "undefined-token", "not-a-property", "table-type"} <= kinds
+
+
+def test_conflicting_token_values_are_reported(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text(WIDGET, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(WIDGET.replace("0x7002", "0x7009").replace("Version 3", "Version 4"),
+                                    encoding="utf-8")
+    result = pipeline.run(tmp_path)
+    conflicts = [d for d in result.diagnostics if d.kind == "token-conflict"]
+    assert len(conflicts) == 1 and "CL_WIDGET_SLOW_ACME is 0x7009" in conflicts[0].message
+    assert result.extensions[0].token("CL_WIDGET_SLOW_ACME").value == 0x7002  # type: ignore[union-attr]
