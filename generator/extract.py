@@ -66,7 +66,8 @@ class _Walk:
         self.section = "preamble"
         self.section_level = 0
         self.field = ""
-        self.current: CFunction | None = self.described_by_page()
+        self.page_function = _page_function(document, self.facts.subject)
+        self.current: CFunction | None = self.page_function
         self.owner: str | None = None
         self.in_list = False
         self.group: TokenGroupFact | None = None
@@ -99,7 +100,7 @@ class _Walk:
         elif block.level <= self.section_level or self.section == "preamble":
             self.section, self.section_level = "body", block.level
         self.field = block.title
-        self.current = self.described_by_page()
+        self.current = self.page_function  # on a reference page, every section describes its function
         self.end_list()
         self.owner = None
         self.group = None
@@ -271,15 +272,6 @@ class _Walk:
 
     # -- helpers ------------------------------------------------------------
 
-    def described_by_page(self) -> CFunction | None:
-        """On a reference page every section describes the page's one function."""
-        if self.facts.subject is None:
-            return None
-        for block in self.document.blocks:
-            if isinstance(block, Prototype) and block.function.name == self.facts.subject:
-                return block.function
-        return CFunction(self.facts.subject, "", (), self.document.blocks[0].pos)
-
     def marked(self, text: str) -> str:
         """Text with parameter names written `<name>`, also where the format writes them plain."""
         names = [name for name in self.page_parameters if "_" in name]  # never plain words like "event"
@@ -323,6 +315,16 @@ def _subject(document: Document, knowledge: Knowledge) -> str | None:
         text = getattr(block, "text", "")
         counts.update(word for word in _WORD.findall(text) if knowledge.is_function_name(word))
     return counts.most_common(1)[0][0] if counts else None
+
+
+def _page_function(document: Document, subject: str | None) -> CFunction | None:
+    """The function a reference page describes: its prototype, or only a name when the page lost it."""
+    if subject is None:
+        return None
+    for block in document.blocks:
+        if isinstance(block, Prototype) and block.function.name == subject:
+            return block.function
+    return CFunction(subject, "", (), document.blocks[0].pos)
 
 
 def _page_parameters(document: Document, subject: str | None) -> set[str]:

@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from generator import pipeline
+from generator.errors import InputError
 from generator.knowledge import Knowledge, load
 from generator.source import SpecFile
 
@@ -41,6 +42,13 @@ def seed_result() -> pipeline.Result:
         return pipeline.run(Path("specs"))
     finally:
         os.chdir(cwd)
+
+
+def parse_error(parse: Callable[[SpecFile], object], text: str, name: str = "bad.txt") -> str:
+    """The message of the input error that parsing `text` with a front-end raises."""
+    with pytest.raises(InputError) as caught:
+        parse(SpecFile.from_text(name, text))
+    return caught.value.render()
 
 
 def seed(name: str) -> SpecFile:

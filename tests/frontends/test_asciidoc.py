@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 
 from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef
-from generator.errors import InputError
 from generator.frontends import asciidoc
-from generator.source import Pos, SpecFile
-from tests.conftest import seed
+from generator.source import Pos
+from tests.conftest import parse_error, seed
 
 
 @pytest.fixture(scope="module")
@@ -77,13 +76,11 @@ def test_paragraph_text(blocks: list[object]) -> None:
 
 def test_unterminated_listing_is_an_error() -> None:
     text = "== Title\n\n[source]\n----\ncl_int clFoo(void)\n"
-    with pytest.raises(InputError) as caught:
-        asciidoc.parse(SpecFile.from_text("bad.adoc", text))
-    assert str(caught.value).startswith("bad.adoc:5:19: error: unexpected end of input; expected")
+    message = parse_error(asciidoc.parse, text, "bad.adoc")
+    assert message.startswith("bad.adoc:5:19: error: unexpected end of input; expected")
 
 
 def test_bad_prototype_in_a_listing() -> None:
     text = "== Title\n\n[source]\n----\ncl_int clFoo(cl_int *)x)\n----\n"
-    with pytest.raises(InputError) as caught:
-        asciidoc.parse(SpecFile.from_text("bad.adoc", text))
-    assert str(caught.value).startswith("bad.adoc:5:24: error: unexpected ')'; expected '('")
+    message = parse_error(asciidoc.parse, text, "bad.adoc")
+    assert message.startswith("bad.adoc:5:24: error: unexpected ')'; expected '('")

@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 
 from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef
-from generator.errors import InputError
 from generator.frontends import registry
-from generator.source import Pos, SpecFile
-from tests.conftest import seed
+from generator.source import Pos
+from tests.conftest import parse_error, seed
 
 
 @pytest.fixture(scope="module")
@@ -60,9 +59,7 @@ def test_parameter_references_are_kept(blocks: list[object]) -> None:
 
 def test_heading_inside_a_paragraph_is_an_error() -> None:
     text = "Overview\n\n    Some text\nNew Tokens\n"
-    with pytest.raises(InputError) as caught:
-        registry.parse(SpecFile.from_text("bad.txt", text))
-    message = caught.value.render()
+    message = parse_error(registry.parse, text, "bad.txt")
     assert message.startswith("bad.txt:4:1: error: unexpected heading 'New Tokens'")
     assert message.splitlines()[1].strip() == "New Tokens"
     assert message.splitlines()[2].strip() == "^"
@@ -70,13 +67,11 @@ def test_heading_inside_a_paragraph_is_an_error() -> None:
 
 def test_unterminated_table_is_an_error_at_the_end() -> None:
     text = "New Tokens\n\n    ------------------\n    A_B   1\n"
-    with pytest.raises(InputError) as caught:
-        registry.parse(SpecFile.from_text("bad.txt", text))
-    assert str(caught.value).startswith("bad.txt:4:12: error: unexpected end of input; expected one of")
+    message = parse_error(registry.parse, text, "bad.txt")
+    assert message.startswith("bad.txt:4:12: error: unexpected end of input; expected one of")
 
 
 def test_bad_prototype_points_into_the_file() -> None:
     text = "New Procedures and Functions\n\n    cl_int clFoo(cl_int a,, cl_int b)\n"
-    with pytest.raises(InputError) as caught:
-        registry.parse(SpecFile.from_text("bad.txt", text))
-    assert str(caught.value).startswith("bad.txt:3:27: error: unexpected ','")
+    message = parse_error(registry.parse, text, "bad.txt")
+    assert message.startswith("bad.txt:3:27: error: unexpected ','")
