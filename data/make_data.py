@@ -4,7 +4,7 @@ The generator must not carry facts about core OpenCL or DXGI in its code, so
 they live in YAML files made from the official headers:
 
     opencl_core.yaml  <- Khronos CL/cl.h, CL/cl_gl.h, CL/cl_platform.h (Debian opencl-c-headers)
-    dxgi_format.yaml  <- Microsoft's dxgiformat.h (as shipped by Debian mingw-w64-common)
+    external_enums.yaml  <- Microsoft's dxgiformat.h (as shipped by Debian mingw-w64-common)
 
 Run `python data/make_data.py` to rewrite them, or `--check` to verify that the
 committed files are what the installed headers give (tests do this).
@@ -33,6 +33,8 @@ _FUNCTION = re.compile(
     r"(cl\w+)\s*\((.*?)\)\s*CL_(?:API|EXT)_SUFFIX\w*\s*;",
     re.S,
 )
+#: The group name data/conventions.yaml declares for error codes.
+ERROR_GROUP = yaml.safe_load((HERE / "conventions.yaml").read_text())["error_group"]
 _DXGI = re.compile(r"^\s*(DXGI_FORMAT_\w+)\s*=\s*(0x[0-9a-fA-F]+|\d+)", re.M)
 
 
@@ -102,7 +104,7 @@ def opencl_core() -> dict[str, Any]:
     for line in header.splitlines():
         heading = _GROUP.match(line)
         if heading:
-            group = "error_code" if heading.group(1) == "Error Codes" else heading.group(1)
+            group = ERROR_GROUP if heading.group(1) == "Error Codes" else heading.group(1)
             continue
         define = _DEFINE.match(line)
         if define and not define.group(1).startswith(("CL_API", "CL_VERSION", "CL_HPP", "CL_TARGET")):
@@ -141,7 +143,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if the files differ from the headers")
     args = parser.parse_args()
-    outputs = {"opencl_core.yaml": render(opencl_core()), "dxgi_format.yaml": render(dxgi_format())}
+    outputs = {"opencl_core.yaml": render(opencl_core()), "external_enums.yaml": render(dxgi_format())}
     stale = [name for name, text in outputs.items() if (HERE / name).read_text() != text] if args.check else []
     if args.check:
         for name in stale:

@@ -54,13 +54,16 @@ def parse(text: str, spec: SpecFile, origin: Pos) -> list[CDeclaration]:
         return_type, name = split_declarator([str(word) for word in head])
         if name is None:
             raise spec.error(pos, "function prototype without a name")
+        if problem := type_problem(return_type):
+            raise spec.error(pos, f"{problem} as the return type of {name}")
         params = []
         for parameter in (p for p in node.children if isinstance(p, Tree)):
-            words = _words(parameter.children)
-            if not [w for w in words if w not in ("const", "*")]:
-                where = grammars.shift(origin, parameter.meta.line, parameter.meta.column)
-                raise spec.error(where, f"parameter without a type in the prototype of {name}")
-            params.append(split_declarator(words))
+            where = grammars.shift(origin, parameter.meta.line, parameter.meta.column)
+            c_type, param_name = split_declarator(_words(parameter.children))
+            problem = type_problem(c_type)
+            if problem:
+                raise spec.error(where, f"{problem} in the prototype of {name}")
+            params.append((c_type, param_name))
         if params == [("void", None)]:
             params = []
         declarations.append(CFunction(name, return_type, tuple(CParam(n, t) for t, n in params), pos))
@@ -78,6 +81,17 @@ def split_declarator(words: list[str]) -> tuple[str, str | None]:
     name = words[names[-1]] if has_name else None
     type_words = [word for i, word in enumerate(words) if not (has_name and i == names[-1])]
     return canonical_type(type_words), name
+
+
+def type_problem(c_type: str) -> str | None:
+    """Why `c_type` (canonical) is not a C type, or None: one name, maybe after `unsigned`, `struct`..."""
+    words = c_type.removeprefix("const ").replace("*", " ").split()
+    if not words:
+        return "a parameter without a type"
+    *prefixes, last = words
+    if last in ("struct", "enum") or any(word not in _TYPE_PREFIXES for word in prefixes):
+        return f"`{c_type}` is not a C type"
+    return None
 
 
 def canonical_type(words: list[str]) -> str:

@@ -8,9 +8,11 @@ from pathlib import Path
 
 from generator import emit, pipeline
 from generator.errors import InputError
+from generator.ir import SchemaError
 
-#: Exit status for bad input (CONTRACTS.md).
+#: Exit status for bad input (CONTRACTS.md), and for a fault of the generator itself.
 INPUT_ERROR = 2
+INTERNAL_ERROR = 3
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -28,6 +30,9 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as error:
         print(error.render(), file=sys.stderr)
         return INPUT_ERROR
+    except SchemaError as error:  # a bug: say so plainly, write nothing
+        print(f"generator: internal error, nothing written: {error}", file=sys.stderr)
+        return INTERNAL_ERROR
     if args.command == "check":
         differing = emit.stale(args.out, files)
         for name in differing:
@@ -36,5 +41,8 @@ def main(argv: list[str] | None = None) -> int:
     for diagnostic in result.diagnostics:
         if diagnostic.severity == "warning" or args.verbose:
             print(diagnostic.render(), file=sys.stderr)
+    if args.verbose:
+        for path in result.skipped:
+            print(f"{path}: note: not a specification (a Markdown note); skipped", file=sys.stderr)
     emit.write(args.out, files)
     return 0

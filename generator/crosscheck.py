@@ -123,12 +123,11 @@ class _Checker:
         accepted = {t.name for t in self.extension.tokens for g in self.extension.groups
                     if g.kind == "accepted" and t.group == g.name}
         for function in self.extension.functions:
-            for error in function.errors:
+            for error in (e for e in function.errors if e.origin != "copy"):  # a copy says nothing new
                 for match in phrases.SETTING.finditer(error.condition):
                     token = match["token"]
-                    if token in accepted or (token in self.knowledge.core_constants and self.extension.token(
-                            token) is None and not token.startswith(error.code)):
-                        continue
+                    if token in accepted or (token in self.knowledge.core_constants and not self.is_error_code(token)):
+                        continue  # the extension's properties, and core OpenCL's
                     candidates = [t.name for t in self.extension.tokens for g in self.extension.groups
                                   if g.kind == "accepted" and t.group == g.name and function.name in g.functions]
                     what = "an error code" if self.is_error_code(token) else "not a value one can set"
@@ -137,8 +136,8 @@ class _Checker:
 
     def is_error_code(self, name: str) -> bool:
         token = self.extension.token(name)
-        return (token is not None and token.group == "error_code") or (
-            self.knowledge.constant_group(name) == "error_code")
+        group = self.knowledge.error_group
+        return (token is not None and token.group == group) or self.knowledge.constant_group(name) == group
 
     def table_types(self) -> None:
         """An info table's type must be the type of the argument its description says is returned."""
@@ -208,6 +207,22 @@ class _Checker:
                 for broken in _BROKEN_MARKUP.findall(error.condition):
                     self.warn(error.source, "broken-markup", f"{function.name} {error.code}: stray markup "
                               f"`{broken}` in the condition")
+
+    def token_values(self) -> None:
+        """A token defined twice by one text, and two tokens of one group with the same value."""
+        for facts in self.facts:
+            seen: dict[str, Location] = {}
+            for token in facts.tokens:
+                if token.name in seen:
+                    self.note(token.where, "repeated-token", f"{token.name} is defined a second time",
+                              related=(seen[token.name],))
+                seen.setdefault(token.name, token.where)
+        by_value: dict[tuple[str | None, int], str] = {}
+        for defined in self.extension.tokens:
+            other = by_value.setdefault((defined.group, defined.value), defined.name)
+            if other != defined.name:
+                self.warn(defined.source, "value-clash", f"{defined.name} has the value "
+                          f"{defined.literal or defined.value} of {other}, in the same group {defined.group}")
 
     def repeated_conditions(self) -> None:
         for facts in self.facts:
@@ -287,5 +302,6 @@ def check(extensions: list[Extension], facts: list[SourceFacts], knowledge: Know
         checker.parameters()
         checker.markup()
         checker.repeated_conditions()
+        checker.token_values()
         for renaming in siblings(extension.name, names, knowledge):
             checker.against(by_name[renaming.source], renaming)

@@ -17,32 +17,19 @@ from generator.source import Pos, SpecFile
 #: Not a specification: recognised and skipped.
 NOTES = "markdown"
 
-#: Section titles of the Khronos extension template.
-TEMPLATE_TITLES = (
-    "Name Strings?",
-    "Contact",
-    "Contributors",
-    "Status",
-    "Version",
-    "Number",
-    "Dependencies",
-    "Overview",
-    "Issues",
-    "New Procedures and Functions",
-    "New Tokens",
-    "New Types",
-    "Revision History",
-)
-_TITLE_LINE = re.compile(rf"^({'|'.join(TEMPLATE_TITLES)})[ \t]*$", re.M)
-_TITLE_INLINE = re.compile(rf"(?<!\S)({'|'.join(TEMPLATE_TITLES[7:])})(?=\s)")
+#: Titles of the Khronos extension template: the short fields first, then the sections.
+FIELD_TITLES = ("Name Strings?", "Contact", "Contributors", "Status", "Version", "Number", "Dependencies")
+SECTION_TITLES = ("Overview", "Issues", "New Procedures and Functions", "New Tokens", "New Types", "Revision History")
+_TITLE_LINE = re.compile(rf"^({'|'.join(FIELD_TITLES + SECTION_TITLES)})[ \t]*$", re.M)
+_TITLE_INLINE = re.compile(rf"(?<!\S)({'|'.join(SECTION_TITLES)})(?=\s)")
 _ASCIIDOC = re.compile(r"^(={1,6} \S.*|\[\[[^\]\n]+\]\]|\|={3,}|\[source\]|\[cols=.*)[ \t]*$", re.M)
 _MAN_MARKS = re.compile(r"^[ \t]*•|\b\w+\(\d\w*\)|^\w+ - \S", re.M)
 _LONE_IDENTIFIER = re.compile(r"^[a-z]+(_[a-z0-9]+)+$", re.M)
 _SUCCESS_SENTENCE = re.compile(r"\bif the function (is )?executed successfully")
 _MARKDOWN = re.compile(r"^(#{1,6} \S.*|\|\s*-{3,}\s*\|.*)$", re.M)
 
-#: The longest line of a text that still has its line breaks.
-_COLLAPSED_LINE = 2000
+#: A text whose longest line holds more than this share of it has lost its line breaks.
+_COLLAPSED_SHARE = 0.5
 
 
 @dataclass(frozen=True)
@@ -57,12 +44,16 @@ def _longest_line(text: str) -> int:
     return max((len(line) for line in text.split("\n")), default=0)
 
 
+def _collapsed_lines(text: str) -> bool:
+    return _longest_line(text) > _COLLAPSED_SHARE * len(text)
+
+
 def _registry(text: str) -> int:
-    return len(_TITLE_LINE.findall(text)) if _longest_line(text) < _COLLAPSED_LINE else 0
+    return 0 if _collapsed_lines(text) else len(_TITLE_LINE.findall(text))
 
 
 def _collapsed(text: str) -> int:
-    return len(_TITLE_INLINE.findall(text)) if _longest_line(text) >= _COLLAPSED_LINE else 0
+    return len(_TITLE_INLINE.findall(text)) if _collapsed_lines(text) else 0
 
 
 def _refpage(text: str) -> int:
@@ -72,8 +63,7 @@ def _refpage(text: str) -> int:
 
 FORMATS = (
     Format(registry.FORMAT, 2, _registry, "template section titles alone on their lines"),
-    Format(collapsed.FORMAT, 2, _collapsed,
-           f"template section titles inside a line of {_COLLAPSED_LINE} characters or more"),
+    Format(collapsed.FORMAT, 2, _collapsed, "template section titles inside one line holding most of the text"),
     Format(asciidoc.FORMAT, 3, lambda t: len(_ASCIIDOC.findall(t)), "AsciiDoc titles, anchors, tables and listings"),
     Format(refpage.FORMAT, 3, _refpage,
            "man-page bullets and references, parameter names on their own lines, a return-value sentence"),

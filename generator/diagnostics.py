@@ -20,7 +20,12 @@ class Location:
     pos: Pos
 
     def __str__(self) -> str:
+        """`path:line`, the IR's form."""
         return f"{self.path}:{self.pos.line}"
+
+    def precise(self) -> str:
+        """`path:line:column`, for messages (a text with its line breaks lost has only line 1)."""
+        return f"{self.path}:{self.pos.line}:{self.pos.column}"
 
 
 @dataclass(frozen=True, order=True)
@@ -35,7 +40,7 @@ class Diagnostic:
     related: tuple[Location, ...] = ()
 
     def render(self) -> str:
-        also = "".join(f" [see {place}]" for place in self.related)
+        also = "".join(f" [see {place.precise()}]" for place in self.related)
         return f"{self.where}: {self.severity}: {self.message}{also}"
 
 

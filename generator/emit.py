@@ -1,7 +1,9 @@
 """Stage 7: the output tree, written whole or not at all.
 
 Everything is written into a fresh folder beside OUT and then put in OUT's
-place, so that an error or an interruption leaves the previous OUT as it was.
+place by two renames (OUT to `.OUT-previous`, the new folder to OUT). An error
+while writing leaves OUT as it was; a run killed between the two renames leaves
+`.OUT-previous`, which the next run puts back before it starts.
 """
 
 from __future__ import annotations
@@ -20,9 +22,17 @@ def outputs(result: Result) -> dict[str, str]:
     return {f"ir/{extension.name}.yaml": ir.render(extension) for extension in result.extensions}
 
 
+def restore(out: Path) -> None:
+    """Put back the OUT an interrupted run had moved aside."""
+    previous = out.with_name(f".{out.name}-previous")
+    if previous.exists() and not out.exists():
+        os.rename(previous, out)
+
+
 def write(out: Path, files: dict[str, str]) -> None:
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
+    restore(out)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
     try:
         for relative, text in sorted(files.items()):

@@ -14,7 +14,7 @@ _CONTEXT = 60
 class InputError(Exception):
     """A spec file the generator cannot use. Carries what the user needs to find the fault."""
 
-    def __init__(self, path: str, pos: Pos, message: str, line_text: str | None = None) -> None:
+    def __init__(self, path: str, pos: Pos | None, message: str, line_text: str | None = None) -> None:
         super().__init__(message)
         self.path = path
         self.pos = pos
@@ -26,6 +26,8 @@ class InputError(Exception):
 
     def render(self) -> str:
         """The message in compiler style, with the offending line and a caret under the column."""
+        if self.pos is None:  # the fault is the file or folder as a whole
+            return f"{self.path}: error: {self.message}"
         head = f"{self.path}:{self.pos.line}:{self.pos.column}: error: {self.message}"
         if self.line_text is None:
             return head

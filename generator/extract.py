@@ -14,6 +14,7 @@ from generator import phrases
 from generator.c_decl import CFunction
 from generator.diagnostics import Location
 from generator.document import (
+    LOST_PARAMETER_NAMES,
     Block,
     Definition,
     Document,
@@ -233,7 +234,7 @@ class _Walk:
             self.close_doc()
             names = tuple(_REFERENCE.findall(leading.group(1)))
             self.facts.param_docs.append(ParamDoc(self.current.name, names, text, where))
-        elif self.document.lost and text[:1].islower():
+        elif LOST_PARAMETER_NAMES in self.document.lost and text[:1].islower():
             self.close_doc()
             self.open_doc = ParamDoc(self.current.name, (), text, where)
         elif self.open_doc is not None:

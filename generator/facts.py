@@ -134,3 +134,12 @@ class SourceFacts:
     lost: frozenset[str] = frozenset()
     has_summary: bool = False
     subject: str | None = None  # the function a reference page describes
+
+
+def primary_first(facts: SourceFacts) -> tuple[bool, str]:
+    return (not facts.has_summary, facts.path)
+
+
+def primary_source(sources: list[SourceFacts]) -> SourceFacts:
+    """The source the IR follows: the first with a summary of new functions; the others corroborate it."""
+    return sorted(sources, key=primary_first)[0]

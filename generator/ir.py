@@ -144,7 +144,7 @@ def _diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:
         "source": str(diagnostic.where),
     }
     if diagnostic.related:
-        entry["related"] = [str(r) for r in diagnostic.related]
+        entry["related"] = [r.precise() for r in diagnostic.related]
     return entry
 
 

@@ -1,7 +1,8 @@
 """What the generator knows from outside the specs, loaded from the declared files in `data/`.
 
 Core OpenCL (types, constants, functions), the numeric values of external
-enumerations such as DXGI formats, and the naming conventions of the API. The
+enumerations of other APIs that the specs' tables use, and the naming conventions
+of the API. The
 generator's code holds none of these names; it asks this module.
 """
 
@@ -34,6 +35,7 @@ class Knowledge:
     naming: dict[str, re.Pattern[str]]
     enum_base_type: str
     error_type: str
+    error_group: str
     platform_types: dict[str, str]
     core_types: dict[str, dict[str, str]]
     core_constants: dict[str, dict[str, Any]]
@@ -54,6 +56,12 @@ class Knowledge:
         match = self.naming["extension"].match(name)
         return (match["vendor"], match["name"]) if match else None
 
+    def without_api_prefix(self, c_type: str) -> str:
+        """`cl_mem_info` -> `mem_info`: an API type's name without the API's prefix."""
+        if self.naming["type"].match(c_type) and "_" in c_type:
+            return c_type.split("_", 1)[1]
+        return c_type
+
     def is_known_type(self, base: str) -> bool:
         """A C type the specs may use without defining: C, core OpenCL, platform or COM."""
         return (
@@ -64,7 +72,7 @@ class Knowledge:
         )
 
     def constant_group(self, name: str) -> str | None:
-        """The enumeration a known constant belongs to (`cl_channel_order`, `DXGI_FORMAT`)."""
+        """The enumeration a known constant belongs to (`cl_channel_order`, or an external enum's name)."""
         if name in self.core_constants:
             group = self.core_constants[name].get("group")
             return str(group) if group else None
@@ -93,7 +101,7 @@ def _read(name: str) -> dict[str, Any]:
 def load() -> Knowledge:
     conventions = _read("conventions.yaml")
     core = _read("opencl_core.yaml")
-    dxgi = _read("dxgi_format.yaml")
+    enums = _read("external_enums.yaml")
     functions = {
         name: CoreFunction(name, entry["return_type"], tuple((p["name"], p["type"]) for p in entry["params"]))
         for name, entry in core["functions"].items()
@@ -102,9 +110,10 @@ def load() -> Knowledge:
         naming={key: re.compile(pattern) for key, pattern in conventions["naming"].items()},
         enum_base_type=conventions["enum_base_type"],
         error_type=conventions["error_type"],
+        error_group=conventions["error_group"],
         platform_types=conventions["platform_types"],
         core_types=core["types"],
         core_constants=core["constants"],
         core_functions=functions,
-        external_enums=dxgi["enums"],
+        external_enums=enums["enums"],
     )

@@ -8,20 +8,18 @@ every extension is merged, because recovery reads the siblings.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from difflib import get_close_matches
 
-from generator import recover, tables
+from generator import phrases, recover, tables
 from generator.diagnostics import Location, Sink
 from generator.errors import InputError
-from generator.facts import DeclaredFunction, SourceFacts, TokenGroupFact
+from generator.facts import DeclaredFunction, SourceFacts, TokenGroupFact, primary_first, primary_source
 from generator.knowledge import Knowledge
 from generator.model import ErrorCondition, Extension, Function, Param, Source, Token, TokenGroup, TypeInfo
 from generator.source import Pos
-
-#: The group of tokens that are error codes.
-ERROR_GROUP = "error_code"
 
 
 def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink) -> list[Extension]:
@@ -32,7 +30,7 @@ def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink
                              "it never names an extension string")
         by_extension[facts.extension].append(facts)
     merged = {
-        name: merge_extension(name, sorted(sources, key=_primary_first), knowledge, sink)
+        name: merge_extension(name, sorted(sources, key=primary_first), knowledge, sink)
         for name, sources in sorted(by_extension.items())
     }
     # Recovery reads the siblings, so each step runs over every extension before the next.
@@ -47,12 +45,8 @@ def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink
     return list(merged.values())
 
 
-def _primary_first(facts: SourceFacts) -> tuple[bool, str]:
-    return (not facts.has_summary, facts.path)
-
-
 def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> Extension:
-    primary = [s for s in sources if s.has_summary] or sources
+    primary = [primary_source(sources)]
     parts = knowledge.extension_parts(name)
     extension = Extension(
         name=name,
@@ -63,7 +57,7 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
     )
     extension.functions = functions(extension, sources, sink)
     extension.groups, extension.tokens = tokens(extension, sources, sink)
-    primary_errors(extension, [s for s in sources if s in primary], knowledge)
+    primary_errors(extension, primary, knowledge, sink)
     parameter_docs(extension, sources)
     return extension
 
@@ -73,7 +67,12 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
 
 def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> list[Function]:
     """The summary's prototypes, each checked against every other declaration of the function."""
-    declared = [d for s in sources if s.has_summary for d in s.functions if d.role == "summary"]
+    summaries = [s for s in sources if s.has_summary]
+    for copy in summaries[1:]:
+        sink.note(copy.functions[0].where if copy.functions else Location(copy.path, Pos(1)), "second-source",
+                  f"this text, too, gives the whole extension; {summaries[0].path} is followed and this one only "
+                  "corroborates it", extension=extension.name)
+    declared = [d for d in summaries[0].functions if d.role == "summary"] if summaries else []
     if not declared:
         declared = [d for s in sources for d in s.functions if d.role == "body"]
     result: list[Function] = []
@@ -86,7 +85,8 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
         ]
         for other in others:
             compare_prototypes(first, other, extension.name, sink)
-        params = [Param(p.name or f"arg{i}", p.type) for i, p in enumerate(first.function.params)]
+        params = [Param(_parameter_name(first, index, others), p.type)
+                  for index, p in enumerate(first.function.params)]
         result.append(Function(
             first.function.name, first.function.return_type, params, first.where,
             declared_at=[first.where, *(o.where for o in others)],
@@ -101,6 +101,15 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
     return result
 
 
+def _parameter_name(first: DeclaredFunction, index: int, others: list[DeclaredFunction]) -> str:
+    """A parameter's name, from another declaration of the function where the first has none."""
+    for declaration in (first, *others):
+        params = declaration.function.params
+        if len(params) > index and params[index].name:
+            return str(params[index].name)
+    return f"arg{index}"
+
+
 def compare_prototypes(first: DeclaredFunction, other: DeclaredFunction, extension: str, sink: Sink) -> None:
     """Report where another declaration of a function differs from the one used (the summary's)."""
     a, b = first.function, other.function
@@ -108,7 +117,7 @@ def compare_prototypes(first: DeclaredFunction, other: DeclaredFunction, extensi
 
     def conflict(what: str, here: str, there: str) -> None:
         sink.warning(other.where, "prototype-conflict", f"{a.name}: {what} is {here} here but {there} in {used} "
-                     f"at {first.where}, which is used", extension=extension, related=(first.where,))
+                     f"at {first.where.precise()}, which is used", extension=extension, related=(first.where,))
 
     if a.return_type != b.return_type:
         conflict("the return type", f"`{b.return_type}`", f"`{a.return_type}`")
@@ -122,14 +131,17 @@ def compare_prototypes(first: DeclaredFunction, other: DeclaredFunction, extensi
             conflict(f"the name of parameter {index}", f"`{q.name}`", f"`{p.name}`")
 
 
-def core_function(extension: Extension, name: str, knowledge: Knowledge, where: Location) -> Function:
-    """The entry for a core function the extension adds errors to (made on first use)."""
+def owner(extension: Extension, name: str, knowledge: Knowledge, where: Location, sink: Sink) -> Function | None:
+    """The function errors are added to: the extension's own, or a core one (entered on first use)."""
     existing = extension.function(name)
     if existing is not None:
         return existing
     core = knowledge.core_functions.get(name)
-    params = [Param(n, t) for n, t in core.params] if core else []
-    function = Function(name, core.return_type if core else "", params, where, core=True)
+    if core is None:
+        sink.warning(where, "unknown-function", f"errors are given for {name}, but no source declares it and it is "
+                     "not a function of core OpenCL; they are left out", extension=extension.name)
+        return None
+    function = Function(name, core.return_type, [Param(n, t) for n, t in core.params], where, core=True)
     extension.functions.append(function)
     return function
 
@@ -147,7 +159,7 @@ def tokens(extension: Extension, sources: list[SourceFacts], sink: Sink) -> tupl
                 known = result[fact.name]
                 if known.value != fact.value:
                     sink.warning(fact.where, "token-conflict",
-                                 f"{fact.name} is {fact.literal} here but {known.literal} at {known.source}",
+                                 f"{fact.name} is {fact.literal} here but {known.literal} at {known.source.precise()}",
                                  extension=extension.name, related=(known.source,))
                 continue
             result[fact.name] = Token(fact.name, fact.value, group.key if group else None, fact.where,
@@ -179,7 +191,7 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
     for group in extension.groups:
         function = group.functions[0] if group.functions else ""
         if group.kind == "error":
-            group.name, group.c_type = ERROR_GROUP, knowledge.error_type
+            group.name, group.c_type = knowledge.error_group, knowledge.error_type
         elif group.kind == "returned" and group.when:
             group.name = _query_name(group.when, knowledge)
         elif function in own and group.parameter:
@@ -189,9 +201,9 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
             core = knowledge.core_functions.get(function)
             c_type = core.param_type(group.parameter) if core else None
             group.c_type = _base(c_type) if c_type else None
-            group.name = _strip_prefix(group.c_type, knowledge) if group.c_type else group.parameter
+            group.name = knowledge.without_api_prefix(group.c_type) if group.c_type else group.parameter
         else:
-            group.name = f"{function}_tokens" if function else "tokens"
+            group.name = _unique(_slug(group.sentence), {g.name for g in extension.groups if g is not group})
         names[group.key] = group.name
     merged: dict[str, TokenGroup] = {}
     for group in extension.groups:
@@ -202,18 +214,27 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
         token.group = names.get(token.group or "", token.group)
 
 
+def _slug(sentence: str) -> str:
+    """A name for a group whose parameter is unknown, from what its sentence says the tokens are."""
+    accepted = phrases.ACCEPTED.match(sentence)
+    words = re.findall(r"[a-z0-9]+", (accepted["what"] if accepted else sentence).lower())
+    return "_".join(w for w in words if w not in ("a", "an", "the")) or "tokens"
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    candidate, number = name, 1
+    while candidate in taken:
+        number += 1
+        candidate = f"{name}_{number}"
+    return candidate
+
+
 def _param_type(function: Function, parameter: str) -> str | None:
     return next((p.type for p in function.params if p.name == parameter), None)
 
 
 def _base(c_type: str) -> str:
     return c_type.removeprefix("const ").replace("*", "").strip()
-
-
-def _strip_prefix(c_type: str, knowledge: Knowledge) -> str:
-    """`cl_mem_info` -> `mem_info`: the API's type prefix goes."""
-    match = knowledge.naming["type"].match(c_type)
-    return c_type.split("_", 1)[1] if match and "_" in c_type else c_type
 
 
 def _query_name(when: str, knowledge: Knowledge) -> str:
@@ -229,21 +250,25 @@ def _query_name(when: str, knowledge: Knowledge) -> str:
 # -- errors and parameter descriptions --------------------------------------
 
 
-def primary_errors(extension: Extension, primary: list[SourceFacts], knowledge: Knowledge) -> None:
-    """Error conditions of the primary sources, with "the same errors as f" copied over."""
+def primary_errors(extension: Extension, primary: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> None:
+    """Error conditions of the primary source, with "the same errors as f" copied over.
+
+    Conditions that lost their code wait for `recover`.
+    """
+    unknown: set[str] = set()  # reported once each
     for source in primary:
         for fact in sorted(source.errors, key=lambda e: (e.where.pos, e.origin)):
-            if fact.code is None:
-                continue
-            function = extension.function(fact.function) or core_function(extension, fact.function, knowledge,
-                                                                          fact.where)
-            function.errors.append(ErrorCondition(fact.code, fact.text, fact.where, fact.origin))
+            function = None if fact.function in unknown else owner(extension, fact.function, knowledge, fact.where,
+                                                                   sink)
+            if function is None:
+                unknown.add(fact.function)
+            elif fact.code is not None:
+                function.errors.append(ErrorCondition(fact.code, fact.text, fact.where, fact.origin))
         for copy in source.copies:
-            target = extension.function(copy.target) or core_function(extension, copy.target, knowledge,
-                                                                      copy.where)
+            target = owner(extension, copy.target, knowledge, copy.where, sink)
             original = extension.function(copy.source)
-            for error in list(original.errors if original else []):
-                if error.origin == "list" and error.source.pos < copy.where.pos:
+            for error in list(original.errors if original and target else []):
+                if target and error.origin == "list" and error.source.pos < copy.where.pos:
                     target.errors.append(ErrorCondition(error.code, error.condition, copy.where, "copy",
                                                         copied_from=error.source))
 
@@ -287,7 +312,8 @@ def introduced_types(
         if "type" in table.columns:
             column = table.columns.index("type")
             for row, where in zip(table.rows, table.row_sources, strict=True):
-                uses.setdefault(_base(row[column]), where)
+                if row[column]:
+                    uses.setdefault(_base(row[column]), where)
     result: list[TypeInfo] = []
     for name, where in uses.items():
         if name in typedefs:

@@ -11,6 +11,7 @@ from pathlib import Path
 from generator import crosscheck
 from generator.detect import NOTES, detect
 from generator.diagnostics import Diagnostic, Sink
+from generator.errors import InputError
 from generator.extract import extract
 from generator.facts import SourceFacts
 from generator.frontends import FRONTENDS
@@ -28,11 +29,16 @@ class Result:
 
 
 def spec_files(specs: Path) -> list[Path]:
-    """Every file under `specs` (hidden ones aside), in a fixed order."""
-    return sorted(
+    """Every file under `specs` (hidden ones aside), in a fixed order; none at all is an input error."""
+    if not specs.is_dir():
+        raise InputError(str(specs), None, "no such folder of specs")
+    files = sorted(
         (p for p in specs.rglob("*") if p.is_file() and not any(part.startswith(".") for part in p.parts)),
         key=lambda p: p.as_posix(),
     )
+    if not files:
+        raise InputError(str(specs), None, "this folder holds no spec")
+    return files
 
 
 def read(paths: list[Path], knowledge: Knowledge) -> tuple[list[SourceFacts], list[str]]:
@@ -51,6 +57,8 @@ def run(specs: Path) -> Result:
     """All extensions described under `specs`, each with the diagnostics that concern it."""
     knowledge = load()
     facts, skipped = read(spec_files(specs), knowledge)
+    if not facts:
+        raise InputError(str(specs), None, "this folder holds no spec, only notes")
     sink = Sink()
     extensions = merge_all(facts, knowledge, sink)
     crosscheck.check(extensions, facts, knowledge, sink)

@@ -8,14 +8,15 @@ the extension's own.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from generator import textalign
+from generator import phrases, textalign
 from generator.diagnostics import Location, Sink
-from generator.document import LOST_PARAMETER_NAMES
-from generator.facts import ErrorFact, ParamDoc, SourceFacts
+from generator.document import LOST_ERROR_CODES, LOST_PARAMETER_NAMES
+from generator.facts import ErrorFact, ParamDoc, SourceFacts, primary_source
 from generator.knowledge import Knowledge
-from generator.model import Corroboration, ErrorCondition, Extension, Function
+from generator.model import Corroboration, ErrorCondition, Extension, Function, TokenGroup
 from generator.siblings import Renaming, siblings
 from generator.source import Pos
 
@@ -25,6 +26,8 @@ SAME_SENTENCE = 0.7
 SAME_CONDITION = 0.6
 #: How alike a description without its subject must be to a sibling's.
 SAME_DESCRIPTION = 0.6
+#: Words whose difference between two wordings is not worth a warning ("a" for "an").
+_ARTICLES = {"a", "an", "the"}
 
 
 @dataclass(frozen=True)
@@ -70,8 +73,47 @@ def groups(extension: Extension, merged: dict[str, Extension], knowledge: Knowle
                 group.sentence = textalign.fill_gaps(group.sentence, found.sentence, relative.renaming)[0]
                 break
         else:
-            sink.warning(group.source, "unrecovered", "the parameter these tokens are passed in was lost from "
-                         "the text and no sibling names it", extension=extension.name)
+            group.parameter = _parameter_taking(group, extension, knowledge)
+            if group.parameter is None:
+                sink.warning(group.source, "unrecovered", "the parameter these tokens are passed in was lost "
+                             "from the text, and neither a sibling nor the prototype tells which it is",
+                             extension=extension.name)
+            else:
+                sink.note(group.source, "recovered", f"the parameter these tokens are passed in was lost from the "
+                          f"text; taken to be <{group.parameter}>, the one of {group.functions[0]} that fits",
+                          extension=extension.name)
+
+
+def _parameter_taking(group: TokenGroup, extension: Extension, knowledge: Knowledge) -> str | None:
+    """The parameter of the group's function that takes enumerants; the sentence's words break a tie.
+
+    An extension's own function takes them in a type of the extension's own; a core
+    function in one of core OpenCL's enumeration typedefs (`cl_mem_info`).
+    """
+    function = group.functions[0] if group.functions else ""
+    own = extension.function(function)
+    core = knowledge.core_functions.get(function)
+    if own is not None and not own.core:
+        candidates = [p.name for p in own.params if not knowledge.is_known_type(_base(p.type))]
+    elif core is not None:
+        candidates = [n for n, t in core.params if knowledge.core_types.get(_base(t), {}).get("kind") == "typedef"]
+    else:
+        return None
+    if len(candidates) == 1:
+        return candidates[0]
+    accepted = phrases.ACCEPTED.match(group.sentence)
+    said = {_singular(w) for w in re.findall(r"[a-z]+", accepted["what"].lower())} if accepted else set()
+    scores = {name: len(said & {_singular(w) for w in name.split("_")}) for name in candidates}
+    best = sorted(scores, key=lambda n: -scores[n])
+    return best[0] if best and scores[best[0]] and (len(best) == 1 or scores[best[0]] > scores[best[1]]) else None
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") else word
+
+
+def _base(c_type: str) -> str:
+    return c_type.removeprefix("const ").replace("*", "").strip()
 
 
 # -- texts: conditions, corroborating pages, descriptions, table cells --------
@@ -93,10 +135,9 @@ def texts(
                   f"this text lost its parameter names; restored them in {restored} error conditions, "
                   f"{described} parameter descriptions and {rows} table rows from "
                   f"{', '.join(origins) or 'nowhere'}", extension=extension.name)
-    primary = {s.path for s in sources if s.has_summary}
+    primary = primary_source(sources)
     for source in sources:
-        if primary and source.path not in primary:
-            _corroborate(extension, source, family, sink)
+        _corroborate(extension, source, source is not primary, family, sink)
 
 
 def _first(extension: Extension, path: str) -> Pos:
@@ -213,17 +254,20 @@ def _table_cells(extension: Extension, lost: set[str], family: list[Relative]) -
     return restored
 
 
-def _corroborate(extension: Extension, source: SourceFacts, family: list[Relative], sink: Sink) -> None:
-    """Conditions of a secondary source (a reference page) join the primary's; lost codes are found there."""
+def _corroborate(
+    extension: Extension, source: SourceFacts, secondary: bool, family: list[Relative], sink: Sink
+) -> None:
+    """Conditions of a secondary source (a reference page) join the primary's; lost codes are found there.
+
+    Of the primary source only the conditions that lost their code are left to do.
+    """
     covered: dict[str, set[str]] = {}
     lost_codes = [f for f in source.errors if f.code is None]
     recovered = 0
-    for fact in source.errors:
+    for fact in source.errors if secondary else lost_codes:
         function = extension.function(fact.function)
         if function is None:
-            sink.warning(fact.where, "unknown-function", f"error condition for {fact.function}, which the "
-                         f"extension does not declare", extension=extension.name)
-            continue
+            continue  # reported by merge
         match = _matching(function, fact)
         if match is not None:
             origin = match.source if fact.code is None else None
@@ -245,7 +289,7 @@ def _corroborate(extension: Extension, source: SourceFacts, family: list[Relativ
         else:
             sink.warning(fact.where, "unrecovered", "this error condition lost its error code and no other "
                          "source states it", extension=extension.name)
-    if lost_codes:
+    if lost_codes and LOST_ERROR_CODES in source.lost:
         sink.note(lost_codes[0].where, "recovered", f"the conditions of this error list lost their error codes; "
                   f"recovered {recovered} of {len(lost_codes)} by matching them with the conditions of "
                   "the other sources", extension=extension.name)
@@ -254,8 +298,8 @@ def _corroborate(extension: Extension, source: SourceFacts, family: list[Relativ
         for error in function.errors if function else []:
             if error.origin == "list" and error.code not in codes and error.source.path != source.path:
                 sink.note(Location(source.path, _first_error(source, name)), "incomplete-source",
-                          f"{name}: this page gives no condition for {error.code}, which {error.source} states",
-                          extension=extension.name, related=(error.source,))
+                          f"{name}: this page gives no condition for {error.code}, which "
+                          f"{error.source.precise()} states", extension=extension.name, related=(error.source,))
                 codes.add(error.code)
 
 
@@ -276,8 +320,9 @@ def _matching(function: Function, fact: ErrorFact) -> ErrorCondition | None:
 
 
 def _differences(extension: Extension, fact: ErrorFact, match: ErrorCondition, sink: Sink) -> None:
-    changes = textalign.differences(fact.text, match.condition, lost_start=fact.code is None)
+    changes = [change for change in textalign.differences(fact.text, match.condition, lost_start=fact.code is None)
+               if not set(change) <= _ARTICLES]
     if changes:
-        said = "; ".join(f"'{ours}' where {match.source} has '{theirs}'" for ours, theirs in changes)
+        said = "; ".join(f"'{ours}' where {match.source.precise()} has '{theirs}'" for ours, theirs in changes)
         sink.warning(fact.where, "condition-differs", f"{fact.function} {match.code}: the condition reads {said}",
                      extension=extension.name, related=(match.source,))

@@ -31,7 +31,10 @@ class SpecFile:
     def read(cls, path: Path, root: Path | None = None) -> SpecFile:
         """Read `path`, naming it relative to `root` (the working directory) when inside it."""
         shown = display_path(path, root or Path.cwd())
-        raw = path.read_bytes()
+        try:
+            raw = path.read_bytes()
+        except OSError as error:
+            raise InputError(shown, Pos(1, 1), f"cannot read this file: {error.strerror}") from None
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as error:

@@ -6,7 +6,7 @@ channel order and type in two columns, or as a pair in one). Columns are
 therefore named by what their cells are: a group of tokens (`channel_order`),
 C types (`type`), literal values (`default`) or prose (`description`). A table
 is named after the group its first column holds (`mem_info`); one whose every
-column holds tokens is a mapping (`dxgi_format_mapping`).
+column holds tokens is a mapping (`<format>_mapping`).
 """
 
 from __future__ import annotations
@@ -32,12 +32,27 @@ def merge(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge
         for fact in source.tables:
             table = canonical(fact, extension, knowledge)
             if table is None:
+                sink.note(fact.where, "empty-table", "this table has no rows", extension=extension.name)
                 continue
-            if table.name not in result:
+            same = result.get(table.name)
+            if same is None:
                 result[table.name] = table
-                continue
-            _combine(result[table.name], table, extension.name, sink)
+            elif same.columns == table.columns:
+                _combine(same, table, extension.name, sink)
+            else:
+                sink.warning(table.source, "table-conflict", f"table {table.name} has the columns {table.columns} "
+                             f"here but {same.columns} at {same.source.precise()}; they are kept apart",
+                             extension=extension.name, related=(same.source,))
+                table.name = _free_name(table.name, result)
+                result[table.name] = table
     return list(result.values())
+
+
+def _free_name(name: str, taken: dict[str, Table]) -> str:
+    number = 2
+    while f"{name}_{number}" in taken:
+        number += 1
+    return f"{name}_{number}"
 
 
 def _combine(into: Table, table: Table, extension: str, sink: Sink) -> None:
@@ -46,9 +61,11 @@ def _combine(into: Table, table: Table, extension: str, sink: Sink) -> None:
         if row[0] not in keys:
             into.rows.append(row)
             into.row_sources.append(where)
-        elif table.columns == into.columns and row != keys[row[0]][0]:
+            continue
+        known, known_where = keys[row[0]]
+        if row != known:
             sink.warning(where, "table-conflict", f"table {into.name}: row {row[0]} reads {row} here but "
-                         f"{keys[row[0]][0]} at {keys[row[0]][1]}", extension=extension, related=(keys[row[0]][1],))
+                         f"{known} at {known_where.precise()}", extension=extension, related=(known_where,))
 
 
 def canonical(fact: TableFact, extension: Extension, knowledge: Knowledge) -> Table | None:
@@ -63,7 +80,7 @@ def canonical(fact: TableFact, extension: Extension, knowledge: Knowledge) -> Ta
     rows = [[canonical_type_text(cell) if kind == "type" else cell for cell, kind in zip(row, kinds, strict=True)]
             for row in rows]
     key = kinds[0] if kinds[0] not in ("type", "default", "description") else None
-    key = key or _header_name(header, extension) or f"table_{fact.where.pos.line}"
+    key = key or _header_name(header, extension, knowledge) or "table"
     columns = [key, *kinds[1:]]
     if "default" not in columns and "description" in columns:
         defaults = _defaults_in_descriptions(rows, columns.index("description"))
@@ -92,7 +109,7 @@ def token_group(name: str, extension: Extension, knowledge: Knowledge) -> str | 
     if group is None:
         return None
     if knowledge.naming["type"].match(group):
-        return group.split("_", 1)[1]
+        return knowledge.without_api_prefix(group)
     return group.lower()
 
 
@@ -101,12 +118,13 @@ def _column_kind(cells: list[str], extension: Extension, knowledge: Knowledge) -
     groups = {token_group(c, extension, knowledge) for c in filled}
     if len(groups) == 1 and None not in groups:
         return str(groups.pop())
+    counts = Counter(g for g in (token_group(c, extension, knowledge) for c in filled) if g)
     if filled and all(_VALUE.match(c) for c in filled):
         return "default"
     if filled and all(_is_type(c, extension, knowledge) for c in filled):
         return "type"
-    if groups - {None} and all(knowledge.is_constant_name(c) or token_group(c, extension, knowledge) for c in filled):
-        return Counter(g for g in groups if g).most_common(1)[0][0]
+    if counts and all(knowledge.is_constant_name(c) or token_group(c, extension, knowledge) for c in filled):
+        return max(sorted(counts), key=lambda group: counts[group])  # most cells; ties by name
     return "description"
 
 
@@ -141,12 +159,12 @@ def _split_pairs(
     return rows, header
 
 
-def _header_name(header: list[str] | None, extension: Extension) -> str | None:
+def _header_name(header: list[str] | None, extension: Extension, knowledge: Knowledge) -> str | None:
     """`cl_image_info` -> `image_info`, `cl_widget_source_khr` -> `widget_source`."""
     if not header or not header[0].split():
         return None
-    word = header[0].split()[0].lower()
-    word = word.removeprefix("cl_").removesuffix("_" + extension.vendor.lower())
+    word = knowledge.without_api_prefix(header[0].split()[0].lower())
+    word = word.removesuffix("_" + extension.vendor.lower())
     return re.sub(r"\W+", "_", word).strip("_") or None
 
 

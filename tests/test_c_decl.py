@@ -62,3 +62,21 @@ def test_error_position_is_shifted_to_the_file() -> None:
         "        cl_int f(cl_int a b c,)\n"
         "                              ^"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("int f(cl_event event_wa t_list)", "1:7: error: `cl_event event_wa` is not a C type in the prototype of f"),
+        ("int f(const)", "1:7: error: a parameter without a type in the prototype of f"),
+        ("struct f(int a)", "1:1: error: function prototype without a name"),
+        ("long long int f(int a)", None),
+    ],
+)
+def test_words_that_make_no_type(text: str, message: str | None) -> None:
+    if message is None:
+        assert c_decl.parse(text, SpecFile("x.h", text), Pos(1, 1))
+        return
+    with pytest.raises(InputError) as caught:
+        c_decl.parse(text, SpecFile("x.h", text), Pos(1, 1))
+    assert str(caught.value).startswith(f"x.h:{message}")

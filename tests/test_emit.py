@@ -38,3 +38,11 @@ def test_stale_lists_differing_missing_and_extra_files(tmp_path: Path) -> None:
     assert emit.stale(tmp_path / "out", {"a": "1", "b": "2"}) == []
     assert emit.stale(tmp_path / "out", {"a": "changed", "c": "3"}) == ["a", "b", "c"]
     assert emit.stale(tmp_path / "missing", {"a": "1"}) == ["a"]
+
+
+def test_an_out_moved_aside_by_a_killed_run_comes_back(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    emit.write(out, {"ir/a.yaml": "a\n"})
+    out.rename(tmp_path / ".out-previous")  # killed between the two renames
+    emit.restore(out)
+    assert (out / "ir" / "a.yaml").read_text() == "a\n"

@@ -55,14 +55,14 @@ def _blocks(node: Tree[Token], attributes: str, spec: SpecFile) -> list[Block]:
         if attributes.startswith("[source"):
             return declarations(code, spec, origin)
         return code_blocks(code, spec, origin) or ([Paragraph(collapse(code), origin)] if code.strip() else [])
-    return [table(lines, attributes, Pos(node.meta.line, 1))]
+    return [table(lines, attributes, Pos(node.meta.line, 1), spec)]
 
 
 def _tokens(tree: Tree[Token]) -> list[str]:
     return [str(token) for token in tree.children if isinstance(token, Token)]
 
 
-def table(lines: list[Token], attributes: str, pos: Pos) -> Table:
+def table(lines: list[Token], attributes: str, pos: Pos, spec: SpecFile) -> Table:
     """Cells start at a `|`; they are dealt into rows by the column count of `cols=`."""
     cells: list[tuple[str, int]] = []
     for token in lines:
@@ -74,6 +74,8 @@ def table(lines: list[Token], attributes: str, pos: Pos) -> Table:
             cells[-1] = (cells[-1][0] + " " + parts[0], cells[-1][1])
         cells.extend((part, token.line or pos.line) for part in parts[1:])
     columns = _column_count(attributes) or max(1, len(re.findall(r"(?:^|(?<=\s))\|", str(lines[0])))) if lines else 1
+    if len(cells) % columns:
+        raise spec.error(pos, f"this table has {len(cells)} cells, which do not fill rows of {columns} columns")
     rows = [cells[i : i + columns] for i in range(0, len(cells), columns)]
     header: tuple[str, ...] | None = None
     if rows and ("header" in attributes or _implicit_header(lines)):

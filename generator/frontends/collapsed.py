@@ -8,7 +8,6 @@ from lark import Token, Tree
 
 from generator import grammars
 from generator.document import (
-    LOST_PARAMETER_NAMES,
     Block,
     Document,
     Heading,
@@ -18,7 +17,7 @@ from generator.document import (
     Table,
     TokenDef,
 )
-from generator.frontends.common import cell, declarations
+from generator.frontends.common import cell, declarations, lost_parameter_names
 from generator.source import Pos, SpecFile
 
 FORMAT = "registry-collapsed"
@@ -39,7 +38,7 @@ def parse(spec: SpecFile) -> Document:
             blocks.extend(_items(content, spec))
         else:
             blocks.append(_paragraph([t for t in content if isinstance(t, Token)]))
-    return Document(spec.path, FORMAT, tuple(blocks), frozenset({LOST_PARAMETER_NAMES}))
+    return Document(spec.path, FORMAT, tuple(blocks), lost_parameter_names(spec.text))
 
 
 def _items(content: list[Tree[Token] | Token], spec: SpecFile) -> list[Block]:

@@ -5,13 +5,22 @@ from __future__ import annotations
 import re
 
 from generator import c_decl
-from generator.document import Block, Prototype, TokenDef, Typedef
+from generator.document import LOST_PARAMETER_NAMES, Block, Prototype, TokenDef, Typedef
 from generator.source import Pos, SpecFile
 
 #: `NAME  value`, one token definition per line.
 TOKEN_LINE = re.compile(r"^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]+(-?(?:0[xX][0-9A-Fa-f]+|\d+))[ \t]*$")
 #: The start of a C declaration: `type name(` or `typedef`.
 DECLARATION_START = re.compile(r"^\s*(typedef\s|(const\s+)?[A-Za-z_]\w*(\s*\*)*\s+\**\s*[A-Za-z_]\w*\s*\()")
+
+
+#: A parameter reference as the registry texts write it.
+PARAMETER_REFERENCE = re.compile(r"<[A-Za-z_]\w*>")
+
+
+def lost_parameter_names(text: str) -> frozenset[str]:
+    """A registry text that marks no parameter anywhere has lost its `<name>`s."""
+    return frozenset() if PARAMETER_REFERENCE.search(text) else frozenset({LOST_PARAMETER_NAMES})
 
 
 def collapse(text: str) -> str:

@@ -92,13 +92,14 @@ def broken_paragraph(lines: list[Line]) -> list[Block]:
     terms: list[str] = []
     sentence: list[Line] = []
     in_list = False
+    term_pos = Pos(lines[0].number, 1)
     for index, line in enumerate(lines):
         term = _TERM_LINE.match(line.text)
         following = lines[index + 1].text.lstrip() if index + 1 < len(lines) else ""
         if term and not sentence and (following[:1].isupper() or _TERM_LINE.match(following)):
+            if not terms:
+                term_pos = Pos(line.number, 1)
             terms.append(term.group(1))
-            if not _TERM_LINE.match(following):
-                term_pos = Pos(line.number - len(terms) + 1, 1)
             continue
         sentence.append(line)
         if not line.text.rstrip().endswith((".", ":")):

@@ -9,7 +9,7 @@ from lark import Token, Tree
 
 from generator import grammars
 from generator.document import Block, Document, Heading, ListItem, Paragraph, Row, Table
-from generator.frontends.common import cell, code_blocks, collapse
+from generator.frontends.common import cell, code_blocks, collapse, lost_parameter_names
 from generator.source import Pos, SpecFile
 
 FORMAT = "registry"
@@ -38,7 +38,7 @@ def parse(spec: SpecFile) -> Document:
             blocks.extend(paragraph_blocks(lines, spec))
         else:
             blocks.append(ruled_table(lines[1:-1]))
-    return Document(spec.path, FORMAT, tuple(blocks))
+    return Document(spec.path, FORMAT, tuple(blocks), lost_parameter_names(spec.text))
 
 
 def paragraph_blocks(lines: list[Line], spec: SpecFile) -> list[Block]:

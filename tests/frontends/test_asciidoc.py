@@ -84,3 +84,9 @@ def test_bad_prototype_in_a_listing() -> None:
     text = "== Title\n\n[source]\n----\ncl_int clFoo(cl_int *)x)\n----\n"
     message = parse_error(asciidoc.parse, text, "bad.adoc")
     assert message.startswith("bad.adoc:5:24: error: unexpected ')'; expected '('")
+
+
+def test_a_table_whose_cells_do_not_fill_its_rows() -> None:
+    text = '== T\n\n[cols="2,1",options="header",]\n|====\n| *a*\n| *b*\n\n| CL_X\n|====\n'
+    message = parse_error(asciidoc.parse, text, "bad.adoc")
+    assert message.startswith("bad.adoc:4:1: error: this table has 3 cells, which do not fill rows of 2 columns")

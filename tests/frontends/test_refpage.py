@@ -41,4 +41,4 @@ def test_page_text_accepts_any_line_sequence() -> None:
     """The grammar only groups lines; a bad page shows up where its C prototype is parsed."""
     text = "clFoo - does foo\n\ncl_int clFoo(cl_uint a, const);\n"
     message = parse_error(refpage.parse, text, "bad.txt")
-    assert message.startswith("bad.txt:3:25: error: parameter without a type in the prototype of clFoo")
+    assert message.startswith("bad.txt:3:25: error: a parameter without a type in the prototype of clFoo")

@@ -1,0 +1,74 @@
+"""The stages together, on sets of specs other than the seeds: alone, doubled, missing."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator import ir, pipeline
+from generator.errors import InputError
+from tests.conftest import SPECS
+
+SEEDS = sorted(p.name for p in SPECS.glob("*.txt"))
+
+
+@pytest.mark.parametrize("name", SEEDS)
+def test_every_seed_alone(name: str, tmp_path: Path) -> None:
+    """With no sibling to recover from, each text still gives a valid IR (what it lost is reported)."""
+    shutil.copy(SPECS / name, tmp_path / name)
+    result = pipeline.run(tmp_path)
+    (extension,) = result.extensions
+    data = ir.to_dict(extension)  # validated against the schema
+    assert data["functions"] or any(d["kind"] == "unknown-function" for d in data["diagnostics"])
+    assert len({t["name"] for t in data["tables"]}) == len(data["tables"])
+    assert len({g["name"] for g in data["token_groups"]}) == len(data["token_groups"])
+
+
+def test_the_collapsed_text_alone_names_its_groups_from_the_prototypes(tmp_path: Path) -> None:
+    shutil.copy(SPECS / "cl_nv_d3d11_sharing.txt", tmp_path)
+    (extension,) = pipeline.run(tmp_path).extensions
+    assert {t.name: t.group for t in extension.tokens if t.group != "error_code"} == {
+        "CL_D3D11_DEVICE_NV": "d3d_device_source",
+        "CL_D3D11_DXGI_ADAPTER_NV": "d3d_device_source",
+        "CL_PREFERRED_DEVICES_FOR_D3D11_NV": "d3d_device_set",
+        "CL_ALL_DEVICES_FOR_D3D11_NV": "d3d_device_set",
+        "CL_CONTEXT_D3D11_DEVICE_NV": "context_properties",
+        "CL_MEM_D3D11_RESOURCE_NV": "mem_info",
+        "CL_IMAGE_D3D11_SUBRESOURCE_NV": "image_info",
+        "CL_COMMAND_ACQUIRE_D3D11_OBJECTS_NV": "command_type",
+        "CL_COMMAND_RELEASE_D3D11_OBJECTS_NV": "command_type",
+    }
+
+
+def test_a_page_without_prototype_alone_says_its_conditions_are_lost(tmp_path: Path) -> None:
+    shutil.copy(SPECS / "clEnqueueReleaseD3D10ObjectsKHR.txt", tmp_path)
+    result = pipeline.run(tmp_path)
+    (unknown,) = [d for d in result.diagnostics if d.kind == "unknown-function"]
+    assert "clEnqueueReleaseD3D10ObjectsKHR" in unknown.message and unknown.where.pos.line == 98
+
+
+def test_a_copy_of_a_spec_corroborates_without_doubling(tmp_path: Path) -> None:
+    shutil.copy(SPECS / "cl_nv_d3d10_sharing.txt", tmp_path / "a.txt")
+    shutil.copy(SPECS / "cl_nv_d3d10_sharing.txt", tmp_path / "b.txt")
+    result = pipeline.run(tmp_path)
+    (extension,) = result.extensions
+    acquire = extension.function("clEnqueueAcquireD3D10ObjectsNV")
+    assert acquire is not None and len(acquire.errors) == 8
+    assert all(len(e.also_in) == 1 for e in acquire.errors if e.origin == "list")
+    assert [d.kind for d in result.diagnostics if d.where.path.endswith("b.txt")].count("second-source") == 1
+
+
+@pytest.mark.parametrize("files", [{}, {"notes.md": "# Notes\n\n| a | b |\n| --- | --- |\n"}])
+def test_a_folder_without_specs_is_an_input_error(files: dict[str, str], tmp_path: Path) -> None:
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    with pytest.raises(InputError, match="holds no spec"):
+        pipeline.run(tmp_path)
+
+
+def test_a_missing_folder_is_an_input_error(tmp_path: Path) -> None:
+    with pytest.raises(InputError) as caught:
+        pipeline.run(tmp_path / "nowhere")
+    assert caught.value.render() == f"{tmp_path / 'nowhere'}: error: no such folder of specs"
