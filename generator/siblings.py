@@ -1,8 +1,8 @@
 """Sibling extensions and the renaming between them.
 
 Two extensions are siblings when their names differ in exactly one part
-(`cl_acme_gfx3_sharing` and `cl_khr_gfx3_sharing`: the vendor; or
-`cl_acme_gfx3_sharing` and `cl_acme_gfx4_sharing`: the API version). What one
+(`cl_acme_gfx3_interop` and `cl_khr_gfx3_interop`: the vendor; or
+`cl_acme_gfx3_interop` and `cl_acme_gfx4_interop`: the API version). What one
 calls `clGetDevicesFromGFX3ACME` the other calls `clGetDevicesFromGFX3KHR`:
 the renaming is read off the two extension names, nothing else.
 """

@@ -41,3 +41,9 @@ def test_unknown_format_is_an_error_naming_the_file(text: str) -> None:
 def test_empty_file_is_an_error() -> None:
     with pytest.raises(InputError, match="empty file"):
         detect(SpecFile.from_text("specs/empty.txt", " \n\n"))
+
+
+def test_one_long_line_does_not_make_a_text_collapsed() -> None:
+    text = (SPECS / "cl_nv_d3d10_sharing.txt").read_text(encoding="utf-8")
+    text = text.replace("Overview\n\n", "Overview\n\n    " + "long " * 800 + "\n\n")
+    assert detect(SpecFile.from_text("x.txt", text)) == "registry"

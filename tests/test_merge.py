@@ -66,3 +66,20 @@ def test_conflicting_token_values_are_reported(tmp_path: Path) -> None:
     conflicts = [d for d in result.diagnostics if d.kind == "token-conflict"]
     assert len(conflicts) == 1 and "CL_WIDGET_SLOW_ACME is 0x7009" in conflicts[0].message
     assert result.extensions[0].token("CL_WIDGET_SLOW_ACME").value == 0x7002  # type: ignore[union-attr]
+
+
+def test_repeated_and_clashing_tokens_are_reported(tmp_path: Path) -> None:
+    text = WIDGET.replace("        CL_WIDGET_SLOW_ACME      0x7002\n",
+                          "        CL_WIDGET_SLOW_ACME      0x7001\n        CL_WIDGET_FAST_ACME      0x7001\n")
+    (tmp_path / "w.txt").write_text(text, encoding="utf-8")
+    kinds = [d.kind for d in pipeline.run(tmp_path).diagnostics]
+    assert kinds.count("repeated-token") == 1 and kinds.count("value-clash") == 1
+
+
+def test_a_parameter_named_only_in_the_body(tmp_path: Path) -> None:
+    text = WIDGET.replace("cl_widget_mode_acme mode,\n                          UINT level)",
+                          "cl_widget_mode_acme,\n                          UINT level)", 1)
+    (tmp_path / "w.txt").write_text(text, encoding="utf-8")
+    (extension,) = pipeline.run(tmp_path).extensions
+    function = extension.function("clDoWidgetACME")
+    assert function is not None and [p.name for p in function.params] == ["context", "mode", "level"]
