@@ -83,6 +83,11 @@ def split_declarator(words: list[str]) -> tuple[str, str | None]:
     return canonical_type(type_words), name
 
 
+def base_type(c_type: str) -> str:
+    """The type a canonical type is made of: `const cl_mem *` -> `cl_mem`."""
+    return c_type.removeprefix("const ").replace("*", "").strip()
+
+
 def type_problem(c_type: str) -> str | None:
     """Why `c_type` (canonical) is not a C type, or None: one name, maybe after `unsigned`, `struct`..."""
     words = c_type.removeprefix("const ").replace("*", " ").split()

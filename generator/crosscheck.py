@@ -13,6 +13,7 @@ import re
 from difflib import get_close_matches
 
 from generator import phrases
+from generator.c_decl import base_type
 from generator.diagnostics import Location, Sink
 from generator.facts import Mention, SourceFacts
 from generator.knowledge import Knowledge
@@ -167,7 +168,7 @@ class _Checker:
                                       f"which is not defined{_did_you_mean(word, candidates, cutoff=0.5)}")
 
     def known_type(self, name: str) -> bool:
-        used = {p.type.removeprefix("const ").rstrip(" *") for f in self.extension.functions for p in f.params}
+        used = {base_type(p.type) for f in self.extension.functions for p in f.params}
         return self.knowledge.is_known_type(name) or name in used or name in {t.name for t in self.extension.types}
 
     def parameters(self) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from difflib import get_close_matches
 
 from generator import phrases, recover, tables
+from generator.c_decl import base_type
 from generator.diagnostics import Location, Sink
 from generator.errors import InputError
 from generator.facts import DeclaredFunction, SourceFacts, TokenGroupFact, primary_first, primary_source
@@ -200,7 +201,7 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
         elif group.parameter:
             core = knowledge.core_functions.get(function)
             c_type = core.param_type(group.parameter) if core else None
-            group.c_type = _base(c_type) if c_type else None
+            group.c_type = base_type(c_type) if c_type else None
             group.name = knowledge.without_api_prefix(group.c_type) if group.c_type else group.parameter
         else:
             group.name = _unique(_slug(group.sentence), {g.name for g in extension.groups if g is not group})
@@ -232,9 +233,6 @@ def _unique(name: str, taken: set[str]) -> str:
 def _param_type(function: Function, parameter: str) -> str | None:
     return next((p.type for p in function.params if p.name == parameter), None)
 
-
-def _base(c_type: str) -> str:
-    return c_type.removeprefix("const ").replace("*", "").strip()
 
 
 def _query_name(when: str, knowledge: Knowledge) -> str:
@@ -307,13 +305,13 @@ def introduced_types(
         if function.core:
             continue
         for c_type in [function.return_type, *(p.type for p in function.params)]:
-            uses.setdefault(_base(c_type), function.source)
+            uses.setdefault(base_type(c_type), function.source)
     for table in extension.tables:
         if "type" in table.columns:
             column = table.columns.index("type")
             for row, where in zip(table.rows, table.row_sources, strict=True):
                 if row[column]:
-                    uses.setdefault(_base(row[column]), where)
+                    uses.setdefault(base_type(row[column]), where)
     result: list[TypeInfo] = []
     for name, where in uses.items():
         if name in typedefs:
@@ -331,7 +329,7 @@ def _undefined_type(
     extension: Extension, name: str, where: Location, knowledge: Knowledge, sink: Sink
 ) -> TypeInfo:
     """A type the text uses but never defines: an enumeration if a token group is passed in it."""
-    groups = [g.name for g in extension.groups if g.c_type and _base(g.c_type) == name]
+    groups = [g.name for g in extension.groups if g.c_type and base_type(g.c_type) == name]
     if groups:
         sink.warning(where, "undefined-type",
                      f"type {name} is used but never defined in the text; taken as {knowledge.enum_base_type} "

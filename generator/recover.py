@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from generator import phrases, textalign
+from generator.c_decl import base_type
 from generator.diagnostics import Location, Sink
 from generator.document import LOST_ERROR_CODES, LOST_PARAMETER_NAMES
 from generator.facts import ErrorFact, ParamDoc, SourceFacts, primary_source
@@ -94,9 +95,9 @@ def _parameter_taking(group: TokenGroup, extension: Extension, knowledge: Knowle
     own = extension.function(function)
     core = knowledge.core_functions.get(function)
     if own is not None and not own.core:
-        candidates = [p.name for p in own.params if not knowledge.is_known_type(_base(p.type))]
+        candidates = [p.name for p in own.params if not knowledge.is_known_type(base_type(p.type))]
     elif core is not None:
-        candidates = [n for n, t in core.params if knowledge.core_types.get(_base(t), {}).get("kind") == "typedef"]
+        candidates = [n for n, t in core.params if knowledge.core_types.get(base_type(t), {}).get("kind") == "typedef"]
     else:
         return None
     if len(candidates) == 1:
@@ -111,9 +112,6 @@ def _parameter_taking(group: TokenGroup, extension: Extension, knowledge: Knowle
 def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") else word
 
-
-def _base(c_type: str) -> str:
-    return c_type.removeprefix("const ").replace("*", "").strip()
 
 
 # -- texts: conditions, corroborating pages, descriptions, table cells --------

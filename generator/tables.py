@@ -15,7 +15,7 @@ import re
 from collections import Counter
 
 from generator import phrases
-from generator.c_decl import canonical_type_text
+from generator.c_decl import base_type, canonical_type_text
 from generator.diagnostics import Sink
 from generator.facts import SourceFacts, TableFact
 from generator.knowledge import Knowledge
@@ -131,8 +131,8 @@ def _column_kind(cells: list[str], extension: Extension, knowledge: Knowledge) -
 def _is_type(cell: str, extension: Extension, knowledge: Knowledge) -> bool:
     if not _TYPE_WORDS.match(cell.replace("*", " * ").strip()):
         return False
-    base = canonical_type_text(cell).removeprefix("const ").replace("*", "").strip()
-    used = {p.type.removeprefix("const ").replace("*", "").strip() for f in extension.functions for p in f.params}
+    base = base_type(canonical_type_text(cell))
+    used = {base_type(p.type) for f in extension.functions for p in f.params}
     return knowledge.is_known_type(base) or base in used
 
 
