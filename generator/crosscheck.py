@@ -15,13 +15,13 @@ from difflib import get_close_matches
 from generator import phrases
 from generator.c_decl import base_type
 from generator.diagnostics import Location, Sink
+from generator.document import REFERENCE
 from generator.facts import Mention, SourceFacts
 from generator.knowledge import Knowledge
 from generator.model import Extension, Function
 from generator.siblings import Renaming, siblings
 
 _SNAKE = re.compile(r"(?<![\w<])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w>])")
-_REFERENCE = re.compile(r"<(\w+)>")
 _IS_TOKEN = re.compile(r"<(?P<param>\w+)> is (?P<token>[A-Z][A-Z0-9_]+)")
 _BROKEN_MARKUP = re.compile(r"(?<![\w<])_[A-Za-z]\w*|\w>>")
 
@@ -186,11 +186,12 @@ class _Checker:
         for function in self.own_functions():
             names = [p.name for p in function.params]
             for error in function.errors:
-                for word in {*_REFERENCE.findall(error.condition), *_SNAKE.findall(error.condition)}:
+                references = REFERENCE.findall(error.condition)
+                for word in {*references, *_SNAKE.findall(error.condition)}:
                     if word in names or self.knowledge.is_known_type(word) or self.known_type(word):
                         continue
                     close = get_close_matches(word, names, 1, 0.8)
-                    if close or word in _REFERENCE.findall(error.condition):
+                    if close or word in references:
                         self.warn(error.source, "unknown-parameter", f"{function.name} {error.code}: the condition "
                                   f"names {word}, which is not a parameter{_did_you_mean(word, names)}")
 

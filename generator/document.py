@@ -7,6 +7,7 @@ registry style) wherever the source marks them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from generator.c_decl import CFunction, CTypedef
@@ -93,6 +94,10 @@ class Document:
     blocks: tuple[Block, ...]
     lost: frozenset[str] = frozenset()
     marks_parameters: bool = True
+
+
+#: A parameter reference in block text: `<name>`.
+REFERENCE = re.compile(r"<([A-Za-z_]\w*)>")
 
 
 #: Values of `Document.lost`.

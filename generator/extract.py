@@ -15,6 +15,7 @@ from generator.c_decl import CFunction
 from generator.diagnostics import Location
 from generator.document import (
     LOST_PARAMETER_NAMES,
+    REFERENCE,
     Block,
     Definition,
     Document,
@@ -46,7 +47,6 @@ from generator.knowledge import Knowledge
 
 _WORD = re.compile(r"(?<![<\w])[A-Za-z_]\w*(?![\w>])")
 _LEADING_REFERENCES = re.compile(r"^((?:<\w+>)(?:\s*(?:,|and|,\s*and)\s*<\w+>)*)\s")
-_REFERENCE = re.compile(r"<(\w+)>")
 
 
 def extract(document: Document, knowledge: Knowledge) -> SourceFacts:
@@ -232,7 +232,7 @@ class _Walk:
         leading = _LEADING_REFERENCES.match(text)
         if leading:
             self.close_doc()
-            names = tuple(_REFERENCE.findall(leading.group(1)))
+            names = tuple(REFERENCE.findall(leading.group(1)))
             self.facts.param_docs.append(ParamDoc(self.current.name, names, text, where))
         elif LOST_PARAMETER_NAMES in self.document.lost and text[:1].islower():
             self.close_doc()

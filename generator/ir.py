@@ -9,7 +9,6 @@ always give the same bytes.
 from __future__ import annotations
 
 import json
-import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -18,10 +17,10 @@ import jsonschema
 import yaml
 
 from generator.diagnostics import Diagnostic, Location
+from generator.document import REFERENCE
 from generator.model import ErrorCondition, Extension, Function, Param, Table, Token, TokenGroup, TypeInfo
 
 SCHEMA_PATH = Path(__file__).with_name("ir.schema.json")
-_REFERENCE = re.compile(r"<(\w+)>")
 
 
 class SchemaError(Exception):
@@ -30,7 +29,7 @@ class SchemaError(Exception):
 
 def plain(text: str) -> str:
     """Text as the IR holds it: parameter references are plain words."""
-    return _REFERENCE.sub(r"\1", text)
+    return REFERENCE.sub(r"\1", text)
 
 
 def to_dict(extension: Extension) -> dict[str, Any]:

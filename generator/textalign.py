@@ -12,8 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 
+from generator.document import REFERENCE
+
 _TOKEN = re.compile(r"<\w+>|[A-Za-z0-9_][\w\-']*|[^\w\s]")
-_REFERENCE = re.compile(r"^<(\w+)>$")
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Word:
 
     @property
     def reference(self) -> str | None:
-        match = _REFERENCE.match(self.text)
+        match = REFERENCE.fullmatch(self.text)
         return match.group(1) if match else None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from generator import c_decl
-from generator.document import LOST_PARAMETER_NAMES, Block, Prototype, TokenDef, Typedef
+from generator.document import LOST_PARAMETER_NAMES, REFERENCE, Block, Prototype, TokenDef, Typedef
 from generator.source import Pos, SpecFile
 
 #: `NAME  value`, one token definition per line.
@@ -14,13 +14,9 @@ TOKEN_LINE = re.compile(r"^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]+(-?(?:0[xX
 DECLARATION_START = re.compile(r"^\s*(typedef\s|(const\s+)?[A-Za-z_]\w*(\s*\*)*\s+\**\s*[A-Za-z_]\w*\s*\()")
 
 
-#: A parameter reference as the registry texts write it.
-PARAMETER_REFERENCE = re.compile(r"<[A-Za-z_]\w*>")
-
-
 def lost_parameter_names(text: str) -> frozenset[str]:
     """A registry text that marks no parameter anywhere has lost its `<name>`s."""
-    return frozenset() if PARAMETER_REFERENCE.search(text) else frozenset({LOST_PARAMETER_NAMES})
+    return frozenset() if REFERENCE.search(text) else frozenset({LOST_PARAMETER_NAMES})
 
 
 def collapse(text: str) -> str:
