@@ -1,4 +1,4 @@
-"""Stage 7: the output tree, written whole or not at all.
+"""Stage 9: the output tree (IR, package), written whole or not at all.
 
 Everything is written into a fresh folder beside OUT and then put in OUT's
 place by two renames (OUT to `.OUT-previous`, the new folder to OUT). An error
@@ -13,13 +13,46 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from generator import ir
+from generator import ffi, ir, knowledge
+from generator.package import Package, model_package
 from generator.pipeline import Result
+from generator.render import render
 
 
 def outputs(result: Result) -> dict[str, str]:
     """Relative path -> text of every file the generator writes under OUT."""
-    return {f"ir/{extension.name}.yaml": ir.render(extension) for extension in result.extensions}
+    irs = [ir.to_dict(extension) for extension in result.extensions]
+    files = {f"ir/{data['name']}.yaml": ir.dump(data) for data in irs}
+    files.update(package_files(model_package(irs, knowledge.load(), knowledge.load_package())))
+    return files
+
+
+def package_files(package: Package) -> dict[str, str]:
+    """The generated package: its pyproject.toml at OUT's top, its modules in OUT/<name>/."""
+    root = package.config.name
+    context = {"package": package, "config": package.config, "core": package.config.core_functions,
+               "constants": package.core_constants}
+    files = {
+        "pyproject.toml": render("package/pyproject.toml.j2", **context),
+        f"{root}/__init__.py": render("package/__init__.py.j2", **context),
+        f"{root}/py.typed": "",
+        f"{root}/errors.py": render("package/errors.py.j2", errors=package.errors, **context),
+        f"{root}/_runtime.py": render("package/_runtime.py.j2", **context),
+        f"{root}/_marshal.py": render("package/_marshal.py.j2", **context),
+    }
+    core_cdef = render("package/_cdef/core.h.j2", **context)
+    files[f"{root}/_cdef/core.h"] = core_cdef
+    cdefs = {}
+    for extension in package.extensions:
+        files[f"{root}/{extension.module}.py"] = render("package/extension.py.j2", extension=extension, **context)
+        cdefs[extension.module] = render("package/_cdef/extension.h.j2", extension=extension, **context)
+        files[f"{root}/_cdef/{extension.module}.h"] = cdefs[extension.module]
+    for facade in package.facades:
+        files[f"{root}/{facade.module}.py"] = render("package/facade.py.j2", facade=facade, **context)
+    for mapping in package.mappings:
+        files[f"{root}/{mapping.module}.py"] = render("package/mapping.py.j2", mapping=mapping, **context)
+    files.update({f"{root}/{name}": text for name, text in ffi.out_of_line(root, core_cdef, cdefs).items()})
+    return files
 
 
 def restore(out: Path) -> None:

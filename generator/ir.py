@@ -163,7 +163,11 @@ def validate(data: dict[str, Any]) -> None:
 
 def render(extension: Extension) -> str:
     """The YAML text of one extension's IR, validated."""
-    data = to_dict(extension)
+    return dump(to_dict(extension))
+
+
+def dump(data: dict[str, Any]) -> str:
+    """The YAML text of an IR dictionary, validated."""
     validate(data)
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 

@@ -97,6 +97,52 @@ def _read(name: str) -> dict[str, Any]:
     return data
 
 
+@dataclass(frozen=True)
+class PackageConfig:
+    """`data/package.yaml`: the generated package's names and the core entry points it calls."""
+
+    name: str
+    distribution: str
+    summary: str
+    license: str
+    module: re.Pattern[str]
+    requires: tuple[str, ...]
+    library_environment: str
+    library_names: dict[str, list[str]]
+    core_functions: dict[str, str]
+    core_constants: dict[str, str]
+    handles: dict[str, str]
+    function_pointer_type: str
+    calling_convention: str
+    acronyms: frozenset[str]
+    constant_prefix: str
+    vendor_preference: tuple[str, ...]
+
+
+@cache
+def load_package() -> PackageConfig:
+    data = _read("package.yaml")
+    package, library = data["package"], data["library"]
+    return PackageConfig(
+        name=package["name"],
+        distribution=package["distribution"],
+        summary=package["summary"],
+        license=package["license"],
+        module=re.compile(package["module"]),
+        requires=tuple(package["requires"]),
+        library_environment=library["environment"],
+        library_names=library["names"],
+        core_functions=data["core_functions"],
+        core_constants=data["core_constants"],
+        handles=data["handles"],
+        function_pointer_type=data["function_pointer_type"],
+        calling_convention=data["calling_convention"],
+        acronyms=frozenset(data["acronyms"]),
+        constant_prefix=data["constant_prefix"],
+        vendor_preference=tuple(data["vendor_preference"]),
+    )
+
+
 @cache
 def load() -> Knowledge:
     conventions = _read("conventions.yaml")

@@ -1,0 +1,578 @@
+"""cl_khr_d3d11_sharing: its tokens as enums, and its functions under their C names.
+
+Each function takes the C parameters in C order: a handle or pointer takes None (NULL), a cffi
+pointer, an int address or an object with `int_ptr`; a `const T *` array also takes a sequence. A
+non-success return code or error code becomes the matching `errors.CLError`. The function is looked
+up for the platform of its first handle argument when first called there; a platform without the
+extension raises `errors.ExtensionNotSupportedError`.
+
+Generated from specs/clEnqueueAcquireD3D11ObjectsKHR.txt, specs/cl_khr_d3d11_sharing.txt by the
+generator 0.1.0; do not edit.
+"""
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Final
+
+from . import _marshal, _runtime
+from . import errors as _errors
+from ._khr_d3d11_ffi import ffi
+from ._marshal import Array, CData, Pointer
+from .errors import Condition
+
+EXTENSION: Final = 'cl_khr_d3d11_sharing'
+VENDOR: Final = 'KHR'
+REVISION: Final[str | None] = None
+SOURCES: Final = ('specs/clEnqueueAcquireD3D11ObjectsKHR.txt', 'specs/cl_khr_d3d11_sharing.txt', )
+GENERATOR_VERSION: Final = '0.1.0'
+
+
+class D3DDeviceSource(IntEnum):
+    """Accepted as a Direct3D 11 device source in the d3d_device_source parameter of
+    clGetDeviceIDsFromD3D11KHR [specs/cl_khr_d3d11_sharing.txt:63]
+    """
+
+    D3D11_DEVICE = 16409
+    D3D11_DXGI_ADAPTER = 16410
+
+
+class D3DDeviceSet(IntEnum):
+    """Accepted as a set of Direct3D 11 devices in the _d3d_device_set_parameter of
+    clGetDeviceIDsFromD3D11KHR [specs/cl_khr_d3d11_sharing.txt:71]
+    """
+
+    PREFERRED_DEVICES_FOR_D3D11 = 16411
+    ALL_DEVICES_FOR_D3D11 = 16412
+
+
+class ContextProperties(IntEnum):
+    """Accepted as a property name in the properties parameter of clCreateContext and
+    clCreateContextFromType [specs/cl_khr_d3d11_sharing.txt:79]
+    """
+
+    CONTEXT_D3D11_DEVICE = 16413
+
+
+class ContextInfo(IntEnum):
+    """Accepted as a property name in the param_name parameter of clGetContextInfo
+    [specs/cl_khr_d3d11_sharing.txt:86]
+    """
+
+    CONTEXT_D3D11_PREFER_SHARED_RESOURCES = 16429
+
+
+class MemInfo(IntEnum):
+    """Accepted as the property being queried in the param_name parameter of clGetMemObjectInfo
+    [specs/cl_khr_d3d11_sharing.txt:93]
+    """
+
+    MEM_D3D11_RESOURCE = 16414
+
+
+class ImageInfo(IntEnum):
+    """Accepted as the property being queried in the param_name parameter of clGetImageInfo
+    [specs/cl_khr_d3d11_sharing.txt:100]
+    """
+
+    IMAGE_D3D11_SUBRESOURCE = 16415
+
+
+class CommandType(IntEnum):
+    """Returned in the param_value parameter of clGetEventInfo when param_name is CL_EVENT_COMMAND_TYPE
+    [specs/cl_khr_d3d11_sharing.txt:107]
+    """
+
+    COMMAND_ACQUIRE_D3D11_OBJECTS = 16416
+    COMMAND_RELEASE_D3D11_OBJECTS = 16417
+
+
+class ErrorCode(IntEnum):
+    """Returned by clCreateContext and clCreateContextFromType if the Direct3D 11 device specified for
+    interoperability is not compatible with the devices against which the context is to be created
+    [specs/cl_khr_d3d11_sharing.txt:115]
+    """
+
+    INVALID_D3D11_DEVICE = -1006
+    INVALID_D3D11_RESOURCE = -1007
+    D3D11_RESOURCE_ALREADY_ACQUIRED = -1008
+    D3D11_RESOURCE_NOT_ACQUIRED = -1009
+
+
+CL_D3D11_DEVICE_KHR: Final = D3DDeviceSource.D3D11_DEVICE
+CL_D3D11_DXGI_ADAPTER_KHR: Final = D3DDeviceSource.D3D11_DXGI_ADAPTER
+CL_PREFERRED_DEVICES_FOR_D3D11_KHR: Final = D3DDeviceSet.PREFERRED_DEVICES_FOR_D3D11
+CL_ALL_DEVICES_FOR_D3D11_KHR: Final = D3DDeviceSet.ALL_DEVICES_FOR_D3D11
+CL_CONTEXT_D3D11_DEVICE_KHR: Final = ContextProperties.CONTEXT_D3D11_DEVICE
+CL_CONTEXT_D3D11_PREFER_SHARED_RESOURCES_KHR: Final = ContextInfo.CONTEXT_D3D11_PREFER_SHARED_RESOURCES
+CL_MEM_D3D11_RESOURCE_KHR: Final = MemInfo.MEM_D3D11_RESOURCE
+CL_IMAGE_D3D11_SUBRESOURCE_KHR: Final = ImageInfo.IMAGE_D3D11_SUBRESOURCE
+CL_COMMAND_ACQUIRE_D3D11_OBJECTS_KHR: Final = CommandType.COMMAND_ACQUIRE_D3D11_OBJECTS
+CL_COMMAND_RELEASE_D3D11_OBJECTS_KHR: Final = CommandType.COMMAND_RELEASE_D3D11_OBJECTS
+CL_INVALID_D3D11_DEVICE_KHR: Final = ErrorCode.INVALID_D3D11_DEVICE
+CL_INVALID_D3D11_RESOURCE_KHR: Final = ErrorCode.INVALID_D3D11_RESOURCE
+CL_D3D11_RESOURCE_ALREADY_ACQUIRED_KHR: Final = ErrorCode.D3D11_RESOURCE_ALREADY_ACQUIRED
+CL_D3D11_RESOURCE_NOT_ACQUIRED_KHR: Final = ErrorCode.D3D11_RESOURCE_NOT_ACQUIRED
+
+#: The error codes this extension defines, by C name.
+ERROR_NAMES: Final = ('CL_INVALID_D3D11_DEVICE_KHR', 'CL_INVALID_D3D11_RESOURCE_KHR', 'CL_D3D11_RESOURCE_ALREADY_ACQUIRED_KHR', 'CL_D3D11_RESOURCE_NOT_ACQUIRED_KHR', )
+
+_ERRORS = _errors.scope(ERROR_NAMES)
+_CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {
+    'clGetDeviceIDsFromD3D11KHR': {
+        -32: (  # CL_INVALID_PLATFORM
+            Condition('platform is not a valid platform', 'specs/cl_khr_d3d11_sharing.txt:328'),
+        ),
+        -30: (  # CL_INVALID_VALUE
+            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_khr_d3d11_sharing.txt:329'),
+        ),
+        -1: (  # CL_DEVICE_NOT_FOUND
+            Condition('no OpenCL devices that correspond to d3d_object were found', 'specs/cl_khr_d3d11_sharing.txt:333'),
+        ),
+    },
+    'clCreateFromD3D11BufferKHR': {
+        -1007: (  # CL_INVALID_D3D11_RESOURCE_KHR
+            Condition('resource is not a Direct3D 11 buffer object', 'specs/cl_khr_d3d11_sharing.txt:123'),
+            Condition('resource is not a Direct3D 11 buffer resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using clCreateFromD3D11BufferKHR, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_khr_d3d11_sharing.txt:431'),
+        ),
+        -34: (  # CL_INVALID_CONTEXT
+            Condition('context is not a valid context', 'specs/cl_khr_d3d11_sharing.txt:429'),
+        ),
+        -30: (  # CL_INVALID_VALUE
+            Condition('values specified in flags are not valid', 'specs/cl_khr_d3d11_sharing.txt:430'),
+        ),
+        -6: (  # CL_OUT_OF_HOST_MEMORY
+            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_khr_d3d11_sharing.txt:437'),
+        ),
+    },
+    'clCreateFromD3D11Texture2DKHR': {
+        -1007: (  # CL_INVALID_D3D11_RESOURCE_KHR
+            Condition('resource is not a Direct3D 11 texture object', 'specs/cl_khr_d3d11_sharing.txt:123'),
+            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture2DKHR, or if context was not created against the same Direct3D 10 device from which resource was created', 'specs/cl_khr_d3d11_sharing.txt:488'),
+        ),
+        -34: (  # CL_INVALID_CONTEXT
+            Condition('context is not a valid context', 'specs/cl_khr_d3d11_sharing.txt:485'),
+        ),
+        -30: (  # CL_INVALID_VALUE
+            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_khr_d3d11_sharing.txt:486'),
+        ),
+        -39: (  # CL_INVALID_IMAGE_FORMAT_DESCRIPTOR
+            Condition('the Direct3D 11 texture format of resource is not listed in the table Direct3D 11 formats and corresponding OpenCL image formats or if the Direct3D 11 texture format of resource does not map to a supported OpenCL image format', 'specs/cl_khr_d3d11_sharing.txt:495'),
+        ),
+        -6: (  # CL_OUT_OF_HOST_MEMORY
+            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_khr_d3d11_sharing.txt:500'),
+        ),
+    },
+    'clCreateFromD3D11Texture3DKHR': {
+        -1007: (  # CL_INVALID_D3D11_RESOURCE_KHR
+            Condition('resource is not a Direct3D 11 texture object', 'specs/cl_khr_d3d11_sharing.txt:123'),
+            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture3DKHR, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_khr_d3d11_sharing.txt:553'),
+        ),
+        -34: (  # CL_INVALID_CONTEXT
+            Condition('context is not a valid context', 'specs/cl_khr_d3d11_sharing.txt:550'),
+        ),
+        -30: (  # CL_INVALID_VALUE
+            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_khr_d3d11_sharing.txt:551'),
+        ),
+        -39: (  # CL_INVALID_IMAGE_FORMAT_DESCRIPTOR
+            Condition('the Direct3D 11 texture format of resource is not listed in the table Direct3D 11 formats and corresponding OpenCL image formats or if the Direct3D 11 texture format of resource does not map to a supported OpenCL image format', 'specs/cl_khr_d3d11_sharing.txt:560'),
+        ),
+        -6: (  # CL_OUT_OF_HOST_MEMORY
+            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_khr_d3d11_sharing.txt:565'),
+        ),
+    },
+    'clEnqueueAcquireD3D11ObjectsKHR': {
+        -1008: (  # CL_D3D11_RESOURCE_ALREADY_ACQUIRED_KHR
+            Condition('any of mem_objects are currently acquired by OpenCL', 'specs/cl_khr_d3d11_sharing.txt:132'),
+            Condition('memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D11ObjectsKHR but have not been released using clEnqueueReleaseD3D11ObjectsKHR', 'specs/cl_khr_d3d11_sharing.txt:729'),
+        ),
+        -30: (  # CL_INVALID_VALUE
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_khr_d3d11_sharing.txt:720'),
+        ),
+        -38: (  # CL_INVALID_MEM_OBJECT
+            Condition('memory objects in mem_objects are not valid OpenCL memory objects or if memory objects in mem_objects have not been created from Direct3D 11 resources', 'specs/cl_khr_d3d11_sharing.txt:722'),
+        ),
+        -36: (  # CL_INVALID_COMMAND_QUEUE
+            Condition('command_queue is not a valid command-queue', 'specs/cl_khr_d3d11_sharing.txt:725'),
+        ),
+        -34: (  # CL_INVALID_CONTEXT
+            Condition('context associated with command_queue was not created from an Direct3D 11 context', 'specs/cl_khr_d3d11_sharing.txt:727'),
+        ),
+        -57: (  # CL_INVALID_EVENT_WAIT_LIST
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_khr_d3d11_sharing.txt:733'),
+        ),
+        -6: (  # CL_OUT_OF_HOST_MEMORY
+            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_khr_d3d11_sharing.txt:737'),
+        ),
+    },
+    'clEnqueueReleaseD3D11ObjectsKHR': {
+        -1009: (  # CL_D3D11_RESOURCE_NOT_ACQUIRED_KHR
+            Condition('any of mem_objects are not currently acquired by OpenCL', 'specs/cl_khr_d3d11_sharing.txt:139'),
+            Condition('memory objects in mem_objects have not previously been acquired using clEnqueueAcquireD3D11ObjectsKHR, or have been released using clEnqueueReleaseD3D11ObjectsKHR since the last time that they were acquired', 'specs/cl_khr_d3d11_sharing.txt:818'),
+        ),
+        -30: (  # CL_INVALID_VALUE
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_khr_d3d11_sharing.txt:809'),
+        ),
+        -38: (  # CL_INVALID_MEM_OBJECT
+            Condition('memory objects in mem_objects are not valid OpenCL memory objects or if memory objects in mem_objects have not been created from Direct3D 11 resources', 'specs/cl_khr_d3d11_sharing.txt:811'),
+        ),
+        -36: (  # CL_INVALID_COMMAND_QUEUE
+            Condition('command_queue is not a valid command-queue', 'specs/cl_khr_d3d11_sharing.txt:814'),
+        ),
+        -34: (  # CL_INVALID_CONTEXT
+            Condition('context associated with command_queue was not created from a Direct3D 11 device', 'specs/cl_khr_d3d11_sharing.txt:816'),
+        ),
+        -57: (  # CL_INVALID_EVENT_WAIT_LIST
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list> is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_khr_d3d11_sharing.txt:823'),
+        ),
+        -6: (  # CL_OUT_OF_HOST_MEMORY
+            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_khr_d3d11_sharing.txt:827'),
+        ),
+    },
+}
+_binding = _runtime.Binding(EXTENSION, ffi)
+
+
+def _error(code: int, function: str, detail: str | None = None) -> _errors.CLError:
+    return _errors.error(code, function, _ERRORS, _CONDITIONS.get(function, {}), detail)
+
+
+def _lookup(kind: str, handle: CData, name: str, pointer_type: str) -> CData:
+    try:
+        return _binding.function(kind, handle, name, pointer_type)
+    except _runtime.QueryFailed as failed:
+        raise _error(failed.code, name, f"{failed.function} failed on this argument") from None
+
+
+def supported(platform: CData) -> bool:
+    """Whether `platform` (or any of its devices) lists this extension."""
+    return _binding.supported(platform)
+
+
+def conditions(function: str, code: int) -> tuple[Condition, ...]:
+    """The spec's conditions under which `function` returns `code`."""
+    return _CONDITIONS.get(function, {}).get(code, ())
+
+
+def clGetDeviceIDsFromD3D11KHR(
+    platform: Pointer,
+    d3d_device_source: int,
+    d3d_object: Pointer,
+    d3d_device_set: int,
+    num_entries: int,
+    devices: Pointer,
+    num_devices: Pointer,
+) -> None:
+    """`cl_int clGetDeviceIDsFromD3D11KHR(...)` from cl_khr_d3d11_sharing
+    [specs/cl_khr_d3d11_sharing.txt:20].
+
+    Parameters:
+    - platform (cl_platform_id): platform refers to the platform ID returned by clGetPlatformIDs.
+    - d3d_device_source (cl_d3d11_device_source_khr): d3d_device_source specifies the type of
+      d3d_object, and must be one of the values shown in the table below.
+    - d3d_object (void *): d3d_object specifies the object whose corresponding OpenCL devices are
+      being queried. The type of d3d_object must be as specified in the table below.
+    - d3d_device_set (cl_d3d11_device_set_khr): d3d_device_set specifies the set of devices to
+      return, and must be one of the values shown in the table below.
+    - num_entries (cl_uint): num_entries is the number of cl_device_id entries that can be added to
+      devices. If devices is not NULL then num_entries must be greater than zero.
+    - devices (cl_device_id *): devices returns a list of OpenCL devices found. The cl_device_id
+      values returned in devices can be used to identify a specific OpenCL device. If devices is
+      NULL, this argument is ignored. The number of OpenCL devices returned is the minimum of the
+      value specified by num_entries and the number of OpenCL devices corresponding to d3d_object.
+    - num_devices (cl_uint *): num_devices returns the number of OpenCL devices available that
+      correspond to d3d_object. If num_devices is NULL, this argument is ignored.
+
+    Raises (the spec's conditions):
+    - CL_INVALID_PLATFORM: platform is not a valid platform
+    - CL_INVALID_VALUE: d3d_device_source is not a valid value, d3d_device_set is not a valid value,
+      num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are
+      NULL
+    - CL_DEVICE_NOT_FOUND: no OpenCL devices that correspond to d3d_object were found
+    """
+    c_platform = _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11KHR', exact=True)
+    c_d3d_device_source = _marshal.integer(ffi, d3d_device_source, 'cl_d3d11_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D11KHR')
+    c_d3d_object = _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D11KHR')
+    c_d3d_device_set = _marshal.integer(ffi, d3d_device_set, 'cl_d3d11_device_set_khr', 'd3d_device_set', 'clGetDeviceIDsFromD3D11KHR')
+    c_num_entries = _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D11KHR')
+    c_devices = _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D11KHR', exact=True)
+    c_num_devices = _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D11KHR', exact=True)
+    function = _lookup('platform', c_platform, 'clGetDeviceIDsFromD3D11KHR', 'clGetDeviceIDsFromD3D11KHR_fn')
+    code = function(c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices)
+    if code != 0:
+        raise _error(code, 'clGetDeviceIDsFromD3D11KHR')
+
+
+def clCreateFromD3D11BufferKHR(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    errcode_ret: Pointer,
+) -> CData:
+    """`cl_mem clCreateFromD3D11BufferKHR(...)` from cl_khr_d3d11_sharing
+    [specs/cl_khr_d3d11_sharing.txt:28].
+
+    Parameters:
+    - context (cl_context): context is a valid OpenCL context created from a Direct3D 11 device.
+    - flags (cl_mem_flags): flags is a bit-field that is used to specify usage information. Refer to
+      table 5.3 for a description of flags. Only CL_MEM_READ_ONLY, CL_MEM_WRITE_ONLY and
+      CL_MEM_READ_WRITE values specified in table 5.3 can be used.
+    - resource (ID3D11Buffer *): resource is a pointer to the Direct3D 11 buffer to share.
+    - errcode_ret (cl_int *): errcode_ret will return an appropriate error code. If errcode_ret is
+      NULL, no error code is returned.
+
+    Raises (the spec's conditions):
+    - CL_INVALID_D3D11_RESOURCE_KHR: resource is not a Direct3D 11 buffer object
+    - CL_INVALID_D3D11_RESOURCE_KHR: resource is not a Direct3D 11 buffer resource, if resource was
+      created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from resource has already
+      been created using clCreateFromD3D11BufferKHR, or if context was not created against the same
+      Direct3D 11 device from which resource was created
+    - CL_INVALID_CONTEXT: context is not a valid context
+    - CL_INVALID_VALUE: values specified in flags are not valid
+    - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
+      implementation on the host
+    """
+    c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True)
+    c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferKHR')
+    c_resource = _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferKHR')
+    c_errcode_ret = ffi.new('cl_int *') if errcode_ret is None else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferKHR', exact=True)
+    function = _lookup('context', c_context, 'clCreateFromD3D11BufferKHR', 'clCreateFromD3D11BufferKHR_fn')
+    result = function(c_context, c_flags, c_resource, c_errcode_ret)
+    if c_errcode_ret[0] != 0:
+        raise _error(c_errcode_ret[0], 'clCreateFromD3D11BufferKHR')
+    return result
+
+
+def clCreateFromD3D11Texture2DKHR(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    errcode_ret: Pointer,
+) -> CData:
+    """`cl_mem clCreateFromD3D11Texture2DKHR(...)` from cl_khr_d3d11_sharing
+    [specs/cl_khr_d3d11_sharing.txt:33].
+
+    Parameters:
+    - context (cl_context): context is a valid OpenCL context created from a Direct3D 11 device.
+    - flags (cl_mem_flags): flags is a bit-field that is used to specify usage information. Refer to
+      table 5.3 for a description of flags. Only CL_MEM_READ_ONLY, CL_MEM_WRITE_ONLY and
+      CL_MEM_READ_WRITE values specified in table 5.3 can be used.
+    - resource (ID3D11Texture2D *): resource is a pointer to the Direct3D 11 2D texture to share.
+    - subresource (UINT): subresource is the subresource of resource to share.
+    - errcode_ret (cl_int *): errcode_ret will return an appropriate error code. If errcode_ret is
+      NULL, no error code is returned.
+
+    Raises (the spec's conditions):
+    - CL_INVALID_D3D11_RESOURCE_KHR: resource is not a Direct3D 11 texture object
+    - CL_INVALID_D3D11_RESOURCE_KHR: resource is not a Direct3D 11 texture resource, if resource was
+      created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled
+      texture, if a cl_mem from subresource subresource of resource has already been created using
+      clCreateFromD3D11Texture2DKHR, or if context was not created against the same Direct3D 10
+      device from which resource was created
+    - CL_INVALID_CONTEXT: context is not a valid context
+    - CL_INVALID_VALUE: values specified in flags are not valid or if subresource is not a valid
+      subresource index for resource
+    - CL_INVALID_IMAGE_FORMAT_DESCRIPTOR: the Direct3D 11 texture format of resource is not listed
+      in the table Direct3D 11 formats and corresponding OpenCL image formats or if the Direct3D 11
+      texture format of resource does not map to a supported OpenCL image format
+    - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
+      implementation on the host
+    """
+    c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DKHR', exact=True)
+    c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DKHR')
+    c_resource = _marshal.pointer(ffi, resource, 'ID3D11Texture2D *', 'resource', 'clCreateFromD3D11Texture2DKHR')
+    c_subresource = _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture2DKHR')
+    c_errcode_ret = ffi.new('cl_int *') if errcode_ret is None else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DKHR', exact=True)
+    function = _lookup('context', c_context, 'clCreateFromD3D11Texture2DKHR', 'clCreateFromD3D11Texture2DKHR_fn')
+    result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
+    if c_errcode_ret[0] != 0:
+        raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture2DKHR')
+    return result
+
+
+def clCreateFromD3D11Texture3DKHR(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    errcode_ret: Pointer,
+) -> CData:
+    """`cl_mem clCreateFromD3D11Texture3DKHR(...)` from cl_khr_d3d11_sharing
+    [specs/cl_khr_d3d11_sharing.txt:39].
+
+    Parameters:
+    - context (cl_context): context is a valid OpenCL context created from a Direct3D 11 device.
+    - flags (cl_mem_flags): flags is a bit-field that is used to specify usage information. Refer to
+      table 5.3 for a description of flags. Only CL_MEM_READ_ONLY, CL_MEM_WRITE_ONLY and
+      CL_MEM_READ_WRITE values specified in table 5.3 can be used.
+    - resource (ID3D11Texture3D *): resource is a pointer to the Direct3D 11 3D texture to share.
+    - subresource (UINT): subresource is the subresource of resource to share.
+    - errcode_ret (cl_int *): errcode_ret will return an appropriate error code. If errcode_ret is
+      NULL, no error code is returned.
+
+    Raises (the spec's conditions):
+    - CL_INVALID_D3D11_RESOURCE_KHR: resource is not a Direct3D 11 texture object
+    - CL_INVALID_D3D11_RESOURCE_KHR: resource is not a Direct3D 11 texture resource, if resource was
+      created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled
+      texture, if a cl_mem from subresource subresource of resource has already been created using
+      clCreateFromD3D11Texture3DKHR, or if context was not created against the same Direct3D 11
+      device from which resource was created
+    - CL_INVALID_CONTEXT: context is not a valid context
+    - CL_INVALID_VALUE: values specified in flags are not valid or if subresource is not a valid
+      subresource index for resource
+    - CL_INVALID_IMAGE_FORMAT_DESCRIPTOR: the Direct3D 11 texture format of resource is not listed
+      in the table Direct3D 11 formats and corresponding OpenCL image formats or if the Direct3D 11
+      texture format of resource does not map to a supported OpenCL image format
+    - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
+      implementation on the host
+    """
+    c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DKHR', exact=True)
+    c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DKHR')
+    c_resource = _marshal.pointer(ffi, resource, 'ID3D11Texture3D *', 'resource', 'clCreateFromD3D11Texture3DKHR')
+    c_subresource = _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture3DKHR')
+    c_errcode_ret = ffi.new('cl_int *') if errcode_ret is None else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DKHR', exact=True)
+    function = _lookup('context', c_context, 'clCreateFromD3D11Texture3DKHR', 'clCreateFromD3D11Texture3DKHR_fn')
+    result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
+    if c_errcode_ret[0] != 0:
+        raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture3DKHR')
+    return result
+
+
+def clEnqueueAcquireD3D11ObjectsKHR(
+    command_queue: Pointer,
+    num_objects: int,
+    mem_objects: Array,
+    num_events_in_wait_list: int,
+    event_wait_list: Array,
+    event: Pointer,
+) -> None:
+    """`cl_int clEnqueueAcquireD3D11ObjectsKHR(...)` from cl_khr_d3d11_sharing
+    [specs/cl_khr_d3d11_sharing.txt:45].
+
+    Parameters:
+    - command_queue (cl_command_queue): command_queue is a valid command-queue.
+    - num_objects (cl_uint): num_objects is the number of memory objects to be acquired in
+      mem_objects.
+    - mem_objects (const cl_mem *): mem_objects is a pointer to a list of OpenCL memory objects that
+      were created from Direct3D 11 resources.
+    - num_events_in_wait_list (cl_uint): event_wait_list and num_events_in_wait_list specify events
+      that need to complete before this particular command can be executed. If event_wait_list is
+      NULL, then this particular command does not wait on any event to complete. If event_wait_list
+      is NULL, num_events_in_wait_list must be 0. If event_wait_list is not NULL, the list of events
+      pointed to by event_wait_list must be valid and num_events_in_wait_list must be greater than
+      0. The events specified in event_wait_list act as synchronization points.
+    - event_wait_list (const cl_event *): event_wait_list and num_events_in_wait_list specify events
+      that need to complete before this particular command can be executed. If event_wait_list is
+      NULL, then this particular command does not wait on any event to complete. If event_wait_list
+      is NULL, num_events_in_wait_list must be 0. If event_wait_list is not NULL, the list of events
+      pointed to by event_wait_list must be valid and num_events_in_wait_list must be greater than
+      0. The events specified in event_wait_list act as synchronization points.
+    - event (cl_event *): event returns an event object that identifies this particular command and
+      can be used to query or queue a wait for this particular command to complete. event can be
+      NULL in which case it will not be possible for the application to query the status of this
+      command or queue a wait for this command to complete. If the event_wait_list and the event
+      arguments are not NULL, the event argument should not refer to an element of the
+      event_wait_list array.
+
+    Raises (the spec's conditions):
+    - CL_D3D11_RESOURCE_ALREADY_ACQUIRED_KHR: any of mem_objects are currently acquired by OpenCL
+    - CL_D3D11_RESOURCE_ALREADY_ACQUIRED_KHR: memory objects in mem_objects have previously been
+      acquired using clEnqueueAcquireD3D11ObjectsKHR but have not been released using
+      clEnqueueReleaseD3D11ObjectsKHR
+    - CL_INVALID_VALUE: num_objects is zero and mem_objects is not a NULL value or if num_objects >
+      0 and mem_objects is NULL
+    - CL_INVALID_MEM_OBJECT: memory objects in mem_objects are not valid OpenCL memory objects or if
+      memory objects in mem_objects have not been created from Direct3D 11 resources
+    - CL_INVALID_COMMAND_QUEUE: command_queue is not a valid command-queue
+    - CL_INVALID_CONTEXT: context associated with command_queue was not created from an Direct3D 11
+      context
+    - CL_INVALID_EVENT_WAIT_LIST: event_wait_list is NULL and num_events_in_wait_list > 0, or
+      event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in
+      event_wait_list are not valid events
+    - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
+      implementation on the host
+    """
+    c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True)
+    c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsKHR')
+    c_mem_objects = _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D11ObjectsKHR')
+    c_num_events_in_wait_list = _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR')
+    c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR')
+    c_event = _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True)
+    function = _lookup('queue', c_command_queue, 'clEnqueueAcquireD3D11ObjectsKHR', 'clEnqueueAcquireD3D11ObjectsKHR_fn')
+    code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+    if code != 0:
+        raise _error(code, 'clEnqueueAcquireD3D11ObjectsKHR')
+
+
+def clEnqueueReleaseD3D11ObjectsKHR(
+    command_queue: Pointer,
+    num_objects: int,
+    mem_objects: Array,
+    num_events_in_wait_list: int,
+    event_wait_list: Array,
+    event: Pointer,
+) -> None:
+    """`cl_int clEnqueueReleaseD3D11ObjectsKHR(...)` from cl_khr_d3d11_sharing
+    [specs/cl_khr_d3d11_sharing.txt:52].
+
+    Parameters:
+    - command_queue (cl_command_queue)
+    - num_objects (cl_uint): num_objects is the number of memory objects to be released in
+      mem_objects.
+    - mem_objects (const cl_mem *): mem_objects is a pointer to a list of OpenCL memory objects that
+      were created from Direct3D 11 resources.
+    - num_events_in_wait_list (cl_uint): event_wait_list and num_events_in_wait_list specify events
+      that need to complete before this particular command can be executed. If event_wait_list is
+      NULL, then this particular command does not wait on any event to complete. If event_wait_list
+      is NULL, num_events_in_wait_list must be 0. If event_wait_list is not NULL, the list of events
+      pointed to by event_wait_list must be valid and num_events_in_wait_list must be greater than
+      0. The events specified in event returns an event object that identifies this particular
+      command and can be used to query or queue a wait for this particular command to complete.
+      event can be NULL in which case it will not be possible for the application to query the
+      status of this command or queue a wait for this command to complete. If the event_wait_list
+      and the event arguments are not NULL, the event argument should not refer to an element of the
+      event_wait_list array.
+    - event_wait_list (const cl_event *): event_wait_list and num_events_in_wait_list specify events
+      that need to complete before this particular command can be executed. If event_wait_list is
+      NULL, then this particular command does not wait on any event to complete. If event_wait_list
+      is NULL, num_events_in_wait_list must be 0. If event_wait_list is not NULL, the list of events
+      pointed to by event_wait_list must be valid and num_events_in_wait_list must be greater than
+      0. The events specified in event returns an event object that identifies this particular
+      command and can be used to query or queue a wait for this particular command to complete.
+      event can be NULL in which case it will not be possible for the application to query the
+      status of this command or queue a wait for this command to complete. If the event_wait_list
+      and the event arguments are not NULL, the event argument should not refer to an element of the
+      event_wait_list array.
+    - event (cl_event *): event returns an event object that identifies this particular command and
+      can be used to query or queue a wait for this particular command to complete. event can be
+      NULL in which case it will not be possible for the application to query the status of this
+      command or queue a wait for this command to complete.
+
+    Raises (the spec's conditions):
+    - CL_D3D11_RESOURCE_NOT_ACQUIRED_KHR: any of mem_objects are not currently acquired by OpenCL
+    - CL_D3D11_RESOURCE_NOT_ACQUIRED_KHR: memory objects in mem_objects have not previously been
+      acquired using clEnqueueAcquireD3D11ObjectsKHR, or have been released using
+      clEnqueueReleaseD3D11ObjectsKHR since the last time that they were acquired
+    - CL_INVALID_VALUE: num_objects is zero and mem_objects is not a NULL value or if num_objects >
+      0 and mem_objects is NULL
+    - CL_INVALID_MEM_OBJECT: memory objects in mem_objects are not valid OpenCL memory objects or if
+      memory objects in mem_objects have not been created from Direct3D 11 resources
+    - CL_INVALID_COMMAND_QUEUE: command_queue is not a valid command-queue
+    - CL_INVALID_CONTEXT: context associated with command_queue was not created from a Direct3D 11
+      device
+    - CL_INVALID_EVENT_WAIT_LIST: event_wait_list is NULL and num_events_in_wait_list > 0, or
+      event_wait_list is not NULL and num_events_in_wait_list> is 0, or if event objects in
+      event_wait_list are not valid events
+    - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
+      implementation on the host
+    """
+    c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True)
+    c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsKHR')
+    c_mem_objects = _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueReleaseD3D11ObjectsKHR')
+    c_num_events_in_wait_list = _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR')
+    c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR')
+    c_event = _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True)
+    function = _lookup('queue', c_command_queue, 'clEnqueueReleaseD3D11ObjectsKHR', 'clEnqueueReleaseD3D11ObjectsKHR_fn')
+    code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+    if code != 0:
+        raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')

@@ -1,0 +1,546 @@
+"""Stage 8: the generated package as the templates see it, made from the IR.
+
+Reads only IR dictionaries (what `ir.to_dict` returns and `OUT/ir/*.yaml` holds)
+and the declared knowledge of `data/`; every name it hands to a template has
+passed `naming.identifier`. Each `model_*` function says what it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from generator import __version__, naming
+from generator.errors import InputError
+from generator.knowledge import Knowledge, PackageConfig
+from generator.source import Pos
+
+ParamKind = Literal["handle", "integer", "array", "pointer", "error_out", "value"]
+ResultKind = Literal["status", "handle", "none", "value"]
+
+#: C integer types cffi knows, by the name a type chain ends in.
+_INTEGER_TYPES = {
+    "char", "short", "int", "long", "unsigned int", "size_t", "intptr_t", "uintptr_t",
+    "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
+}
+
+
+@dataclass(frozen=True)
+class Condition:
+    text: str
+    source: str
+
+
+@dataclass(frozen=True)
+class ErrorCase:
+    """The conditions under which a function returns one error code."""
+
+    name: str
+    value: int
+    conditions: tuple[Condition, ...]
+
+
+@dataclass(frozen=True)
+class ParamModel:
+    name: str
+    c_type: str
+    kind: ParamKind
+    element: str | None  # element type of an array parameter
+    description: str | None
+    exact: bool = False  # a pointer that must point to its own type (not any pointer)
+    handle_elements: bool = False  # an array of handles (not of integers)
+
+    @property
+    def declaration(self) -> str:
+        return declaration(self.c_type, self.name)
+
+
+@dataclass(frozen=True)
+class FunctionModel:
+    name: str
+    pointer_type: str
+    return_type: str
+    result: ResultKind
+    params: tuple[ParamModel, ...]
+    anchor: str | None  # the parameter that leads to the platform
+    anchor_kind: str | None  # platform / device / context / queue
+    error_param: str | None  # the out-parameter that receives the error code
+    errors: tuple[ErrorCase, ...]
+    source: str
+
+
+@dataclass(frozen=True)
+class Member:
+    name: str
+    c_name: str
+    value: int
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class EnumModel:
+    class_name: str
+    doc: str
+    source: str | None
+    members: tuple[Member, ...]
+    c_prefix: str = ""  # what the C names have before the member names
+
+
+@dataclass(frozen=True)
+class Constant:
+    c_name: str
+    value: int
+    enum: str | None  # the class holding it, if any
+    member: str | None
+
+
+@dataclass(frozen=True)
+class TypeDecl:
+    """One line of a cdef: `typedef <c_type> <name>;` or an opaque interface."""
+
+    name: str
+    c_type: str | None  # None: an opaque struct
+
+
+@dataclass(frozen=True)
+class ExtensionModule:
+    module: str
+    extension: str
+    vendor: str
+    revision: str | None
+    sources: tuple[str, ...]
+    types: tuple[TypeDecl, ...]
+    enums: tuple[EnumModel, ...]
+    constants: tuple[Constant, ...]
+    functions: tuple[FunctionModel, ...]
+    error_names: tuple[str, ...]  # the error codes it defines, by C name
+
+
+@dataclass(frozen=True)
+class Facade:
+    module: str
+    variants: tuple[ExtensionModule, ...]  # in the order they are tried
+
+
+@dataclass(frozen=True)
+class ErrorClass:
+    class_name: str
+    c_name: str
+    value: int
+    extension: str | None  # None for core OpenCL's codes
+
+
+@dataclass(frozen=True)
+class CoreFunction:
+    role: str
+    name: str
+    return_type: str
+    params: tuple[tuple[str, str], ...]
+
+    @property
+    def declaration(self) -> str:
+        return f"{self.return_type} {self.name}({', '.join(declaration(t, n) for n, t in self.params)})"
+
+
+@dataclass(frozen=True)
+class Mapping:
+    """One extension's mapping table: key member -> members of the other columns."""
+
+    extension: str
+    module: str
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+    source: str
+
+
+@dataclass(frozen=True)
+class MappingModule:
+    """A module of lookups over mapping tables (all columns enumerations), e.g. the format tables."""
+
+    module: str
+    key: str  # key column, as the tables name it
+    columns: tuple[str, ...]  # the other columns
+    forward: str  # function name key -> row
+    reverse: str  # function name row -> keys
+    row_class: str
+    key_enum: EnumModel
+    column_enums: tuple[EnumModel, ...]
+    tables: tuple[Mapping, ...]
+
+
+@dataclass(frozen=True)
+class Package:
+    config: PackageConfig
+    version: str
+    extensions: tuple[ExtensionModule, ...]
+    facades: tuple[Facade, ...]
+    errors: tuple[ErrorClass, ...]
+    core_types: tuple[TypeDecl, ...]
+    core_functions: tuple[CoreFunction, ...]
+    core_constants: dict[str, int]  # role -> value
+    mappings: tuple[MappingModule, ...]
+    calling_convention: str
+
+
+def declaration(c_type: str, name: str) -> str:
+    """A C declarator: `cl_uint num`, `void ( * pfn)(int)`."""
+    if "( * )" in c_type:
+        return c_type.replace("( * )", f"( * {name})", 1)
+    return f"{c_type} {name}" if not c_type.endswith("*") else f"{c_type}{name}"
+
+
+def model_package(irs: list[dict[str, Any]], knowledge: Knowledge, config: PackageConfig) -> Package:
+    """The whole package: one module per extension, the facades, errors, the core declarations, mappings."""
+    irs = sorted(irs, key=lambda ir: ir["name"])
+    extensions = tuple(model_extension(ir, knowledge, config) for ir in irs)
+    _check_unique_modules(extensions)
+    return Package(
+        config=config,
+        version=__version__,
+        extensions=extensions,
+        facades=model_facades(extensions, config),
+        errors=model_errors(irs, knowledge, config),
+        core_types=model_core_types(knowledge),
+        core_functions=model_core_functions(knowledge, config),
+        core_constants={role: int(knowledge.core_constants[name]["value"])
+                        for role, name in config.core_constants.items()},
+        mappings=model_mappings(irs, extensions, knowledge, config),
+        calling_convention=config.calling_convention,
+    )
+
+
+def module_name(extension: str, config: PackageConfig) -> str:
+    """The extension string less what `data/package.yaml` takes off (CONTRACTS.md); itself when that does not fit."""
+    match = config.module.match(extension)
+    return match["module"] if match else extension
+
+
+def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageConfig) -> ExtensionModule:
+    """One extension's module: its types for the cdef, enums, constants and functions."""
+    name = ir["name"]
+    module = naming.identifier(module_name(name, config), _first_source(ir), "module of extension")
+    values = _token_values(ir, knowledge)
+    enums, constants = model_enums(ir, config)
+    error_group = knowledge.error_group
+    return ExtensionModule(
+        module=module,
+        extension=name,
+        vendor=ir["vendor"],
+        revision=ir["revision"],
+        sources=tuple(source["path"] for source in ir["sources"]),
+        types=model_types(ir, knowledge),
+        enums=enums,
+        constants=constants,
+        functions=tuple(
+            model_function(function, ir, values, knowledge, config) for function in ir["functions"]
+            if not function.get("core")
+        ),
+        error_names=tuple(t["name"] for t in ir["tokens"] if t["group"] == error_group),
+    )
+
+
+def model_types(ir: dict[str, Any], knowledge: Knowledge) -> tuple[TypeDecl, ...]:
+    """The extension's own types for its cdef: opaque interfaces first, then typedefs in dependency order."""
+    declared: list[TypeDecl] = []
+    for info in ir["types"]:
+        if info["name"] in knowledge.core_types:
+            continue
+        naming.identifier(info["name"], info["source"], "type")
+        if info["kind"] == "interface":
+            declared.append(TypeDecl(info["name"], None))
+        elif info["c_type"]:
+            declared.append(TypeDecl(info["name"], info["c_type"]))
+    return tuple(sorted(declared, key=lambda t: (t.c_type is not None, _depends(t, declared), t.name)))
+
+
+def _depends(decl: TypeDecl, declared: list[TypeDecl]) -> int:
+    names = {t.name for t in declared}
+    return 1 if decl.c_type and _base(decl.c_type) in names else 0
+
+
+def model_enums(ir: dict[str, Any], config: PackageConfig) -> tuple[tuple[EnumModel, ...], tuple[Constant, ...]]:
+    """One IntEnum per token group in the IR's order, and every token as a module constant under its C name."""
+    suffix = f"_{ir['vendor']}"
+    enums: list[EnumModel] = []
+    placed: dict[str, tuple[str, str]] = {}
+    taken_classes: set[str] = set()
+    for group in ir["token_groups"]:
+        tokens = [t for t in ir["tokens"] if t["group"] == group["name"]]
+        if not tokens:
+            continue
+        class_name = naming.identifier(
+            naming.class_name(group["name"], config.acronyms), group["source"], "token group")
+        if class_name in taken_classes:
+            continue
+        taken_classes.add(class_name)
+        short = [naming.member_name(t["name"], config.constant_prefix, suffix) for t in tokens]
+        if len(set(short)) != len(short):  # not unique without prefix and suffix: keep the C names
+            short = [t["name"] for t in tokens]
+        members = tuple(
+            Member(naming.identifier(s, t["source"], "token"), t["name"], t["value"], t["source"])
+            for s, t in zip(short, tokens, strict=True)
+        )
+        placed.update({m.c_name: (class_name, m.name) for m in members})
+        enums.append(EnumModel(class_name, group["sentence"].rstrip(":"), group["source"], members))
+    constants = tuple(
+        Constant(naming.identifier(t["name"], t["source"], "token"), t["value"], *placed.get(t["name"], (None, None)))
+        for t in ir["tokens"]
+    )
+    return tuple(enums), constants
+
+
+def model_function(
+    function: dict[str, Any], ir: dict[str, Any], values: dict[str, int], knowledge: Knowledge, config: PackageConfig
+) -> FunctionModel:
+    """A function with each parameter classified by how Python values become C arguments."""
+    name = naming.identifier(function["name"], function["source"], "function")
+    types = _type_map(ir, knowledge)
+    returns = function["return_type"]
+    error_type = knowledge.error_type
+    params = []
+    error_param = None
+    for param in function["params"]:
+        naming.identifier(param["name"], function["source"], "parameter")
+        kind, element = _param_kind(param["type"], types, knowledge)
+        if param["type"] == f"{error_type} *" and returns != error_type and error_param is None:
+            kind, error_param = "error_out", param["name"]
+        base = _base(param["type"])
+        exact = kind != "array" and (_is_handle(base, knowledge) or _resolves_to_integer(base, types))
+        params.append(ParamModel(param["name"], param["type"], kind, element, param.get("description"), exact,
+                                 element is not None and _is_handle(element, knowledge)))
+    anchor = next((p for p in params if p.c_type in config.handles), None)
+    return FunctionModel(
+        name=name,
+        pointer_type=naming.identifier(config.function_pointer_type.format(function=name), function["source"]),
+        return_type=returns,
+        result=_result_kind(returns, types, knowledge),
+        params=tuple(params),
+        anchor=anchor.name if anchor else None,
+        anchor_kind=config.handles[anchor.c_type] if anchor else None,
+        error_param=error_param,
+        errors=model_error_cases(function, values),
+        source=function["source"],
+    )
+
+
+def model_error_cases(function: dict[str, Any], values: dict[str, int]) -> tuple[ErrorCase, ...]:
+    """The function's error codes in spec order, each with all its conditions; codes with no known value left out."""
+    cases: dict[str, list[Condition]] = {}
+    for error in function["errors"]:
+        if error["code"] in values and naming.IDENTIFIER.match(error["code"]):
+            cases.setdefault(error["code"], []).append(Condition(error["condition"], error["source"]))
+    return tuple(ErrorCase(code, values[code], tuple(conditions)) for code, conditions in cases.items())
+
+
+def model_facades(extensions: Iterable[ExtensionModule], config: PackageConfig) -> tuple[Facade, ...]:
+    """Variants of one extension by different vendors, grouped under the module name without the vendor."""
+    groups: dict[str, list[ExtensionModule]] = {}
+    for extension in extensions:
+        prefix = f"{extension.vendor.lower()}_"
+        if extension.module.startswith(prefix):
+            groups.setdefault(extension.module[len(prefix):], []).append(extension)
+    taken = {e.module for e in extensions}
+    preference = {vendor: i for i, vendor in enumerate(config.vendor_preference)}
+
+    def order(e: ExtensionModule) -> tuple[int, str]:
+        return preference.get(e.vendor, len(preference)), e.vendor
+
+    return tuple(
+        Facade(name, tuple(sorted(variants, key=order)))
+        for name, variants in sorted(groups.items())
+        if name not in taken and naming.IDENTIFIER.match(name)
+    )
+
+
+def model_errors(irs: list[dict[str, Any]], knowledge: Knowledge, config: PackageConfig) -> tuple[ErrorClass, ...]:
+    """One exception class per error code: core OpenCL's (but success), then each extension's."""
+    found: dict[str, ErrorClass] = {}
+
+    def add(c_name: str, value: int, extension: str | None, source: str | None) -> None:
+        naming.identifier(c_name, source, "error code")
+        short = naming.member_name(c_name, config.constant_prefix, "")
+        class_name = naming.class_name(short, config.acronyms | {ir["vendor"] for ir in irs}) + "Error"
+        known = found.get(c_name)
+        if known and known.value != value:
+            path, line = naming.split_source(source)
+            raise InputError(path, Pos(line, 1) if line else None,
+                             f"{c_name} is {value} here but {known.value} in {known.extension}")
+        found.setdefault(c_name, ErrorClass(class_name, c_name, value, extension))
+
+    for c_name, entry in sorted(knowledge.core_constants.items(), key=lambda kv: (-int(kv[1]["value"]), kv[0])):
+        if entry.get("group") == knowledge.error_group and int(entry["value"]) != 0:
+            add(c_name, int(entry["value"]), None, None)
+    for ir in irs:
+        for token in ir["tokens"]:
+            if token["group"] == knowledge.error_group:
+                add(token["name"], token["value"], ir["name"], token["source"])
+    return tuple(found.values())
+
+
+def model_core_types(knowledge: Knowledge) -> tuple[TypeDecl, ...]:
+    """Every core OpenCL type, each after the types it is made of."""
+    ordered: list[TypeDecl] = []
+    done: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in done or name not in knowledge.core_types:
+            return
+        done.add(name)
+        c_type = str(knowledge.core_types[name]["c_type"])
+        visit(_base(c_type))
+        ordered.append(TypeDecl(name, c_type))
+
+    for name in sorted(knowledge.core_types):
+        visit(name)
+    return tuple(ordered)
+
+
+def model_core_functions(knowledge: Knowledge, config: PackageConfig) -> tuple[CoreFunction, ...]:
+    """The core entry points of `data/package.yaml`, with their prototypes from `data/opencl_core.yaml`."""
+    functions = []
+    for role, name in config.core_functions.items():
+        core = knowledge.core_functions[name]
+        functions.append(CoreFunction(role, name, core.return_type, core.params))
+    return tuple(functions)
+
+
+def model_mappings(
+    irs: list[dict[str, Any]], extensions: tuple[ExtensionModule, ...], knowledge: Knowledge, config: PackageConfig
+) -> tuple[MappingModule, ...]:
+    """Tables whose every column is an enumeration of another API or of core OpenCL, gathered by key column.
+
+    The module is named after the key column's last word (`formats` for a key column `..._format`), its
+    functions after the prefixes of the enumerations (`<key prefix>_to_<column prefix>` and back).
+    """
+    modules: dict[tuple[str, tuple[str, ...]], list[tuple[dict[str, Any], ExtensionModule]]] = {}
+    for ir, extension in zip(irs, extensions, strict=True):
+        for table in ir["tables"]:
+            enums = [_column_enum(column, knowledge) for column in table["columns"]]
+            if len(enums) < 2 or any(e is None for e in enums) or enums[0] not in knowledge.external_enums:
+                continue
+            modules.setdefault((table["columns"][0], tuple(table["columns"][1:])), []).append((table, extension))
+    result = []
+    for (key, columns), tables in sorted(modules.items()):
+        key_enum_name = _column_enum(key, knowledge)
+        column_enum_names = [_column_enum(c, knowledge) for c in columns]
+        assert key_enum_name is not None and None not in column_enum_names
+        key_enum = _known_enum(key_enum_name, knowledge, config)
+        column_enums = tuple(_known_enum(str(e), knowledge, config) for e in column_enum_names)
+        key_prefix = _prefix(key_enum)
+        column_prefix = _prefix(column_enums[0])
+        last = key.rsplit("_", 1)[-1]
+        result.append(MappingModule(
+            module=naming.identifier(f"{last}s", tables[0][0]["source"], "mapping module"),
+            key=key,
+            columns=columns,
+            forward=f"{key_prefix}_to_{column_prefix}",
+            reverse=f"{column_prefix}_to_{key_prefix}",
+            row_class=naming.class_name(f"{column_prefix}_{last}", config.acronyms),
+            key_enum=key_enum,
+            column_enums=column_enums,
+            tables=tuple(
+                Mapping(extension.extension, extension.module,
+                        tuple((_member(row[0], key_enum), tuple(_member(cell, e) for cell, e in
+                                                                zip(row[1:], column_enums, strict=True)))
+                              for row in table["rows"]), table["source"])
+                for table, extension in tables
+            ),
+        ))
+    return tuple(result)
+
+
+def _column_enum(column: str, knowledge: Knowledge) -> str | None:
+    """The enumeration a table column names: an external enum (`other_format`) or a core group (`channel_order`)."""
+    for enum in knowledge.external_enums:
+        if enum.lower() == column:
+            return enum
+    groups = {str(entry.get("group")) for entry in knowledge.core_constants.values()}
+    return next((g for g in sorted(groups) if knowledge.without_api_prefix(g) == column), None)
+
+
+def _known_enum(enum: str, knowledge: Knowledge, config: PackageConfig) -> EnumModel:
+    if enum in knowledge.external_enums:
+        members = knowledge.external_enums[enum]
+        prefix = f"{enum}_"
+        return EnumModel(naming.class_name(enum.lower(), config.acronyms), enum, None, tuple(
+            Member(naming.member_name(c_name, prefix, ""), c_name, value) for c_name, value in members.items()), prefix)
+    constants = sorted(((c, int(e["value"])) for c, e in knowledge.core_constants.items() if e.get("group") == enum),
+                       key=lambda cv: (cv[1], cv[0]))
+    return EnumModel(naming.class_name(knowledge.without_api_prefix(enum), config.acronyms), enum, None, tuple(
+        Member(naming.member_name(c, config.constant_prefix, ""), c, v) for c, v in constants), config.constant_prefix)
+
+
+def _prefix(enum: EnumModel) -> str:
+    """The first word its C names share, lower-cased (`CL_RGBA` -> `cl`)."""
+    return enum.members[0].c_name.split("_", 1)[0].lower()
+
+
+def _member(c_name: str, enum: EnumModel) -> str:
+    return next((m.name for m in enum.members if m.c_name == c_name), c_name)
+
+
+def _token_values(ir: dict[str, Any], knowledge: Knowledge) -> dict[str, int]:
+    values = {name: int(entry["value"]) for name, entry in knowledge.core_constants.items()}
+    values.update({t["name"]: t["value"] for t in ir["tokens"]})
+    return values
+
+
+def _type_map(ir: dict[str, Any], knowledge: Knowledge) -> dict[str, str | None]:
+    """Type name -> what it is defined as (None: opaque or a handle)."""
+    types: dict[str, str | None] = {}
+    for name, entry in knowledge.core_types.items():
+        types[name] = None if entry["kind"] == "handle" else str(entry["c_type"])
+    for info in ir["types"]:
+        types.setdefault(info["name"], None if info["kind"] == "interface" else info["c_type"])
+    return types
+
+
+def _base(c_type: str) -> str:
+    return c_type.removeprefix("const ").rstrip(" *")
+
+
+def _resolves_to_integer(c_type: str, types: dict[str, str | None]) -> bool:
+    seen = 0
+    while c_type in types and types[c_type] is not None and seen < 32:
+        c_type = str(types[c_type])
+        seen += 1
+    return c_type in _INTEGER_TYPES
+
+
+def _is_handle(base: str, knowledge: Knowledge) -> bool:
+    entry = knowledge.core_types.get(base)
+    return bool(entry and entry["kind"] == "handle")
+
+
+def _param_kind(c_type: str, types: dict[str, str | None], knowledge: Knowledge) -> tuple[ParamKind, str | None]:
+    base = _base(c_type)
+    pointers = c_type.count("*")
+    if pointers == 0:
+        if _is_handle(base, knowledge):
+            return "handle", None
+        return ("integer", None) if _resolves_to_integer(base, types) else ("value", None)
+    typed = _is_handle(base, knowledge) or _resolves_to_integer(base, types)
+    if pointers == 1 and c_type.startswith("const ") and base not in ("void", "char") and typed:
+        return "array", base
+    return "pointer", None
+
+
+def _result_kind(c_type: str, types: dict[str, str | None], knowledge: Knowledge) -> ResultKind:
+    if c_type == knowledge.error_type:
+        return "status"
+    if c_type == "void":
+        return "none"
+    return "handle" if _is_handle(c_type, knowledge) else "value"
+
+
+def _first_source(ir: dict[str, Any]) -> str | None:
+    return ir["functions"][0]["source"] if ir["functions"] else None
+
+
+def _check_unique_modules(extensions: tuple[ExtensionModule, ...]) -> None:
+    seen: dict[str, str] = {}
+    for extension in extensions:
+        if extension.module in seen:
+            raise InputError("<specs>", None, f"{extension.extension} and {seen[extension.module]} "
+                             f"would both be module {extension.module}")
+        seen[extension.module] = extension.extension
