@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -25,12 +26,17 @@ def knowledge() -> Knowledge:
     return load()
 
 
-@pytest.fixture(scope="session")
-def truth() -> dict[str, Any]:
+@cache
+def load_truth() -> dict[str, Any]:
     """Official facts (Khronos and NVIDIA headers, registry), copied from the workplace for tests only."""
     with open(TRUTH, encoding="utf-8") as stream:
         data: dict[str, Any] = yaml.safe_load(stream)["extensions"]
     return data
+
+
+@pytest.fixture(scope="session")
+def truth() -> dict[str, Any]:
+    return load_truth()
 
 
 @pytest.fixture(scope="session")

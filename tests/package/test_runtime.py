@@ -1,0 +1,138 @@
+"""The loader and the platform queries, on POCL; the environment override and the missing-library message."""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import subprocess
+import sys
+import textwrap
+from typing import Any
+
+import pytest
+
+from cl_d3d_sharing import _runtime, errors
+from tests.package.conftest import GENERATED
+
+
+def real_platform_extensions() -> list[str]:
+    """POCL's platform extensions, asked through ctypes: not through the package under test."""
+    lib = ctypes.CDLL("libOpenCL.so.1")
+    count = ctypes.c_uint32()
+    assert lib.clGetPlatformIDs(0, None, ctypes.byref(count)) == 0
+    platforms = (ctypes.c_void_p * count.value)()
+    assert lib.clGetPlatformIDs(count.value, platforms, None) == 0
+    for platform in platforms:
+        name = ctypes.create_string_buffer(1024)
+        assert lib.clGetPlatformInfo(ctypes.c_void_p(platform), 0x0902, 1024, name, None) == 0  # CL_PLATFORM_NAME
+        if b"Portable Computing Language" in name.value:
+            found = ctypes.create_string_buffer(8192)
+            assert lib.clGetPlatformInfo(ctypes.c_void_p(platform), 0x0904, 8192, found, None) == 0
+            return found.value.decode().split()
+    raise AssertionError("no POCL platform")
+
+
+def run_python(code: str, **environment: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(GENERATED), **environment}
+    return subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True, text=True, env=env,
+                          check=False)
+
+
+def test_the_loader_finds_the_library_by_its_linux_name(platform: Any) -> None:
+    assert _runtime.library_path() == "libOpenCL.so.1"
+
+
+def test_pocl_is_listed_with_its_extensions(platform: Any) -> None:
+    assert _runtime.platform_name(platform) == "Portable Computing Language"
+    assert list(_runtime.platform_extensions(platform)) == real_platform_extensions()
+
+
+def test_devices_know_their_platform(platform: Any, device: Any) -> None:
+    assert _runtime.address(_runtime.device_platform(device)) == _runtime.address(platform)
+    assert _runtime.device_extensions(device)
+
+
+def test_a_context_leads_to_its_platform_and_devices(platform: Any, device: Any, context: Any, queue: Any) -> None:
+    found, devices = _runtime.platform_of("context", context)
+    assert _runtime.address(found) == _runtime.address(platform)
+    assert [_runtime.address(d) for d in devices] == [_runtime.address(device)]
+    found, devices = _runtime.platform_of("queue", queue)
+    assert _runtime.address(found) == _runtime.address(platform)
+
+
+def test_importing_loads_no_library() -> None:
+    result = run_python("""
+        import cl_d3d_sharing.khr_d3d11 as m, cl_d3d_sharing.d3d10, cl_d3d_sharing.formats
+        print(m.EXTENSION)
+        print(any("libOpenCL" in line for line in open("/proc/self/maps")))
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["cl_khr_d3d11_sharing", "False"]
+
+
+def test_the_environment_variable_overrides_the_library(platform: Any) -> None:
+    path = next(line.split()[-1] for line in open("/proc/self/maps") if "libOpenCL.so" in line)
+    result = run_python("""
+        import cl_d3d_sharing as cl
+        print(cl.library_path(), [cl.platform_name(p) for p in cl.platforms()])
+    """, CL_D3D_SHARING_OPENCL_LIBRARY=path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(path + " ")
+    assert "Portable Computing Language" in result.stdout
+
+
+def test_a_missing_override_says_what_was_tried() -> None:
+    result = run_python("""
+        import cl_d3d_sharing as cl
+        from cl_d3d_sharing.errors import LibraryNotFoundError
+        try:
+            cl.platforms()
+        except LibraryNotFoundError as error:
+            print(error.tried, error.environment)
+            print(error)
+    """, CL_D3D_SHARING_OPENCL_LIBRARY="/nowhere/libOpenCL.so")
+    assert result.returncode == 0, result.stderr
+    first, message = result.stdout.split("\n", 1)
+    assert first == "('/nowhere/libOpenCL.so',) CL_D3D_SHARING_OPENCL_LIBRARY"
+    assert "tried /nowhere/libOpenCL.so" in message
+    assert "set CL_D3D_SHARING_OPENCL_LIBRARY" in message
+
+
+def test_with_no_library_at_all_every_name_is_named() -> None:
+    result = run_python("""
+        from cl_d3d_sharing import _runtime
+        from cl_d3d_sharing.errors import LibraryNotFoundError
+        _runtime.LIBRARY_NAMES["linux"] = ("libNoOpenCL.so.1", "libNoOpenCL.so")
+        try:
+            _runtime.library()
+        except LibraryNotFoundError as error:
+            print(error)
+    """)
+    assert result.returncode == 0, result.stderr
+    assert "tried libNoOpenCL.so.1, libNoOpenCL.so" in result.stdout
+    assert "CL_D3D_SHARING_OPENCL_LIBRARY" in result.stdout
+
+
+def test_the_names_tried_per_system() -> None:
+    assert _runtime.LIBRARY_NAMES["win32"] == ("OpenCL.dll",)
+    assert _runtime.LIBRARY_NAMES["linux"] == ("libOpenCL.so.1", "libOpenCL.so")
+    assert _runtime.LIBRARY_NAMES["darwin"][0] == "/System/Library/Frameworks/OpenCL.framework/OpenCL"
+
+
+def test_loading_is_once_even_from_many_threads(platform: Any) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(8) as pool:
+        loaded = list(pool.map(lambda _: _runtime.library(), range(32)))
+    assert all(lib is loaded[0] for lib in loaded)
+
+
+def test_a_failed_query_becomes_query_failed(platform: Any) -> None:
+    with pytest.raises(_runtime.QueryFailed) as caught:
+        _runtime.platform_of("context", _runtime.ffi.NULL)
+    assert caught.value.code < 0
+
+
+def test_library_not_found_is_an_os_error() -> None:
+    error = errors.LibraryNotFoundError(["a.so"], "VAR")
+    assert isinstance(error, OSError) and isinstance(error, errors.Error)
