@@ -68,7 +68,7 @@ def pointer(ffi: Any, value: Any, c_type: str, param: str, function: str, *, exa
             raise TypeError(f"{_where(function, param)} must be a pointer ({c_type}), not {ffi.typeof(value).cname}")
         item, wanted = ffi.typeof(value).item, ffi.typeof(c_type).item
         if exact and item is not wanted and item.cname not in ("void", "char"):
-            raise TypeError(f"{_where(function, param)} must point to {wanted.cname}, not be {ffi.typeof(value).cname}")
+            raise TypeError(f"{_where(function, param)} must be {c_type}, not {ffi.typeof(value).cname}")
         return ffi.cast(c_type, value)
     if isinstance(value, bool):
         raise TypeError(f"{_where(function, param)} must be a pointer ({c_type}), not bool")
