@@ -18,6 +18,7 @@ test: $(TESTS_READY) lint
 lint: $(TESTS_READY)
 	$(PY) -m ruff check generator tests data
 	$(PY) -m mypy
+	cd generated && ../$(PY) -m mypy --config-file pyproject.toml --cache-dir ../.mypy_cache/generated cl_d3d_sharing
 
 # exit 1 when generated/ is not what `make generate` would write
 check: $(GENERATOR_READY)

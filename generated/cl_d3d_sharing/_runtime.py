@@ -107,7 +107,8 @@ def _text(query: Callable[..., int], handle: CData, param: int, function: str) -
     _check(query(handle, param, 0, ffi.NULL, size), function)
     buffer = ffi.new("char[]", size[0] + 1)
     _check(query(handle, param, size[0], buffer, ffi.NULL), function)
-    return str(ffi.string(buffer).decode("utf-8", "replace"))
+    raw = ffi.string(buffer)
+    return raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw)
 
 
 def platforms() -> list[CData]:

@@ -34,10 +34,15 @@ def extension_module(extension: str) -> ModuleType:
     return __import__(MODULES[extension], fromlist=["EXTENSION"])
 
 
-def no_runtime(reason: str) -> None:
+def missing(component: str) -> None:
+    """Skip for want of a component, or fail under CI, which must have it installed."""
     if os.environ.get("CI") == "true":
-        pytest.fail(f"CI needs a real OpenCL runtime: {reason}")
-    pytest.skip(f"{reason}; {INSTALL_HINT}")
+        pytest.fail(f"CI must install {component}")
+    pytest.skip(f"{component} is missing; .ci/run installs it")
+
+
+def no_runtime(reason: str) -> None:
+    missing(f"a real OpenCL runtime ({reason}); {INSTALL_HINT}")
 
 
 @pytest.fixture(scope="session")

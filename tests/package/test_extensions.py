@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from cl_d3d_sharing import _runtime, d3d10, d3d11
 from cl_d3d_sharing.errors import ExtensionNotSupportedError
+
+from tests.conftest import load_truth
 from tests.package.conftest import extension_module
 from tests.package.test_runtime import real_platform_extensions
-from tests.conftest import load_truth
 
 ALL_FUNCTIONS = [(name, f) for name, data in sorted(load_truth().items()) for f in data["functions"]]
 
@@ -33,8 +33,10 @@ def arguments(module: Any, params: list[dict[str, str]], handles: dict[str, Any]
             values.append(1)  # CL_MEM_READ_WRITE
         elif name == "num_objects":
             values.append(1)
+        elif name == "mem_objects" and kind.startswith("const"):
+            values.append([0x1000])
         elif name == "mem_objects":  # NVIDIA's release functions take a `cl_mem *`: a C array, not a list
-            values.append([0x1000] if kind.startswith("const") else module.ffi.new("cl_mem[]", [module.ffi.cast("cl_mem", 0x1000)]))
+            values.append(module.ffi.new("cl_mem[]", [module.ffi.cast("cl_mem", 0x1000)]))
         elif name == "num_devices":
             values.append(module.ffi.new("cl_uint *"))
         elif kind.endswith("*") and "const" not in kind:

@@ -10,8 +10,9 @@ import textwrap
 from typing import Any
 
 import pytest
-
 from cl_d3d_sharing import _runtime, errors
+from cl_d3d_sharing._core_ffi import ffi as core_ffi
+
 from tests.package.conftest import GENERATED
 
 
@@ -71,7 +72,8 @@ def test_importing_loads_no_library() -> None:
 
 
 def test_the_environment_variable_overrides_the_library(platform: Any) -> None:
-    path = next(line.split()[-1] for line in open("/proc/self/maps") if "libOpenCL.so" in line)
+    with open("/proc/self/maps") as maps:
+        path = next(line.split()[-1] for line in maps if "libOpenCL.so" in line)
     result = run_python("""
         import cl_d3d_sharing as cl
         print(cl.library_path(), [cl.platform_name(p) for p in cl.platforms()])
@@ -129,7 +131,7 @@ def test_loading_is_once_even_from_many_threads(platform: Any) -> None:
 
 def test_a_failed_query_becomes_query_failed(platform: Any) -> None:
     with pytest.raises(_runtime.QueryFailed) as caught:
-        _runtime.platform_of("context", _runtime.ffi.NULL)
+        _runtime.platform_of("context", core_ffi.NULL)
     assert caught.value.code < 0
 
 

@@ -1,0 +1,50 @@
+"""The errors module: one class per code, core OpenCL's and each extension's."""
+
+from __future__ import annotations
+
+import pytest
+from cl_d3d_sharing import errors
+
+from tests.conftest import load_truth
+from tests.package.conftest import extension_module
+
+
+def test_core_codes_are_all_there(knowledge: object) -> None:
+    from generator.knowledge import load
+
+    core = {name: entry["value"] for name, entry in load().core_constants.items()
+            if entry.get("group") == "error_code" and entry["value"] != 0}
+    assert {name: errors.BY_NAME[name].code for name in core} == core
+    assert errors.InvalidValueError.code == -30 and errors.InvalidValueError.name == "CL_INVALID_VALUE"
+    assert errors.OutOfHostMemoryError.code == -6
+
+
+@pytest.mark.parametrize("extension", sorted(load_truth()))
+def test_every_code_an_extension_defines_or_lists_has_a_class(extension: str) -> None:
+    truth = load_truth()[extension]
+    listed = {code for function in truth["functions"] for code in function["errors"]}
+    defined = {t["name"]: t["value"] for t in truth["tokens"] if t["value"] < 0}
+    for name in listed | set(defined):
+        assert issubclass(errors.BY_NAME[name], errors.CLError)
+    for name, value in defined.items():
+        assert errors.BY_NAME[name].code == value
+
+
+def test_same_value_different_vendor_different_class() -> None:
+    khr, nv = errors.BY_NAME["CL_INVALID_D3D10_DEVICE_KHR"], errors.BY_NAME["CL_INVALID_D3D10_DEVICE_NV"]
+    assert khr.code == nv.code == -1002 and khr is not nv
+    assert khr.__name__ == "InvalidD3D10DeviceKHRError" and nv.__name__ == "InvalidD3D10DeviceNVError"
+    assert extension_module("cl_khr_d3d10_sharing")._ERRORS[-1002] is khr
+    assert extension_module("cl_nv_d3d10_sharing")._ERRORS[-1002] is nv
+
+
+def test_the_message_quotes_the_spec() -> None:
+    error = errors.InvalidValueError("clF", [errors.Condition("x is zero", "specs/a.txt:3")])
+    assert str(error) == "clF: CL_INVALID_VALUE (-30); the spec gives this code if\n  - x is zero [specs/a.txt:3]"
+    assert (error.condition, error.source) == ("x is zero", "specs/a.txt:3")
+    assert isinstance(error, errors.Error)
+
+
+def test_extension_not_supported_names_everything() -> None:
+    error = errors.ExtensionNotSupportedError("cl_x", "P", ["a", "b"], device_extensions={"D": ["c"]})
+    assert str(error) == "cl_x is not supported by platform 'P'; its extensions: a b; device 'D': c"

@@ -1,0 +1,45 @@
+"""`pip install ./generated` gives a package that imports, typed, on a machine without OpenCL."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.package.conftest import GENERATED
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    target = tmp_path_factory.mktemp("site")
+    build = tmp_path_factory.mktemp("build")
+    source = build / "generated"
+    subprocess.run(["cp", "-r", str(GENERATED), str(source)], check=True)  # pip builds in the source tree
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
+         "--disable-pip-version-check", "--target", str(target), str(source)],
+        capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    return target
+
+
+def test_it_imports_and_names_its_extension_without_opencl(installed: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(installed), "CL_D3D_SHARING_OPENCL_LIBRARY": "/no/OpenCL/here.so"}
+    result = subprocess.run(
+        [sys.executable, "-c", "import cl_d3d_sharing.khr_d3d11 as m; print(m.EXTENSION); print(m.__file__)"],
+        capture_output=True, text=True, env=env, cwd=installed.parent, check=False)
+    assert result.returncode == 0, result.stderr
+    name, path = result.stdout.split()
+    assert name == "cl_khr_d3d11_sharing"
+    assert path.startswith(str(installed))
+
+
+def test_it_ships_its_type_marker_and_cdefs(installed: Path) -> None:
+    package = installed / "cl_d3d_sharing"
+    assert (package / "py.typed").exists()
+    assert sorted(p.name for p in (package / "_cdef").iterdir()) == [
+        "core.h", "khr_d3d10.h", "khr_d3d11.h", "nv_d3d10.h", "nv_d3d11.h"]
+    assert not (installed / "ir").exists(), "only the package is installed"
