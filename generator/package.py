@@ -305,7 +305,8 @@ def model_function(
         if param["type"] == f"{error_type} *" and returns != error_type and error_param is None:
             kind, error_param = "error_out", param["name"]
         base = _base(param["type"])
-        exact = kind != "array" and (_is_handle(base, knowledge) or _resolves_to_integer(base, types))
+        exact = kind in ("handle", "pointer", "error_out") and (
+            _is_handle(base, knowledge) or _resolves_to_integer(base, types))
         params.append(ParamModel(param["name"], param["type"], kind, element, param.get("description"), exact,
                                  element is not None and _is_handle(element, knowledge)))
     anchor = next((p for p in params if p.c_type in config.handles), None)

@@ -7,7 +7,10 @@ expected IR is the reference truth renamed the same way.
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from generator import ir, pipeline
+from generator import emit, ir, pipeline
 from tests.conftest import SPECS
 
 VENDORS = {"nv": "acme", "khr": "qq"}
@@ -46,14 +49,18 @@ def move_values(text: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def variant(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
+def variant_result(tmp_path_factory: pytest.TempPathFactory) -> pipeline.Result:
     folder = tmp_path_factory.mktemp("variant") / "specs"
     folder.mkdir()
     for path in SPECS.iterdir():
         text = move_values(rename(path.read_text(encoding="utf-8")))
         (folder / rename(path.name)).write_text(text, encoding="utf-8")
-    result = pipeline.run(folder)
-    return {e.name: ir.to_dict(e) for e in result.extensions}
+    return pipeline.run(folder)
+
+
+@pytest.fixture(scope="module")
+def variant(variant_result: pipeline.Result) -> dict[str, dict[str, Any]]:
+    return {e.name: ir.to_dict(e) for e in variant_result.extensions}
 
 
 @pytest.fixture(scope="module")
@@ -127,3 +134,27 @@ def test_a_lone_new_extension(spec: str, tmp_path: Path) -> None:
     assert len([f for f in data["functions"] if not f.get("core")]) == 6
     assert all(t["group"] for t in data["tokens"])
     assert {e["code"] for f in data["functions"] for e in f["errors"]} > {"CL_INVALID_VALUE"}
+
+
+def test_the_variant_package_works_with_its_new_names(variant_result: pipeline.Result, tmp_path: Path) -> None:
+    """The renamed specs give a package with renamed modules, enums, functions and errors: no code change."""
+    emit.write(tmp_path / "out", emit.outputs(variant_result))
+    script = """
+import cl_d3d_sharing as cl, cl_d3d_sharing.qq_gfx4 as m, cl_d3d_sharing.gfx4 as facade, cl_d3d_sharing.errors as e
+from cl_d3d_sharing import formats
+print(sorted(cl.EXTENSIONS.values()))
+print(m.EXTENSION, [v.EXTENSION for v in facade.VARIANTS])
+print(int(m.CL_GFX4_DEVICE_QQ), m.GfxDeviceSource.GFX4_DEVICE.name)
+print(callable(m.clGetDeviceIDsFromGFX4QQ), e.BY_NAME["CL_INVALID_GFX4_DEVICE_QQ"].code)
+print(sorted(len(t) for t in formats.TABLES.values()))
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False,
+                            env={**os.environ, "PYTHONPATH": str(tmp_path / "out")})
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "['acme_gfx3', 'acme_gfx4', 'qq_gfx3', 'qq_gfx4']",
+        "cl_qq_gfx4_sharing ['cl_acme_gfx4_sharing', 'cl_qq_gfx4_sharing']",  # no preferred vendor: by name
+        f"{value(0x4019)} GFX4_DEVICE",
+        f"True {value(-1006)}",
+        "[36, 36, 37, 37]",
+    ]

@@ -1,0 +1,96 @@
+"""The template model of the package, made from IR dictionaries."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from generator import ir
+from generator.emit import package_files
+from generator.errors import InputError
+from generator.knowledge import Knowledge, load_package
+from generator.package import model_package
+from generator.pipeline import Result
+
+
+@pytest.fixture(scope="module")
+def irs(seed_result: Result) -> list[dict[str, Any]]:
+    return [ir.to_dict(extension) for extension in seed_result.extensions]
+
+
+def function(package: Any, extension: str, name: str) -> Any:
+    module = next(e for e in package.extensions if e.extension == extension)
+    return next(f for f in module.functions if f.name == name)
+
+
+def test_parameters_are_classified_by_how_python_values_become_c(irs: list[dict[str, Any]],
+                                                                 knowledge: Knowledge) -> None:
+    package = model_package(irs, knowledge, load_package())
+    acquire = function(package, "cl_khr_d3d11_sharing", "clEnqueueAcquireD3D11ObjectsKHR")
+    assert [(p.kind, p.element, p.exact) for p in acquire.params] == [
+        ("handle", None, True), ("integer", None, False), ("array", "cl_mem", False),
+        ("integer", None, False), ("array", "cl_event", False), ("pointer", None, True)]
+    assert (acquire.anchor, acquire.anchor_kind, acquire.result) == ("command_queue", "queue", "status")
+    create = function(package, "cl_khr_d3d11_sharing", "clCreateFromD3D11Texture2DKHR")
+    assert [p.kind for p in create.params] == ["handle", "integer", "pointer", "integer", "error_out"]
+    assert [p.exact for p in create.params][2] is False, "an interface pointer takes any pointer"
+    assert (create.error_param, create.result, create.pointer_type) == (
+        "errcode_ret", "handle", "clCreateFromD3D11Texture2DKHR_fn")
+
+
+def test_error_cases_keep_spec_order_and_every_condition(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
+    package = model_package(irs, knowledge, load_package())
+    buffer = function(package, "cl_khr_d3d11_sharing", "clCreateFromD3D11BufferKHR")
+    resource = next(case for case in buffer.errors if case.name == "CL_INVALID_D3D11_RESOURCE_KHR")
+    assert resource.value == -1007 and len(resource.conditions) == 2
+    assert all(c.source.startswith("specs/cl_khr_d3d11_sharing.txt:") for c in resource.conditions)
+
+
+def test_facades_group_vendors_khr_first(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
+    package = model_package(irs, knowledge, load_package())
+    assert [(f.module, [v.module for v in f.variants]) for f in package.facades] == [
+        ("d3d10", ["khr_d3d10", "nv_d3d10"]), ("d3d11", ["khr_d3d11", "nv_d3d11"])]
+
+
+def test_the_format_tables_become_one_mapping_module(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
+    (mapping,) = model_package(irs, knowledge, load_package()).mappings
+    assert (mapping.module, mapping.forward, mapping.reverse, mapping.row_class) == (
+        "formats", "dxgi_to_cl", "cl_to_dxgi", "CLFormat")
+    assert [len(t.rows) for t in mapping.tables] == [37, 37, 36, 36]
+
+
+def test_a_name_python_cannot_use_is_an_input_error(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
+    hostile = copy.deepcopy(irs)
+    token = hostile[0]["tokens"][0]
+    token["name"] = "CL_X\nimport os"
+    with pytest.raises(InputError) as caught:
+        model_package(hostile, knowledge, load_package())
+    assert caught.value.render().startswith(f"{token['source']}:1: error: token 'CL_X\\nimport os' cannot be")
+
+
+def test_two_extensions_on_one_module_name_are_an_input_error(irs: list[dict[str, Any]],
+                                                              knowledge: Knowledge) -> None:
+    twins = copy.deepcopy(irs[:1]) * 2
+    with pytest.raises(InputError, match="would both be module khr_d3d10"):
+        model_package(twins, knowledge, load_package())
+
+
+def test_one_code_with_two_values_is_an_input_error(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
+    clash = copy.deepcopy(irs)
+    code = next(t for t in clash[0]["tokens"] if t["group"] == "error_code")
+    clash[1]["tokens"].append({**code, "value": code["value"] - 1})
+    with pytest.raises(InputError, match=f"{code['name']} is {code['value'] - 1} here but {code['value']}"):
+        model_package(clash, knowledge, load_package())
+
+
+def test_a_function_without_a_handle_takes_its_platform_by_keyword(irs: list[dict[str, Any]],
+                                                                     knowledge: Knowledge) -> None:
+    changed = copy.deepcopy(irs)
+    changed[0]["functions"][0]["params"] = [p for p in changed[0]["functions"][0]["params"]
+                                            if p["type"] != "cl_platform_id"]
+    files = package_files(model_package(changed, knowledge, load_package()))
+    module = files["cl_d3d_sharing/khr_d3d10.py"]
+    compile(module, "khr_d3d10.py", "exec")
+    assert "    *,\n    platform: Pointer,\n" in module

@@ -1,0 +1,40 @@
+"""The template filters that keep spec text out of code."""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from generator.render import docstring, py, render
+
+
+@pytest.mark.parametrize("text", [
+    'ends with a quote"', 'has """ three quotes', "a backslash \\ and \\n", "'''single'''",
+    'x"""; import os; """',
+    "line one\n\nline two", "- item one\n- item two " + "long " * 40,
+])
+def test_a_docstring_is_one_string_literal_holding_the_text(text: str) -> None:
+    literal = docstring(text, 4)
+    tree = ast.parse(f"def f():\n    {literal}\n")
+    function = tree.body[0]
+    assert isinstance(function, ast.FunctionDef) and len(function.body) == 1
+    value = ast.literal_eval(literal)
+    assert " ".join(value.split()) == " ".join(text.split())
+
+
+@pytest.mark.parametrize("value", ["x'y\"z", "a\\b", "\n", None, 3, -1, True])
+def test_py_literals_round_trip(value: object) -> None:
+    assert ast.literal_eval(py(value)) == value
+
+
+def test_py_refuses_other_objects() -> None:
+    with pytest.raises(TypeError):
+        py([1])
+
+
+def test_templates_fail_on_undefined_names() -> None:
+    import jinja2
+
+    with pytest.raises(jinja2.UndefinedError):
+        render("package/errors.py.j2")
