@@ -31,7 +31,7 @@ def package_files(package: Package) -> dict[str, str]:
     """The generated package: its pyproject.toml at OUT's top, its modules in OUT/<name>/."""
     root = package.config.name
     context = {"package": package, "config": package.config, "core": package.config.core_functions,
-               "constants": package.core_constants}
+               "constants": package.core_constants, "core_types": package.config.core_types}
     files = {
         "pyproject.toml": render("package/pyproject.toml.j2", **context),
         f"{root}/__init__.py": render("package/__init__.py.j2", **context),

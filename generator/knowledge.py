@@ -112,6 +112,8 @@ class PackageConfig:
     core_functions: dict[str, str]
     core_constants: dict[str, str]
     handles: dict[str, str]
+    core_types: dict[str, str]
+    count_before_array: bool
     function_pointer_type: str
     calling_convention: str
     acronyms: frozenset[str]
@@ -135,6 +137,8 @@ def load_package() -> PackageConfig:
         core_functions=data["core_functions"],
         core_constants=data["core_constants"],
         handles=data["handles"],
+        core_types=data["core_types"],
+        count_before_array=bool(data["count_before_array"]),
         function_pointer_type=data["function_pointer_type"],
         calling_convention=data["calling_convention"],
         acronyms=frozenset(data["acronyms"]),

@@ -8,7 +8,7 @@ passed `naming.identifier`. Each `model_*` function says what it returns.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from generator import __version__, naming
@@ -50,6 +50,7 @@ class ParamModel:
     description: str | None
     exact: bool = False  # a pointer that must point to its own type (not any pointer)
     handle_elements: bool = False  # an array of handles (not of integers)
+    count: str | None = None  # the parameter that gives this array's length
 
     @property
     def declaration(self) -> str:
@@ -250,12 +251,19 @@ def model_types(ir: dict[str, Any], knowledge: Knowledge) -> tuple[TypeDecl, ...
             declared.append(TypeDecl(info["name"], None))
         elif info["c_type"]:
             declared.append(TypeDecl(info["name"], info["c_type"]))
-    return tuple(sorted(declared, key=lambda t: (t.c_type is not None, _depends(t, declared), t.name)))
+    by_name = {t.name: t for t in declared}
+    ordered: list[TypeDecl] = []
 
+    def visit(decl: TypeDecl) -> None:
+        if decl in ordered:
+            return
+        if decl.c_type and _base(decl.c_type) in by_name and by_name[_base(decl.c_type)] is not decl:
+            visit(by_name[_base(decl.c_type)])
+        ordered.append(decl)
 
-def _depends(decl: TypeDecl, declared: list[TypeDecl]) -> int:
-    names = {t.name for t in declared}
-    return 1 if decl.c_type and _base(decl.c_type) in names else 0
+    for decl in sorted(declared, key=lambda t: (t.c_type is not None, t.name)):
+        visit(decl)
+    return tuple(ordered)
 
 
 def model_enums(ir: dict[str, Any], config: PackageConfig) -> tuple[tuple[EnumModel, ...], tuple[Constant, ...]]:
@@ -309,6 +317,8 @@ def model_function(
             _is_handle(base, knowledge) or _resolves_to_integer(base, types))
         params.append(ParamModel(param["name"], param["type"], kind, element, param.get("description"), exact,
                                  element is not None and _is_handle(element, knowledge)))
+    if config.count_before_array:
+        params = _link_counts(params, config.core_types["count"])
     anchor = next((p for p in params if p.c_type in config.handles), None)
     return FunctionModel(
         name=name,
@@ -322,6 +332,16 @@ def model_function(
         errors=model_error_cases(function, values),
         source=function["source"],
     )
+
+
+def _link_counts(params: list[ParamModel], count_type: str) -> list[ParamModel]:
+    """Each pointer parameter right after a parameter of the count type is an array of that length."""
+    linked = list(params)
+    for i in range(1, len(params)):
+        before, param = params[i - 1], params[i]
+        if before.c_type == count_type and (param.kind == "array" or (param.kind == "pointer" and param.exact)):
+            linked[i] = replace(param, count=before.name)
+    return linked
 
 
 def model_error_cases(function: dict[str, Any], values: dict[str, int]) -> tuple[ErrorCase, ...]:
@@ -441,9 +461,10 @@ def model_mappings(
             column_enums=column_enums,
             tables=tuple(
                 Mapping(extension.extension, extension.module,
-                        tuple((_member(row[0], key_enum), tuple(_member(cell, e) for cell, e in
-                                                                zip(row[1:], column_enums, strict=True)))
-                              for row in table["rows"]), table["source"])
+                        tuple((_member(row[0], key_enum, where), tuple(_member(cell, e, where) for cell, e in
+                                                                       zip(row[1:], column_enums, strict=True)))
+                              for row, where in zip(table["rows"], table["row_sources"], strict=True)),
+                        table["source"])
                 for table, extension in tables
             ),
         ))
@@ -476,8 +497,12 @@ def _prefix(enum: EnumModel) -> str:
     return enum.members[0].c_name.split("_", 1)[0].lower()
 
 
-def _member(c_name: str, enum: EnumModel) -> str:
-    return next((m.name for m in enum.members if m.c_name == c_name), c_name)
+def _member(c_name: str, enum: EnumModel, source: str) -> str:
+    found = next((m.name for m in enum.members if m.c_name == c_name), None)
+    if found is None:
+        path, line = naming.split_source(source)
+        raise InputError(path, Pos(line, 1) if line else None, f"{c_name!r} is not a value of {enum.doc}")
+    return found
 
 
 def _token_values(ir: dict[str, Any], knowledge: Knowledge) -> dict[str, int]:

@@ -94,3 +94,17 @@ def test_a_function_without_a_handle_takes_its_platform_by_keyword(irs: list[dic
     module = files["cl_d3d_sharing/khr_d3d10.py"]
     compile(module, "khr_d3d10.py", "exec")
     assert "    *,\n    platform: Pointer,\n" in module
+
+
+def test_spec_text_in_a_source_stays_inside_a_literal(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
+    import ast
+
+    hostile = copy.deepcopy(irs)
+    table = next(t for t in hostile[0]["tables"] if t["columns"][0] == "dxgi_format")
+    table["source"] = "specs/x\rprint('PWNED'); #.txt:3"
+    files = package_files(model_package(hostile, knowledge, load_package()))
+    tree = ast.parse(files["cl_d3d_sharing/formats.py"])
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
+             and isinstance(node.func, ast.Name) and node.func.id == "print"]
+    assert not calls
+    assert repr(table["source"]) in files["cl_d3d_sharing/formats.py"]

@@ -13,6 +13,7 @@ from typing import Final
 
 from ._runtime import (
     ENVIRONMENT,
+    address,
     device_extensions,
     device_name,
     devices,
@@ -20,6 +21,7 @@ from ._runtime import (
     platform_extensions,
     platform_name,
     platforms,
+    release_mem_object,
 )
 
 __version__: Final = '0.1.0'
@@ -46,6 +48,7 @@ __all__ = [
     "EXTENSIONS",
     "GENERATOR_VERSION",
     "REVISIONS",
+    "address",
     "device_extensions",
     "device_name",
     "devices",
@@ -53,4 +56,5 @@ __all__ = [
     "platform_extensions",
     "platform_name",
     "platforms",
+    "release_mem_object",
 ]

@@ -195,7 +195,13 @@ def platform_of(kind: str, handle: CData) -> tuple[CData, list[CData]]:
 
 
 def address(handle: CData) -> int:
+    """The address of a handle or pointer, as PyOpenCL's `from_int_ptr` takes it."""
     return int(ffi.cast("uintptr_t", handle))
+
+
+def release_mem_object(mem: CData) -> None:
+    """Release a memory object the extension functions made."""
+    _check(library().clReleaseMemObject(mem), 'clReleaseMemObject')
 
 
 class Binding:

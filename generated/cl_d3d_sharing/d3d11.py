@@ -13,22 +13,23 @@ from typing import Final
 
 from . import _runtime
 from . import khr_d3d11, nv_d3d11
-from ._marshal import CData
+from ._marshal import Pointer
 from .errors import ExtensionNotSupportedError
 
 VARIANTS: Final[tuple[ModuleType, ...]] = (khr_d3d11, nv_d3d11, )
 EXTENSIONS: Final = ('cl_khr_d3d11_sharing', 'cl_nv_d3d11_sharing', )
 
 
-def supported(platform: CData) -> list[ModuleType]:
+def supported(platform: Pointer) -> list[ModuleType]:
     """The variants `platform` supports, in the order they are tried."""
     return [module for module in VARIANTS if module.supported(platform)]
 
 
-def variant(platform: CData) -> ModuleType:
+def variant(platform: Pointer) -> ModuleType:
     """The first variant `platform` supports."""
     found = supported(platform)
     if not found:
         raise ExtensionNotSupportedError(
-            " or ".join(EXTENSIONS), _runtime.platform_name(platform), _runtime.platform_extensions(platform))
+            " or ".join(EXTENSIONS), _runtime.platform_name(VARIANTS[0].ffi.cast('cl_platform_id', platform)),
+            _runtime.platform_extensions(VARIANTS[0].ffi.cast('cl_platform_id', platform)))
     return found[0]

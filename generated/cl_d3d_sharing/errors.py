@@ -20,8 +20,18 @@ class Condition(NamedTuple):
     source: str
 
 
+def _restore(cls: type[Error], args: tuple[object, ...], state: dict[str, object]) -> Error:
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
+
+
 class Error(Exception):
     """Every error this package raises on its own account."""
+
+    def __reduce__(self) -> tuple[object, ...]:  # picklable, for multiprocessing
+        return (_restore, (type(self), self.args, self.__dict__))
 
 
 class CLError(Error):

@@ -196,7 +196,7 @@ class CLFormat(NamedTuple):
 
 #: Extension string -> DXGIFormat -> row, in the spec's order.
 TABLES: Final[dict[str, dict[DXGIFormat, CLFormat]]] = {
-    'cl_khr_d3d10_sharing': {  # specs/cl_khr_d3d10_sharing.txt:585
+    'cl_khr_d3d10_sharing': {
         DXGIFormat.R32G32B32A32_FLOAT: CLFormat(ChannelOrder.RGBA, ChannelType.FLOAT),
         DXGIFormat.R32G32B32A32_UINT: CLFormat(ChannelOrder.RGBA, ChannelType.UNSIGNED_INT32),
         DXGIFormat.R32G32B32A32_SINT: CLFormat(ChannelOrder.RGBA, ChannelType.SIGNED_INT32),
@@ -235,7 +235,7 @@ TABLES: Final[dict[str, dict[DXGIFormat, CLFormat]]] = {
         DXGIFormat.R8_SNORM: CLFormat(ChannelOrder.R, ChannelType.SNORM_INT8),
         DXGIFormat.R8_SINT: CLFormat(ChannelOrder.R, ChannelType.SIGNED_INT8),
     },
-    'cl_khr_d3d11_sharing': {  # specs/cl_khr_d3d11_sharing.txt:585
+    'cl_khr_d3d11_sharing': {
         DXGIFormat.R32G32B32A32_FLOAT: CLFormat(ChannelOrder.RGBA, ChannelType.FLOAT),
         DXGIFormat.R32G32B32A32_UINT: CLFormat(ChannelOrder.RGBA, ChannelType.UNSIGNED_INT32),
         DXGIFormat.R32G32B32A32_SINT: CLFormat(ChannelOrder.RGBA, ChannelType.SIGNED_INT32),
@@ -274,7 +274,7 @@ TABLES: Final[dict[str, dict[DXGIFormat, CLFormat]]] = {
         DXGIFormat.R8_SNORM: CLFormat(ChannelOrder.R, ChannelType.SNORM_INT8),
         DXGIFormat.R8_SINT: CLFormat(ChannelOrder.R, ChannelType.SIGNED_INT8),
     },
-    'cl_nv_d3d10_sharing': {  # specs/cl_nv_d3d10_sharing.txt:531
+    'cl_nv_d3d10_sharing': {
         DXGIFormat.R32G32B32A32_FLOAT: CLFormat(ChannelOrder.RGBA, ChannelType.FLOAT),
         DXGIFormat.R32G32B32A32_UINT: CLFormat(ChannelOrder.RGBA, ChannelType.UNSIGNED_INT32),
         DXGIFormat.R32G32B32A32_SINT: CLFormat(ChannelOrder.RGBA, ChannelType.SIGNED_INT32),
@@ -312,7 +312,7 @@ TABLES: Final[dict[str, dict[DXGIFormat, CLFormat]]] = {
         DXGIFormat.R8_SNORM: CLFormat(ChannelOrder.R, ChannelType.SNORM_INT8),
         DXGIFormat.R8_SINT: CLFormat(ChannelOrder.R, ChannelType.SIGNED_INT8),
     },
-    'cl_nv_d3d11_sharing': {  # specs/cl_nv_d3d11_sharing.txt:1
+    'cl_nv_d3d11_sharing': {
         DXGIFormat.R32G32B32A32_FLOAT: CLFormat(ChannelOrder.RGBA, ChannelType.FLOAT),
         DXGIFormat.R32G32B32A32_UINT: CLFormat(ChannelOrder.RGBA, ChannelType.UNSIGNED_INT32),
         DXGIFormat.R32G32B32A32_SINT: CLFormat(ChannelOrder.RGBA, ChannelType.SIGNED_INT32),

@@ -236,16 +236,17 @@ def _error(code: int, function: str, detail: str | None = None) -> _errors.CLErr
     return _errors.error(code, function, _ERRORS, _CONDITIONS.get(function, {}), detail)
 
 
-def _lookup(kind: str, handle: CData, name: str, pointer_type: str) -> CData:
+def _lookup(kind: str, handle: CData, argument: str, name: str, pointer_type: str) -> CData:
     try:
         return _binding.function(kind, handle, name, pointer_type)
     except _runtime.QueryFailed as failed:
-        raise _error(failed.code, name, f"{failed.function} failed on this argument") from None
+        raise _error(failed.code, name, f"{failed.function} failed on argument {argument!r}") from None
 
 
-def supported(platform: CData) -> bool:
+def supported(platform: Pointer) -> bool:
     """Whether `platform` (or any of its devices) lists this extension."""
-    return _binding.supported(platform)
+    return _binding.supported(_marshal.pointer(ffi, platform, 'cl_platform_id', "platform", "supported",
+                                               exact=True))
 
 
 def conditions(function: str, code: int) -> tuple[Condition, ...]:
@@ -294,9 +295,9 @@ def clGetDeviceIDsFromD3D11KHR(
     c_d3d_object = _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D11KHR')
     c_d3d_device_set = _marshal.integer(ffi, d3d_device_set, 'cl_d3d11_device_set_khr', 'd3d_device_set', 'clGetDeviceIDsFromD3D11KHR')
     c_num_entries = _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D11KHR')
-    c_devices = _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D11KHR', exact=True)
+    c_devices = _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D11KHR', exact=True, count=c_num_entries, count_name='num_entries')
     c_num_devices = _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D11KHR', exact=True)
-    function = _lookup('platform', c_platform, 'clGetDeviceIDsFromD3D11KHR', 'clGetDeviceIDsFromD3D11KHR_fn')
+    function = _lookup('platform', c_platform, 'platform', 'clGetDeviceIDsFromD3D11KHR', 'clGetDeviceIDsFromD3D11KHR_fn')
     code = function(c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices)
     if code != 0:
         raise _error(code, 'clGetDeviceIDsFromD3D11KHR')
@@ -334,9 +335,12 @@ def clCreateFromD3D11BufferKHR(
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferKHR')
     c_resource = _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferKHR')
-    c_errcode_ret = ffi.new('cl_int *') if errcode_ret is None else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferKHR', exact=True)
-    function = _lookup('context', c_context, 'clCreateFromD3D11BufferKHR', 'clCreateFromD3D11BufferKHR_fn')
+    given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferKHR', exact=True)
+    c_errcode_ret = ffi.new('cl_int *')
+    function = _lookup('context', c_context, 'context', 'clCreateFromD3D11BufferKHR', 'clCreateFromD3D11BufferKHR_fn')
     result = function(c_context, c_flags, c_resource, c_errcode_ret)
+    if given_errcode_ret != ffi.NULL:
+        given_errcode_ret[0] = c_errcode_ret[0]
     if c_errcode_ret[0] != 0:
         raise _error(c_errcode_ret[0], 'clCreateFromD3D11BufferKHR')
     return result
@@ -382,9 +386,12 @@ def clCreateFromD3D11Texture2DKHR(
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DKHR')
     c_resource = _marshal.pointer(ffi, resource, 'ID3D11Texture2D *', 'resource', 'clCreateFromD3D11Texture2DKHR')
     c_subresource = _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture2DKHR')
-    c_errcode_ret = ffi.new('cl_int *') if errcode_ret is None else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DKHR', exact=True)
-    function = _lookup('context', c_context, 'clCreateFromD3D11Texture2DKHR', 'clCreateFromD3D11Texture2DKHR_fn')
+    given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DKHR', exact=True)
+    c_errcode_ret = ffi.new('cl_int *')
+    function = _lookup('context', c_context, 'context', 'clCreateFromD3D11Texture2DKHR', 'clCreateFromD3D11Texture2DKHR_fn')
     result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
+    if given_errcode_ret != ffi.NULL:
+        given_errcode_ret[0] = c_errcode_ret[0]
     if c_errcode_ret[0] != 0:
         raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture2DKHR')
     return result
@@ -430,9 +437,12 @@ def clCreateFromD3D11Texture3DKHR(
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DKHR')
     c_resource = _marshal.pointer(ffi, resource, 'ID3D11Texture3D *', 'resource', 'clCreateFromD3D11Texture3DKHR')
     c_subresource = _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture3DKHR')
-    c_errcode_ret = ffi.new('cl_int *') if errcode_ret is None else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DKHR', exact=True)
-    function = _lookup('context', c_context, 'clCreateFromD3D11Texture3DKHR', 'clCreateFromD3D11Texture3DKHR_fn')
+    given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DKHR', exact=True)
+    c_errcode_ret = ffi.new('cl_int *')
+    function = _lookup('context', c_context, 'context', 'clCreateFromD3D11Texture3DKHR', 'clCreateFromD3D11Texture3DKHR_fn')
     result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
+    if given_errcode_ret != ffi.NULL:
+        given_errcode_ret[0] = c_errcode_ret[0]
     if c_errcode_ret[0] != 0:
         raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture3DKHR')
     return result
@@ -494,11 +504,11 @@ def clEnqueueAcquireD3D11ObjectsKHR(
     """
     c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True)
     c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsKHR')
-    c_mem_objects = _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D11ObjectsKHR')
+    c_mem_objects = _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_objects, 'num_objects')
     c_num_events_in_wait_list = _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR')
-    c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR')
+    c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list')
     c_event = _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True)
-    function = _lookup('queue', c_command_queue, 'clEnqueueAcquireD3D11ObjectsKHR', 'clEnqueueAcquireD3D11ObjectsKHR_fn')
+    function = _lookup('queue', c_command_queue, 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', 'clEnqueueAcquireD3D11ObjectsKHR_fn')
     code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueAcquireD3D11ObjectsKHR')
@@ -568,11 +578,11 @@ def clEnqueueReleaseD3D11ObjectsKHR(
     """
     c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True)
     c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsKHR')
-    c_mem_objects = _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueReleaseD3D11ObjectsKHR')
+    c_mem_objects = _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_objects, 'num_objects')
     c_num_events_in_wait_list = _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR')
-    c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR')
+    c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list')
     c_event = _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True)
-    function = _lookup('queue', c_command_queue, 'clEnqueueReleaseD3D11ObjectsKHR', 'clEnqueueReleaseD3D11ObjectsKHR_fn')
+    function = _lookup('queue', c_command_queue, 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', 'clEnqueueReleaseD3D11ObjectsKHR_fn')
     code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')

@@ -226,16 +226,17 @@ def _error(code: int, function: str, detail: str | None = None) -> _errors.CLErr
     return _errors.error(code, function, _ERRORS, _CONDITIONS.get(function, {}), detail)
 
 
-def _lookup(kind: str, handle: CData, name: str, pointer_type: str) -> CData:
+def _lookup(kind: str, handle: CData, argument: str, name: str, pointer_type: str) -> CData:
     try:
         return _binding.function(kind, handle, name, pointer_type)
     except _runtime.QueryFailed as failed:
-        raise _error(failed.code, name, f"{failed.function} failed on this argument") from None
+        raise _error(failed.code, name, f"{failed.function} failed on argument {argument!r}") from None
 
 
-def supported(platform: CData) -> bool:
+def supported(platform: Pointer) -> bool:
     """Whether `platform` (or any of its devices) lists this extension."""
-    return _binding.supported(platform)
+    return _binding.supported(_marshal.pointer(ffi, platform, 'cl_platform_id', "platform", "supported",
+                                               exact=True))
 
 
 def conditions(function: str, code: int) -> tuple[Condition, ...]:
@@ -284,9 +285,9 @@ def clGetDeviceIDsFromD3D10NV(
     c_d3d_object = _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D10NV')
     c_d3d_device_set = _marshal.integer(ffi, d3d_device_set, 'cl_d3d10_device_set_nv', 'd3d_device_set', 'clGetDeviceIDsFromD3D10NV')
     c_num_entries = _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D10NV')
-    c_devices = _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10NV', exact=True)
+    c_devices = _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10NV', exact=True, count=c_num_entries, count_name='num_entries')
     c_num_devices = _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10NV', exact=True)
-    function = _lookup('platform', c_platform, 'clGetDeviceIDsFromD3D10NV', 'clGetDeviceIDsFromD3D10NV_fn')
+    function = _lookup('platform', c_platform, 'platform', 'clGetDeviceIDsFromD3D10NV', 'clGetDeviceIDsFromD3D10NV_fn')
     code = function(c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices)
     if code != 0:
         raise _error(code, 'clGetDeviceIDsFromD3D10NV')
@@ -324,9 +325,12 @@ def clCreateFromD3D10BufferNV(
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferNV')
     c_resource = _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferNV')
-    c_errcode_ret = ffi.new('cl_int *') if errcode_ret is None else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferNV', exact=True)
-    function = _lookup('context', c_context, 'clCreateFromD3D10BufferNV', 'clCreateFromD3D10BufferNV_fn')
+    given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferNV', exact=True)
+    c_errcode_ret = ffi.new('cl_int *')
+    function = _lookup('context', c_context, 'context', 'clCreateFromD3D10BufferNV', 'clCreateFromD3D10BufferNV_fn')
     result = function(c_context, c_flags, c_resource, c_errcode_ret)
+    if given_errcode_ret != ffi.NULL:
+        given_errcode_ret[0] = c_errcode_ret[0]
     if c_errcode_ret[0] != 0:
         raise _error(c_errcode_ret[0], 'clCreateFromD3D10BufferNV')
     return result
@@ -371,9 +375,12 @@ def clCreateFromD3D10Texture2DNV(
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DNV')
     c_resource = _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DNV')
     c_subresource = _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DNV')
-    c_errcode_ret = ffi.new('cl_int *') if errcode_ret is None else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DNV', exact=True)
-    function = _lookup('context', c_context, 'clCreateFromD3D10Texture2DNV', 'clCreateFromD3D10Texture2DNV_fn')
+    given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DNV', exact=True)
+    c_errcode_ret = ffi.new('cl_int *')
+    function = _lookup('context', c_context, 'context', 'clCreateFromD3D10Texture2DNV', 'clCreateFromD3D10Texture2DNV_fn')
     result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
+    if given_errcode_ret != ffi.NULL:
+        given_errcode_ret[0] = c_errcode_ret[0]
     if c_errcode_ret[0] != 0:
         raise _error(c_errcode_ret[0], 'clCreateFromD3D10Texture2DNV')
     return result
@@ -417,9 +424,12 @@ def clCreateFromD3D10Texture3DNV(
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DNV')
     c_resource = _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DNV')
     c_subresource = _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DNV')
-    c_errcode_ret = ffi.new('cl_int *') if errcode_ret is None else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DNV', exact=True)
-    function = _lookup('context', c_context, 'clCreateFromD3D10Texture3DNV', 'clCreateFromD3D10Texture3DNV_fn')
+    given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DNV', exact=True)
+    c_errcode_ret = ffi.new('cl_int *')
+    function = _lookup('context', c_context, 'context', 'clCreateFromD3D10Texture3DNV', 'clCreateFromD3D10Texture3DNV_fn')
     result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
+    if given_errcode_ret != ffi.NULL:
+        given_errcode_ret[0] = c_errcode_ret[0]
     if c_errcode_ret[0] != 0:
         raise _error(c_errcode_ret[0], 'clCreateFromD3D10Texture3DNV')
     return result
@@ -479,11 +489,11 @@ def clEnqueueAcquireD3D10ObjectsNV(
     """
     c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True)
     c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsNV')
-    c_mem_objects = _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D10ObjectsNV')
+    c_mem_objects = _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D10ObjectsNV', c_num_objects, 'num_objects')
     c_num_events_in_wait_list = _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D10ObjectsNV')
-    c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsNV')
+    c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list')
     c_event = _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True)
-    function = _lookup('queue', c_command_queue, 'clEnqueueAcquireD3D10ObjectsNV', 'clEnqueueAcquireD3D10ObjectsNV_fn')
+    function = _lookup('queue', c_command_queue, 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', 'clEnqueueAcquireD3D10ObjectsNV_fn')
     code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueAcquireD3D10ObjectsNV')
@@ -543,11 +553,11 @@ def clEnqueueReleaseD3D10ObjectsNV(
     """
     c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True)
     c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV')
-    c_mem_objects = _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D10ObjectsNV', exact=True)
+    c_mem_objects = _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, count=c_num_objects, count_name='num_objects')
     c_num_events_in_wait_list = _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsNV')
-    c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsNV')
+    c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list')
     c_event = _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True)
-    function = _lookup('queue', c_command_queue, 'clEnqueueReleaseD3D10ObjectsNV', 'clEnqueueReleaseD3D10ObjectsNV_fn')
+    function = _lookup('queue', c_command_queue, 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', 'clEnqueueReleaseD3D10ObjectsNV_fn')
     code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueReleaseD3D10ObjectsNV')

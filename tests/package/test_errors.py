@@ -48,3 +48,13 @@ def test_the_message_quotes_the_spec() -> None:
 def test_extension_not_supported_names_everything() -> None:
     error = errors.ExtensionNotSupportedError("cl_x", "P", ["a", "b"], device_extensions={"D": ["c"]})
     assert str(error) == "cl_x is not supported by platform 'P'; its extensions: a b; device 'D': c"
+
+
+def test_errors_survive_pickling() -> None:
+    import pickle
+
+    for error in (errors.InvalidValueError("clF", [errors.Condition("x", "s:1")]),
+                  errors.ExtensionNotSupportedError("cl_x", "P", ["a"]),
+                  errors.LibraryNotFoundError(["a.so"], "VAR")):
+        copy = pickle.loads(pickle.dumps(error))
+        assert type(copy) is type(error) and str(copy) == str(error) and copy.__dict__ == error.__dict__

@@ -192,7 +192,6 @@ def test_a_callers_errcode_ret_receives_the_code_too(handles: dict[str, Any], pl
     with pytest.raises(errors.BY_NAME["CL_INVALID_D3D11_RESOURCE_KHR"]) as caught:
         call.run(platform, returns=-1007)
     assert mine[0] == -1007
-    assert call.received["errcode_ret"] == address(module, mine)
     assert "resource is not a Direct3D 11 buffer" in str(caught.value)
 
 
@@ -264,3 +263,92 @@ def test_objects_with_an_int_ptr_are_handles(handles: dict[str, Any], platform: 
     call.arguments["context"] = PyOpenCLLike()
     call.run(platform)
     assert call.received["context"] == PyOpenCLLike.int_ptr
+
+
+@pytest.mark.parametrize("null", [None, 0, "ffi.NULL"])
+def test_a_null_errcode_ret_still_reports_and_returns(null: Any, handles: dict[str, Any], platform: Any) -> None:
+    module = extension_module("cl_khr_d3d11_sharing")
+    function = next(f for f in load_truth()["cl_khr_d3d11_sharing"]["functions"]
+                    if f["name"] == "clCreateFromD3D11BufferKHR")
+    call = Call(module, function, handles)
+    call.arguments["errcode_ret"] = module.ffi.NULL if null == "ffi.NULL" else null
+    assert address(module, call.run(platform)) == CREATED
+    with pytest.raises(errors.InvalidValueError):
+        call.run(platform, returns=-30)
+
+
+@pytest.mark.parametrize(("name", "value", "message"), [
+    ("mem_objects", [0x1000, 0x2000], "'mem_objects' has 2 items but num_objects is 3"),
+    ("event_wait_list", [0xE000], "'event_wait_list' has 1 items but num_events_in_wait_list is 2"),
+    ("mem_objects", "ffi:cl_mem[2]", "'mem_objects' holds 2 items but num_objects is 3"),
+    ("event", "ffi:char[8]", "'event' must be cl_event \\*, not char\\[8\\]"),
+])
+def test_a_count_must_match_its_array(name: str, value: Any, message: str, handles: dict[str, Any],
+                                      platform: Any) -> None:
+    module = extension_module("cl_khr_d3d10_sharing")
+    function = next(f for f in load_truth()["cl_khr_d3d10_sharing"]["functions"]
+                    if f["name"] == "clEnqueueAcquireD3D10ObjectsKHR")
+    call = Call(module, function, handles)
+    call.arguments[name] = module.ffi.new(value[4:]) if isinstance(value, str) else value
+    with pytest.raises((ValueError, TypeError), match=message):
+        call.run(platform)
+    assert call.received == {}, "nothing reached C"
+
+
+def test_an_out_array_must_have_room_for_its_count(handles: dict[str, Any], platform: Any) -> None:
+    module = extension_module("cl_khr_d3d11_sharing")
+    function = load_truth()["cl_khr_d3d11_sharing"]["functions"][0]
+    call = Call(module, function, handles)
+    call.arguments["devices"] = module.ffi.new("cl_device_id[1]")
+    with pytest.raises(ValueError, match="'devices' holds 1 items but num_entries is 4"):
+        call.run(platform)
+
+
+def test_a_handle_of_another_type_is_refused_in_an_array(handles: dict[str, Any], platform: Any,
+                                                         queue: Any) -> None:
+    module = extension_module("cl_khr_d3d10_sharing")
+    function = next(f for f in load_truth()["cl_khr_d3d10_sharing"]["functions"]
+                    if f["name"] == "clEnqueueAcquireD3D10ObjectsKHR")
+    call = Call(module, function, handles)
+    call.arguments["mem_objects"] = [0x1000, queue, 0x3000]
+    with pytest.raises(TypeError, match=r"'mem_objects\[1\]' must be cl_mem"):
+        call.run(platform)
+
+
+def test_integers_may_be_any_index_type(handles: dict[str, Any], platform: Any) -> None:
+    class NumpyLike:
+        def __index__(self) -> int:
+            return 4
+
+    module = extension_module("cl_khr_d3d10_sharing")
+    function = next(f for f in load_truth()["cl_khr_d3d10_sharing"]["functions"]
+                    if f["name"] == "clCreateFromD3D10BufferKHR")
+    call = Call(module, function, handles)
+    call.arguments["flags"] = NumpyLike()
+    call.run(platform)
+    assert call.received["flags"] == 4
+
+
+def test_lookups_from_eight_threads_agree(platform: Any, context: Any) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    module = extension_module("cl_khr_d3d11_sharing")
+    module._binding.forget()
+    callback = module.ffi.callback("clCreateFromD3D11BufferKHR_fn", lambda *args: module.ffi.NULL)
+    module._binding.install(platform, "clCreateFromD3D11BufferKHR", callback)
+    with ThreadPoolExecutor(8) as pool:
+        found = list(pool.map(lambda _: module._binding.function(
+            "context", context, "clCreateFromD3D11BufferKHR", "clCreateFromD3D11BufferKHR_fn"), range(64)))
+    assert all(f is callback for f in found)
+    module._binding.forget()
+    with ThreadPoolExecutor(8) as pool:
+        outcomes = list(pool.map(lambda _: _lookup_outcome(module, context), range(16)))
+    assert outcomes == ["ExtensionNotSupportedError"] * 16
+
+
+def _lookup_outcome(module: Any, context: Any) -> str:
+    try:
+        module._binding.function("context", context, "clCreateFromD3D11BufferKHR", "clCreateFromD3D11BufferKHR_fn")
+    except errors.Error as error:
+        return type(error).__name__
+    return "found"

@@ -122,11 +122,18 @@ def test_the_names_tried_per_system() -> None:
 
 
 def test_loading_is_once_even_from_many_threads(platform: Any) -> None:
-    from concurrent.futures import ThreadPoolExecutor
-
-    with ThreadPoolExecutor(8) as pool:
-        loaded = list(pool.map(lambda _: _runtime.library(), range(32)))
-    assert all(lib is loaded[0] for lib in loaded)
+    result = run_python("""
+        from concurrent.futures import ThreadPoolExecutor
+        from cl_d3d_sharing import _runtime
+        opened = []
+        real = _runtime.ffi.dlopen
+        _runtime.ffi = type("Counting", (), {"dlopen": lambda self, name: opened.append(name) or real(name)})()
+        with ThreadPoolExecutor(8) as pool:
+            loaded = list(pool.map(lambda _: _runtime.library(), range(64)))
+        print(len(opened), len({id(lib) for lib in loaded}))
+    """)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["1", "1"]
 
 
 def test_a_failed_query_becomes_query_failed(platform: Any) -> None:
