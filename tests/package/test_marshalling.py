@@ -26,6 +26,11 @@ WRITTEN_DEVICES = [0xDE01, 0xDE02]
 CREATED = 0xABC0
 
 
+def official(extension: str, name: str) -> dict[str, Any]:
+    """A function as the official headers declare it (truth.yaml)."""
+    return next(f for f in load_truth()[extension]["functions"] if f["name"] == name)
+
+
 def address(module: Any, pointer: Any) -> int:
     return int(module.ffi.cast("uintptr_t", pointer))
 
@@ -165,8 +170,7 @@ def test_an_error_code_raises_its_class_with_the_specs_conditions(
 
 def test_nulls_and_empty_sequences(handles: dict[str, Any], platform: Any) -> None:
     module = extension_module("cl_khr_d3d11_sharing")
-    function = next(f for f in load_truth()["cl_khr_d3d11_sharing"]["functions"]
-                    if f["name"] == "clEnqueueAcquireD3D11ObjectsKHR")
+    function = official("cl_khr_d3d11_sharing", "clEnqueueAcquireD3D11ObjectsKHR")
     call = Call(module, function, handles)
     call.arguments.update(num_objects=0, mem_objects=[], num_events_in_wait_list=0, event_wait_list=None, event=None)
     call.stand_in(0)
@@ -184,8 +188,7 @@ def test_nulls_and_empty_sequences(handles: dict[str, Any], platform: Any) -> No
 
 def test_a_callers_errcode_ret_receives_the_code_too(handles: dict[str, Any], platform: Any) -> None:
     module = extension_module("cl_khr_d3d11_sharing")
-    function = next(f for f in load_truth()["cl_khr_d3d11_sharing"]["functions"]
-                    if f["name"] == "clCreateFromD3D11BufferKHR")
+    function = official("cl_khr_d3d11_sharing", "clCreateFromD3D11BufferKHR")
     call = Call(module, function, handles)
     mine = module.ffi.new("cl_int *")
     call.arguments["errcode_ret"] = mine
@@ -221,8 +224,7 @@ def test_bad_arguments_name_the_parameter(
     name: str, value: Any, exception: type[Exception], message: str, handles: dict[str, Any], platform: Any
 ) -> None:
     module = extension_module("cl_khr_d3d10_sharing")
-    function = next(f for f in load_truth()["cl_khr_d3d10_sharing"]["functions"]
-                    if f["name"] == "clCreateFromD3D10BufferKHR")
+    function = official("cl_khr_d3d10_sharing", "clCreateFromD3D10BufferKHR")
     call = Call(module, function, handles)
     call.arguments[name] = value
     with pytest.raises(exception, match=message.replace("(", r"\(")):
@@ -232,8 +234,7 @@ def test_bad_arguments_name_the_parameter(
 
 def test_array_elements_are_checked_one_by_one(handles: dict[str, Any], platform: Any) -> None:
     module = extension_module("cl_khr_d3d10_sharing")
-    function = next(f for f in load_truth()["cl_khr_d3d10_sharing"]["functions"]
-                    if f["name"] == "clEnqueueAcquireD3D10ObjectsKHR")
+    function = official("cl_khr_d3d10_sharing", "clEnqueueAcquireD3D10ObjectsKHR")
     call = Call(module, function, handles)
     call.arguments["mem_objects"] = [0x1000, "two", 0x3000]
     with pytest.raises(TypeError, match=r"argument 'mem_objects\[1\]'"):
@@ -257,8 +258,7 @@ def test_objects_with_an_int_ptr_are_handles(handles: dict[str, Any], platform: 
         int_ptr = int(extension_module("cl_khr_d3d11_sharing").ffi.cast("uintptr_t", context))
 
     module = extension_module("cl_khr_d3d11_sharing")
-    function = next(f for f in load_truth()["cl_khr_d3d11_sharing"]["functions"]
-                    if f["name"] == "clCreateFromD3D11BufferKHR")
+    function = official("cl_khr_d3d11_sharing", "clCreateFromD3D11BufferKHR")
     call = Call(module, function, handles)
     call.arguments["context"] = PyOpenCLLike()
     call.run(platform)
@@ -268,8 +268,7 @@ def test_objects_with_an_int_ptr_are_handles(handles: dict[str, Any], platform: 
 @pytest.mark.parametrize("null", [None, 0, "ffi.NULL"])
 def test_a_null_errcode_ret_still_reports_and_returns(null: Any, handles: dict[str, Any], platform: Any) -> None:
     module = extension_module("cl_khr_d3d11_sharing")
-    function = next(f for f in load_truth()["cl_khr_d3d11_sharing"]["functions"]
-                    if f["name"] == "clCreateFromD3D11BufferKHR")
+    function = official("cl_khr_d3d11_sharing", "clCreateFromD3D11BufferKHR")
     call = Call(module, function, handles)
     call.arguments["errcode_ret"] = module.ffi.NULL if null == "ffi.NULL" else null
     assert address(module, call.run(platform)) == CREATED
@@ -286,8 +285,7 @@ def test_a_null_errcode_ret_still_reports_and_returns(null: Any, handles: dict[s
 def test_a_count_must_match_its_array(name: str, value: Any, message: str, handles: dict[str, Any],
                                       platform: Any) -> None:
     module = extension_module("cl_khr_d3d10_sharing")
-    function = next(f for f in load_truth()["cl_khr_d3d10_sharing"]["functions"]
-                    if f["name"] == "clEnqueueAcquireD3D10ObjectsKHR")
+    function = official("cl_khr_d3d10_sharing", "clEnqueueAcquireD3D10ObjectsKHR")
     call = Call(module, function, handles)
     call.arguments[name] = module.ffi.new(value[4:]) if isinstance(value, str) else value
     with pytest.raises((ValueError, TypeError), match=message):
@@ -307,8 +305,7 @@ def test_an_out_array_must_have_room_for_its_count(handles: dict[str, Any], plat
 def test_a_handle_of_another_type_is_refused_in_an_array(handles: dict[str, Any], platform: Any,
                                                          queue: Any) -> None:
     module = extension_module("cl_khr_d3d10_sharing")
-    function = next(f for f in load_truth()["cl_khr_d3d10_sharing"]["functions"]
-                    if f["name"] == "clEnqueueAcquireD3D10ObjectsKHR")
+    function = official("cl_khr_d3d10_sharing", "clEnqueueAcquireD3D10ObjectsKHR")
     call = Call(module, function, handles)
     call.arguments["mem_objects"] = [0x1000, queue, 0x3000]
     with pytest.raises(TypeError, match=r"'mem_objects\[1\]' must be cl_mem"):
@@ -321,8 +318,7 @@ def test_integers_may_be_any_index_type(handles: dict[str, Any], platform: Any) 
             return 4
 
     module = extension_module("cl_khr_d3d10_sharing")
-    function = next(f for f in load_truth()["cl_khr_d3d10_sharing"]["functions"]
-                    if f["name"] == "clCreateFromD3D10BufferKHR")
+    function = official("cl_khr_d3d10_sharing", "clCreateFromD3D10BufferKHR")
     call = Call(module, function, handles)
     call.arguments["flags"] = NumpyLike()
     call.run(platform)
