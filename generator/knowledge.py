@@ -71,6 +71,10 @@ class Knowledge:
             or self.is_interface(base)
         )
 
+    def group_key(self, group: str) -> str:
+        """How the IR names a core group or external enum (`cl_channel_order` -> `channel_order`)."""
+        return self.without_api_prefix(group) if self.naming["type"].match(group) else group.lower()
+
     def constant_group(self, name: str) -> str | None:
         """The enumeration a known constant belongs to (`cl_channel_order`, or an external enum's name)."""
         if name in self.core_constants:

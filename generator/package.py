@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from generator import __version__, naming
+from generator.c_decl import base_type
 from generator.errors import InputError
 from generator.knowledge import Knowledge, PackageConfig
 from generator.source import Pos
@@ -56,6 +57,11 @@ class ParamModel:
     def declaration(self) -> str:
         return declaration(self.c_type, self.name)
 
+    @property
+    def hint(self) -> str:
+        """The annotation of the Python parameter (aliases of the generated `_marshal`)."""
+        return {"integer": "int", "array": "Array", "value": "object"}.get(self.kind, "Pointer")
+
 
 @dataclass(frozen=True)
 class FunctionModel:
@@ -69,6 +75,10 @@ class FunctionModel:
     error_param: str | None  # the out-parameter that receives the error code
     errors: tuple[ErrorCase, ...]
     source: str
+
+    @property
+    def returns_hint(self) -> str:
+        return "None" if self.result in ("status", "none") else "CData"
 
 
 @dataclass(frozen=True)
@@ -221,6 +231,7 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
     name = ir["name"]
     module = naming.identifier(module_name(name, config), _first_source(ir), "module of extension")
     values = _token_values(ir, knowledge)
+    types = _type_map(ir, knowledge)
     enums, constants = model_enums(ir, config)
     error_group = knowledge.error_group
     return ExtensionModule(
@@ -233,7 +244,7 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
         enums=enums,
         constants=constants,
         functions=tuple(
-            model_function(function, ir, values, knowledge, config) for function in ir["functions"]
+            model_function(function, types, values, knowledge, config) for function in ir["functions"]
             if not function.get("core")
         ),
         error_names=tuple(t["name"] for t in ir["tokens"] if t["group"] == error_group),
@@ -251,19 +262,25 @@ def model_types(ir: dict[str, Any], knowledge: Knowledge) -> tuple[TypeDecl, ...
             declared.append(TypeDecl(info["name"], None))
         elif info["c_type"]:
             declared.append(TypeDecl(info["name"], info["c_type"]))
+    return _dependency_order(sorted(declared, key=lambda t: (t.c_type is not None, t.name)))
+
+
+def _dependency_order(declared: list[TypeDecl]) -> tuple[TypeDecl, ...]:
+    """`declared` in its order, except that each type comes after the one it is made of."""
     by_name = {t.name: t for t in declared}
-    ordered: list[TypeDecl] = []
+    ordered: dict[str, TypeDecl] = {}
 
     def visit(decl: TypeDecl) -> None:
-        if decl in ordered:
+        if decl.name in ordered:
             return
-        if decl.c_type and _base(decl.c_type) in by_name and by_name[_base(decl.c_type)] is not decl:
-            visit(by_name[_base(decl.c_type)])
-        ordered.append(decl)
+        made_of = by_name.get(base_type(decl.c_type)) if decl.c_type else None
+        if made_of is not None and made_of is not decl:
+            visit(made_of)
+        ordered[decl.name] = decl
 
-    for decl in sorted(declared, key=lambda t: (t.c_type is not None, t.name)):
+    for decl in declared:
         visit(decl)
-    return tuple(ordered)
+    return tuple(ordered.values())
 
 
 def model_enums(ir: dict[str, Any], config: PackageConfig) -> tuple[tuple[EnumModel, ...], tuple[Constant, ...]]:
@@ -298,11 +315,14 @@ def model_enums(ir: dict[str, Any], config: PackageConfig) -> tuple[tuple[EnumMo
 
 
 def model_function(
-    function: dict[str, Any], ir: dict[str, Any], values: dict[str, int], knowledge: Knowledge, config: PackageConfig
+    function: dict[str, Any], types: dict[str, str | None], values: dict[str, int], knowledge: Knowledge,
+    config: PackageConfig,
 ) -> FunctionModel:
-    """A function with each parameter classified by how Python values become C arguments."""
+    """A function with each parameter classified by how Python values become C arguments.
+
+    `types` maps each type name to what it is defined as (None: opaque or a handle).
+    """
     name = naming.identifier(function["name"], function["source"], "function")
-    types = _type_map(ir, knowledge)
     returns = function["return_type"]
     error_type = knowledge.error_type
     params = []
@@ -312,7 +332,7 @@ def model_function(
         kind, element = _param_kind(param["type"], types, knowledge)
         if param["type"] == f"{error_type} *" and returns != error_type and error_param is None:
             kind, error_param = "error_out", param["name"]
-        base = _base(param["type"])
+        base = base_type(param["type"])
         exact = kind in ("handle", "pointer", "error_out") and (
             _is_handle(base, knowledge) or _resolves_to_integer(base, types))
         params.append(ParamModel(param["name"], param["type"], kind, element, param.get("description"), exact,
@@ -376,11 +396,12 @@ def model_facades(extensions: Iterable[ExtensionModule], config: PackageConfig) 
 def model_errors(irs: list[dict[str, Any]], knowledge: Knowledge, config: PackageConfig) -> tuple[ErrorClass, ...]:
     """One exception class per error code: core OpenCL's (but success), then each extension's."""
     found: dict[str, ErrorClass] = {}
+    acronyms = config.acronyms | {ir["vendor"] for ir in irs}
 
     def add(c_name: str, value: int, extension: str | None, source: str | None) -> None:
         naming.identifier(c_name, source, "error code")
         short = naming.member_name(c_name, config.constant_prefix, "")
-        class_name = naming.class_name(short, config.acronyms | {ir["vendor"] for ir in irs}) + "Error"
+        class_name = naming.class_name(short, acronyms) + "Error"
         known = found.get(c_name)
         if known and known.value != value:
             path, line = naming.split_source(source)
@@ -400,20 +421,8 @@ def model_errors(irs: list[dict[str, Any]], knowledge: Knowledge, config: Packag
 
 def model_core_types(knowledge: Knowledge) -> tuple[TypeDecl, ...]:
     """Every core OpenCL type, each after the types it is made of."""
-    ordered: list[TypeDecl] = []
-    done: set[str] = set()
-
-    def visit(name: str) -> None:
-        if name in done or name not in knowledge.core_types:
-            return
-        done.add(name)
-        c_type = str(knowledge.core_types[name]["c_type"])
-        visit(_base(c_type))
-        ordered.append(TypeDecl(name, c_type))
-
-    for name in sorted(knowledge.core_types):
-        visit(name)
-    return tuple(ordered)
+    return _dependency_order([TypeDecl(name, str(knowledge.core_types[name]["c_type"]))
+                              for name in sorted(knowledge.core_types)])
 
 
 def model_core_functions(knowledge: Knowledge, config: PackageConfig) -> tuple[CoreFunction, ...]:
@@ -473,11 +482,8 @@ def model_mappings(
 
 def _column_enum(column: str, knowledge: Knowledge) -> str | None:
     """The enumeration a table column names: an external enum (`other_format`) or a core group (`channel_order`)."""
-    for enum in knowledge.external_enums:
-        if enum.lower() == column:
-            return enum
-    groups = {str(entry.get("group")) for entry in knowledge.core_constants.values()}
-    return next((g for g in sorted(groups) if knowledge.without_api_prefix(g) == column), None)
+    groups = {str(entry["group"]) for entry in knowledge.core_constants.values() if entry.get("group")}
+    return next((g for g in [*knowledge.external_enums, *sorted(groups)] if knowledge.group_key(g) == column), None)
 
 
 def _known_enum(enum: str, knowledge: Knowledge, config: PackageConfig) -> EnumModel:
@@ -521,10 +527,6 @@ def _type_map(ir: dict[str, Any], knowledge: Knowledge) -> dict[str, str | None]
     return types
 
 
-def _base(c_type: str) -> str:
-    return c_type.removeprefix("const ").rstrip(" *")
-
-
 def _resolves_to_integer(c_type: str, types: dict[str, str | None]) -> bool:
     seen = 0
     while c_type in types and types[c_type] is not None and seen < 32:
@@ -539,7 +541,7 @@ def _is_handle(base: str, knowledge: Knowledge) -> bool:
 
 
 def _param_kind(c_type: str, types: dict[str, str | None], knowledge: Knowledge) -> tuple[ParamKind, str | None]:
-    base = _base(c_type)
+    base = base_type(c_type)
     pointers = c_type.count("*")
     if pointers == 0:
         if _is_handle(base, knowledge):

@@ -21,9 +21,7 @@ TEMPLATES = ROOT / "templates"
 
 def py(value: Any) -> str:
     """A Python literal for a str, int, bool or None."""
-    if value is None or isinstance(value, (bool, int)):
-        return repr(value)
-    if isinstance(value, str):
+    if value is None or isinstance(value, (bool, int, str)):
         return repr(value)
     raise TypeError(f"no literal for {type(value).__name__}")
 

@@ -106,11 +106,7 @@ def token_group(name: str, extension: Extension, knowledge: Knowledge) -> str | 
     if token is not None:
         return token.group
     group = knowledge.constant_group(name)
-    if group is None:
-        return None
-    if knowledge.naming["type"].match(group):
-        return knowledge.without_api_prefix(group)
-    return group.lower()
+    return knowledge.group_key(group) if group is not None else None
 
 
 def _column_kind(cells: list[str], extension: Extension, knowledge: Knowledge) -> str:

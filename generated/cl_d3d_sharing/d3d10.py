@@ -11,7 +11,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Final
 
-from . import _runtime
+from . import _marshal, _runtime
 from . import khr_d3d10, nv_d3d10
 from ._marshal import Pointer
 from .errors import ExtensionNotSupportedError
@@ -29,7 +29,8 @@ def variant(platform: Pointer) -> ModuleType:
     """The first variant `platform` supports."""
     found = supported(platform)
     if not found:
+        handle = _marshal.pointer(VARIANTS[0].ffi, platform, 'cl_platform_id', "platform", "variant",
+                                  exact=True)
         raise ExtensionNotSupportedError(
-            " or ".join(EXTENSIONS), _runtime.platform_name(VARIANTS[0].ffi.cast('cl_platform_id', platform)),
-            _runtime.platform_extensions(VARIANTS[0].ffi.cast('cl_platform_id', platform)))
+            " or ".join(EXTENSIONS), _runtime.platform_name(handle), _runtime.platform_extensions(handle))
     return found[0]
