@@ -31,7 +31,8 @@ def package_files(package: Package) -> dict[str, str]:
     """The generated package: its pyproject.toml at OUT's top, its modules in OUT/<name>/."""
     root = package.config.name
     context = {"package": package, "config": package.config, "core": package.config.core_functions,
-               "constants": package.core_constants, "core_types": package.config.core_types}
+               "constants": package.core_constants, "core_types": package.config.core_types,
+               "destructor_callback": package.destructor_callback}
     files = {
         "pyproject.toml": render("package/pyproject.toml.j2", **context),
         f"{root}/__init__.py": render("package/__init__.py.j2", **context),
@@ -39,6 +40,7 @@ def package_files(package: Package) -> dict[str, str]:
         f"{root}/errors.py": render("package/errors.py.j2", errors=package.errors, **context),
         f"{root}/_runtime.py": render("package/_runtime.py.j2", **context),
         f"{root}/_marshal.py": render("package/_marshal.py.j2", **context),
+        f"{root}/_state.py": render("package/_state.py.j2", **context),
     }
     core_cdef = render("package/_cdef/core.h.j2", **context)
     files[f"{root}/_cdef/core.h"] = core_cdef

@@ -18,7 +18,18 @@ import yaml
 
 from generator.diagnostics import Diagnostic, Location
 from generator.document import REFERENCE
-from generator.model import ErrorCondition, Extension, Function, Param, Table, Token, TokenGroup, TypeInfo
+from generator.model import (
+    Clause,
+    Effect,
+    ErrorCondition,
+    Extension,
+    Function,
+    Param,
+    Table,
+    Token,
+    TokenGroup,
+    TypeInfo,
+)
 
 SCHEMA_PATH = Path(__file__).with_name("ir.schema.json")
 
@@ -68,6 +79,8 @@ def _function(function: Function) -> dict[str, Any]:
     entry["params"] = [_param(p) for p in function.params]
     entry["errors"] = [_error(e) for e in function.errors]
     entry["source"] = _where(function.source)
+    if function.effects:
+        entry["effects"] = [_effect(e) for e in function.effects]
     if len(function.declared_at) > 1:
         entry["declared_at"] = [_where(w) for w in function.declared_at]
     return entry
@@ -95,6 +108,8 @@ def _error(error: ErrorCondition) -> dict[str, Any]:
         entry["recovered"] = error.recovered
     if error.copied_from is not None:
         entry["copied_from"] = _where(error.copied_from)
+    if error.check:
+        entry["check"] = [_clause(c) for c in error.check]
     if error.also_in:
         entry["also_in"] = [
             {"source": _where(a.source), "condition": plain(a.condition)}
@@ -102,6 +117,17 @@ def _error(error: ErrorCondition) -> dict[str, Any]:
             for a in error.also_in
         ]
     return entry
+
+
+def _clause(clause: Clause) -> dict[str, Any]:
+    entry: dict[str, Any] = {"clause": plain(clause.text), "class": clause.kind, "reason": plain(clause.reason)}
+    if clause.predicate is not None:
+        entry["predicate"] = clause.predicate
+    return entry
+
+
+def _effect(effect: Effect) -> dict[str, Any]:
+    return {"kind": effect.kind} | dict(effect.params) | {"source": _where(effect.source)}
 
 
 def _group(group: TokenGroup) -> dict[str, Any]:

@@ -36,6 +36,7 @@ class Knowledge:
     enum_base_type: str
     error_type: str
     error_group: str
+    bitfield_type: str
     platform_types: dict[str, str]
     core_types: dict[str, dict[str, str]]
     core_constants: dict[str, dict[str, Any]]
@@ -165,6 +166,7 @@ def load() -> Knowledge:
         enum_base_type=conventions["enum_base_type"],
         error_type=conventions["error_type"],
         error_group=conventions["error_group"],
+        bitfield_type=conventions["bitfield_type"],
         platform_types=conventions["platform_types"],
         core_types=core["types"],
         core_constants=core["constants"],

@@ -7,7 +7,7 @@ into plain words. Every element points at the place in the specs it came from.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from generator.diagnostics import Diagnostic, Location
 
@@ -30,6 +30,32 @@ class Corroboration:
     recovered_from: Location | None = None  # where its lost error code came from
 
 
+Predicate = dict[str, Any]  # a check's AST, as the IR writes it (see generator/conditions.py)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of an error condition and who can tell whether it holds.
+
+    `host`: the arguments alone; `state`: what the package saw of earlier calls;
+    `driver`: only the implementation. `predicate` is set for host and state.
+    """
+
+    text: str
+    kind: Literal["host", "state", "driver"]
+    reason: str
+    predicate: Predicate | None = None
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a successful call changes in the state the package tracks, and the sentence that says so."""
+
+    kind: Literal["acquire", "release", "wrap"]
+    params: tuple[tuple[str, str], ...]  # role -> parameter name: ("objects", <the array>), ("resource", ...)
+    source: Location
+
+
 @dataclass
 class ErrorCondition:
     code: str
@@ -40,6 +66,7 @@ class ErrorCondition:
     recovered_from: Location | None = None  # where what its source lost came from
     recovered: str | None = None  # what that was: "parameter names", "error code"
     copied_from: Location | None = None
+    check: list[Clause] = field(default_factory=list)
 
 
 @dataclass
@@ -51,6 +78,7 @@ class Function:
     core: bool = False
     errors: list[ErrorCondition] = field(default_factory=list)
     declared_at: list[Location] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
 
 
 @dataclass

@@ -15,6 +15,7 @@ from generator import __version__, naming
 from generator.c_decl import base_type
 from generator.errors import InputError
 from generator.knowledge import Knowledge, PackageConfig
+from generator.predicates import PredicateError, Scope, compile_host, compile_state
 from generator.source import Pos
 
 ParamKind = Literal["handle", "integer", "array", "pointer", "error_out", "value"]
@@ -64,6 +65,35 @@ class ParamModel:
 
 
 @dataclass(frozen=True)
+class CheckModel:
+    """A test in the wrapper: `test` holds when the call must fail.
+
+    One test may stand for several clauses that say the same thing (a token's
+    sentence and the error list often do); the error quotes them all.
+    """
+
+    kind: Literal["host", "state"]
+    test: str  # a Python expression over the converted arguments (generator/predicates.py)
+    code: str
+    value: int
+    clauses: tuple[str, ...]
+    conditions: tuple[Condition, ...]  # the whole condition each clause is part of
+    params: tuple[str, ...]  # the parameters the clauses speak of, for the message
+
+
+@dataclass(frozen=True)
+class EffectModel:
+    """What a successful call records: `objects` acquired or released, or the result wrapping a resource."""
+
+    kind: Literal["acquire", "release", "wrap"]
+    objects: str | None = None  # the array parameter
+    count: str | None = None  # its length parameter
+    scope: str | None = None
+    resource: str | None = None
+    subresource: str | None = None
+
+
+@dataclass(frozen=True)
 class FunctionModel:
     name: str
     pointer_type: str
@@ -75,6 +105,8 @@ class FunctionModel:
     error_param: str | None  # the out-parameter that receives the error code
     errors: tuple[ErrorCase, ...]
     source: str
+    checks: tuple[CheckModel, ...] = ()  # host checks, then state checks, each in spec order
+    effects: tuple[EffectModel, ...] = ()
 
     @property
     def returns_hint(self) -> str:
@@ -191,6 +223,7 @@ class Package:
     core_constants: dict[str, int]  # role -> value
     mappings: tuple[MappingModule, ...]
     calling_convention: str
+    destructor_callback: str  # the C type of the callback OpenCL calls when it destroys a memory object
 
 
 def declaration(c_type: str, name: str) -> str:
@@ -217,7 +250,13 @@ def model_package(irs: list[dict[str, Any]], knowledge: Knowledge, config: Packa
                         for role, name in config.core_constants.items()},
         mappings=model_mappings(irs, extensions, knowledge, config),
         calling_convention=config.calling_convention,
+        destructor_callback=_callback_type(knowledge, config.core_functions["mem_destructor"]),
     )
+
+
+def _callback_type(knowledge: Knowledge, function: str) -> str:
+    """The function-pointer parameter type of a core function (its callback's C type)."""
+    return next(t for _, t in knowledge.core_functions[function].params if "( * )" in t)
 
 
 def module_name(extension: str, config: PackageConfig) -> str:
@@ -340,6 +379,7 @@ def model_function(
     if config.count_before_array:
         params = _link_counts(params, config.core_types["count"])
     anchor = next((p for p in params if p.c_type in config.handles), None)
+    counts = {p.name: p.count for p in params if p.count}
     return FunctionModel(
         name=name,
         pointer_type=naming.identifier(config.function_pointer_type.format(function=name), function["source"]),
@@ -351,7 +391,65 @@ def model_function(
         error_param=error_param,
         errors=model_error_cases(function, values),
         source=function["source"],
+        checks=model_checks(function, Scope(values, counts, frozenset(p.name for p in params))),
+        effects=tuple(model_effect(effect, counts) for effect in function.get("effects", ())),
     )
+
+
+def model_checks(function: dict[str, Any], scope: Scope) -> tuple[CheckModel, ...]:
+    """Every host clause of the function's conditions compiled to a test, then every state clause."""
+    checks: dict[tuple[str, str, str], CheckModel] = {}
+    for error in function["errors"]:
+        for clause in error.get("check", ()):
+            if clause["class"] == "driver" or error["code"] not in scope.values:
+                continue
+            compile_ = compile_host if clause["class"] == "host" else compile_state
+            try:
+                test = compile_(clause["predicate"], scope)
+            except PredicateError as failed:
+                path, line = naming.split_source(error["source"])
+                raise InputError(path, Pos(line, 1) if line else None,
+                                 f"{function['name']}: cannot check {clause['clause']!r}: {failed}") from None
+            key = (clause["class"], test, error["code"])
+            condition = Condition(error["condition"], error["source"])
+            same = checks.get(key)
+            if same is None:
+                checks[key] = CheckModel(clause["class"], test, error["code"], scope.values[error["code"]],
+                                         (clause["clause"],), (condition,), _mentioned(clause["predicate"]))
+            elif clause["clause"] not in same.clauses:
+                checks[key] = replace(same, clauses=(*same.clauses, clause["clause"]),
+                                      conditions=(*same.conditions, condition))
+    return tuple(sorted(checks.values(), key=lambda c: c.kind != "host"))  # stable: spec order within each
+
+
+def _mentioned(predicate: Any) -> tuple[str, ...]:
+    """The parameter names a predicate reads, in order of mention."""
+    names: list[str] = []
+
+    def walk(node: Any, key: str | None = None) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, k)
+        elif isinstance(node, list):
+            for i, item in enumerate(node):
+                if key != "of" and not (key == "compare" and i > 0):
+                    walk(item, key)
+        elif isinstance(node, str) and key != "of" and node not in names:
+            names.append(node)
+
+    walk(predicate)
+    return tuple(names)
+
+
+def model_effect(effect: dict[str, Any], counts: dict[str, str]) -> EffectModel:
+    """An IR effect with the length parameter of its objects."""
+    objects = effect.get("objects")
+    if objects and objects not in counts:
+        path, line = naming.split_source(effect["source"])
+        raise InputError(path, Pos(line, 1) if line else None,
+                         f"<{objects}> is a list with no parameter that gives its length")
+    return EffectModel(effect["kind"], objects, counts.get(objects) if objects else None,
+                       effect.get("scope"), effect.get("resource"), effect.get("subresource"))
 
 
 def _link_counts(params: list[ParamModel], count_type: str) -> list[ParamModel]:

@@ -1,6 +1,6 @@
-"""The stages in order: detect, front-end, extract, merge (with recovery), cross-check.
+"""The stages in order: detect, front-end, extract, merge (with recovery), cross-check, conditions.
 
-    specs/*  -> detect -> frontends/<format> -> extract -> merge -> crosscheck -> ir -> emit
+    specs/*  -> detect -> frontends/<format> -> extract -> merge -> crosscheck -> conditions -> ir -> emit
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import crosscheck
+from generator import conditions, crosscheck
 from generator.detect import NOTES, detect
 from generator.diagnostics import Diagnostic, Sink
 from generator.errors import InputError
@@ -62,6 +62,7 @@ def run(specs: Path) -> Result:
     sink = Sink()
     extensions = merge_all(facts, knowledge, sink)
     crosscheck.check(extensions, facts, knowledge, sink)
+    conditions.attach(extensions, knowledge, sink)
     for extension in extensions:
         extension.diagnostics = [d for d in sink.items if d.extension == extension.name]
     return Result(extensions, sorted(sink.items), skipped)

@@ -111,3 +111,15 @@ def array(
     if isinstance(value, Sequence):
         return array(ffi, list(value), element, handle, param, function, count, count_name)
     return pointer(ffi, value, f"{element} *", param, function, exact=True, count=count, count_name=count_name)
+
+
+def address(ffi: Any, value: CData) -> int:
+    """The address a converted pointer or handle argument holds."""
+    return int(ffi.cast("uintptr_t", value))
+
+
+def handles(ffi: Any, value: CData, count: int) -> tuple[int, ...]:
+    """The addresses of the first `count` handles of a converted array argument (none if it is NULL)."""
+    if value == ffi.NULL:
+        return ()
+    return tuple(int(ffi.cast("uintptr_t", value[i])) for i in range(count))

@@ -204,6 +204,32 @@ def release_mem_object(mem: CData) -> None:
     _check(library().clReleaseMemObject(mem), 'clReleaseMemObject')
 
 
+_watched: dict[int, list[Callable[[int], None]]] = {}
+_watch_lock = threading.Lock()
+
+
+@ffi.callback('void ( * )(cl_mem memobj, void * user_data)')
+def _destroyed(mem: CData, user_data: CData) -> None:
+    with _watch_lock:
+        callbacks = _watched.pop(address(mem), [])
+    for callback in callbacks:
+        callback(address(mem))
+
+
+def on_destroyed(mem: CData, callback: Callable[[int], None]) -> None:
+    """Call `callback(address)` once OpenCL destroys `mem` (so state kept about it can be dropped)."""
+    key = address(mem)
+    with _watch_lock:
+        first = key not in _watched
+        _watched.setdefault(key, []).append(callback)
+    if first:
+        code = library().clSetMemObjectDestructorCallback(mem, _destroyed, ffi.NULL)
+        if code != _SUCCESS:
+            with _watch_lock:
+                _watched.pop(key, None)
+            raise QueryFailed(code, 'clSetMemObjectDestructorCallback')
+
+
 class Binding:
     """One extension's functions, looked up per platform and cached.
 

@@ -27,6 +27,11 @@ def _restore(cls: type[Error], args: tuple[object, ...], state: dict[str, object
     return error
 
 
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 class Error(Exception):
     """Every error this package raises on its own account."""
 
@@ -42,7 +47,7 @@ class CLError(Error):
 
     def __init__(
         self, function: str, conditions: Sequence[Condition] = (), *, code: int | None = None,
-        detail: str | None = None,
+        detail: str | None = None, clause: str | None = None, arguments: Mapping[str, object] | None = None,
     ) -> None:
         if code is not None and code != type(self).code:
             self.code = code
@@ -50,7 +55,20 @@ class CLError(Error):
         self.function = function
         self.conditions = tuple(conditions)
         self.detail = detail
+        #: The clause of the spec's condition a check found true before the call (None: the driver returned it).
+        self.clause = clause
+        #: The arguments that clause speaks of, as they were passed.
+        self.arguments = dict(arguments or {})
         super().__init__(self._message())
+
+    def __reduce__(self) -> tuple[object, ...]:  # arguments may be cffi objects: pickle their text
+        state = dict(self.__dict__, arguments={name: _shown(value) for name, value in self.arguments.items()})
+        return (_restore, (type(self), self.args, state))
+
+    @property
+    def checked(self) -> bool:
+        """Whether the package raised this before calling the driver, from the spec's condition."""
+        return self.clause is not None
 
     @property
     def condition(self) -> str | None:
@@ -781,6 +799,28 @@ def error(
     """The exception for `code` returned by `function`, with the spec's conditions for it."""
     cls = classes.get(code, CLError)
     return cls(function, conditions.get(code, ()), code=code, detail=detail)
+
+
+class Check(NamedTuple):
+    """Clauses of the spec's conditions that the package checks before the call (one test), and their code."""
+
+    code: int
+    clauses: tuple[str, ...]
+    conditions: tuple[Condition, ...]
+
+
+def violation(
+    function: str, check: Check, classes: Mapping[int, type[CLError]], arguments: Mapping[str, object],
+    found: int | None = None,
+) -> CLError:
+    """The exception for a check that found the spec's clause true: it quotes the clause and the arguments."""
+    shown = ", ".join(f"{name}={_shown(value)}" for name, value in arguments.items())
+    clause = check.clauses[0]
+    detail = f"checked before the call: {clause!r} holds for {shown}"
+    if found is not None:
+        detail += f" (the object at {found:#x})"
+    cls = classes.get(check.code, CLError)
+    return cls(function, check.conditions, code=check.code, detail=detail, clause=clause, arguments=arguments)
 
 
 class ExtensionNotSupportedError(Error):

@@ -18,7 +18,8 @@ from . import _marshal, _runtime
 from . import errors as _errors
 from ._khr_d3d11_ffi import ffi
 from ._marshal import Array, CData, Pointer
-from .errors import Condition
+from ._state import Tracker
+from .errors import Check, Condition
 
 EXTENSION: Final = 'cl_khr_d3d11_sharing'
 VENDOR: Final = 'KHR'
@@ -229,11 +230,99 @@ _CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {
         ),
     },
 }
+#: Each function's checks, in the order it runs them: the clauses of the spec's conditions a call must not meet.
+_CHECKS: dict[str, tuple[Check, ...]] = {
+    'clGetDeviceIDsFromD3D11KHR': (
+        Check(-30, ('d3d_device_source is not a valid value', ), (
+            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_khr_d3d11_sharing.txt:329'),
+        )),
+        Check(-30, ('d3d_device_set is not a valid value', ), (
+            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_khr_d3d11_sharing.txt:329'),
+        )),
+        Check(-30, ('num_entries is equal to zero and devices is not NULL', ), (
+            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_khr_d3d11_sharing.txt:329'),
+        )),
+        Check(-30, ('both num_devices and devices are NULL', ), (
+            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_khr_d3d11_sharing.txt:329'),
+        )),
+    ),
+    'clCreateFromD3D11BufferKHR': (
+        Check(-30, ('values specified in flags are not valid', ), (
+            Condition('values specified in flags are not valid', 'specs/cl_khr_d3d11_sharing.txt:430'),
+        )),
+        Check(-1007, ('a cl_mem from resource has already been created using clCreateFromD3D11BufferKHR', ), (
+            Condition('resource is not a Direct3D 11 buffer resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using clCreateFromD3D11BufferKHR, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_khr_d3d11_sharing.txt:431'),
+        )),
+    ),
+    'clCreateFromD3D11Texture2DKHR': (
+        Check(-30, ('values specified in flags are not valid', ), (
+            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_khr_d3d11_sharing.txt:486'),
+        )),
+        Check(-1007, ('a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture2DKHR', ), (
+            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture2DKHR, or if context was not created against the same Direct3D 10 device from which resource was created', 'specs/cl_khr_d3d11_sharing.txt:488'),
+        )),
+    ),
+    'clCreateFromD3D11Texture3DKHR': (
+        Check(-30, ('values specified in flags are not valid', ), (
+            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_khr_d3d11_sharing.txt:551'),
+        )),
+        Check(-1007, ('a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture3DKHR', ), (
+            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture3DKHR, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_khr_d3d11_sharing.txt:553'),
+        )),
+    ),
+    'clEnqueueAcquireD3D11ObjectsKHR': (
+        Check(-30, ('num_objects is zero and mem_objects is not a NULL value', ), (
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_khr_d3d11_sharing.txt:720'),
+        )),
+        Check(-30, ('num_objects > 0 and mem_objects is NULL', ), (
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_khr_d3d11_sharing.txt:720'),
+        )),
+        Check(-57, ('event_wait_list is NULL and num_events_in_wait_list > 0', ), (
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_khr_d3d11_sharing.txt:733'),
+        )),
+        Check(-57, ('event_wait_list is not NULL and num_events_in_wait_list is 0', ), (
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_khr_d3d11_sharing.txt:733'),
+        )),
+        Check(-1008, ('any of mem_objects are currently acquired by OpenCL', 'memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D11ObjectsKHR but have not been released using clEnqueueReleaseD3D11ObjectsKHR', ), (
+            Condition('any of mem_objects are currently acquired by OpenCL', 'specs/cl_khr_d3d11_sharing.txt:132'),
+            Condition('memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D11ObjectsKHR but have not been released using clEnqueueReleaseD3D11ObjectsKHR', 'specs/cl_khr_d3d11_sharing.txt:729'),
+        )),
+    ),
+    'clEnqueueReleaseD3D11ObjectsKHR': (
+        Check(-30, ('num_objects is zero and mem_objects is not a NULL value', ), (
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_khr_d3d11_sharing.txt:809'),
+        )),
+        Check(-30, ('num_objects > 0 and mem_objects is NULL', ), (
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_khr_d3d11_sharing.txt:809'),
+        )),
+        Check(-57, ('event_wait_list is NULL and num_events_in_wait_list > 0', ), (
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list> is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_khr_d3d11_sharing.txt:823'),
+        )),
+        Check(-57, ('event_wait_list is not NULL and num_events_in_wait_list> is 0', ), (
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list> is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_khr_d3d11_sharing.txt:823'),
+        )),
+        Check(-1009, ('any of mem_objects are not currently acquired by OpenCL', 'memory objects in mem_objects have not previously been acquired using clEnqueueAcquireD3D11ObjectsKHR, or have been released using clEnqueueReleaseD3D11ObjectsKHR since the last time that they were acquired', ), (
+            Condition('any of mem_objects are not currently acquired by OpenCL', 'specs/cl_khr_d3d11_sharing.txt:139'),
+            Condition('memory objects in mem_objects have not previously been acquired using clEnqueueAcquireD3D11ObjectsKHR, or have been released using clEnqueueReleaseD3D11ObjectsKHR since the last time that they were acquired', 'specs/cl_khr_d3d11_sharing.txt:818'),
+        )),
+    ),
+}
 _binding = _runtime.Binding(EXTENSION, ffi)
+#: What this module saw of earlier calls: acquired objects, wrapped resources.
+_state = Tracker()
 
 
 def _error(code: int, function: str, detail: str | None = None) -> _errors.CLError:
     return _errors.error(code, function, _ERRORS, _CONDITIONS.get(function, {}), detail)
+
+
+def _violation(
+    function: str, index: int, arguments: dict[str, object], found: int | None = None, out: CData = None,
+) -> _errors.CLError:
+    check = _CHECKS[function][index]
+    if out is not None and out != ffi.NULL:
+        out[0] = check.code
+    return _errors.violation(function, check, _ERRORS, arguments, found)
 
 
 def _lookup(kind: str, handle: CData, argument: str, name: str, pointer_type: str) -> CData:
@@ -297,6 +386,14 @@ def clGetDeviceIDsFromD3D11KHR(
     c_num_entries = _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D11KHR')
     c_devices = _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D11KHR', exact=True, count=c_num_entries, count_name='num_entries')
     c_num_devices = _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D11KHR', exact=True)
+    if c_d3d_device_source not in {16409, 16410}:
+        raise _violation('clGetDeviceIDsFromD3D11KHR', 0, {'d3d_device_source': d3d_device_source})
+    if c_d3d_device_set not in {16411, 16412}:
+        raise _violation('clGetDeviceIDsFromD3D11KHR', 1, {'d3d_device_set': d3d_device_set})
+    if (c_num_entries == 0 and c_devices != ffi.NULL):
+        raise _violation('clGetDeviceIDsFromD3D11KHR', 2, {'num_entries': num_entries, 'devices': devices})
+    if (c_num_devices == ffi.NULL and c_devices == ffi.NULL):
+        raise _violation('clGetDeviceIDsFromD3D11KHR', 3, {'num_devices': num_devices, 'devices': devices})
     function = _lookup('platform', c_platform, 'platform', 'clGetDeviceIDsFromD3D11KHR', 'clGetDeviceIDsFromD3D11KHR_fn')
     code = function(c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices)
     if code != 0:
@@ -337,12 +434,18 @@ def clCreateFromD3D11BufferKHR(
     c_resource = _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferKHR')
     given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferKHR', exact=True)
     c_errcode_ret = ffi.new('cl_int *')
+    if c_flags not in {0, 1, 2, 4}:
+        raise _violation('clCreateFromD3D11BufferKHR', 0, {'flags': flags}, out=given_errcode_ret)
+    found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)
+    if found is not None:
+        raise _violation('clCreateFromD3D11BufferKHR', 1, {'context': context, 'resource': resource}, found, out=given_errcode_ret)
     function = _lookup('context', c_context, 'context', 'clCreateFromD3D11BufferKHR', 'clCreateFromD3D11BufferKHR_fn')
     result = function(c_context, c_flags, c_resource, c_errcode_ret)
     if given_errcode_ret != ffi.NULL:
         given_errcode_ret[0] = c_errcode_ret[0]
     if c_errcode_ret[0] != 0:
         raise _error(c_errcode_ret[0], 'clCreateFromD3D11BufferKHR')
+    _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None, _marshal.address(ffi, result))
     return result
 
 
@@ -388,12 +491,18 @@ def clCreateFromD3D11Texture2DKHR(
     c_subresource = _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture2DKHR')
     given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DKHR', exact=True)
     c_errcode_ret = ffi.new('cl_int *')
+    if c_flags not in {0, 1, 2, 4}:
+        raise _violation('clCreateFromD3D11Texture2DKHR', 0, {'flags': flags}, out=given_errcode_ret)
+    found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+    if found is not None:
+        raise _violation('clCreateFromD3D11Texture2DKHR', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
     function = _lookup('context', c_context, 'context', 'clCreateFromD3D11Texture2DKHR', 'clCreateFromD3D11Texture2DKHR_fn')
     result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
     if given_errcode_ret != ffi.NULL:
         given_errcode_ret[0] = c_errcode_ret[0]
     if c_errcode_ret[0] != 0:
         raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture2DKHR')
+    _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
     return result
 
 
@@ -439,12 +548,18 @@ def clCreateFromD3D11Texture3DKHR(
     c_subresource = _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture3DKHR')
     given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DKHR', exact=True)
     c_errcode_ret = ffi.new('cl_int *')
+    if c_flags not in {0, 1, 2, 4}:
+        raise _violation('clCreateFromD3D11Texture3DKHR', 0, {'flags': flags}, out=given_errcode_ret)
+    found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+    if found is not None:
+        raise _violation('clCreateFromD3D11Texture3DKHR', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
     function = _lookup('context', c_context, 'context', 'clCreateFromD3D11Texture3DKHR', 'clCreateFromD3D11Texture3DKHR_fn')
     result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
     if given_errcode_ret != ffi.NULL:
         given_errcode_ret[0] = c_errcode_ret[0]
     if c_errcode_ret[0] != 0:
         raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture3DKHR')
+    _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
     return result
 
 
@@ -508,10 +623,22 @@ def clEnqueueAcquireD3D11ObjectsKHR(
     c_num_events_in_wait_list = _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR')
     c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list')
     c_event = _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True)
+    if (c_num_objects == 0 and c_mem_objects != ffi.NULL):
+        raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
+    if (c_num_objects > 0 and c_mem_objects == ffi.NULL):
+        raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
+    if (c_event_wait_list == ffi.NULL and c_num_events_in_wait_list > 0):
+        raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+    if (c_event_wait_list != ffi.NULL and c_num_events_in_wait_list == 0):
+        raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+    found = _state.acquired(_marshal.handles(ffi, c_mem_objects, c_num_objects))
+    if found is not None:
+        raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 4, {'mem_objects': mem_objects}, found)
     function = _lookup('queue', c_command_queue, 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', 'clEnqueueAcquireD3D11ObjectsKHR_fn')
     code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueAcquireD3D11ObjectsKHR')
+    _state.acquire(_marshal.handles(ffi, c_mem_objects, c_num_objects))
 
 
 def clEnqueueReleaseD3D11ObjectsKHR(
@@ -582,7 +709,19 @@ def clEnqueueReleaseD3D11ObjectsKHR(
     c_num_events_in_wait_list = _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR')
     c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list')
     c_event = _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True)
+    if (c_num_objects == 0 and c_mem_objects != ffi.NULL):
+        raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
+    if (c_num_objects > 0 and c_mem_objects == ffi.NULL):
+        raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
+    if (c_event_wait_list == ffi.NULL and c_num_events_in_wait_list > 0):
+        raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+    if (c_event_wait_list != ffi.NULL and c_num_events_in_wait_list == 0):
+        raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+    found = _state.released(_marshal.handles(ffi, c_mem_objects, c_num_objects))
+    if found is not None:
+        raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 4, {'mem_objects': mem_objects}, found)
     function = _lookup('queue', c_command_queue, 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', 'clEnqueueReleaseD3D11ObjectsKHR_fn')
     code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')
+    _state.release(_marshal.handles(ffi, c_mem_objects, c_num_objects))

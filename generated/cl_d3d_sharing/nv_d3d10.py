@@ -17,7 +17,8 @@ from . import _marshal, _runtime
 from . import errors as _errors
 from ._nv_d3d10_ffi import ffi
 from ._marshal import Array, CData, Pointer
-from .errors import Condition
+from ._state import Tracker
+from .errors import Check, Condition
 
 EXTENSION: Final = 'cl_nv_d3d10_sharing'
 VENDOR: Final = 'NV'
@@ -219,11 +220,99 @@ _CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {
         ),
     },
 }
+#: Each function's checks, in the order it runs them: the clauses of the spec's conditions a call must not meet.
+_CHECKS: dict[str, tuple[Check, ...]] = {
+    'clGetDeviceIDsFromD3D10NV': (
+        Check(-30, ('d3d_device_source is not a valid value', ), (
+            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d10_sharing.txt:299'),
+        )),
+        Check(-30, ('d3d_device_set is not a valid value', ), (
+            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d10_sharing.txt:299'),
+        )),
+        Check(-30, ('num_entries is equal to zero and devices is not NULL', ), (
+            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d10_sharing.txt:299'),
+        )),
+        Check(-30, ('both num_devices and devices are NULL', ), (
+            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d10_sharing.txt:299'),
+        )),
+    ),
+    'clCreateFromD3D10BufferNV': (
+        Check(-30, ('values specified in flags are not valid', ), (
+            Condition('values specified in flags are not valid', 'specs/cl_nv_d3d10_sharing.txt:386'),
+        )),
+        Check(-1003, ('a cl_mem from resource has already been created using clCreateFromD3D10BufferNV', ), (
+            Condition('resource is not a Direct3D 10 buffer resource, if resource was created with the D3D10_USAGE flag D3D10_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using clCreateFromD3D10BufferNV, or if context was not created against the same Direct3D 10 device from which resource was created', 'specs/cl_nv_d3d10_sharing.txt:388'),
+        )),
+    ),
+    'clCreateFromD3D10Texture2DNV': (
+        Check(-30, ('values specified in flags are not valid', ), (
+            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_nv_d3d10_sharing.txt:442'),
+        )),
+        Check(-1003, ('a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D10Texture2DNV', ), (
+            Condition('resource is not a Direct3D 10 texture resource, if resource was created with the D3D10_USAGE flag D3D10_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D10Texture2DNV, or if context was not created against the same Direct3D 10 device from which resource was created', 'specs/cl_nv_d3d10_sharing.txt:445'),
+        )),
+    ),
+    'clCreateFromD3D10Texture3DNV': (
+        Check(-30, ('values specified in flags are not valid', ), (
+            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_nv_d3d10_sharing.txt:503'),
+        )),
+        Check(-1003, ('a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D10Texture3DNV', ), (
+            Condition('resource is not a Direct3D 10 texture resource, if resource was created with the D3D10_USAGE flag D3D10_USAGE_IMMUTABLE, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D10Texture3DNV, or if context was not created against the same Direct3D 10 device from which resource was created', 'specs/cl_nv_d3d10_sharing.txt:506'),
+        )),
+    ),
+    'clEnqueueAcquireD3D10ObjectsNV': (
+        Check(-30, ('num_objects is zero and mem_objects is not a NULL value', ), (
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d10_sharing.txt:639'),
+        )),
+        Check(-30, ('num_objects > 0 and mem_objects is NULL', ), (
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d10_sharing.txt:639'),
+        )),
+        Check(-57, ('event_wait_list is NULL and num_events_in_wait_list > 0', ), (
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d10_sharing.txt:658'),
+        )),
+        Check(-57, ('event_wait_list is not NULL and num_events_in_wait_list is 0', ), (
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d10_sharing.txt:658'),
+        )),
+        Check(-1004, ('any of mem_objects are currently acquired by OpenCL', 'memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D10ObjectsNV but have not been released using clEnqueueReleaseD3D10ObjectsNV', ), (
+            Condition('any of mem_objects are currently acquired by OpenCL', 'specs/cl_nv_d3d10_sharing.txt:116'),
+            Condition('memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D10ObjectsNV but have not been released using clEnqueueReleaseD3D10ObjectsNV', 'specs/cl_nv_d3d10_sharing.txt:653'),
+        )),
+    ),
+    'clEnqueueReleaseD3D10ObjectsNV': (
+        Check(-30, ('num_objects is zero and mem_objects is not a NULL value', ), (
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d10_sharing.txt:719'),
+        )),
+        Check(-30, ('num_objects > 0 and mem_objects is NULL', ), (
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d10_sharing.txt:719'),
+        )),
+        Check(-57, ('event_wait_list is NULL and num_events_in_wait_list > 0', ), (
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d10_sharing.txt:739'),
+        )),
+        Check(-57, ('event_wait_list is not NULL and num_events_in_wait_list is 0', ), (
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d10_sharing.txt:739'),
+        )),
+        Check(-1005, ('any of mem_objects are not currently acquired by OpenCL', 'memory objects in mem_objects have not previously clEnqueueAcquireD3D10ObjectsNV, or have been released using clEnqueueReleaseD3D10ObjectsNV since the last time that they were acquired', ), (
+            Condition('any of mem_objects are not currently acquired by OpenCL', 'specs/cl_nv_d3d10_sharing.txt:121'),
+            Condition('memory objects in mem_objects have not previously clEnqueueAcquireD3D10ObjectsNV, or have been released using clEnqueueReleaseD3D10ObjectsNV since the last time that they were acquired', 'specs/cl_nv_d3d10_sharing.txt:733'),
+        )),
+    ),
+}
 _binding = _runtime.Binding(EXTENSION, ffi)
+#: What this module saw of earlier calls: acquired objects, wrapped resources.
+_state = Tracker()
 
 
 def _error(code: int, function: str, detail: str | None = None) -> _errors.CLError:
     return _errors.error(code, function, _ERRORS, _CONDITIONS.get(function, {}), detail)
+
+
+def _violation(
+    function: str, index: int, arguments: dict[str, object], found: int | None = None, out: CData = None,
+) -> _errors.CLError:
+    check = _CHECKS[function][index]
+    if out is not None and out != ffi.NULL:
+        out[0] = check.code
+    return _errors.violation(function, check, _ERRORS, arguments, found)
 
 
 def _lookup(kind: str, handle: CData, argument: str, name: str, pointer_type: str) -> CData:
@@ -287,6 +376,14 @@ def clGetDeviceIDsFromD3D10NV(
     c_num_entries = _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D10NV')
     c_devices = _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10NV', exact=True, count=c_num_entries, count_name='num_entries')
     c_num_devices = _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10NV', exact=True)
+    if c_d3d_device_source not in {16400, 16401}:
+        raise _violation('clGetDeviceIDsFromD3D10NV', 0, {'d3d_device_source': d3d_device_source})
+    if c_d3d_device_set not in {16402, 16403}:
+        raise _violation('clGetDeviceIDsFromD3D10NV', 1, {'d3d_device_set': d3d_device_set})
+    if (c_num_entries == 0 and c_devices != ffi.NULL):
+        raise _violation('clGetDeviceIDsFromD3D10NV', 2, {'num_entries': num_entries, 'devices': devices})
+    if (c_num_devices == ffi.NULL and c_devices == ffi.NULL):
+        raise _violation('clGetDeviceIDsFromD3D10NV', 3, {'num_devices': num_devices, 'devices': devices})
     function = _lookup('platform', c_platform, 'platform', 'clGetDeviceIDsFromD3D10NV', 'clGetDeviceIDsFromD3D10NV_fn')
     code = function(c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices)
     if code != 0:
@@ -327,12 +424,18 @@ def clCreateFromD3D10BufferNV(
     c_resource = _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferNV')
     given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferNV', exact=True)
     c_errcode_ret = ffi.new('cl_int *')
+    if c_flags not in {0, 1, 2, 4}:
+        raise _violation('clCreateFromD3D10BufferNV', 0, {'flags': flags}, out=given_errcode_ret)
+    found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)
+    if found is not None:
+        raise _violation('clCreateFromD3D10BufferNV', 1, {'context': context, 'resource': resource}, found, out=given_errcode_ret)
     function = _lookup('context', c_context, 'context', 'clCreateFromD3D10BufferNV', 'clCreateFromD3D10BufferNV_fn')
     result = function(c_context, c_flags, c_resource, c_errcode_ret)
     if given_errcode_ret != ffi.NULL:
         given_errcode_ret[0] = c_errcode_ret[0]
     if c_errcode_ret[0] != 0:
         raise _error(c_errcode_ret[0], 'clCreateFromD3D10BufferNV')
+    _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None, _marshal.address(ffi, result))
     return result
 
 
@@ -377,12 +480,18 @@ def clCreateFromD3D10Texture2DNV(
     c_subresource = _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DNV')
     given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DNV', exact=True)
     c_errcode_ret = ffi.new('cl_int *')
+    if c_flags not in {0, 1, 2, 4}:
+        raise _violation('clCreateFromD3D10Texture2DNV', 0, {'flags': flags}, out=given_errcode_ret)
+    found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+    if found is not None:
+        raise _violation('clCreateFromD3D10Texture2DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
     function = _lookup('context', c_context, 'context', 'clCreateFromD3D10Texture2DNV', 'clCreateFromD3D10Texture2DNV_fn')
     result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
     if given_errcode_ret != ffi.NULL:
         given_errcode_ret[0] = c_errcode_ret[0]
     if c_errcode_ret[0] != 0:
         raise _error(c_errcode_ret[0], 'clCreateFromD3D10Texture2DNV')
+    _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
     return result
 
 
@@ -426,12 +535,18 @@ def clCreateFromD3D10Texture3DNV(
     c_subresource = _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DNV')
     given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DNV', exact=True)
     c_errcode_ret = ffi.new('cl_int *')
+    if c_flags not in {0, 1, 2, 4}:
+        raise _violation('clCreateFromD3D10Texture3DNV', 0, {'flags': flags}, out=given_errcode_ret)
+    found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+    if found is not None:
+        raise _violation('clCreateFromD3D10Texture3DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
     function = _lookup('context', c_context, 'context', 'clCreateFromD3D10Texture3DNV', 'clCreateFromD3D10Texture3DNV_fn')
     result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
     if given_errcode_ret != ffi.NULL:
         given_errcode_ret[0] = c_errcode_ret[0]
     if c_errcode_ret[0] != 0:
         raise _error(c_errcode_ret[0], 'clCreateFromD3D10Texture3DNV')
+    _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
     return result
 
 
@@ -493,10 +608,22 @@ def clEnqueueAcquireD3D10ObjectsNV(
     c_num_events_in_wait_list = _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D10ObjectsNV')
     c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list')
     c_event = _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True)
+    if (c_num_objects == 0 and c_mem_objects != ffi.NULL):
+        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
+    if (c_num_objects > 0 and c_mem_objects == ffi.NULL):
+        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
+    if (c_event_wait_list == ffi.NULL and c_num_events_in_wait_list > 0):
+        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+    if (c_event_wait_list != ffi.NULL and c_num_events_in_wait_list == 0):
+        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+    found = _state.acquired(_marshal.handles(ffi, c_mem_objects, c_num_objects))
+    if found is not None:
+        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 4, {'mem_objects': mem_objects}, found)
     function = _lookup('queue', c_command_queue, 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', 'clEnqueueAcquireD3D10ObjectsNV_fn')
     code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueAcquireD3D10ObjectsNV')
+    _state.acquire(_marshal.handles(ffi, c_mem_objects, c_num_objects))
 
 
 def clEnqueueReleaseD3D10ObjectsNV(
@@ -557,7 +684,19 @@ def clEnqueueReleaseD3D10ObjectsNV(
     c_num_events_in_wait_list = _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsNV')
     c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list')
     c_event = _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True)
+    if (c_num_objects == 0 and c_mem_objects != ffi.NULL):
+        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
+    if (c_num_objects > 0 and c_mem_objects == ffi.NULL):
+        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
+    if (c_event_wait_list == ffi.NULL and c_num_events_in_wait_list > 0):
+        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+    if (c_event_wait_list != ffi.NULL and c_num_events_in_wait_list == 0):
+        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+    found = _state.released(_marshal.handles(ffi, c_mem_objects, c_num_objects))
+    if found is not None:
+        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 4, {'mem_objects': mem_objects}, found)
     function = _lookup('queue', c_command_queue, 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', 'clEnqueueReleaseD3D10ObjectsNV_fn')
     code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueReleaseD3D10ObjectsNV')
+    _state.release(_marshal.handles(ffi, c_mem_objects, c_num_objects))

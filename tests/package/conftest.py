@@ -7,9 +7,11 @@ except under CI (`CI=true`), where a missing runtime is a failure.
 
 from __future__ import annotations
 
+import ctypes
 import os
 import sys
 from collections.abc import Iterator
+from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -87,3 +89,47 @@ def queue(context: Any, device: Any) -> Iterator[Any]:
     check(error[0], "clCreateCommandQueue")
     yield made
     check(lib.clReleaseCommandQueue(made), "clReleaseCommandQueue")
+
+
+@cache
+def _opencl() -> ctypes.CDLL:
+    """The same library through ctypes, for calls the package has no reason to declare."""
+    lib = ctypes.CDLL(_runtime.library_path())
+    lib.clCreateBuffer.restype = ctypes.c_void_p
+    lib.clCreateBuffer.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_void_p,
+                                   ctypes.POINTER(ctypes.c_int32)]
+    lib.clReleaseMemObject.argtypes = [ctypes.c_void_p]
+    lib.clGetMemObjectInfo.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_size_t, ctypes.c_void_p,
+                                       ctypes.c_void_p]
+    return lib
+
+
+def make_buffer(context: Any, size: int = 64) -> int:
+    """A real POCL buffer (its address): what a Direct3D wrap gives back, as far as tracked state can tell."""
+    error = ctypes.c_int32()
+    made = _opencl().clCreateBuffer(_runtime.address(context), 1, size, None, ctypes.byref(error))  # READ_WRITE
+    check(error.value, "clCreateBuffer")
+    return int(made)
+
+
+def release(mem: int) -> None:
+    check(_opencl().clReleaseMemObject(mem), "clReleaseMemObject")
+
+
+@pytest.fixture
+def buffers(context: Any) -> Iterator[list[int]]:
+    """Three fresh real memory objects, released after the test."""
+    made = [make_buffer(context) for _ in range(3)]
+    yield made
+    for mem in made:
+        release(mem)
+
+
+@pytest.fixture(autouse=True)
+def fresh_state() -> Iterator[None]:
+    """Each test starts with no tracked state and no stand-ins in any module."""
+    yield
+    for extension in MODULES:
+        module = extension_module(extension)
+        module._state.clear()
+        module._binding.forget()

@@ -3,32 +3,37 @@
 The Direct3D sharing functions do not exist on Linux, so each test installs a
 stand-in (`ffi.callback` of the generated function-pointer type) in the
 per-platform cache of POCL's platform and asserts the exact C arguments it
-receives. Handles (platform, context, queue) are POCL's real ones.
+receives. Handles (platform, context, queue) and memory objects are POCL's real
+ones, so the state the wrappers track after a successful call is about live objects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from cl_d3d_sharing import errors
 
 from tests.conftest import load_truth
-from tests.package.conftest import extension_module
+from tests.package.conftest import extension_module, make_buffer, release
 
 ALL_FUNCTIONS = [(name, f) for name, data in sorted(load_truth().items()) for f in data["functions"]]
 RESOURCE = 0xD3D0
-MEMS = [0x1000, 0x2000, 0x3000]
 EVENTS = [0xE000, 0xE100]
 WRITTEN_EVENT = 0xE555
 WRITTEN_DEVICES = [0xDE01, 0xDE02]
-CREATED = 0xABC0
 
 
 def official(extension: str, name: str) -> dict[str, Any]:
     """A function as the official headers declare it (truth.yaml)."""
     return next(f for f in load_truth()[extension]["functions"] if f["name"] == name)
+
+
+def token(module: Any, part: str) -> int:
+    """The official value of the module's token whose name has `part` in it."""
+    tokens = load_truth()[module.EXTENSION]["tokens"]
+    return int(next(t["value"] for t in tokens if part in t["name"]))
 
 
 def address(module: Any, pointer: Any) -> int:
@@ -42,6 +47,9 @@ class Call:
         self.module = module
         self.function = function
         self.params = function["params"]
+        self.mems: list[int] = handles["mems"]
+        self.context = handles["cl_context"]
+        self.created: int | None = None
         self.arguments: dict[str, Any] = {}
         for param in self.params:
             self.arguments[param["name"]] = self.value(param["name"], param["type"], handles)
@@ -52,15 +60,15 @@ class Call:
         if c_type in handles:
             return handles[c_type]
         if name == "num_objects":
-            return len(MEMS)
+            return len(self.mems)
         if name == "num_events_in_wait_list":
             return len(EVENTS)
         if name == "num_entries":
             return 4
         if name == "mem_objects" and c_type.startswith("const"):
-            return list(MEMS)
+            return list(self.mems)
         if name == "mem_objects":  # NVIDIA's release functions take a `cl_mem *`: a C array
-            return ffi.new("cl_mem[]", [ffi.cast("cl_mem", m) for m in MEMS])
+            return ffi.new("cl_mem[]", [ffi.cast("cl_mem", m) for m in self.mems])
         if name == "event_wait_list":
             return list(EVENTS)
         if name == "event":
@@ -73,7 +81,8 @@ class Call:
             return None
         if c_type.endswith("*"):  # a Direct3D object
             return RESOURCE
-        return {"flags": 4, "subresource": 5, "d3d_device_source": 0x4010, "d3d_device_set": 0x4012}[name]
+        return {"flags": 4, "subresource": 5, "d3d_device_source": token(self.module, "_DXGI_ADAPTER_"),
+                "d3d_device_set": token(self.module, "_ALL_DEVICES_FOR_")}[name]
 
     def stand_in(self, returns: int) -> Callable[..., Any]:
         module = self.module
@@ -101,7 +110,10 @@ class Call:
                     arg[0] = returns
             if self.function["return"] == "cl_int":
                 return returns
-            return ffi.cast("cl_mem", CREATED if returns == 0 else 0)
+            if returns != 0:
+                return ffi.NULL
+            self.created = make_buffer(self.context)
+            return ffi.cast("cl_mem", self.created)
 
         return record
 
@@ -114,10 +126,8 @@ class Call:
 
 
 @pytest.fixture
-def handles(platform: Any, context: Any, queue: Any) -> Iterator[dict[str, Any]]:
-    yield {"cl_platform_id": platform, "cl_context": context, "cl_command_queue": queue}
-    for extension in load_truth():
-        extension_module(extension)._binding.forget()
+def handles(platform: Any, context: Any, queue: Any, buffers: list[int]) -> dict[str, Any]:
+    return {"cl_platform_id": platform, "cl_context": context, "cl_command_queue": queue, "mems": buffers}
 
 
 @pytest.mark.parametrize(("extension", "function"), ALL_FUNCTIONS, ids=[f["name"] for _, f in ALL_FUNCTIONS])
@@ -133,7 +143,7 @@ def test_the_exact_c_arguments(
         if param["type"] in handles:
             assert got == address(module, given), name
         elif name in ("mem_objects", "event_wait_list"):
-            assert got == (MEMS if name == "mem_objects" else EVENTS), name
+            assert got == (call.mems if name == "mem_objects" else EVENTS), name
         elif name == "errcode_ret":
             assert got != 0, "a NULL errcode_ret is replaced by the wrapper's own"
         elif isinstance(given, int):
@@ -146,7 +156,8 @@ def test_the_exact_c_arguments(
         assert [address(module, call.arguments["devices"][i]) for i in range(2)] == WRITTEN_DEVICES
         assert call.arguments["num_devices"][0] == len(WRITTEN_DEVICES)
     if function["return"] == "cl_mem":
-        assert address(module, result) == CREATED
+        assert call.created is not None and address(module, result) == call.created
+        release(call.created)
     else:
         assert result is None
 
@@ -271,7 +282,8 @@ def test_a_null_errcode_ret_still_reports_and_returns(null: Any, handles: dict[s
     function = official("cl_khr_d3d11_sharing", "clCreateFromD3D11BufferKHR")
     call = Call(module, function, handles)
     call.arguments["errcode_ret"] = module.ffi.NULL if null == "ffi.NULL" else null
-    assert address(module, call.run(platform)) == CREATED
+    assert address(module, call.run(platform)) == call.created
+    release(call.created)
     with pytest.raises(errors.InvalidValueError):
         call.run(platform, returns=-30)
 

@@ -96,3 +96,4 @@ cl_int clReleaseMemObject(cl_mem memobj);
 cl_int clGetMemObjectInfo(cl_mem memobj, cl_mem_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret);
 cl_int clGetImageInfo(cl_mem image, cl_image_info param_name, size_t param_value_size, void *param_value, size_t *param_value_size_ret);
 cl_int clReleaseEvent(cl_event event);
+cl_int clSetMemObjectDestructorCallback(cl_mem memobj, void ( * pfn_notify)(cl_mem memobj, void * user_data), void *user_data);
