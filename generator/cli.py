@@ -1,4 +1,4 @@
-"""`python -m generator generate|check`: the commands of CONTRACTS.md."""
+"""`python -m generator generate|check|coverage`: the commands of CONTRACTS.md."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator import emit, pipeline
+from generator import coverage, emit, ir, knowledge, pipeline
+from generator.package import model_package
 from generator.errors import InputError
 from generator.ir import SchemaError
 
@@ -18,7 +19,8 @@ INTERNAL_ERROR = 3
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
-    for name, summary in (("generate", "write OUT from the specs"), ("check", "exit 1 if OUT is not current")):
+    for name, summary in (("generate", "write OUT from the specs"), ("check", "exit 1 if OUT is not current"),
+                          ("coverage", "which error conditions the wrappers check; exit 1 on a gap")):
         command = commands.add_parser(name, help=summary)
         command.add_argument("--specs", type=Path, default=Path("specs"), help="folder of spec texts (specs/)")
         command.add_argument("--out", type=Path, default=Path("generated"), help="output folder (generated/)")
@@ -33,6 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     except SchemaError as error:  # a bug: say so plainly, write nothing
         print(f"generator: internal error, nothing written: {error}", file=sys.stderr)
         return INTERNAL_ERROR
+    if args.command == "coverage":
+        irs = [ir.to_dict(extension) for extension in result.extensions]
+        found = coverage.rows(irs, model_package(irs, knowledge.load(), knowledge.load_package()))
+        print(coverage.render(found), end="")
+        return 1 if coverage.gaps(found) else 0
     if args.command == "check":
         differing = emit.stale(args.out, files)
         for name in differing:
