@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 from generator import coverage, emit, ir, knowledge, pipeline
-from generator.package import model_package
 from generator.errors import InputError
 from generator.ir import SchemaError
+from generator.package import model_package
 
 #: Exit status for bad input (CONTRACTS.md), and for a fault of the generator itself.
 INPUT_ERROR = 2

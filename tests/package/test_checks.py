@@ -1,0 +1,205 @@
+"""Every host clause of the four extensions fires its check, and a neighbouring call passes.
+
+The arguments are found from the IR's predicates by a small interpreter written
+here, independent of the generator's compiler: for each clause, a call that makes
+it (and no other host clause) true, and a call one argument away that makes none
+true. The first must raise the clause's error class before any lookup; the second
+passes every check and, on POCL, reaches `ExtensionNotSupportedError`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+import yaml
+from cl_d3d_sharing import errors
+
+from generator.knowledge import load
+from tests.conftest import ROOT
+from tests.package.conftest import extension_module
+
+IR = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "generated/ir").glob("*.yaml"))}
+RESOURCE = 0xD3D0
+COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq, ">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le,
+}
+
+
+def host_clauses() -> Iterator[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]]:
+    for name, ir in IR.items():
+        for function in ir["functions"]:
+            if function.get("core"):
+                continue
+            for error in function["errors"]:
+                for clause in error.get("check", ()):
+                    if clause["class"] == "host":
+                        yield name, function, error, clause
+
+
+HOST = list(host_clauses())
+
+
+def value_of(module: Any, name: str | int) -> int:
+    if isinstance(name, int):
+        return name
+    core = load().core_constants.get(name)
+    return int(core["value"]) if core else int(getattr(module, name))
+
+
+def holds(node: dict[str, Any], args: dict[str, Any], module: Any) -> bool:
+    """What the spec's sentence means, for Python arguments (None is NULL)."""
+    if "member" in node:
+        return args[node["member"]] in {value_of(module, v) for v in node["of"]}
+    ((kind, operand),) = node.items()
+    if kind == "null":
+        return args[operand] is None
+    if kind == "compare":
+        name, op, number = operand
+        return COMPARE[op](args[name], number)
+    if kind == "not":
+        return not holds(operand, args, module)
+    if kind == "all":
+        return all(holds(n, args, module) for n in operand)
+    raise AssertionError(kind)
+
+
+def mentioned(node: Any, key: str | None = None) -> list[str]:
+    if isinstance(node, dict):
+        return [n for k, v in node.items() for n in mentioned(v, k)]
+    if isinstance(node, list):
+        if key == "of":
+            return []
+        return mentioned(node[0], key) if key == "compare" else [n for item in node for n in mentioned(item, key)]
+    return [node] if isinstance(node, str) else []
+
+
+class Arguments:
+    """Candidate values for each parameter of a function: valid ones first."""
+
+    def __init__(self, module: Any, function: dict[str, Any], handles: dict[str, Any], mems: list[int]) -> None:
+        ffi = module.ffi
+        self.module = module
+        self.candidates: dict[str, list[Any]] = {}
+        for param in function["params"]:
+            name, c_type = param["name"], param["type"]
+            if c_type in handles:
+                found: list[Any] = [handles[c_type]]
+            elif c_type.endswith("*"):
+                element = c_type.removeprefix("const ").removesuffix(" *")
+                if name == "errcode_ret" or element.startswith("ID3D") or element == "void":
+                    found = [None if name == "errcode_ret" else RESOURCE]
+                elif element == "cl_mem":
+                    found = [ffi.new("cl_mem[]", [ffi.cast("cl_mem", m) for m in mems]), None]
+                elif element in ("cl_event", "cl_device_id"):
+                    found = [None, ffi.new(f"{element}[3]")]
+                else:
+                    found = [ffi.new(f"{element}[1]"), None]
+            else:
+                found = [1, 0, 3]
+            self.candidates[name] = found
+        for error in function["errors"]:
+            for clause in error.get("check", ()):
+                member = clause.get("predicate", {}).get("not", {})
+                if "member" in member:
+                    allowed = sorted(value_of(module, v) for v in member["of"])
+                    self.candidates[member["member"]] = [allowed[-1], allowed[0], allowed[-1] + 1, 3, 0x7FFF]
+        self.clauses = [c for e in function["errors"] for c in e.get("check", ()) if c["class"] == "host"]
+
+    def baseline(self) -> dict[str, Any]:
+        """A valid call: no host clause holds."""
+        first = {name: values[0] for name, values in self.candidates.items()}
+        varied = [name for name, values in self.candidates.items() if len(values) > 1]
+        return next(args for args in self.variants(varied, first) if not self.true_clauses(args))
+
+    def true_clauses(self, args: dict[str, Any]) -> list[dict[str, Any]]:
+        return [c for c in self.clauses if holds(c["predicate"], args, self.module)]
+
+    def variants(self, names: list[str], start: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        for values in itertools.product(*(self.candidates[n] for n in names)):
+            yield start | dict(zip(names, values, strict=True))
+
+    def firing(self, clause: dict[str, Any]) -> dict[str, Any]:
+        """Arguments under which `clause` (or one that says the same) is the only true host clause."""
+        same = [c for c in self.clauses if c["predicate"] == clause["predicate"]]
+        for args in self.variants(mentioned(clause["predicate"]), self.baseline()):
+            true = self.true_clauses(args)
+            if true and all(c in same for c in true):
+                return args
+        raise AssertionError(f"no arguments make only {clause['clause']!r} true")
+
+    def neighbour(self, firing: dict[str, Any], clause: dict[str, Any]) -> dict[str, Any]:
+        """Arguments one parameter away from `firing` under which no host clause holds."""
+        for name in mentioned(clause["predicate"]):
+            for args in self.variants([name], firing):
+                if not self.true_clauses(args):
+                    return args
+        raise AssertionError(f"no valid call is one argument away from firing {clause['clause']!r}")
+
+
+@pytest.fixture
+def handles(platform: Any, context: Any, queue: Any) -> dict[str, Any]:
+    return {"cl_platform_id": platform, "cl_context": context, "cl_command_queue": queue}
+
+
+def call(module: Any, function: dict[str, Any], args: dict[str, Any]) -> Any:
+    return getattr(module, function["name"])(*(args[p["name"]] for p in function["params"]))
+
+
+@pytest.mark.parametrize(
+    ("extension", "function", "error", "clause"), HOST,
+    ids=[f"{f['name']}:{c['clause'][:50]}" for _, f, _, c in HOST],
+)
+def test_a_host_clause_fires_and_its_neighbour_passes(
+    extension: str, function: dict[str, Any], error: dict[str, Any], clause: dict[str, Any],
+    handles: dict[str, Any], buffers: list[int],
+) -> None:
+    module = extension_module(extension)
+    arguments = Arguments(module, function, handles, buffers)
+    firing = arguments.firing(clause)
+    cls = errors.BY_NAME[error["code"]]
+    with pytest.raises(cls) as caught:
+        call(module, function, firing)
+    raised = caught.value
+    assert raised.checked and raised.code == cls.code and raised.function == function["name"]
+    same = {c["clause"] for c in arguments.clauses if c["predicate"] == clause["predicate"]}
+    assert raised.clause in same
+    assert repr(raised.clause) in str(raised)
+    assert (error["condition"], error["source"]) in [(c.text, c.source) for c in raised.conditions]
+    assert f"[{error['source']}]" in str(raised)
+    for name in mentioned(clause["predicate"]):
+        assert raised.arguments[name] is firing[name]
+        assert f"{name}=" in str(raised)
+    with pytest.raises(errors.ExtensionNotSupportedError):
+        call(module, function, arguments.neighbour(firing, clause))
+
+
+def test_every_extension_has_host_clauses() -> None:
+    assert {name for name, *_ in HOST} == set(IR)
+    assert len(HOST) >= 60
+
+
+def test_a_callers_errcode_ret_receives_a_checked_code(context: Any) -> None:
+    module = extension_module("cl_khr_d3d11_sharing")
+    mine = module.ffi.new("cl_int *")
+    with pytest.raises(errors.BY_NAME["CL_INVALID_VALUE"]):
+        module.clCreateFromD3D11BufferKHR(context, 3, RESOURCE, mine)  # READ_WRITE | WRITE_ONLY: two access modes
+    assert mine[0] == errors.BY_NAME["CL_INVALID_VALUE"].code
+
+
+@pytest.mark.parametrize("flags", [0, 1, 2, 4])
+def test_zero_and_each_single_access_mode_are_valid_flags(context: Any, flags: int) -> None:
+    module = extension_module("cl_khr_d3d11_sharing")
+    with pytest.raises(errors.ExtensionNotSupportedError):
+        module.clCreateFromD3D11BufferKHR(context, flags, RESOURCE, None)
+
+
+@pytest.mark.parametrize("flags", [3, 5, 6, 7, 8, 1 << 40])
+def test_combined_or_other_flags_are_not(context: Any, flags: int) -> None:
+    module = extension_module("cl_nv_d3d10_sharing")
+    with pytest.raises(errors.BY_NAME["CL_INVALID_VALUE"]) as caught:
+        module.clCreateFromD3D10BufferNV(context, flags, RESOURCE, None)
+    assert caught.value.clause == "values specified in flags are not valid"
