@@ -34,7 +34,6 @@ from lark import Lark, Token, Tree, UnexpectedInput
 
 from generator.c_decl import base_type
 from generator.diagnostics import Sink
-from generator.document import REFERENCE
 from generator.grammars import grammar
 from generator.knowledge import Knowledge
 from generator.model import Clause, Effect, ErrorCondition, Extension, Function, Param, Predicate
@@ -98,12 +97,10 @@ class _Reader:
             tree = parse_clause(_join(texts, separators, start, end))
             if tree is not None:
                 found = (end, tree)
-        if found[1] is None:
-            end = start
-            while end + 1 < len(texts) and _continues(texts[end + 1]):
-                end += 1
-            found = (end, None)
-        return found
+        end, tree = found
+        while end + 1 < len(texts) and _continues(texts[end + 1]):
+            end, tree = end + 1, None  # what follows belongs to this clause, which is then no longer one we know
+        return end, tree
 
     def classify(self, function: Function, error: ErrorCondition, text: str, tree: Tree[Token] | None) -> Clause:
         if function.core:
@@ -213,7 +210,7 @@ class _Reader:
         param = _param(function, name)
         assert param is not None
         for sentence in re.split(r"(?<=\.)\s+", param.description or ""):
-            tree = parse_clause(REFERENCE.sub(r"<\1>", sentence))
+            tree = parse_clause(sentence)
             if tree is None or tree.data != "allowed":
                 continue
             names = [str(n.children[0]) for n in tree.find_data("name")]
@@ -276,7 +273,11 @@ def _param(function: Function, name: str) -> Param | None:
 
 
 def _number(token: Token) -> int:
-    return 0 if token.type == "ZERO" else int(str(token).split(".")[0])
+    if token.type == "ZERO":
+        return 0
+    if not str(token).isdigit():
+        raise _NotCheckable(f"compares with {token}, which is not a whole number")
+    return int(str(token))
 
 
 @cache

@@ -124,6 +124,20 @@ class PackageConfig:
     acronyms: frozenset[str]
     constant_prefix: str
     vendor_preference: tuple[str, ...]
+    pythonic: Pythonic
+
+
+@dataclass(frozen=True)
+class Pythonic:
+    """`data/package.yaml` `pythonic:`: how the snake_case layer names and owns things."""
+
+    function_prefix: str
+    wait_list_type: str
+    wait_list_keyword: str
+    owned: dict[str, str]  # handle type -> role of the core function that releases it
+    context_manager: str
+    pyopencl_module: str
+    pyopencl_classes: dict[str, str]
 
 
 @cache
@@ -149,6 +163,15 @@ def load_package() -> PackageConfig:
         acronyms=frozenset(data["acronyms"]),
         constant_prefix=data["constant_prefix"],
         vendor_preference=tuple(data["vendor_preference"]),
+        pythonic=Pythonic(
+            function_prefix=data["pythonic"]["function_prefix"],
+            wait_list_type=data["pythonic"]["wait_list"]["type"],
+            wait_list_keyword=data["pythonic"]["wait_list"]["keyword"],
+            owned=data["pythonic"]["owned"],
+            context_manager=data["pythonic"]["context_manager"],
+            pyopencl_module=data["pythonic"]["pyopencl"]["module"],
+            pyopencl_classes=data["pythonic"]["pyopencl"]["classes"],
+        ),
     )
 
 

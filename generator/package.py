@@ -16,6 +16,7 @@ from generator.c_decl import base_type
 from generator.errors import InputError
 from generator.knowledge import Knowledge, PackageConfig
 from generator.predicates import PredicateError, Scope, compile_host, compile_state
+from generator.pythonic import ContextManager, PythonicFunction, model_context_manager, model_pythonic
 from generator.source import Pos
 
 ParamKind = Literal["handle", "integer", "array", "pointer", "error_out", "value"]
@@ -158,6 +159,8 @@ class ExtensionModule:
     constants: tuple[Constant, ...]
     functions: tuple[FunctionModel, ...]
     error_names: tuple[str, ...]  # the error codes it defines, by C name
+    pythonic: tuple[PythonicFunction, ...] = ()
+    context_manager: ContextManager | None = None
 
 
 @dataclass(frozen=True)
@@ -273,6 +276,12 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
     types = _type_map(ir, knowledge)
     enums, constants = model_enums(ir, config)
     error_group = knowledge.error_group
+    own = [f for f in ir["functions"] if not f.get("core")]
+    functions = tuple(model_function(function, types, values, knowledge, config) for function in own)
+    handles = {name for name, entry in knowledge.core_types.items() if entry["kind"] == "handle"}
+    pythonic = [p for model, data in zip(functions, own, strict=True)
+                if (p := model_pythonic(model, data, ir["vendor"], handles, config)) is not None]
+    effects = {f["name"]: {e["kind"] for e in f.get("effects", ())} for f in own}
     return ExtensionModule(
         module=module,
         extension=name,
@@ -282,11 +291,10 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
         types=model_types(ir, knowledge),
         enums=enums,
         constants=constants,
-        functions=tuple(
-            model_function(function, types, values, knowledge, config) for function in ir["functions"]
-            if not function.get("core")
-        ),
+        functions=functions,
         error_names=tuple(t["name"] for t in ir["tokens"] if t["group"] == error_group),
+        pythonic=tuple(pythonic),
+        context_manager=model_context_manager(pythonic, effects, config),
     )
 
 

@@ -11,8 +11,10 @@ generator 0.1.0; do not edit.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 from . import _marshal, _runtime
 from . import errors as _errors
@@ -725,3 +727,136 @@ def clEnqueueReleaseD3D11ObjectsKHR(
     if code != 0:
         raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')
     _state.release(_marshal.handles(ffi, c_mem_objects, c_num_objects))
+
+
+# -- the Pythonic layer: counts from lengths, outputs returned, errors raised ------
+
+
+def get_device_ids_from_d3d11(
+    platform: Any,
+    d3d_device_source: Any,
+    d3d_object: Any,
+    d3d_device_set: Any,
+    *,
+    as_pyopencl: bool = False,
+) -> list[Any]:
+    """clGetDeviceIDsFromD3D11KHR the Python way: returns the list the C function fills (asking for its
+    length first); errors raise `errors.CLError`. Checks and conditions as for
+    `clGetDeviceIDsFromD3D11KHR` [specs/cl_khr_d3d11_sharing.txt:20].
+    """
+    o_num_devices = ffi.new('cl_uint *')
+    clGetDeviceIDsFromD3D11KHR(platform, d3d_device_source, d3d_object, d3d_device_set, 0, None, o_num_devices)
+    n_devices = o_num_devices[0]
+    if n_devices == 0:
+        return []
+    o_devices = ffi.new('cl_device_id[]', n_devices)
+    clGetDeviceIDsFromD3D11KHR(platform, d3d_device_source, d3d_object, d3d_device_set, n_devices, o_devices, None)
+    return [_runtime.adopt(o_devices[i], 'cl_device_id', as_pyopencl)
+            for i in range(min(n_devices, len(o_devices)))]
+
+
+def create_from_d3d11_buffer(
+    context: Any,
+    flags: Any,
+    resource: Any,
+    *,
+    as_pyopencl: bool = False,
+) -> Any:
+    """clCreateFromD3D11BufferKHR the Python way: returns what the C function hands back, released when
+    garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
+    Checks and conditions as for `clCreateFromD3D11BufferKHR` [specs/cl_khr_d3d11_sharing.txt:28].
+    """
+    result = clCreateFromD3D11BufferKHR(context, flags, resource, None)
+    return _runtime.adopt(result, 'cl_mem', as_pyopencl)
+
+
+def create_from_d3d11_texture2d(
+    context: Any,
+    flags: Any,
+    resource: Any,
+    subresource: Any,
+    *,
+    as_pyopencl: bool = False,
+) -> Any:
+    """clCreateFromD3D11Texture2DKHR the Python way: returns what the C function hands back, released
+    when garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise
+    `errors.CLError`. Checks and conditions as for `clCreateFromD3D11Texture2DKHR`
+    [specs/cl_khr_d3d11_sharing.txt:33].
+    """
+    result = clCreateFromD3D11Texture2DKHR(context, flags, resource, subresource, None)
+    return _runtime.adopt(result, 'cl_mem', as_pyopencl)
+
+
+def create_from_d3d11_texture3d(
+    context: Any,
+    flags: Any,
+    resource: Any,
+    subresource: Any,
+    *,
+    as_pyopencl: bool = False,
+) -> Any:
+    """clCreateFromD3D11Texture3DKHR the Python way: returns what the C function hands back, released
+    when garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise
+    `errors.CLError`. Checks and conditions as for `clCreateFromD3D11Texture3DKHR`
+    [specs/cl_khr_d3d11_sharing.txt:39].
+    """
+    result = clCreateFromD3D11Texture3DKHR(context, flags, resource, subresource, None)
+    return _runtime.adopt(result, 'cl_mem', as_pyopencl)
+
+
+def enqueue_acquire_d3d11_objects(
+    command_queue: Any,
+    mem_objects: Any,
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: bool = False,
+) -> Any:
+    """clEnqueueAcquireD3D11ObjectsKHR the Python way: lists are sequences (their counts are their
+    lengths), the wait list is `wait_for`; returns what the C function hands back, released when
+    garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
+    Checks and conditions as for `clEnqueueAcquireD3D11ObjectsKHR`
+    [specs/cl_khr_d3d11_sharing.txt:45].
+    """
+    l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d11_objects')
+    l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d11_objects')
+    o_event = ffi.new('cl_event *')
+    clEnqueueAcquireD3D11ObjectsKHR(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    return _runtime.adopt(o_event[0], 'cl_event', as_pyopencl)
+
+
+def enqueue_release_d3d11_objects(
+    command_queue: Any,
+    mem_objects: Any,
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: bool = False,
+) -> Any:
+    """clEnqueueReleaseD3D11ObjectsKHR the Python way: lists are sequences (their counts are their
+    lengths), the wait list is `wait_for`; returns what the C function hands back, released when
+    garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
+    Checks and conditions as for `clEnqueueReleaseD3D11ObjectsKHR`
+    [specs/cl_khr_d3d11_sharing.txt:52].
+    """
+    l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d11_objects')
+    l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d11_objects')
+    o_event = ffi.new('cl_event *')
+    clEnqueueReleaseD3D11ObjectsKHR(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    return _runtime.adopt(o_event[0], 'cl_event', as_pyopencl)
+
+
+@contextmanager
+def acquired(
+    command_queue: Any,
+    mem_objects: Any,
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: bool = False,
+) -> Iterator[Any]:
+    """`with acquired(...) as event:` enqueue_acquire_d3d11_objects on entry (giving its event),
+    enqueue_release_d3d11_objects on exit, even when the body raises.
+    """
+    event = enqueue_acquire_d3d11_objects(command_queue, mem_objects, wait_for=wait_for, as_pyopencl=as_pyopencl)
+    try:
+        yield event
+    finally:
+        enqueue_release_d3d11_objects(command_queue, mem_objects)
