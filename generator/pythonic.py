@@ -3,13 +3,15 @@
 Each Pythonic function calls the checked C-named one, so every check runs; what
 it adds is the shape Python users expect: counts come from sequence lengths, the
 wait list is the keyword `wait_for`, out-parameters (a returned event, a list of
-devices asked for with the two-call idiom) are returned, `errcode_ret` becomes an
+devices asked for with the two-call idiom) are returned, the error out-parameter becomes an
 exception, and handles the caller owns are released when garbage-collected (or
 come back as PyOpenCL objects with `as_pyopencl=True`).
 
 Which parameter plays which role is read from the IR: a parameter whose
-description says "<name> returns ..." is an output; a count before a list (the
-API's convention, `data/package.yaml`) is that list's length.
+description says "<name> returns ..." is an output, and so is a lone `T *` of a
+handle type (OpenCL passes handles in by value), which matters where a damaged
+text lost the description; a count before a list (the API's convention,
+`data/package.yaml`) is that list's length.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from generator import naming
+from generator.c_decl import base_type
 from generator.knowledge import PackageConfig
 
 Role = Literal[
@@ -77,7 +80,7 @@ class ContextManager:
 
 
 def snake_name(c_name: str, vendor: str, config: PackageConfig) -> str:
-    """`clGetDeviceIDsFromD3D11KHR` -> `get_device_ids_from_d3d11`."""
+    """`clGetDeviceIDsFromFooKHR` -> `get_device_ids_from_foo`: prefix and vendor off, words in snake case."""
     name = c_name.removeprefix(config.pythonic.function_prefix)
     if vendor and name.endswith(vendor.upper()):
         name = name[: -len(vendor)]
@@ -91,7 +94,8 @@ def model_pythonic(
     descriptions = {p["name"]: p.get("description") or "" for p in ir_function["params"]}
     params = list(function.params)
     count_type = config.core_types["count"]
-    out = {p.name for p in params if _says_it_returns(p.name, descriptions[p.name])}
+    out = {p.name for p in params if _says_it_returns(p.name, descriptions[p.name])
+           or (p.kind == "pointer" and not p.count and base_type(p.c_type) in handles and "const" not in p.c_type)}
     lists = {p.count: p for p in params if p.count}
     roles: dict[str, Argument] = {}
     out_list = None

@@ -248,7 +248,10 @@ PYOPENCL_CLASSES: dict[str, str] = {
 
 
 def adopt(handle: CData, c_type: str, as_pyopencl: bool = False) -> Any:
-    """A handle the caller now owns: released when garbage-collected, or a PyOpenCL object that owns it."""
+    """A handle the caller now owns: released when garbage-collected, or a PyOpenCL object that owns it.
+    NULL (an event nobody asked for) is None."""
+    if handle == ffi.NULL:
+        return None
     if as_pyopencl:
         try:
             pyopencl = importlib.import_module('pyopencl')

@@ -799,14 +799,35 @@ def enqueue_acquire_d3d11_objects(
 def enqueue_release_d3d11_objects(
     command_queue: Any,
     mem_objects: Any,
-    event: Any,
     *,
     wait_for: Sequence[Any] | None = None,
-) -> None:
+    as_pyopencl: bool = False,
+) -> Any:
     """clEnqueueReleaseD3D11ObjectsNV the Python way: lists are sequences (their counts are their
-    lengths), the wait list is `wait_for`; errors raise `errors.CLError`. Checks and conditions as
-    for `clEnqueueReleaseD3D11ObjectsNV` [specs/cl_nv_d3d11_sharing.txt:1].
+    lengths), the wait list is `wait_for`; returns what the C function hands back, released when
+    garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
+    Checks and conditions as for `clEnqueueReleaseD3D11ObjectsNV` [specs/cl_nv_d3d11_sharing.txt:1].
     """
     l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d11_objects')
     l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d11_objects')
-    clEnqueueReleaseD3D11ObjectsNV(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, event)
+    o_event = ffi.new('cl_event *')
+    clEnqueueReleaseD3D11ObjectsNV(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    return _runtime.adopt(o_event[0], 'cl_event', as_pyopencl)
+
+
+@contextmanager
+def acquired(
+    command_queue: Any,
+    mem_objects: Any,
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: bool = False,
+) -> Iterator[Any]:
+    """`with acquired(...) as event:` enqueue_acquire_d3d11_objects on entry (giving its event),
+    enqueue_release_d3d11_objects on exit, even when the body raises.
+    """
+    event = enqueue_acquire_d3d11_objects(command_queue, mem_objects, wait_for=wait_for, as_pyopencl=as_pyopencl)
+    try:
+        yield event
+    finally:
+        enqueue_release_d3d11_objects(command_queue, mem_objects)

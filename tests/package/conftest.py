@@ -99,6 +99,12 @@ def _opencl() -> ctypes.CDLL:
     lib.clCreateBuffer.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_void_p,
                                    ctypes.POINTER(ctypes.c_int32)]
     lib.clReleaseMemObject.argtypes = [ctypes.c_void_p]
+    lib.clCreateUserEvent.restype = ctypes.c_void_p
+    lib.clCreateUserEvent.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32)]
+    lib.clReleaseEvent.argtypes = [ctypes.c_void_p]
+    lib.clGetMemObjectInfo.restype = ctypes.c_int32
+    lib.clGetEventInfo.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_size_t, ctypes.c_void_p,
+                                   ctypes.c_void_p]
     lib.clGetMemObjectInfo.argtypes = [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_size_t, ctypes.c_void_p,
                                        ctypes.c_void_p]
     return lib
@@ -114,6 +120,21 @@ def make_buffer(context: Any, size: int = 64) -> int:
 
 def release(mem: int) -> None:
     check(_opencl().clReleaseMemObject(mem), "clReleaseMemObject")
+
+
+def make_event(context: Any) -> int:
+    """A real POCL user event (its address)."""
+    error = ctypes.c_int32()
+    made = _opencl().clCreateUserEvent(_runtime.address(context), ctypes.byref(error))
+    check(error.value, "clCreateUserEvent")
+    return int(made)
+
+
+def reference_count(mem: int) -> int:
+    """A memory object's reference count, as POCL reports it (CL_MEM_REFERENCE_COUNT)."""
+    count = ctypes.c_uint32()
+    check(_opencl().clGetMemObjectInfo(mem, 0x1105, 4, ctypes.byref(count), None), "clGetMemObjectInfo")
+    return count.value
 
 
 @pytest.fixture
