@@ -28,7 +28,7 @@ Role = Literal[
     "pass", "sequence", "length", "wait_list", "out_handle", "out_list", "out_capacity", "out_count", "error",
 ]
 
-#: One word of a C function name: "IDs", "Texture2D", "D3D11", "Create".
+#: One word of a C function name: "IDs", "Texture2D", "GL4", "Create".
 _WORD = re.compile(r"[A-Z0-9]+s(?=[A-Z]|$)|[A-Z][a-z]+(?:[0-9]+[A-Z]?)?(?![a-z])|[A-Z0-9]+(?![a-z])|[A-Z][a-z]*|[a-z]+")
 
 
