@@ -147,6 +147,12 @@ print(m.EXTENSION, [v.EXTENSION for v in facade.VARIANTS])
 print(int(m.CL_GFX4_DEVICE_QQ), m.GfxDeviceSource.GFX4_DEVICE.name)
 print(callable(m.clGetDeviceIDsFromGFX4QQ), e.BY_NAME["CL_INVALID_GFX4_DEVICE_QQ"].code)
 print(sorted(len(t) for t in formats.TABLES.values()))
+for source in (0x4019, 0x5019):  # the seed's value is no longer valid, the moved one is
+    try:
+        m.clGetDeviceIDsFromGFX4QQ(None, source, None, 0x501B, 0, None, None)
+    except e.CLError as error:
+        print(type(error).__name__, error.checked, error.clause)
+print(m.create_from_gfx4_buffer.__name__, m.acquired.__name__)
 """
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False,
                             env={**os.environ, "PYTHONPATH": str(tmp_path / "out")})
@@ -157,4 +163,26 @@ print(sorted(len(t) for t in formats.TABLES.values()))
         f"{value(0x4019)} GFX4_DEVICE",
         f"True {value(-1006)}",
         "[36, 36, 37, 37]",
+        "InvalidValueError True gfx_device_source is not a valid value",
+        "InvalidValueError True both num_devices and devices are NULL",
+        "create_from_gfx4_buffer acquired",
     ]
+
+
+def test_the_same_checks_come_out_renamed(
+    seeds: dict[str, dict[str, Any]], variant: dict[str, dict[str, Any]],
+) -> None:
+    """Every clause keeps its class and predicate (in the new names), every function its effects."""
+    compared = 0
+    for name, seed in seeds.items():
+        renamed = variant[rename(name)]
+        for old, new in zip(seed["functions"], renamed["functions"], strict=True):
+            assert rename(old["name"]) == new["name"]
+            assert [{k: v for k, v in e.items() if k != "source"} for e in new.get("effects", [])] == \
+                [{k: rename(v) for k, v in e.items() if k != "source"} for e in old.get("effects", [])]
+            for old_error, new_error in zip(old["errors"], new["errors"], strict=True):
+                old_check, new_check = old_error.get("check", []), new_error.get("check", [])
+                assert [(c["class"], rename(repr(c.get("predicate")))) for c in old_check] == \
+                    [(c["class"], repr(c.get("predicate"))) for c in new_check]
+                compared += len(new_check)
+    assert compared > 250
