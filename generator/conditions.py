@@ -173,29 +173,26 @@ class _Reader:
     def scope(self, function: Function) -> str:
         """The handle parameter a function's objects belong to (a context): its first handle."""
         for param in function.params:
-            if self.is_handle(param.type):
+            if self.knowledge.is_handle(param.type):
                 return param.name
         raise _NotCheckable(f"{function.name} has no handle parameter to keep its objects apart by")
-
-    def is_handle(self, c_type: str) -> bool:
-        return self.knowledge.core_types.get(c_type, {}).get("kind") == "handle"
 
     def require_pointer(self, function: Function, name: str) -> None:
         param = _param(function, name)
         assert param is not None
-        if "*" not in param.type and not self.is_handle(param.type):
+        if "*" not in param.type and not self.knowledge.is_handle(param.type):
             raise _NotCheckable(f"speaks of <{name}> as a pointer, but it is a {param.type}")
 
     def require_array(self, function: Function, name: str) -> None:
         param = _param(function, name)
         assert param is not None
-        if not param.type.endswith("*") or not self.is_handle(base_type(param.type)):
+        if not param.type.endswith("*") or not self.knowledge.is_handle(base_type(param.type)):
             raise _NotCheckable(f"speaks of <{name}> as a list of objects, but it is a {param.type}")
 
     def require_integer(self, function: Function, name: str) -> None:
         param = _param(function, name)
         assert param is not None
-        if "*" in param.type or self.is_handle(param.type):
+        if "*" in param.type or self.knowledge.is_handle(param.type):
             raise _NotCheckable(f"speaks of <{name}> as a number, but it is a {param.type}")
 
     def group_values(self, function: Function, name: str) -> list[str | int]:

@@ -72,6 +72,10 @@ class Knowledge:
             or self.is_interface(base)
         )
 
+    def is_handle(self, c_type: str) -> bool:
+        """A core OpenCL handle type (`cl_mem`, `cl_context` ...)."""
+        return self.core_types.get(c_type, {}).get("kind") == "handle"
+
     def group_key(self, group: str) -> str:
         """How the IR names a core group or external enum (`cl_channel_order` -> `channel_order`)."""
         return self.without_api_prefix(group) if self.naming["type"].match(group) else group.lower()

@@ -48,3 +48,15 @@ def member_name(c_name: str, prefix: str, suffix: str) -> str:
     if not short or not IDENTIFIER.match(short) or keyword.iskeyword(short) or short.startswith("_"):
         return c_name
     return short
+
+
+#: One word of a C function name: "IDs", "Texture2D", "GL4", "Create".
+_WORD = re.compile(r"[A-Z0-9]+s(?=[A-Z]|$)|[A-Z][a-z]+(?:[0-9]+[A-Z]?)?(?![a-z])|[A-Z0-9]+(?![a-z])|[A-Z][a-z]*|[a-z]+")
+
+
+def snake_name(c_name: str, prefix: str, suffix: str) -> str:
+    """`clGetWidgetIDsFromFooKHR` -> `get_widget_ids_from_foo`: prefix and suffix off, words in snake case."""
+    name = c_name.removeprefix(prefix)
+    if suffix and name.endswith(suffix):
+        name = name[: -len(suffix)]
+    return "_".join(word.lower() for word in _WORD.findall(name))

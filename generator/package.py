@@ -278,7 +278,7 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
     error_group = knowledge.error_group
     own = [f for f in ir["functions"] if not f.get("core")]
     functions = tuple(model_function(function, types, values, knowledge, config) for function in own)
-    handles = {name for name, entry in knowledge.core_types.items() if entry["kind"] == "handle"}
+    handles = {name for name in knowledge.core_types if knowledge.is_handle(name)}
     pythonic = [p for model, data in zip(functions, own, strict=True)
                 if (p := model_pythonic(model, data, ir["vendor"], handles, config)) is not None]
     effects = {f["name"]: {e["kind"] for e in f.get("effects", ())} for f in own}
@@ -381,9 +381,9 @@ def model_function(
             kind, error_param = "error_out", param["name"]
         base = base_type(param["type"])
         exact = kind in ("handle", "pointer", "error_out") and (
-            _is_handle(base, knowledge) or _resolves_to_integer(base, types))
+            knowledge.is_handle(base) or _resolves_to_integer(base, types))
         params.append(ParamModel(param["name"], param["type"], kind, element, param.get("description"), exact,
-                                 element is not None and _is_handle(element, knowledge)))
+                                 element is not None and knowledge.is_handle(element)))
     if config.count_before_array:
         params = _link_counts(params, config.core_types["count"])
     anchor = next((p for p in params if p.c_type in config.handles), None)
@@ -641,19 +641,14 @@ def _resolves_to_integer(c_type: str, types: dict[str, str | None]) -> bool:
     return c_type in _INTEGER_TYPES
 
 
-def _is_handle(base: str, knowledge: Knowledge) -> bool:
-    entry = knowledge.core_types.get(base)
-    return bool(entry and entry["kind"] == "handle")
-
-
 def _param_kind(c_type: str, types: dict[str, str | None], knowledge: Knowledge) -> tuple[ParamKind, str | None]:
     base = base_type(c_type)
     pointers = c_type.count("*")
     if pointers == 0:
-        if _is_handle(base, knowledge):
+        if knowledge.is_handle(base):
             return "handle", None
         return ("integer", None) if _resolves_to_integer(base, types) else ("value", None)
-    typed = _is_handle(base, knowledge) or _resolves_to_integer(base, types)
+    typed = knowledge.is_handle(base) or _resolves_to_integer(base, types)
     if pointers == 1 and c_type.startswith("const ") and base not in ("void", "char") and typed:
         return "array", base
     return "pointer", None
@@ -664,7 +659,7 @@ def _result_kind(c_type: str, types: dict[str, str | None], knowledge: Knowledge
         return "status"
     if c_type == "void":
         return "none"
-    return "handle" if _is_handle(c_type, knowledge) else "value"
+    return "handle" if knowledge.is_handle(c_type) else "value"
 
 
 def _first_source(ir: dict[str, Any]) -> str | None:

@@ -28,10 +28,6 @@ Role = Literal[
     "pass", "sequence", "length", "wait_list", "out_handle", "out_list", "out_capacity", "out_count", "error",
 ]
 
-#: One word of a C function name: "IDs", "Texture2D", "GL4", "Create".
-_WORD = re.compile(r"[A-Z0-9]+s(?=[A-Z]|$)|[A-Z][a-z]+(?:[0-9]+[A-Z]?)?(?![a-z])|[A-Z0-9]+(?![a-z])|[A-Z][a-z]*|[a-z]+")
-
-
 @dataclass(frozen=True)
 class Argument:
     """How one C parameter is filled: `first` and `call` are Python expressions over identifiers only."""
@@ -79,14 +75,6 @@ class ContextManager:
     release: PythonicFunction
 
 
-def snake_name(c_name: str, vendor: str, config: PackageConfig) -> str:
-    """`clGetDeviceIDsFromFooKHR` -> `get_device_ids_from_foo`: prefix and vendor off, words in snake case."""
-    name = c_name.removeprefix(config.pythonic.function_prefix)
-    if vendor and name.endswith(vendor.upper()):
-        name = name[: -len(vendor)]
-    return "_".join(word.lower() for word in _WORD.findall(name))
-
-
 def model_pythonic(
     function: Any, ir_function: dict[str, Any], vendor: str, handles: set[str], config: PackageConfig,
 ) -> PythonicFunction | None:
@@ -100,7 +88,7 @@ def model_pythonic(
     roles: dict[str, Argument] = {}
     out_list = None
     for param in params:
-        name, element = param.name, param.element or (param.c_type.removesuffix(" *").removeprefix("const "))
+        name, element = param.name, param.element or base_type(param.c_type)
         if param.kind == "error_out":
             roles[name] = Argument(name, "error", "None", "None")
         elif param.count and name in out and element in handles:
@@ -129,7 +117,8 @@ def model_pythonic(
         return None
     result = function.return_type if function.return_type in config.pythonic.owned else None
     return PythonicFunction(
-        name=naming.identifier(snake_name(function.name, vendor, config), function.source, "function"),
+        name=naming.identifier(naming.snake_name(function.name, config.pythonic.function_prefix, vendor.upper()),
+                               function.source, "function"),
         c_function=function.name,
         arguments=arguments,
         inputs=tuple(a.c_name for a in arguments if a.role in ("pass", "sequence")),
