@@ -6,8 +6,11 @@ VENV := .venv
 PY := $(VENV)/bin/python
 GENERATOR_READY := $(VENV)/.generator-installed
 TESTS_READY := $(VENV)/.tests-installed
+DOCS_READY := $(VENV)/.docs-installed
+# Material for MkDocs prints a notice about MkDocs 2 on every build; it is not about this site.
+MKDOCS := NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs
 
-.PHONY: generate test lint check data clean
+.PHONY: generate test lint check docs data clean
 
 generate: $(GENERATOR_READY)
 	$(PY) -m generator generate
@@ -24,6 +27,10 @@ lint: $(TESTS_READY)
 check: $(GENERATOR_READY)
 	$(PY) -m generator check
 
+# the HTML site of generated/docs/ in site/; any warning fails the build
+docs: $(DOCS_READY)
+	$(MKDOCS) build --strict --config-file generated/mkdocs.yml --site-dir $(CURDIR)/site
+
 # remake data/ from the installed official headers (Debian opencl-c-headers, mingw-w64-common)
 data: $(GENERATOR_READY)
 	$(PY) data/make_data.py
@@ -37,7 +44,11 @@ $(GENERATOR_READY): pyproject.toml | $(PY)
 
 $(TESTS_READY): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test]"
+	touch $@ $(GENERATOR_READY) $(DOCS_READY)
+
+$(DOCS_READY): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[docs]"
 	touch $@ $(GENERATOR_READY)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site

@@ -1,4 +1,4 @@
-"""Stage 9: the output tree (IR, package), written whole or not at all.
+"""Stage 9: the output tree (IR, package, docs), written whole or not at all.
 
 Everything is written into a fresh folder beside OUT and then put in OUT's
 place by two renames (OUT to `.OUT-previous`, the new folder to OUT). An error
@@ -14,6 +14,7 @@ import tempfile
 from pathlib import Path
 
 from generator import ffi, ir, knowledge
+from generator.docs import Docs, load_guides, model_docs
 from generator.package import Package, model_package
 from generator.pipeline import Result
 from generator.render import render
@@ -23,8 +24,29 @@ def outputs(result: Result) -> dict[str, str]:
     """Relative path -> text of every file the generator writes under OUT."""
     irs = [ir.to_dict(extension) for extension in result.extensions]
     files = {f"ir/{data['name']}.yaml": ir.dump(data) for data in irs}
-    files.update(package_files(model_package(irs, knowledge.load(), knowledge.load_package())))
+    package = model_package(irs, knowledge.load(), knowledge.load_package())
+    files.update(package_files(package))
+    files.update(docs_files(model_docs(irs, package, load_guides(knowledge.GUIDES_DIR)), package))
     return files
+
+
+def docs_files(docs: Docs, package: Package) -> dict[str, str]:
+    """The reference pages under OUT/docs/, the hand-written guides beside them, and the site's mkdocs.yml."""
+    context = {"docs": docs, "config": package.config}
+    pages = {"index.md": _markdown("docs/index.md.j2", **context)}
+    for page in docs.extensions:
+        pages[page.path] = _markdown("docs/extension.md.j2", page=page, **context)
+        for function in page.functions:
+            pages[function.path] = _markdown("docs/function.md.j2", page=function, extension=page, **context)
+    pages.update({guide.path: guide.text for guide in docs.guides})
+    files = {f"docs/{path}": text for path, text in pages.items()}
+    files["mkdocs.yml"] = render("docs/mkdocs.yml.j2", **context)
+    return files
+
+
+def _markdown(template: str, **context: object) -> str:
+    """A rendered page without trailing blanks (Markdown would read two as a line break)."""
+    return "\n".join(line.rstrip() for line in render(template, **context).split("\n"))
 
 
 def package_files(package: Package) -> dict[str, str]:

@@ -18,6 +18,7 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = ROOT / "data"
+GUIDES_DIR = ROOT / "docs"  # pages written by hand, copied into the generated docs
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,13 @@ _INTEGER_TYPES = {
 class Condition:
     text: str
     source: str
+    classes: tuple[str, ...] = ()  # how each of its clauses is checked: host / state / driver
+
+    @property
+    def checked(self) -> Literal["all", "part", "none"]:
+        """Whether the package checks it before the call: every clause, some, or none."""
+        found = [c != "driver" for c in self.classes]
+        return "all" if found and all(found) else "part" if any(found) else "none"
 
 
 @dataclass(frozen=True)
@@ -475,7 +482,8 @@ def model_error_cases(function: dict[str, Any], values: dict[str, int]) -> tuple
     cases: dict[str, list[Condition]] = {}
     for error in function["errors"]:
         if error["code"] in values and naming.IDENTIFIER.match(error["code"]):
-            cases.setdefault(error["code"], []).append(Condition(error["condition"], error["source"]))
+            classes = tuple(clause["class"] for clause in error.get("check", ()))
+            cases.setdefault(error["code"], []).append(Condition(error["condition"], error["source"], classes))
     return tuple(ErrorCase(code, values[code], tuple(conditions)) for code, conditions in cases.items())
 
 

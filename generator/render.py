@@ -2,17 +2,23 @@
 
 Spec text reaches generated Python only through `py` (a `repr` literal) or
 `docstring` (a docstring with every quote and backslash escaped); names only
-after `naming.identifier`. HTML templates are autoescaped.
+after `naming.identifier`. Markdown templates (`*.md.j2`) are autoescaped for
+HTML, and spec text reaches them through `md` (prose, every character Markdown
+or HTML would read as markup escaped), `code` (an inline code span) or `block`
+(a fenced block), which return markup the autoescape leaves alone.
 """
 
 from __future__ import annotations
 
+import posixpath
+import re
 import textwrap
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from markupsafe import Markup
 
 from generator.knowledge import ROOT
 
@@ -55,19 +61,68 @@ def _wrap(item: str, width: int) -> str:
                                    break_long_words=False, break_on_hyphens=False)) or item
 
 
+_MARKDOWN_SPECIAL = re.compile(r"[\\`*\[\]{}|<>&]|(?<!\w)_|_(?!\w)")
+_HTML = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+_LINE_START = re.compile(r"^(?:[#+\-=]|\d+(?=[.)]))")
+
+
+def sentence(text: str | None) -> str:
+    """The first sentence of `text` (up to its first full stop followed by a space)."""
+    first = " ".join((text or "").split()).split(". ", 1)[0]
+    return first if first.endswith(".") or not first else first + "."
+
+
+def relative(target: str, page: str) -> str:
+    """The link from `page` to `target`, both relative to the docs root."""
+    return posixpath.relpath(target, posixpath.dirname(page) or ".")
+
+
+def md(text: Any) -> Markup:
+    """Prose for a Markdown paragraph or table cell: one line, shown as written, never markup.
+
+    An underscore inside a word is left as it is (Markdown reads it as a letter there), so
+    C names stay readable in the page source.
+    """
+    line = " ".join(str(text).split())
+    line = _MARKDOWN_SPECIAL.sub(lambda m: _HTML.get(m[0], "\\" + m[0]), line)
+    return Markup(_LINE_START.sub(lambda m: "\\" + m[0] if not m[0].isdigit() else m[0] + "\\", line))
+
+
+def code(text: Any) -> Markup:
+    """An inline code span of `text` (one line); prose when a pipe would end a table cell."""
+    line = " ".join(str(text).split())
+    if "|" in line or not line:
+        return md(line)
+    ticks = "`" * (max((len(run) for run in re.findall(r"`+", line)), default=0) + 1)
+    pad = " " if line.startswith("`") or line.endswith("`") else ""
+    return Markup(f"{ticks}{pad}{line}{pad}{ticks}")
+
+
+def block(text: Any, language: str = "") -> Markup:
+    """A fenced code block, its fence longer than any run of backticks in `text`."""
+    body = str(text).rstrip("\n")
+    fence = "`" * max(3, max((len(run) for run in re.findall(r"`+", body)), default=0) + 1)
+    return Markup(f"{fence}{language}\n{body}\n{fence}")
+
+
 @cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         undefined=jinja2.StrictUndefined,
-        autoescape=jinja2.select_autoescape(["html", "htm"], default_for_string=False, default=False),
+        autoescape=jinja2.select_autoescape(["html", "htm", "md.j2"], default_for_string=False, default=False),
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
     )
     env.filters["py"] = py
     env.filters["docstring"] = docstring
+    env.filters["sentence"] = sentence
+    env.filters["md"] = md
+    env.filters["code"] = code
+    env.filters["block"] = block
     env.globals["zip"] = zip
+    env.globals["relative"] = relative
     return env
 
 

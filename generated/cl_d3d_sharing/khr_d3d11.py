@@ -354,7 +354,9 @@ def clGetDeviceIDsFromD3D11KHR(
     devices: Pointer,
     num_devices: Pointer,
 ) -> None:
-    """`cl_int clGetDeviceIDsFromD3D11KHR(...)` from cl_khr_d3d11_sharing
+    """`cl_int clGetDeviceIDsFromD3D11KHR(cl_platform_id platform, cl_d3d11_device_source_khr
+    d3d_device_source, void *d3d_object, cl_d3d11_device_set_khr d3d_device_set, cl_uint
+    num_entries, cl_device_id *devices, cl_uint *num_devices)` from cl_khr_d3d11_sharing
     [specs/cl_khr_d3d11_sharing.txt:20].
 
     Parameters:
@@ -374,12 +376,15 @@ def clGetDeviceIDsFromD3D11KHR(
     - num_devices (cl_uint *): num_devices returns the number of OpenCL devices available that
       correspond to d3d_object. If num_devices is NULL, this argument is ignored.
 
-    Raises (the spec's conditions):
+    Raises (the spec's conditions; those marked [checked] are tested before the call, the others are
+    left to the driver):
     - CL_INVALID_PLATFORM: platform is not a valid platform
     - CL_INVALID_VALUE: d3d_device_source is not a valid value, d3d_device_set is not a valid value,
       num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are
-      NULL
+      NULL [checked]
     - CL_DEVICE_NOT_FOUND: no OpenCL devices that correspond to d3d_object were found
+
+    Reference page: docs/khr_d3d11/clGetDeviceIDsFromD3D11KHR.md
     """
     c_platform = _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11KHR', exact=True)
     c_d3d_device_source = _marshal.integer(ffi, d3d_device_source, 'cl_d3d11_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D11KHR')
@@ -408,8 +413,8 @@ def clCreateFromD3D11BufferKHR(
     resource: Pointer,
     errcode_ret: Pointer,
 ) -> CData:
-    """`cl_mem clCreateFromD3D11BufferKHR(...)` from cl_khr_d3d11_sharing
-    [specs/cl_khr_d3d11_sharing.txt:28].
+    """`cl_mem clCreateFromD3D11BufferKHR(cl_context context, cl_mem_flags flags, ID3D11Buffer
+    *resource, cl_int *errcode_ret)` from cl_khr_d3d11_sharing [specs/cl_khr_d3d11_sharing.txt:28].
 
     Parameters:
     - context (cl_context): context is a valid OpenCL context created from a Direct3D 11 device.
@@ -420,16 +425,19 @@ def clCreateFromD3D11BufferKHR(
     - errcode_ret (cl_int *): errcode_ret will return an appropriate error code. If errcode_ret is
       NULL, no error code is returned.
 
-    Raises (the spec's conditions):
+    Raises (the spec's conditions; those marked [checked] are tested before the call, the others are
+    left to the driver):
     - CL_INVALID_D3D11_RESOURCE_KHR: resource is not a Direct3D 11 buffer object
     - CL_INVALID_D3D11_RESOURCE_KHR: resource is not a Direct3D 11 buffer resource, if resource was
       created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from resource has already
       been created using clCreateFromD3D11BufferKHR, or if context was not created against the same
-      Direct3D 11 device from which resource was created
+      Direct3D 11 device from which resource was created [partly checked]
     - CL_INVALID_CONTEXT: context is not a valid context
-    - CL_INVALID_VALUE: values specified in flags are not valid
+    - CL_INVALID_VALUE: values specified in flags are not valid [checked]
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
+
+    Reference page: docs/khr_d3d11/clCreateFromD3D11BufferKHR.md
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferKHR')
@@ -458,7 +466,8 @@ def clCreateFromD3D11Texture2DKHR(
     subresource: int,
     errcode_ret: Pointer,
 ) -> CData:
-    """`cl_mem clCreateFromD3D11Texture2DKHR(...)` from cl_khr_d3d11_sharing
+    """`cl_mem clCreateFromD3D11Texture2DKHR(cl_context context, cl_mem_flags flags, ID3D11Texture2D
+    *resource, UINT subresource, cl_int *errcode_ret)` from cl_khr_d3d11_sharing
     [specs/cl_khr_d3d11_sharing.txt:33].
 
     Parameters:
@@ -471,21 +480,24 @@ def clCreateFromD3D11Texture2DKHR(
     - errcode_ret (cl_int *): errcode_ret will return an appropriate error code. If errcode_ret is
       NULL, no error code is returned.
 
-    Raises (the spec's conditions):
+    Raises (the spec's conditions; those marked [checked] are tested before the call, the others are
+    left to the driver):
     - CL_INVALID_D3D11_RESOURCE_KHR: resource is not a Direct3D 11 texture object
     - CL_INVALID_D3D11_RESOURCE_KHR: resource is not a Direct3D 11 texture resource, if resource was
       created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled
       texture, if a cl_mem from subresource subresource of resource has already been created using
       clCreateFromD3D11Texture2DKHR, or if context was not created against the same Direct3D 10
-      device from which resource was created
+      device from which resource was created [partly checked]
     - CL_INVALID_CONTEXT: context is not a valid context
     - CL_INVALID_VALUE: values specified in flags are not valid or if subresource is not a valid
-      subresource index for resource
+      subresource index for resource [partly checked]
     - CL_INVALID_IMAGE_FORMAT_DESCRIPTOR: the Direct3D 11 texture format of resource is not listed
       in the table Direct3D 11 formats and corresponding OpenCL image formats or if the Direct3D 11
       texture format of resource does not map to a supported OpenCL image format
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
+
+    Reference page: docs/khr_d3d11/clCreateFromD3D11Texture2DKHR.md
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DKHR', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DKHR')
@@ -515,7 +527,8 @@ def clCreateFromD3D11Texture3DKHR(
     subresource: int,
     errcode_ret: Pointer,
 ) -> CData:
-    """`cl_mem clCreateFromD3D11Texture3DKHR(...)` from cl_khr_d3d11_sharing
+    """`cl_mem clCreateFromD3D11Texture3DKHR(cl_context context, cl_mem_flags flags, ID3D11Texture3D
+    *resource, UINT subresource, cl_int *errcode_ret)` from cl_khr_d3d11_sharing
     [specs/cl_khr_d3d11_sharing.txt:39].
 
     Parameters:
@@ -528,21 +541,24 @@ def clCreateFromD3D11Texture3DKHR(
     - errcode_ret (cl_int *): errcode_ret will return an appropriate error code. If errcode_ret is
       NULL, no error code is returned.
 
-    Raises (the spec's conditions):
+    Raises (the spec's conditions; those marked [checked] are tested before the call, the others are
+    left to the driver):
     - CL_INVALID_D3D11_RESOURCE_KHR: resource is not a Direct3D 11 texture object
     - CL_INVALID_D3D11_RESOURCE_KHR: resource is not a Direct3D 11 texture resource, if resource was
       created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled
       texture, if a cl_mem from subresource subresource of resource has already been created using
       clCreateFromD3D11Texture3DKHR, or if context was not created against the same Direct3D 11
-      device from which resource was created
+      device from which resource was created [partly checked]
     - CL_INVALID_CONTEXT: context is not a valid context
     - CL_INVALID_VALUE: values specified in flags are not valid or if subresource is not a valid
-      subresource index for resource
+      subresource index for resource [partly checked]
     - CL_INVALID_IMAGE_FORMAT_DESCRIPTOR: the Direct3D 11 texture format of resource is not listed
       in the table Direct3D 11 formats and corresponding OpenCL image formats or if the Direct3D 11
       texture format of resource does not map to a supported OpenCL image format
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
+
+    Reference page: docs/khr_d3d11/clCreateFromD3D11Texture3DKHR.md
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DKHR', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DKHR')
@@ -573,8 +589,9 @@ def clEnqueueAcquireD3D11ObjectsKHR(
     event_wait_list: Array,
     event: Pointer,
 ) -> None:
-    """`cl_int clEnqueueAcquireD3D11ObjectsKHR(...)` from cl_khr_d3d11_sharing
-    [specs/cl_khr_d3d11_sharing.txt:45].
+    """`cl_int clEnqueueAcquireD3D11ObjectsKHR(cl_command_queue command_queue, cl_uint num_objects,
+    const cl_mem *mem_objects, cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+    cl_event *event)` from cl_khr_d3d11_sharing [specs/cl_khr_d3d11_sharing.txt:45].
 
     Parameters:
     - command_queue (cl_command_queue): command_queue is a valid command-queue.
@@ -601,13 +618,15 @@ def clEnqueueAcquireD3D11ObjectsKHR(
       arguments are not NULL, the event argument should not refer to an element of the
       event_wait_list array.
 
-    Raises (the spec's conditions):
+    Raises (the spec's conditions; those marked [checked] are tested before the call, the others are
+    left to the driver):
     - CL_D3D11_RESOURCE_ALREADY_ACQUIRED_KHR: any of mem_objects are currently acquired by OpenCL
+      [checked]
     - CL_D3D11_RESOURCE_ALREADY_ACQUIRED_KHR: memory objects in mem_objects have previously been
       acquired using clEnqueueAcquireD3D11ObjectsKHR but have not been released using
-      clEnqueueReleaseD3D11ObjectsKHR
+      clEnqueueReleaseD3D11ObjectsKHR [checked]
     - CL_INVALID_VALUE: num_objects is zero and mem_objects is not a NULL value or if num_objects >
-      0 and mem_objects is NULL
+      0 and mem_objects is NULL [checked]
     - CL_INVALID_MEM_OBJECT: memory objects in mem_objects are not valid OpenCL memory objects or if
       memory objects in mem_objects have not been created from Direct3D 11 resources
     - CL_INVALID_COMMAND_QUEUE: command_queue is not a valid command-queue
@@ -615,9 +634,11 @@ def clEnqueueAcquireD3D11ObjectsKHR(
       context
     - CL_INVALID_EVENT_WAIT_LIST: event_wait_list is NULL and num_events_in_wait_list > 0, or
       event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in
-      event_wait_list are not valid events
+      event_wait_list are not valid events [partly checked]
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
+
+    Reference page: docs/khr_d3d11/clEnqueueAcquireD3D11ObjectsKHR.md
     """
     c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True)
     c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsKHR')
@@ -651,8 +672,9 @@ def clEnqueueReleaseD3D11ObjectsKHR(
     event_wait_list: Array,
     event: Pointer,
 ) -> None:
-    """`cl_int clEnqueueReleaseD3D11ObjectsKHR(...)` from cl_khr_d3d11_sharing
-    [specs/cl_khr_d3d11_sharing.txt:52].
+    """`cl_int clEnqueueReleaseD3D11ObjectsKHR(cl_command_queue command_queue, cl_uint num_objects,
+    const cl_mem *mem_objects, cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+    cl_event *event)` from cl_khr_d3d11_sharing [specs/cl_khr_d3d11_sharing.txt:52].
 
     Parameters:
     - command_queue (cl_command_queue)
@@ -687,13 +709,15 @@ def clEnqueueReleaseD3D11ObjectsKHR(
       NULL in which case it will not be possible for the application to query the status of this
       command or queue a wait for this command to complete.
 
-    Raises (the spec's conditions):
+    Raises (the spec's conditions; those marked [checked] are tested before the call, the others are
+    left to the driver):
     - CL_D3D11_RESOURCE_NOT_ACQUIRED_KHR: any of mem_objects are not currently acquired by OpenCL
+      [checked]
     - CL_D3D11_RESOURCE_NOT_ACQUIRED_KHR: memory objects in mem_objects have not previously been
       acquired using clEnqueueAcquireD3D11ObjectsKHR, or have been released using
-      clEnqueueReleaseD3D11ObjectsKHR since the last time that they were acquired
+      clEnqueueReleaseD3D11ObjectsKHR since the last time that they were acquired [checked]
     - CL_INVALID_VALUE: num_objects is zero and mem_objects is not a NULL value or if num_objects >
-      0 and mem_objects is NULL
+      0 and mem_objects is NULL [checked]
     - CL_INVALID_MEM_OBJECT: memory objects in mem_objects are not valid OpenCL memory objects or if
       memory objects in mem_objects have not been created from Direct3D 11 resources
     - CL_INVALID_COMMAND_QUEUE: command_queue is not a valid command-queue
@@ -701,9 +725,11 @@ def clEnqueueReleaseD3D11ObjectsKHR(
       device
     - CL_INVALID_EVENT_WAIT_LIST: event_wait_list is NULL and num_events_in_wait_list > 0, or
       event_wait_list is not NULL and num_events_in_wait_list> is 0, or if event objects in
-      event_wait_list are not valid events
+      event_wait_list are not valid events [partly checked]
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
+
+    Reference page: docs/khr_d3d11/clEnqueueReleaseD3D11ObjectsKHR.md
     """
     c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True)
     c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsKHR')
@@ -743,6 +769,17 @@ def get_device_ids_from_d3d11(
     """clGetDeviceIDsFromD3D11KHR the Python way: returns the list the C function fills (asking for its
     length first); errors raise `errors.CLError`. Checks and conditions as for
     `clGetDeviceIDsFromD3D11KHR` [specs/cl_khr_d3d11_sharing.txt:20].
+
+    Parameters:
+    - platform: platform refers to the platform ID returned by clGetPlatformIDs.
+    - d3d_device_source: d3d_device_source specifies the type of d3d_object, and must be one of the
+      values shown in the table below.
+    - d3d_object: d3d_object specifies the object whose corresponding OpenCL devices are being
+      queried.
+    - d3d_device_set: d3d_device_set specifies the set of devices to return, and must be one of the
+      values shown in the table below.
+
+    Reference page: docs/khr_d3d11/clGetDeviceIDsFromD3D11KHR.md
     """
     o_num_devices = ffi.new('cl_uint *')
     clGetDeviceIDsFromD3D11KHR(platform, d3d_device_source, d3d_object, d3d_device_set, 0, None, o_num_devices)
@@ -765,6 +802,13 @@ def create_from_d3d11_buffer(
     """clCreateFromD3D11BufferKHR the Python way: returns what the C function hands back, released when
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
     Checks and conditions as for `clCreateFromD3D11BufferKHR` [specs/cl_khr_d3d11_sharing.txt:28].
+
+    Parameters:
+    - context: context is a valid OpenCL context created from a Direct3D 11 device.
+    - flags: flags is a bit-field that is used to specify usage information.
+    - resource: resource is a pointer to the Direct3D 11 buffer to share.
+
+    Reference page: docs/khr_d3d11/clCreateFromD3D11BufferKHR.md
     """
     result = clCreateFromD3D11BufferKHR(context, flags, resource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -782,6 +826,14 @@ def create_from_d3d11_texture2d(
     when garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise
     `errors.CLError`. Checks and conditions as for `clCreateFromD3D11Texture2DKHR`
     [specs/cl_khr_d3d11_sharing.txt:33].
+
+    Parameters:
+    - context: context is a valid OpenCL context created from a Direct3D 11 device.
+    - flags: flags is a bit-field that is used to specify usage information.
+    - resource: resource is a pointer to the Direct3D 11 2D texture to share.
+    - subresource: subresource is the subresource of resource to share.
+
+    Reference page: docs/khr_d3d11/clCreateFromD3D11Texture2DKHR.md
     """
     result = clCreateFromD3D11Texture2DKHR(context, flags, resource, subresource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -799,6 +851,14 @@ def create_from_d3d11_texture3d(
     when garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise
     `errors.CLError`. Checks and conditions as for `clCreateFromD3D11Texture3DKHR`
     [specs/cl_khr_d3d11_sharing.txt:39].
+
+    Parameters:
+    - context: context is a valid OpenCL context created from a Direct3D 11 device.
+    - flags: flags is a bit-field that is used to specify usage information.
+    - resource: resource is a pointer to the Direct3D 11 3D texture to share.
+    - subresource: subresource is the subresource of resource to share.
+
+    Reference page: docs/khr_d3d11/clCreateFromD3D11Texture3DKHR.md
     """
     result = clCreateFromD3D11Texture3DKHR(context, flags, resource, subresource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -816,6 +876,13 @@ def enqueue_acquire_d3d11_objects(
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
     Checks and conditions as for `clEnqueueAcquireD3D11ObjectsKHR`
     [specs/cl_khr_d3d11_sharing.txt:45].
+
+    Parameters:
+    - command_queue: command_queue is a valid command-queue.
+    - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
+      from Direct3D 11 resources.
+
+    Reference page: docs/khr_d3d11/clEnqueueAcquireD3D11ObjectsKHR.md
     """
     l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d11_objects')
     l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d11_objects')
@@ -836,6 +903,13 @@ def enqueue_release_d3d11_objects(
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
     Checks and conditions as for `clEnqueueReleaseD3D11ObjectsKHR`
     [specs/cl_khr_d3d11_sharing.txt:52].
+
+    Parameters:
+    - command_queue
+    - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
+      from Direct3D 11 resources.
+
+    Reference page: docs/khr_d3d11/clEnqueueReleaseD3D11ObjectsKHR.md
     """
     l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d11_objects')
     l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d11_objects')

@@ -344,7 +344,9 @@ def clGetDeviceIDsFromD3D10NV(
     devices: Pointer,
     num_devices: Pointer,
 ) -> None:
-    """`cl_int clGetDeviceIDsFromD3D10NV(...)` from cl_nv_d3d10_sharing
+    """`cl_int clGetDeviceIDsFromD3D10NV(cl_platform_id platform, cl_d3d10_device_source_nv
+    d3d_device_source, void *d3d_object, cl_d3d10_device_set_nv d3d_device_set, cl_uint num_entries,
+    cl_device_id *devices, cl_uint *num_devices)` from cl_nv_d3d10_sharing
     [specs/cl_nv_d3d10_sharing.txt:23].
 
     Parameters:
@@ -364,12 +366,15 @@ def clGetDeviceIDsFromD3D10NV(
     - num_devices (cl_uint *): num_devices returns the number of OpenCL devices available that
       correspond to d3d_object. If num_devices is NULL, this argument is ignored.
 
-    Raises (the spec's conditions):
+    Raises (the spec's conditions; those marked [checked] are tested before the call, the others are
+    left to the driver):
     - CL_INVALID_PLATFORM: platform is not a valid platform
     - CL_INVALID_VALUE: d3d_device_source is not a valid value, d3d_device_set is not a valid value,
       num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are
-      NULL
+      NULL [checked]
     - CL_DEVICE_NOT_FOUND: no OpenCL devices that correspond to d3d_object were found
+
+    Reference page: docs/nv_d3d10/clGetDeviceIDsFromD3D10NV.md
     """
     c_platform = _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10NV', exact=True)
     c_d3d_device_source = _marshal.integer(ffi, d3d_device_source, 'cl_d3d10_device_source_nv', 'd3d_device_source', 'clGetDeviceIDsFromD3D10NV')
@@ -398,8 +403,8 @@ def clCreateFromD3D10BufferNV(
     resource: Pointer,
     errcode_ret: Pointer,
 ) -> CData:
-    """`cl_mem clCreateFromD3D10BufferNV(...)` from cl_nv_d3d10_sharing
-    [specs/cl_nv_d3d10_sharing.txt:32].
+    """`cl_mem clCreateFromD3D10BufferNV(cl_context context, cl_mem_flags flags, ID3D10Buffer
+    *resource, cl_int *errcode_ret)` from cl_nv_d3d10_sharing [specs/cl_nv_d3d10_sharing.txt:32].
 
     Parameters:
     - context (cl_context): context is a valid OpenCL context created from a Direct3D 10 device.
@@ -410,16 +415,19 @@ def clCreateFromD3D10BufferNV(
     - errcode_ret (cl_int *): errcode_ret will return an appropriate error code. If errcode_ret is
       NULL, no error code is returned.
 
-    Raises (the spec's conditions):
+    Raises (the spec's conditions; those marked [checked] are tested before the call, the others are
+    left to the driver):
     - CL_INVALID_D3D10_RESOURCE_NV: resource is not a Direct3D 10 buffer object
     - CL_INVALID_D3D10_RESOURCE_NV: resource is not a Direct3D 10 buffer resource, if resource was
       created with the D3D10_USAGE flag D3D10_USAGE_IMMUTABLE, if a cl_mem from resource has already
       been created using clCreateFromD3D10BufferNV, or if context was not created against the same
-      Direct3D 10 device from which resource was created
+      Direct3D 10 device from which resource was created [partly checked]
     - CL_INVALID_CONTEXT: context is not a valid context
-    - CL_INVALID_VALUE: values specified in flags are not valid
+    - CL_INVALID_VALUE: values specified in flags are not valid [checked]
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
+
+    Reference page: docs/nv_d3d10/clCreateFromD3D10BufferNV.md
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferNV')
@@ -448,7 +456,8 @@ def clCreateFromD3D10Texture2DNV(
     subresource: int,
     errcode_ret: Pointer,
 ) -> CData:
-    """`cl_mem clCreateFromD3D10Texture2DNV(...)` from cl_nv_d3d10_sharing
+    """`cl_mem clCreateFromD3D10Texture2DNV(cl_context context, cl_mem_flags flags, ID3D10Texture2D
+    *resource, UINT subresource, cl_int *errcode_ret)` from cl_nv_d3d10_sharing
     [specs/cl_nv_d3d10_sharing.txt:38].
 
     Parameters:
@@ -461,20 +470,23 @@ def clCreateFromD3D10Texture2DNV(
     - errcode_ret (cl_int *): errcode_ret will return an appropriate error code. If errcode_ret is
       NULL, no error code is returned.
 
-    Raises (the spec's conditions):
+    Raises (the spec's conditions; those marked [checked] are tested before the call, the others are
+    left to the driver):
     - CL_INVALID_D3D10_RESOURCE_NV: resource is not a Direct3D 10 texture object
     - CL_INVALID_D3D10_RESOURCE_NV: resource is not a Direct3D 10 texture resource, if resource was
       created with the D3D10_USAGE flag D3D10_USAGE_IMMUTABLE, if resource is a multisampled
       texture, if a cl_mem from subresource subresource of resource has already been created using
       clCreateFromD3D10Texture2DNV, or if context was not created against the same Direct3D 10
-      device from which resource was created
+      device from which resource was created [partly checked]
     - CL_INVALID_CONTEXT: context is not a valid context
     - CL_INVALID_VALUE: values specified in flags are not valid or if subresource is not a valid
-      subresource index for resource
+      subresource index for resource [partly checked]
     - CL_INVALID_IMAGE_FORMAT_DESCRIPTOR: the Direct3D 10 texture format of resource is not listed
       in table 9.13.4.1
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
+
+    Reference page: docs/nv_d3d10/clCreateFromD3D10Texture2DNV.md
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DNV', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DNV')
@@ -504,7 +516,8 @@ def clCreateFromD3D10Texture3DNV(
     subresource: int,
     errcode_ret: Pointer,
 ) -> CData:
-    """`cl_mem clCreateFromD3D10Texture3DNV(...)` from cl_nv_d3d10_sharing
+    """`cl_mem clCreateFromD3D10Texture3DNV(cl_context context, cl_mem_flags flags, ID3D10Texture3D
+    *resource, UINT subresource, cl_int *errcode_ret)` from cl_nv_d3d10_sharing
     [specs/cl_nv_d3d10_sharing.txt:45].
 
     Parameters:
@@ -517,19 +530,23 @@ def clCreateFromD3D10Texture3DNV(
     - errcode_ret (cl_int *): errcode_ret will return an appropriate error code. If errcode_ret is
       NULL, no error code is returned.
 
-    Raises (the spec's conditions):
+    Raises (the spec's conditions; those marked [checked] are tested before the call, the others are
+    left to the driver):
     - CL_INVALID_D3D10_RESOURCE_NV: resource is not a Direct3D 10 texture object
     - CL_INVALID_D3D10_RESOURCE_NV: resource is not a Direct3D 10 texture resource, if resource was
       created with the D3D10_USAGE flag D3D10_USAGE_IMMUTABLE, if a cl_mem from subresource
       subresource of resource has already been created using clCreateFromD3D10Texture3DNV, or if
       context was not created against the same Direct3D 10 device from which resource was created
+      [partly checked]
     - CL_INVALID_CONTEXT: context is not a valid context
     - CL_INVALID_VALUE: values specified in flags are not valid or if subresource is not a valid
-      subresource index for resource
+      subresource index for resource [partly checked]
     - CL_INVALID_IMAGE_FORMAT_DESCRIPTOR: the Direct3D 10 texture format of resource is not listed
       in table 9.13.4.1
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
+
+    Reference page: docs/nv_d3d10/clCreateFromD3D10Texture3DNV.md
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DNV', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DNV')
@@ -560,8 +577,9 @@ def clEnqueueAcquireD3D10ObjectsNV(
     event_wait_list: Array,
     event: Pointer,
 ) -> None:
-    """`cl_int clEnqueueAcquireD3D10ObjectsNV(...)` from cl_nv_d3d10_sharing
-    [specs/cl_nv_d3d10_sharing.txt:52].
+    """`cl_int clEnqueueAcquireD3D10ObjectsNV(cl_command_queue command_queue, cl_uint num_objects,
+    const cl_mem *mem_objects, cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
+    cl_event *event)` from cl_nv_d3d10_sharing [specs/cl_nv_d3d10_sharing.txt:52].
 
     Parameters:
     - command_queue (cl_command_queue): command_queue is a valid command-queue.
@@ -586,13 +604,15 @@ def clEnqueueAcquireD3D10ObjectsNV(
       NULL in which case it will not be possible for the application to query the status of this
       command or queue a wait for this command to complete.
 
-    Raises (the spec's conditions):
+    Raises (the spec's conditions; those marked [checked] are tested before the call, the others are
+    left to the driver):
     - CL_D3D10_RESOURCE_ALREADY_ACQUIRED_NV: any of mem_objects are currently acquired by OpenCL
+      [checked]
     - CL_D3D10_RESOURCE_ALREADY_ACQUIRED_NV: memory objects in mem_objects have previously been
       acquired using clEnqueueAcquireD3D10ObjectsNV but have not been released using
-      clEnqueueReleaseD3D10ObjectsNV
+      clEnqueueReleaseD3D10ObjectsNV [checked]
     - CL_INVALID_VALUE: num_objects is zero and mem_objects is not a NULL value or if num_objects >
-      0 and mem_objects is NULL
+      0 and mem_objects is NULL [checked]
     - CL_INVALID_MEM_OBJECT: memory objects in mem_objects are not valid OpenCL memory objects or if
       memory objects in mem_objects have not been created from Direct3D 10 resources
     - CL_INVALID_COMMAND_QUEUE: command_queue is not a valid command-queue
@@ -600,9 +620,11 @@ def clEnqueueAcquireD3D10ObjectsNV(
       context
     - CL_INVALID_EVENT_WAIT_LIST: event_wait_list is NULL and num_events_in_wait_list > 0, or
       event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in
-      event_wait_list are not valid events
+      event_wait_list are not valid events [partly checked]
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
+
+    Reference page: docs/nv_d3d10/clEnqueueAcquireD3D10ObjectsNV.md
     """
     c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True)
     c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsNV')
@@ -636,8 +658,9 @@ def clEnqueueReleaseD3D10ObjectsNV(
     event_wait_list: Array,
     event: Pointer,
 ) -> None:
-    """`cl_int clEnqueueReleaseD3D10ObjectsNV(...)` from cl_nv_d3d10_sharing
-    [specs/cl_nv_d3d10_sharing.txt:60].
+    """`cl_int clEnqueueReleaseD3D10ObjectsNV(cl_command_queue command_queue, cl_uint num_objects,
+    cl_mem *mem_objects, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event
+    *event)` from cl_nv_d3d10_sharing [specs/cl_nv_d3d10_sharing.txt:60].
 
     Parameters:
     - command_queue (cl_command_queue)
@@ -662,13 +685,15 @@ def clEnqueueReleaseD3D10ObjectsNV(
       NULL in which case it will not be possible for the application to query the status of this
       command or queue a wait for this command to complete.
 
-    Raises (the spec's conditions):
+    Raises (the spec's conditions; those marked [checked] are tested before the call, the others are
+    left to the driver):
     - CL_D3D10_RESOURCE_NOT_ACQUIRED_NV: any of mem_objects are not currently acquired by OpenCL
+      [checked]
     - CL_D3D10_RESOURCE_NOT_ACQUIRED_NV: memory objects in mem_objects have not previously
       clEnqueueAcquireD3D10ObjectsNV, or have been released using clEnqueueReleaseD3D10ObjectsNV
-      since the last time that they were acquired
+      since the last time that they were acquired [checked]
     - CL_INVALID_VALUE: num_objects is zero and mem_objects is not a NULL value or if num_objects >
-      0 and mem_objects is NULL
+      0 and mem_objects is NULL [checked]
     - CL_INVALID_MEM_OBJECT: memory objects in mem_objects are not valid OpenCL memory objects or if
       memory objects in mem_objects have not been created from Direct3D 10 resources
     - CL_INVALID_COMMAND_QUEUE: command_queue is not a valid command-queue
@@ -676,9 +701,11 @@ def clEnqueueReleaseD3D10ObjectsNV(
       device
     - CL_INVALID_EVENT_WAIT_LIST: event_wait_list is NULL and num_events_in_wait_list > 0, or
       event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in
-      event_wait_list are not valid events
+      event_wait_list are not valid events [partly checked]
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
+
+    Reference page: docs/nv_d3d10/clEnqueueReleaseD3D10ObjectsNV.md
     """
     c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True)
     c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV')
@@ -718,6 +745,17 @@ def get_device_ids_from_d3d10(
     """clGetDeviceIDsFromD3D10NV the Python way: returns the list the C function fills (asking for its
     length first); errors raise `errors.CLError`. Checks and conditions as for
     `clGetDeviceIDsFromD3D10NV` [specs/cl_nv_d3d10_sharing.txt:23].
+
+    Parameters:
+    - platform: platform refers to the platform ID returned by clGetPlatformIDs.
+    - d3d_device_source: d3d_device_source specifies the type of d3d_object, and must be one of the
+      values shown in table 9.13.1.1.
+    - d3d_object: d3d_object specifies the object whose corresponding OpenCL devices are being
+      queried.
+    - d3d_device_set: cl_device_set specifies the set of devices to return, and must be one of the
+      values shown in table 9.13.1.2.
+
+    Reference page: docs/nv_d3d10/clGetDeviceIDsFromD3D10NV.md
     """
     o_num_devices = ffi.new('cl_uint *')
     clGetDeviceIDsFromD3D10NV(platform, d3d_device_source, d3d_object, d3d_device_set, 0, None, o_num_devices)
@@ -740,6 +778,13 @@ def create_from_d3d10_buffer(
     """clCreateFromD3D10BufferNV the Python way: returns what the C function hands back, released when
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
     Checks and conditions as for `clCreateFromD3D10BufferNV` [specs/cl_nv_d3d10_sharing.txt:32].
+
+    Parameters:
+    - context: context is a valid OpenCL context created from a Direct3D 10 device.
+    - flags: flags is a bit-field that is used to specify usage information.
+    - resource: resource is a pointer to the Direct3D 10 buffer to share.
+
+    Reference page: docs/nv_d3d10/clCreateFromD3D10BufferNV.md
     """
     result = clCreateFromD3D10BufferNV(context, flags, resource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -757,6 +802,14 @@ def create_from_d3d10_texture2d(
     when garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise
     `errors.CLError`. Checks and conditions as for `clCreateFromD3D10Texture2DNV`
     [specs/cl_nv_d3d10_sharing.txt:38].
+
+    Parameters:
+    - context: context is a valid OpenCL context created from a Direct3D 10 device.
+    - flags: flags is a bit-field that is used to specify usage information.
+    - resource: resource is a pointer to the Direct3D 10 2D texture to share.
+    - subresource: subresource is the subresource of resource to share.
+
+    Reference page: docs/nv_d3d10/clCreateFromD3D10Texture2DNV.md
     """
     result = clCreateFromD3D10Texture2DNV(context, flags, resource, subresource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -774,6 +827,14 @@ def create_from_d3d10_texture3d(
     when garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise
     `errors.CLError`. Checks and conditions as for `clCreateFromD3D10Texture3DNV`
     [specs/cl_nv_d3d10_sharing.txt:45].
+
+    Parameters:
+    - context: context is a valid OpenCL context created from a Direct3D 10 device.
+    - flags: flags is a bit-field that is used to specify usage information.
+    - resource: resource is a pointer to the Direct3D 10 3D texture to share.
+    - subresource: subresource is the subresource of resource to share.
+
+    Reference page: docs/nv_d3d10/clCreateFromD3D10Texture3DNV.md
     """
     result = clCreateFromD3D10Texture3DNV(context, flags, resource, subresource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -791,6 +852,13 @@ def enqueue_acquire_d3d10_objects(
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
     Checks and conditions as for `clEnqueueAcquireD3D10ObjectsNV`
     [specs/cl_nv_d3d10_sharing.txt:52].
+
+    Parameters:
+    - command_queue: command_queue is a valid command-queue.
+    - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
+      from Direct3D 10 resources.
+
+    Reference page: docs/nv_d3d10/clEnqueueAcquireD3D10ObjectsNV.md
     """
     l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d10_objects')
     l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d10_objects')
@@ -811,6 +879,13 @@ def enqueue_release_d3d10_objects(
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
     Checks and conditions as for `clEnqueueReleaseD3D10ObjectsNV`
     [specs/cl_nv_d3d10_sharing.txt:60].
+
+    Parameters:
+    - command_queue
+    - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
+      from Direct3D 10 resources.
+
+    Reference page: docs/nv_d3d10/clEnqueueReleaseD3D10ObjectsNV.md
     """
     l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d10_objects')
     l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d10_objects')

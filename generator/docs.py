@@ -1,0 +1,422 @@
+"""Stage 8, beside the package: the reference pages as the templates see them.
+
+Reads only IR dictionaries and the package model (for the Python names), like
+`package.py` reads only IR. The pages: `index.md` (the extensions side by side),
+one page per extension (`<module>/index.md`) and one per function
+(`<module>/<function>.md`). Guides written by hand (`docs/*.md`) are copied as
+they are. Each `model_*` function says what it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from generator.package import ExtensionModule, FunctionModel, Package, declaration
+from generator.pythonic import PythonicFunction
+
+DifferenceKind = Literal["missing", "value", "params", "errors"]
+
+
+@dataclass(frozen=True)
+class ClauseRow:
+    """One clause of a condition and how the package treats it."""
+
+    text: str
+    kind: str  # host / state / driver
+    reason: str
+
+
+@dataclass(frozen=True)
+class ErrorRow:
+    code: str
+    condition: str
+    source: str
+    origin: str  # where the spec states it: its error list, a token's sentence ...
+    clauses: tuple[ClauseRow, ...]
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The classes of its clauses, each once, in order."""
+        return tuple(dict.fromkeys(c.kind for c in self.clauses))
+
+
+@dataclass(frozen=True)
+class ParamRow:
+    name: str
+    c_type: str
+    description: str | None
+    source: str | None
+    role: str | None  # how the Pythonic function fills it (`pythonic.Role`); None without one
+
+
+@dataclass(frozen=True)
+class EffectRow:
+    kind: str  # acquire / release / wrap
+    objects: str | None
+    scope: str | None
+    resource: str | None
+    subresource: str | None
+    source: str
+
+
+@dataclass(frozen=True)
+class FunctionPage:
+    name: str
+    path: str  # relative to the docs root
+    extension: str
+    module: str
+    core: bool  # a core OpenCL function the extension adds error conditions to
+    prototype: str
+    checked: str | None  # the Python signature of the C-named function (None: core)
+    pythonic: str | None  # the Python signature of the snake_case function
+    params: tuple[ParamRow, ...]
+    errors: tuple[ErrorRow, ...]
+    effects: tuple[EffectRow, ...]
+    source: str
+    declared_at: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TokenRow:
+    name: str
+    value: int
+    source: str
+    python: str  # where the generated module holds it
+
+    @property
+    def hex(self) -> str:
+        return f"0x{self.value:04X}" if self.value >= 0 else str(self.value)
+
+
+@dataclass(frozen=True)
+class TokenGroup:
+    name: str
+    kind: str | None  # accepted / returned / error, as the IR classes it
+    sentence: str | None  # the spec's sentence that introduces the group
+    source: str | None
+    functions: tuple[str, ...]
+    parameter: str | None
+    tokens: tuple[TokenRow, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    header: tuple[str, ...] | None  # the spec's own column titles, when it gives them
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]  # each as long as `columns`
+    row_sources: tuple[str, ...]
+    source: str
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    severity: str
+    kind: str | None
+    message: str
+    source: str
+
+
+@dataclass(frozen=True)
+class TypeRow:
+    name: str
+    kind: str
+    c_type: str | None
+    source: str
+
+
+@dataclass(frozen=True)
+class Link:
+    text: str
+    path: str
+
+
+@dataclass(frozen=True)
+class ExtensionPage:
+    name: str
+    path: str
+    vendor: str
+    revision: str | None
+    module: str
+    metadata: tuple[tuple[str, str], ...]
+    sources: tuple[tuple[str, str], ...]  # (path, format)
+    types: tuple[TypeRow, ...]
+    functions: tuple[FunctionPage, ...]  # its own, then the core functions it adds conditions to
+    groups: tuple[TokenGroup, ...]
+    tables: tuple[Table, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    context_manager: str | None
+
+    @property
+    def own_functions(self) -> tuple[FunctionPage, ...]:
+        return tuple(f for f in self.functions if not f.core)
+
+    @property
+    def core_functions(self) -> tuple[FunctionPage, ...]:
+        return tuple(f for f in self.functions if f.core)
+
+    def clauses(self, kind: str) -> int:
+        return sum(1 for f in self.functions for e in f.errors for c in e.clauses if c.kind == kind)
+
+    @property
+    def conditions(self) -> int:
+        return sum(len(f.errors) for f in self.functions)
+
+    @property
+    def tokens(self) -> int:
+        return sum(len(g.tokens) for g in self.groups)
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    path: str | None = None
+
+
+@dataclass(frozen=True)
+class MatrixRow:
+    key: str  # the name without its vendor's mark
+    cells: tuple[Cell | None, ...]  # one per extension of the family; None where it lacks it
+
+
+@dataclass(frozen=True)
+class Difference:
+    subject: str
+    kind: DifferenceKind
+    details: tuple[tuple[str, str], ...]  # (extension, what it has)
+
+
+@dataclass(frozen=True)
+class Family:
+    """Extensions that are one extension by different vendors (the package's facades), or one alone."""
+
+    name: str
+    extensions: tuple[ExtensionPage, ...]
+    functions: tuple[MatrixRow, ...]
+    tokens: tuple[MatrixRow, ...]
+    differences: tuple[Difference, ...]
+
+
+@dataclass(frozen=True)
+class Guide:
+    """A page written by hand in `docs/`."""
+
+    title: str
+    path: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Docs:
+    package: str
+    version: str
+    extensions: tuple[ExtensionPage, ...]
+    families: tuple[Family, ...]
+    guides: tuple[Guide, ...]
+
+
+def model_docs(irs: list[dict[str, Any]], package: Package, guides: tuple[Guide, ...] = ()) -> Docs:
+    """Every page: extensions in the package's order, families after its facades, then lone extensions."""
+    by_name = {ir["name"]: ir for ir in irs}
+    extensions = tuple(model_extension_page(by_name[module.extension], module, package)
+                       for module in package.extensions)
+    pages = {page.name: page for page in extensions}
+    grouped: list[tuple[str, tuple[ExtensionPage, ...]]] = [
+        (facade.module, tuple(pages[v.extension] for v in facade.variants)) for facade in package.facades]
+    placed = {page.name for _, members in grouped for page in members}
+    grouped += [(page.module, (page,)) for page in extensions if page.name not in placed]
+    return Docs(
+        package=package.config.name,
+        version=package.version,
+        extensions=extensions,
+        families=tuple(model_family(name, members) for name, members in grouped),
+        guides=guides,
+    )
+
+
+def model_extension_page(ir: dict[str, Any], module: ExtensionModule, package: Package) -> ExtensionPage:
+    """One extension: its facts in the IR's order, each function with its page."""
+    checked = {f.name: f for f in module.functions}
+    pythonic = {f.c_function: f for f in module.pythonic}
+    keyword = package.config.pythonic.wait_list_keyword
+    functions = tuple(
+        model_function_page(f, module, checked.get(f["name"]), pythonic.get(f["name"]), keyword)
+        for f in ir["functions"]
+    )
+    return ExtensionPage(
+        name=ir["name"],
+        path=f"{module.module}/index.md",
+        vendor=ir["vendor"],
+        revision=ir["revision"],
+        module=module.module,
+        metadata=tuple((str(k), str(v)) for k, v in (ir.get("metadata") or {}).items()),
+        sources=tuple((s["path"], s["format"]) for s in ir["sources"]),
+        types=tuple(TypeRow(t["name"], t["kind"], t.get("c_type"), t["source"]) for t in ir["types"]),
+        functions=functions,
+        groups=model_token_groups(ir, module),
+        tables=tuple(model_table(t) for t in ir["tables"]),
+        diagnostics=tuple(Diagnostic(d["severity"], d.get("kind"), d["message"], d["source"])
+                          for d in ir["diagnostics"]),
+        context_manager=module.context_manager.name if module.context_manager else None,
+    )
+
+
+def model_function_page(
+    function: dict[str, Any], module: ExtensionModule, checked: FunctionModel | None,
+    pythonic: PythonicFunction | None, keyword: str,
+) -> FunctionPage:
+    """A function's page: prototype, Python signatures, parameters, errors by clause, effects."""
+    roles = {a.c_name: a.role for a in pythonic.arguments} if pythonic else {}
+    params = tuple(
+        ParamRow(p["name"], p["type"], p.get("description"), p.get("description_source"), roles.get(p["name"]))
+        for p in function.get("params", ())
+    )
+    return FunctionPage(
+        name=function["name"],
+        path=f"{module.module}/{function['name']}.md",
+        extension=module.extension,
+        module=module.module,
+        core=bool(function.get("core")),
+        prototype=prototype(function["return_type"], function["name"], [(p.name, p.c_type) for p in params]),
+        checked=checked_signature(module.module, checked) if checked else None,
+        pythonic=pythonic_signature(module.module, pythonic, keyword) if pythonic else None,
+        params=params,
+        errors=tuple(
+            ErrorRow(e["code"], e["condition"], e["source"], e.get("origin", ""),
+                     tuple(ClauseRow(c["clause"], c["class"], c["reason"]) for c in e.get("check", ())))
+            for e in function["errors"]
+        ),
+        effects=tuple(
+            EffectRow(e["kind"], e.get("objects"), e.get("scope"), e.get("resource"), e.get("subresource"),
+                      e["source"])
+            for e in function.get("effects", ())
+        ),
+        source=function["source"],
+        declared_at=tuple(function.get("declared_at", ())),
+    )
+
+
+def prototype(return_type: str, name: str, params: list[tuple[str, str]]) -> str:
+    """The C prototype, one parameter a line."""
+    if not params:
+        return f"{return_type} {name}(void);"
+    lines = ",\n".join(f"    {declaration(c_type, param)}" for param, c_type in params)
+    return f"{return_type} {name}(\n{lines});"
+
+
+def checked_signature(module: str, function: FunctionModel) -> str:
+    """`module.name(param: Hint, ...) -> Hint`, as the generated C-named function is declared."""
+    params = [f"{p.name}: {p.hint}" for p in function.params]
+    if not function.anchor:
+        params += ["*", "platform: Pointer"]
+    return f"{module}.{function.name}({', '.join(params)}) -> {function.returns_hint}"
+
+
+def pythonic_signature(module: str, function: PythonicFunction, keyword: str) -> str:
+    """`module.name(inputs, *, wait_for=None, as_pyopencl=False) -> Hint`, as generated."""
+    params = list(function.inputs)
+    keywords = ([f"{keyword}=None"] if function.wait_list else []) + (
+        ["as_pyopencl=False"] if function.returns_handles else [])
+    if keywords:
+        params += ["*", *keywords]
+    return f"{module}.{function.name}({', '.join(params)}) -> {function.returns_hint}"
+
+
+def model_token_groups(ir: dict[str, Any], module: ExtensionModule) -> tuple[TokenGroup, ...]:
+    """The tokens as the spec groups them, in its order; tokens of no declared group last."""
+    python = {c.c_name: f"{module.module}.{c.enum}.{c.member}" if c.enum else f"{module.module}.{c.c_name}"
+              for c in module.constants}
+
+    def rows(tokens: Iterable[dict[str, Any]]) -> tuple[TokenRow, ...]:
+        return tuple(TokenRow(t["name"], t["value"], t["source"], python.get(t["name"], t["name"])) for t in tokens)
+
+    declared = {g["name"] for g in ir["token_groups"]}
+    groups = [
+        TokenGroup(g["name"], g.get("kind"), g.get("sentence"), g.get("source"), tuple(g.get("functions") or ()),
+                   g.get("parameter"), rows(t for t in ir["tokens"] if t["group"] == g["name"]))
+        for g in ir["token_groups"]
+    ]
+    for name in dict.fromkeys(t["group"] for t in ir["tokens"] if t["group"] not in declared):
+        groups.append(TokenGroup(name, None, None, None, (), None,
+                                 rows(t for t in ir["tokens"] if t["group"] == name)))
+    return tuple(groups)
+
+
+def model_table(table: dict[str, Any]) -> Table:
+    """A table with every row as long as its columns (short rows padded, long ones keep their extra cells)."""
+    columns = tuple(table["columns"])
+    width = max([len(columns), *(len(r) for r in table["rows"])])
+    columns += tuple(f"({i + 1})" for i in range(len(columns), width))
+    return Table(
+        name=table["name"],
+        header=tuple(table["header"]) if table.get("header") else None,
+        columns=columns,
+        rows=tuple(tuple(str(cell) for cell in row) + ("",) * (width - len(row)) for row in table["rows"]),
+        row_sources=tuple(table.get("row_sources") or ()),
+        source=table["source"],
+    )
+
+
+def model_family(name: str, extensions: tuple[ExtensionPage, ...]) -> Family:
+    """The extensions of a family side by side: functions and tokens matched by name without the vendor's mark."""
+    functions: dict[str, list[Cell | None]] = {}
+    params: dict[str, dict[str, str]] = {}
+    codes: dict[str, dict[str, str]] = {}
+    tokens: dict[str, list[Cell | None]] = {}
+    for i, page in enumerate(extensions):
+        for function in page.functions:
+            key = neutral(function.name, page.vendor)
+            functions.setdefault(key, [None] * len(extensions))[i] = Cell(function.name, function.path)
+            params.setdefault(key, {})[page.name] = ", ".join(
+                f"{neutral(p.c_type, page.vendor.lower())} {p.name}" for p in function.params)
+            codes.setdefault(key, {})[page.name] = ", ".join(
+                sorted({neutral(e.code, page.vendor) for e in function.errors}))
+        for group in page.groups:
+            for token in group.tokens:
+                key = neutral(token.name, page.vendor)
+                tokens.setdefault(key, [None] * len(extensions))[i] = Cell(f"{token.name} = {token.hex}", page.path)
+    differences = [*_missing(functions, extensions), *_missing(tokens, extensions)]
+    differences += [Difference(key, "value", _details(cells, extensions)) for key, cells in tokens.items()
+                    if None not in cells and len({c.text.rsplit(" = ", 1)[1] for c in cells if c}) > 1]
+    for kind, found in (("params", params), ("errors", codes)):
+        differences += [Difference(key, kind, tuple(sorted(per.items()))) for key, per in found.items()
+                        if len(per) > 1 and len(set(per.values())) > 1]
+    return Family(
+        name=name,
+        extensions=extensions,
+        functions=tuple(MatrixRow(key, tuple(cells)) for key, cells in functions.items()),
+        tokens=tuple(MatrixRow(key, tuple(cells)) for key, cells in tokens.items()),
+        differences=tuple(differences),
+    )
+
+
+def _missing(rows: dict[str, list[Cell | None]], extensions: tuple[ExtensionPage, ...]) -> list[Difference]:
+    return [Difference(key, "missing", _details(cells, extensions)) for key, cells in rows.items() if None in cells]
+
+
+def _details(cells: list[Cell | None], extensions: tuple[ExtensionPage, ...]) -> tuple[tuple[str, str], ...]:
+    return tuple((page.name, cell.text if cell else "") for page, cell in zip(extensions, cells, strict=True))
+
+
+def neutral(name: str, vendor: str) -> str:
+    """A name without its vendor's mark at the end (`..._KHR`, `...KHR`), to match it across vendors."""
+    for mark in (f"_{vendor}", vendor):
+        for end in ("", " *"):
+            if name.endswith(mark + end) and len(name) > len(mark + end):
+                return name[: -len(mark + end)] + end
+    return name
+
+
+def load_guides(folder: Path) -> tuple[Guide, ...]:
+    """The hand-written pages of `folder`, titled by their first `# ` line, in name order."""
+    if not folder.is_dir():
+        return ()
+    guides = []
+    for path in sorted(folder.glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        title = next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), path.stem)
+        guides.append(Guide(title, path.name, text))
+    return tuple(guides)
