@@ -381,7 +381,8 @@ def model_family(name: str, extensions: tuple[ExtensionPage, ...]) -> Family:
     differences = [*_missing(functions, extensions), *_missing(tokens, extensions)]
     differences += [Difference(key, "value", _details(cells, extensions)) for key, cells in tokens.items()
                     if None not in cells and len({c.text.rsplit(" = ", 1)[1] for c in cells if c}) > 1]
-    for kind, found in (("params", params), ("errors", codes)):
+    compared: tuple[tuple[DifferenceKind, dict[str, dict[str, str]]], ...] = (("params", params), ("errors", codes))
+    for kind, found in compared:
         differences += [Difference(key, kind, tuple(sorted(per.items()))) for key, per in found.items()
                         if len(per) > 1 and len(set(per.values())) > 1]
     return Family(
