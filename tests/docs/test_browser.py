@@ -1,0 +1,116 @@
+"""The index and a function page as headless Chromium renders them (Debian's `chromium`, which .ci/run installs).
+
+The site is served on a loopback port; Chromium loads each page, runs its scripts and
+prints the resulting DOM (`--dump-dom`), which is read like any other page. Every
+internal link on the rendered pages is then fetched from the same server.
+"""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import subprocess
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+from urllib.error import HTTPError
+from urllib.parse import urljoin, urlsplit
+from urllib.request import urlopen
+
+import pytest
+
+from generator.docs import prototype
+from tests.docs.conftest import Page, Site, read_page, squeeze
+from tests.package.conftest import missing
+
+#: The flags a root session needs here: no sandbox, and no background network (the machine has none).
+CHROMIUM_FLAGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+FUNCTION = ("cl_khr_d3d11_sharing", "clCreateFromD3D11BufferKHR")
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def server(site: Site) -> Iterator[str]:
+    """The site served on a free loopback port; its base URL."""
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site.root)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        missing("Debian's chromium (headless browser tests)")
+    assert found is not None
+    return found
+
+
+def render(chromium: str, url: str, profile: Path) -> Page:
+    """The page at `url` after Chromium has loaded it and run its scripts."""
+    done = subprocess.run([chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--dump-dom", url],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0 and "<article" in done.stdout, done.stderr[-2000:]
+    return read_page(done.stdout)
+
+
+def broken(base: str, page_url: str, page: Page) -> list[str]:
+    """Internal links of a rendered page that the server does not answer, or whose fragment the target lacks."""
+    failed = []
+    for href in page.links:
+        url = urljoin(page_url, href)
+        if not url.startswith(base):
+            continue
+        parts = urlsplit(url)
+        try:
+            with urlopen(parts._replace(fragment="").geturl(), timeout=30) as response:
+                target = read_page(response.read().decode("utf-8"))
+        except HTTPError:
+            failed.append(href)
+            continue
+        if parts.fragment and parts.fragment not in target.ids:
+            failed.append(href)
+    return failed
+
+
+def test_the_rendered_function_page_shows_its_prototype_and_error_table(
+    chromium: str, server: str, irs: list[dict[str, Any]], modules: dict[str, str], tmp_path: Path,
+) -> None:
+    extension, name = FUNCTION
+    function = next(f for ir in irs if ir["name"] == extension for f in ir["functions"] if f["name"] == name)
+    url = f"{server}{modules[extension]}/{name}/"
+    page = render(chromium, url, tmp_path / "profile")
+    params = [(p["name"], p["type"]) for p in function["params"]]
+    assert squeeze(prototype(function["return_type"], name, params)) in map(squeeze, page.code)
+    errors = next(table for table in page.tables if table[0][:2] == ["Code", "Condition"])
+    assert [row[:2] for row in errors[1:]] == [[e["code"], squeeze(e["condition"])] for e in function["errors"]]
+    assert broken(server, url, page) == []
+
+
+def test_the_rendered_index_links_every_extension_and_no_link_is_broken(
+    chromium: str, server: str, irs: list[dict[str, Any]], modules: dict[str, str], tmp_path: Path,
+) -> None:
+    page = render(chromium, server, tmp_path / "profile")
+    assert page.tables[0][0][1:] == [ir["name"] for ir in irs]
+    assert {f"{modules[ir['name']]}/" for ir in irs} <= set(page.links)
+    assert broken(server, server, page) == []
+
+
+def test_the_link_check_notices_a_missing_page(server: str) -> None:
+    page = Page(links=["nowhere/", "#nothing", "https://example.org/"])
+    assert broken(server, server, page) == ["nowhere/", "#nothing"]

@@ -1,0 +1,132 @@
+"""The built site: no warnings, everything of the IR on its page, no broken internal link, a search index."""
+
+from __future__ import annotations
+
+import json
+import posixpath
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from generator.docs import prototype
+from tests.docs.conftest import Site, read_page, squeeze
+
+
+def function_path(module: str, name: str) -> str:
+    return f"{module}/{name}.md"
+
+
+def test_the_build_prints_no_warning(site: Site) -> None:
+    assert "WARNING" not in site.output
+    assert (site.root / "index.html").is_file()
+
+
+def test_every_function_has_its_page_with_prototype_parameters_and_every_condition(
+    site: Site, irs: list[dict[str, Any]], modules: dict[str, str],
+) -> None:
+    for ir in irs:
+        for function in ir["functions"]:
+            page = site.page(function_path(modules[ir["name"]], function["name"]))
+            params = [(p["name"], p["type"]) for p in function.get("params", ())]
+            assert squeeze(prototype(function["return_type"], function["name"], params)) in map(squeeze, page.code)
+            rows = [row for table in page.tables for row in table]
+            for param in function.get("params", ()):
+                assert any(row[0] == param["name"] and row[1] == param["type"] for row in rows), param
+                if param.get("description"):
+                    assert squeeze(param["description"]) in page.text
+            for error in function["errors"]:
+                matching = [row for row in rows if row[:2] == [error["code"], squeeze(error["condition"])]]
+                assert matching, (function["name"], error["code"], error["condition"])
+                assert matching[0][-1] == error["source"]
+                for clause in error.get("check", ()):
+                    assert clause["class"] in matching[0][2]
+
+
+def test_every_token_is_on_its_extension_page_with_its_value(
+    site: Site, irs: list[dict[str, Any]], modules: dict[str, str],
+) -> None:
+    for ir in irs:
+        rows = [row for table in site.page(f"{modules[ir['name']]}/index.md").tables for row in table]
+        for token in ir["tokens"]:
+            found = [row for row in rows if row[0] == token["name"]]
+            assert found, token["name"]
+            assert f"({token['value']})" in found[0][1] and int(found[0][1].split()[0], 0) == token["value"]
+
+
+def test_every_table_row_is_on_its_extension_page_cell_for_cell(
+    site: Site, irs: list[dict[str, Any]], modules: dict[str, str],
+) -> None:
+    for ir in irs:
+        rows = [row for table in site.page(f"{modules[ir['name']]}/index.md").tables for row in table]
+        for table in ir["tables"]:
+            width = max(len(table["columns"]), *(len(r) for r in table["rows"]))
+            for row, source in zip(table["rows"], table["row_sources"], strict=True):
+                expected = [squeeze(str(cell)) for cell in row] + [""] * (width - len(row)) + [source]
+                assert expected in rows, (table["name"], row)
+
+
+def test_every_diagnostic_is_on_its_extension_page(
+    site: Site, irs: list[dict[str, Any]], modules: dict[str, str],
+) -> None:
+    for ir in irs:
+        page = site.page(f"{modules[ir['name']]}/index.md")
+        for diagnostic in ir["diagnostics"]:
+            assert squeeze(diagnostic["message"]) in page.text
+
+
+def test_the_index_sets_the_extensions_side_by_side(site: Site, irs: list[dict[str, Any]]) -> None:
+    page = site.page("index.md")
+    header = page.tables[0][0]
+    assert header[1:] == [ir["name"] for ir in irs]
+    for ir in irs:
+        for function in ir["functions"]:
+            assert function["name"] in page.text
+
+
+def html_pages(site: Site) -> list[str]:
+    """Every page of the site but the 404 page (whose links are absolute: it is served at any depth)."""
+    return sorted(path for p in site.root.rglob("*.html")
+                  if (path := p.relative_to(site.root).as_posix()) != "404.html"
+                  and not path.startswith(("assets/", "search/")))
+
+
+def broken_links(site: Site, page_path: str, hrefs: list[str]) -> list[str]:
+    """The hrefs of `page_path` that lead inside the site to no file, or to no element with their fragment."""
+    broken = []
+    for href in hrefs:
+        parts = urlsplit(href)
+        if parts.scheme or parts.netloc:
+            continue
+        target = posixpath.normpath(posixpath.join(posixpath.dirname(page_path), unquote(parts.path))) \
+            if parts.path else page_path
+        file = site.root / target
+        if file.is_dir() or parts.path.endswith("/"):
+            file = file / "index.html"
+        if not file.is_file() or (
+                parts.fragment and parts.fragment not in read_page(file.read_text(encoding="utf-8")).ids):
+            broken.append(href)
+    return broken
+
+
+def test_no_internal_link_is_broken_on_any_page(site: Site) -> None:
+    pages = html_pages(site)
+    assert len(pages) > 40
+    for path in pages:
+        page = read_page((site.root / path).read_text(encoding="utf-8"))
+        assert broken_links(site, path, page.links) == [], path
+
+
+@pytest.mark.parametrize("href", ["missing/index.html", "#no-such-anchor", "../khr_d3d11/#nowhere"])
+def test_the_link_check_finds_a_broken_link(site: Site, href: str) -> None:
+    assert broken_links(site, "khr_d3d11/clCreateContext/index.html", [href]) == [href]
+
+
+def test_the_search_index_holds_every_function(site: Site, irs: list[dict[str, Any]], modules: dict[str, str]) -> None:
+    index = json.loads((site.root / "search" / "search_index.json").read_text(encoding="utf-8"))
+    locations = {entry["location"].split("#")[0] for entry in index["docs"]}
+    titles = " ".join(entry["title"] for entry in index["docs"])
+    for ir in irs:
+        for function in ir["functions"]:
+            assert f"{modules[ir['name']]}/{function['name']}/" in locations
+            assert function["name"] in titles
