@@ -186,3 +186,19 @@ def test_the_same_checks_come_out_renamed(
                     [(c["class"], repr(c.get("predicate"))) for c in new_check]
                 compared += len(new_check)
     assert compared > 250
+
+
+def test_the_variant_docs_build_with_the_new_names(variant_result: pipeline.Result, tmp_path: Path) -> None:
+    """The renamed specs give reference pages under the new names, and the site builds strictly from them."""
+    out = tmp_path / "out"
+    emit.write(out, emit.outputs(variant_result))
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(out / "mkdocs.yml"),
+         "--site-dir", str(tmp_path / "site")],
+        capture_output=True, text=True, check=False, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"}, timeout=300,
+    )
+    assert done.returncode == 0 and "WARNING" not in done.stderr, done.stderr
+    page = (tmp_path / "site" / "qq_gfx4" / "clCreateFromGFX4BufferQQ" / "index.html").read_text(encoding="utf-8")
+    assert "cl_mem clCreateFromGFX4BufferQQ" in " ".join(re.sub(r"<[^>]+>", "", page).split())
+    index = (out / "docs" / "index.md").read_text(encoding="utf-8")
+    assert "| `CL_GFX4_DEVICE` | `CL_GFX4_DEVICE_ACME = 0x5019` | `CL_GFX4_DEVICE_QQ = 0x5019` |" in index
