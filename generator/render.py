@@ -61,15 +61,16 @@ def _wrap(item: str, width: int) -> str:
                                    break_long_words=False, break_on_hyphens=False)) or item
 
 
-_MARKDOWN_SPECIAL = re.compile(r"[\\`*\[\]{}|<>&]|(?<!\w)_|_(?!\w)")
+_MARKDOWN_SPECIAL = re.compile(r"[\\`*\[\]{}|<>&]|(?<![^\W_])_|_(?![^\W_])")
 _HTML = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
 _LINE_START = re.compile(r"^(?:[#+\-=]|\d+(?=[.)]))")
+_LINE_START_ESCAPE = {"=": "&#61;"}  # Markdown has no backslash escape for "="
 
 
 def sentence(text: str | None) -> str:
     """The first sentence of `text` (up to its first full stop followed by a space)."""
     first = " ".join((text or "").split()).split(". ", 1)[0]
-    return first if first.endswith(".") or not first else first + "."
+    return first if first.endswith((".", "?", "!")) or not first else first + "."
 
 
 def relative(target: str, page: str) -> str:
@@ -80,12 +81,20 @@ def relative(target: str, page: str) -> str:
 def md(text: Any) -> Markup:
     """Prose for a Markdown paragraph or table cell: one line, shown as written, never markup.
 
-    An underscore inside a word is left as it is (Markdown reads it as a letter there), so
-    C names stay readable in the page source.
+    An underscore between two letters or digits is left as it is (Markdown reads it as a
+    letter there), so C names stay readable in the page source.
     """
     line = " ".join(str(text).split())
     line = _MARKDOWN_SPECIAL.sub(lambda m: _HTML.get(m[0], "\\" + m[0]), line)
-    return Markup(_LINE_START.sub(lambda m: "\\" + m[0] if not m[0].isdigit() else m[0] + "\\", line))
+    return Markup(_LINE_START.sub(_escape_line_start, line))
+
+
+def _escape_line_start(match: re.Match[str]) -> str:
+    """What keeps a line's first characters from starting a heading or a list."""
+    found = match[0]
+    if found.isdigit():
+        return found + "\\"
+    return _LINE_START_ESCAPE.get(found, "\\" + found)
 
 
 def code(text: Any) -> Markup:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html.parser
 
-import markdown
+import markdown  # type: ignore[import-untyped]  # no stubs in the test extra
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -184,6 +184,7 @@ def test_block_fence_is_longer_than_any_backtick_run() -> None:
     ("Spread\n  over   lines. Next", "Spread over lines."),
     ("version 1.2 stays whole. Next", "version 1.2 stays whole."),
     (None, ""),
+    ("Is it a question?", "Is it a question?"),
     ("", ""),
     ("   ", ""),
 ])
