@@ -3,15 +3,15 @@
 Reads only IR dictionaries and the package model (for the Python names), like
 `package.py` reads only IR. The pages: `index.md` (the extensions side by side),
 one page per extension (`<module>/index.md`) and one per function
-(`<module>/<function>.md`). Guides written by hand (`docs/*.md`) are copied as
-they are. Each `model_*` function says what it returns.
+(`<module>/<function>.md`). Guides written by hand (`docs/*.md`, read by
+`knowledge.read_guides`) are copied as they are. Each `model_*` function says
+what it returns.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
 
 from generator.package import ExtensionModule, FunctionModel, Package, declaration
@@ -34,13 +34,7 @@ class ErrorRow:
     code: str
     condition: str
     source: str
-    origin: str  # where the spec states it: its error list, a token's sentence ...
     clauses: tuple[ClauseRow, ...]
-
-    @property
-    def kinds(self) -> tuple[str, ...]:
-        """The classes of its clauses, each once, in order."""
-        return tuple(dict.fromkeys(c.kind for c in self.clauses))
 
 
 @dataclass(frozen=True)
@@ -285,7 +279,7 @@ def model_function_page(
         pythonic=pythonic_signature(module.module, pythonic, keyword) if pythonic else None,
         params=params,
         errors=tuple(
-            ErrorRow(e["code"], e["condition"], e["source"], e.get("origin", ""),
+            ErrorRow(e["code"], e["condition"], e["source"],
                      tuple(ClauseRow(c["clause"], c["class"], c["reason"]) for c in e.get("check", ())))
             for e in function["errors"]
         ),
@@ -368,16 +362,16 @@ def model_family(name: str, extensions: tuple[ExtensionPage, ...]) -> Family:
     tokens: dict[str, list[Cell | None]] = {}
     for i, page in enumerate(extensions):
         for function in page.functions:
-            key = neutral(function.name, page.vendor)
-            functions.setdefault(key, [None] * len(extensions))[i] = Cell(function.name, function.path)
+            key = _place(functions, neutral(function.name, page.vendor), function.name, i, len(extensions))
+            functions[key][i] = Cell(function.name, function.path)
             params.setdefault(key, {})[page.name] = ", ".join(
                 f"{neutral(p.c_type, page.vendor.lower())} {p.name}" for p in function.params)
             codes.setdefault(key, {})[page.name] = ", ".join(
                 sorted({neutral(e.code, page.vendor) for e in function.errors}))
         for group in page.groups:
             for token in group.tokens:
-                key = neutral(token.name, page.vendor)
-                tokens.setdefault(key, [None] * len(extensions))[i] = Cell(f"{token.name} = {token.hex}", page.path)
+                key = _place(tokens, neutral(token.name, page.vendor), token.name, i, len(extensions))
+                tokens[key][i] = Cell(f"{token.name} = {token.hex}", page.path)
     differences = [*_missing(functions, extensions), *_missing(tokens, extensions)]
     differences += [Difference(key, "value", _details(cells, extensions)) for key, cells in tokens.items()
                     if None not in cells and len({c.text.rsplit(" = ", 1)[1] for c in cells if c}) > 1]
@@ -392,6 +386,14 @@ def model_family(name: str, extensions: tuple[ExtensionPage, ...]) -> Family:
         tokens=tuple(MatrixRow(key, tuple(cells)) for key, cells in tokens.items()),
         differences=tuple(differences),
     )
+
+
+def _place(rows: dict[str, list[Cell | None]], key: str, name: str, column: int, width: int) -> str:
+    """The row for `name`: its vendor-neutral key, unless another name of its extension took that row first."""
+    candidates = [key, name, *(f"{name} ({n})" for n in range(2, len(rows) + 3))]
+    key = next(k for k in candidates if k not in rows or rows[k][column] is None)
+    rows.setdefault(key, [None] * width)
+    return key
 
 
 def _missing(rows: dict[str, list[Cell | None]], extensions: tuple[ExtensionPage, ...]) -> list[Difference]:
@@ -411,13 +413,11 @@ def neutral(name: str, vendor: str) -> str:
     return name
 
 
-def load_guides(folder: Path) -> tuple[Guide, ...]:
-    """The hand-written pages of `folder`, titled by their first `# ` line, in name order."""
-    if not folder.is_dir():
-        return ()
+def model_guides(pages: dict[str, str]) -> tuple[Guide, ...]:
+    """Hand-written pages (file name -> text), titled by their first `# ` line, in name order."""
     guides = []
-    for path in sorted(folder.glob("*.md")):
-        text = path.read_text(encoding="utf-8")
-        title = next((line[2:].strip() for line in text.splitlines() if line.startswith("# ")), path.stem)
-        guides.append(Guide(title, path.name, text))
+    for name, text in sorted(pages.items()):
+        headings = (line[2:].strip() for line in text.splitlines() if line.startswith("# "))
+        title = next(headings, name.removesuffix(".md"))
+        guides.append(Guide(title, name, text))
     return tuple(guides)

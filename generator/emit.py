@@ -14,7 +14,8 @@ import tempfile
 from pathlib import Path
 
 from generator import ffi, ir, knowledge
-from generator.docs import Docs, load_guides, model_docs
+from generator.docs import Docs, model_docs, model_guides
+from generator.errors import InputError
 from generator.package import Package, model_package
 from generator.pipeline import Result
 from generator.render import render
@@ -26,19 +27,27 @@ def outputs(result: Result) -> dict[str, str]:
     files = {f"ir/{data['name']}.yaml": ir.dump(data) for data in irs}
     package = model_package(irs, knowledge.load(), knowledge.load_package())
     files.update(package_files(package))
-    files.update(docs_files(model_docs(irs, package, load_guides(knowledge.GUIDES_DIR)), package))
+    files.update(docs_files(model_docs(irs, package, model_guides(knowledge.read_guides())), package))
     return files
 
 
 def docs_files(docs: Docs, package: Package) -> dict[str, str]:
     """The reference pages under OUT/docs/, the hand-written guides beside them, and the site's mkdocs.yml."""
     context = {"docs": docs, "config": package.config}
-    pages = {"index.md": _markdown("docs/index.md.j2", **context)}
+    pages: dict[str, str] = {}
+
+    def add(path: str, text: str) -> None:
+        if path in pages:
+            raise InputError("<specs>", None, f"two pages would be docs/{path} (a function or guide named like a page)")
+        pages[path] = text
+
+    add("index.md", _markdown("docs/index.md.j2", **context))
     for page in docs.extensions:
-        pages[page.path] = _markdown("docs/extension.md.j2", page=page, **context)
+        add(page.path, _markdown("docs/extension.md.j2", page=page, **context))
         for function in page.functions:
-            pages[function.path] = _markdown("docs/function.md.j2", page=function, extension=page, **context)
-    pages.update({guide.path: guide.text for guide in docs.guides})
+            add(function.path, _markdown("docs/function.md.j2", page=function, extension=page, **context))
+    for guide in docs.guides:
+        add(guide.path, guide.text)
     files = {f"docs/{path}": text for path, text in pages.items()}
     files["mkdocs.yml"] = render("docs/mkdocs.yml.j2", **context)
     return files

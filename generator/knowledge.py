@@ -145,6 +145,13 @@ class Pythonic:
     pyopencl_classes: dict[str, str]
 
 
+def read_guides(folder: Path = GUIDES_DIR) -> dict[str, str]:
+    """The hand-written pages (`*.md`) of `folder`, by file name; none when it does not exist."""
+    if not folder.is_dir():
+        return {}
+    return {path.name: path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.md"))}
+
+
 @cache
 def load_package() -> PackageConfig:
     data = _read("package.yaml")

@@ -3,9 +3,10 @@
 Spec text reaches generated Python only through `py` (a `repr` literal) or
 `docstring` (a docstring with every quote and backslash escaped); names only
 after `naming.identifier`. Markdown templates (`*.md.j2`) are autoescaped for
-HTML, and spec text reaches them through `md` (prose, every character Markdown
-or HTML would read as markup escaped), `code` (an inline code span) or `block`
-(a fenced block), which return markup the autoescape leaves alone.
+HTML (their macros too: `_macros.md.j2`), and spec text reaches them through `md`
+(prose, every character Markdown or HTML would read as markup escaped), `code`
+(an inline code span), `block` (a fenced block) or `url` (a link target), which
+return markup the autoescape leaves alone.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import textwrap
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 from markupsafe import Markup
@@ -61,7 +63,7 @@ def _wrap(item: str, width: int) -> str:
                                    break_long_words=False, break_on_hyphens=False)) or item
 
 
-_MARKDOWN_SPECIAL = re.compile(r"[\\`*\[\]{}|<>&]|(?<![^\W_])_|_(?![^\W_])")
+_MARKDOWN_SPECIAL = re.compile(r"[\\`*\[\]{}|<>&#]|(?<![^\W_])_|_(?![^\W_])")
 _HTML = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
 _LINE_START = re.compile(r"^(?:[#+\-=]|\d+(?=[.)]))")
 _LINE_START_ESCAPE = {"=": "&#61;"}  # Markdown has no backslash escape for "="
@@ -107,6 +109,11 @@ def code(text: Any) -> Markup:
     return Markup(f"{ticks}{pad}{line}{pad}{ticks}")
 
 
+def url(path: str) -> Markup:
+    """A relative link target, percent-encoded so that spaces and brackets cannot end it."""
+    return Markup(quote(path, safe="/#.-_~"))
+
+
 def block(text: Any, language: str = "") -> Markup:
     """A fenced code block, its fence longer than any run of backticks in `text`."""
     body = str(text).rstrip("\n")
@@ -130,6 +137,7 @@ def environment() -> jinja2.Environment:
     env.filters["md"] = md
     env.filters["code"] = code
     env.filters["block"] = block
+    env.filters["url"] = url
     env.globals["zip"] = zip
     env.globals["relative"] = relative
     return env

@@ -7,6 +7,7 @@ import inspect
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -25,14 +26,15 @@ from generator.docs import (
     ParamRow,
     TokenGroup,
     TokenRow,
-    load_guides,
     model_docs,
     model_family,
+    model_guides,
     model_table,
     neutral,
     prototype,
 )
-from generator.knowledge import load, load_package
+from generator.errors import InputError
+from generator.knowledge import load, load_package, read_guides
 from generator.package import Package, model_package
 from tests.conftest import ROOT
 
@@ -315,7 +317,7 @@ def synthetic_page(vendor: str, *, value: int = 1, objects: str = "const cl_mem 
             name=name, path=f"{module}/{name}.md", extension=f"cl_{module}", module=module, core=False,
             prototype=prototype("cl_int", name, list(params)), checked=None, pythonic=None,
             params=tuple(ParamRow(n, t, None, None, None) for n, t in params),
-            errors=tuple(ErrorRow(code, "when", "s:1", "", ()) for code in codes),
+            errors=tuple(ErrorRow(code, "when", "s:1", ()) for code in codes),
             effects=(), source="s:1", declared_at=(),
         )
 
@@ -361,13 +363,14 @@ def test_guides_are_titled_by_their_first_heading_and_sorted_by_name(tmp_path: P
     (tmp_path / "b.md").write_text("Intro\n## Not this\n# Second guide \n# Not this either\n", encoding="utf-8")
     (tmp_path / "a.md").write_text("No heading at all\n", encoding="utf-8")
     (tmp_path / "notes.txt").write_text("# Not a page\n", encoding="utf-8")
-    guides = load_guides(tmp_path)
+    guides = model_guides(read_guides(tmp_path))
     assert [(g.path, g.title) for g in guides] == [("a.md", "a"), ("b.md", "Second guide")]
     assert guides[0].text == "No heading at all\n"
 
 
 def test_a_missing_guides_folder_gives_no_guides(tmp_path: Path) -> None:
-    assert load_guides(tmp_path / "absent") == ()
+    assert read_guides(tmp_path / "absent") == {}
+    assert model_guides({}) == ()
 
 
 # the written files ---------------------------------------------------------------------------------------------------
@@ -421,13 +424,30 @@ def test_docstrings_carry_the_prototype_the_error_codes_and_an_existing_page(
             missing = [case.name for case in function.errors if case.name not in doc]
             assert missing == [], function.name
             references = [line for line in doc.splitlines() if line.startswith("Reference page: ")]
-            assert references == [f"Reference page: docs/{extension.module}/{function.name}.md"]
-            assert references[0].removeprefix("Reference page: ") in outputs
+            assert references == [f"Reference page: {extension.module}/{function.name}.md in the reference docs"]
+            assert "docs/" + references[0].split()[2] in outputs
             checked += 1
         for pythonic in extension.pythonic:
             doc = inspect.getdoc(getattr(module, pythonic.name)) or ""
-            pages = [line.removeprefix("Reference page: ") for line in doc.splitlines()
-                     if line.startswith("Reference page: ")]
-            assert pages == [f"docs/{extension.module}/{pythonic.c_function}.md"]
-            assert pages[0] in outputs
+            pages = [line.split()[2] for line in doc.splitlines() if line.startswith("Reference page: ")]
+            assert pages == [f"{extension.module}/{pythonic.c_function}.md"]
+            assert "docs/" + pages[0] in outputs
     assert checked
+
+
+def test_a_name_whose_neutral_key_is_taken_in_its_own_extension_keeps_a_row() -> None:
+    """An extension's own `clFooKHR` beside the core `clFoo` it adds conditions to: both stay in the index."""
+    khr = synthetic_page("KHR")
+    core = replace(khr.functions[0], name="clFoo", path="khr_x/clFoo.md", core=True)
+    family = model_family("x", (replace(khr, functions=(*khr.functions, core)),))
+    cells = [cell.text for row in family.functions for cell in row.cells if cell]
+    assert sorted(cells) == ["clBarKHR", "clFoo", "clFooKHR"]
+
+
+def test_two_pages_at_one_path_are_an_input_error(seed_result: pipeline.Result) -> None:
+    """A guide named like a generated page would silently replace it: generation refuses instead."""
+    irs = [ir.to_dict(e) for e in seed_result.extensions]
+    package = model_package(irs, load(), load_package())
+    docs = model_docs(irs, package, model_guides({"index.md": "# Home by hand\n"}))
+    with pytest.raises(InputError, match=r"docs/index\.md"):
+        emit.docs_files(docs, package)

@@ -384,7 +384,7 @@ def clGetDeviceIDsFromD3D10KHR(
       NULL [checked]
     - CL_DEVICE_NOT_FOUND: no OpenCL devices that correspond to d3d_object were found
 
-    Reference page: docs/khr_d3d10/clGetDeviceIDsFromD3D10KHR.md
+    Reference page: khr_d3d10/clGetDeviceIDsFromD3D10KHR.md in the reference docs
     """
     c_platform = _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10KHR', exact=True)
     c_d3d_device_source = _marshal.integer(ffi, d3d_device_source, 'cl_d3d10_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D10KHR')
@@ -437,7 +437,7 @@ def clCreateFromD3D10BufferKHR(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/khr_d3d10/clCreateFromD3D10BufferKHR.md
+    Reference page: khr_d3d10/clCreateFromD3D10BufferKHR.md in the reference docs
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferKHR', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferKHR')
@@ -497,7 +497,7 @@ def clCreateFromD3D10Texture2DKHR(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/khr_d3d10/clCreateFromD3D10Texture2DKHR.md
+    Reference page: khr_d3d10/clCreateFromD3D10Texture2DKHR.md in the reference docs
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DKHR', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DKHR')
@@ -558,7 +558,7 @@ def clCreateFromD3D10Texture3DKHR(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/khr_d3d10/clCreateFromD3D10Texture3DKHR.md
+    Reference page: khr_d3d10/clCreateFromD3D10Texture3DKHR.md in the reference docs
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DKHR', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DKHR')
@@ -638,7 +638,7 @@ def clEnqueueAcquireD3D10ObjectsKHR(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/khr_d3d10/clEnqueueAcquireD3D10ObjectsKHR.md
+    Reference page: khr_d3d10/clEnqueueAcquireD3D10ObjectsKHR.md in the reference docs
     """
     c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True)
     c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsKHR')
@@ -729,7 +729,7 @@ def clEnqueueReleaseD3D10ObjectsKHR(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/khr_d3d10/clEnqueueReleaseD3D10ObjectsKHR.md
+    Reference page: khr_d3d10/clEnqueueReleaseD3D10ObjectsKHR.md in the reference docs
     """
     c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True)
     c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsKHR')
@@ -779,7 +779,7 @@ def get_device_ids_from_d3d10(
     - d3d_device_set: d3d_device_set specifies the set of devices to return, and must be one of the
       values shown in the table below.
 
-    Reference page: docs/khr_d3d10/clGetDeviceIDsFromD3D10KHR.md
+    Reference page: khr_d3d10/clGetDeviceIDsFromD3D10KHR.md in the reference docs
     """
     o_num_devices = ffi.new('cl_uint *')
     clGetDeviceIDsFromD3D10KHR(platform, d3d_device_source, d3d_object, d3d_device_set, 0, None, o_num_devices)
@@ -808,7 +808,7 @@ def create_from_d3d10_buffer(
     - flags: flags is a bit-field that is used to specify usage information.
     - resource: resource is a pointer to the Direct3D 10 buffer to share.
 
-    Reference page: docs/khr_d3d10/clCreateFromD3D10BufferKHR.md
+    Reference page: khr_d3d10/clCreateFromD3D10BufferKHR.md in the reference docs
     """
     result = clCreateFromD3D10BufferKHR(context, flags, resource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -833,7 +833,7 @@ def create_from_d3d10_texture2d(
     - resource: resource is a pointer to the Direct3D 10 2D texture to share.
     - subresource: subresource is the subresource of resource to share.
 
-    Reference page: docs/khr_d3d10/clCreateFromD3D10Texture2DKHR.md
+    Reference page: khr_d3d10/clCreateFromD3D10Texture2DKHR.md in the reference docs
     """
     result = clCreateFromD3D10Texture2DKHR(context, flags, resource, subresource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -858,7 +858,7 @@ def create_from_d3d10_texture3d(
     - resource: resource is a pointer to the Direct3D 10 3D texture to share.
     - subresource: subresource is the subresource of resource to share.
 
-    Reference page: docs/khr_d3d10/clCreateFromD3D10Texture3DKHR.md
+    Reference page: khr_d3d10/clCreateFromD3D10Texture3DKHR.md in the reference docs
     """
     result = clCreateFromD3D10Texture3DKHR(context, flags, resource, subresource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -882,7 +882,7 @@ def enqueue_acquire_d3d10_objects(
     - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
       from Direct3D 10 resources.
 
-    Reference page: docs/khr_d3d10/clEnqueueAcquireD3D10ObjectsKHR.md
+    Reference page: khr_d3d10/clEnqueueAcquireD3D10ObjectsKHR.md in the reference docs
     """
     l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d10_objects')
     l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d10_objects')
@@ -909,7 +909,7 @@ def enqueue_release_d3d10_objects(
     - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
       from Direct3D 10 resources.
 
-    Reference page: docs/khr_d3d10/clEnqueueReleaseD3D10ObjectsKHR.md
+    Reference page: khr_d3d10/clEnqueueReleaseD3D10ObjectsKHR.md in the reference docs
     """
     l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d10_objects')
     l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d10_objects')

@@ -374,7 +374,7 @@ def clGetDeviceIDsFromD3D10NV(
       NULL [checked]
     - CL_DEVICE_NOT_FOUND: no OpenCL devices that correspond to d3d_object were found
 
-    Reference page: docs/nv_d3d10/clGetDeviceIDsFromD3D10NV.md
+    Reference page: nv_d3d10/clGetDeviceIDsFromD3D10NV.md in the reference docs
     """
     c_platform = _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10NV', exact=True)
     c_d3d_device_source = _marshal.integer(ffi, d3d_device_source, 'cl_d3d10_device_source_nv', 'd3d_device_source', 'clGetDeviceIDsFromD3D10NV')
@@ -427,7 +427,7 @@ def clCreateFromD3D10BufferNV(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/nv_d3d10/clCreateFromD3D10BufferNV.md
+    Reference page: nv_d3d10/clCreateFromD3D10BufferNV.md in the reference docs
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferNV')
@@ -486,7 +486,7 @@ def clCreateFromD3D10Texture2DNV(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/nv_d3d10/clCreateFromD3D10Texture2DNV.md
+    Reference page: nv_d3d10/clCreateFromD3D10Texture2DNV.md in the reference docs
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DNV', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DNV')
@@ -546,7 +546,7 @@ def clCreateFromD3D10Texture3DNV(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/nv_d3d10/clCreateFromD3D10Texture3DNV.md
+    Reference page: nv_d3d10/clCreateFromD3D10Texture3DNV.md in the reference docs
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DNV', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DNV')
@@ -624,7 +624,7 @@ def clEnqueueAcquireD3D10ObjectsNV(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/nv_d3d10/clEnqueueAcquireD3D10ObjectsNV.md
+    Reference page: nv_d3d10/clEnqueueAcquireD3D10ObjectsNV.md in the reference docs
     """
     c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True)
     c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsNV')
@@ -705,7 +705,7 @@ def clEnqueueReleaseD3D10ObjectsNV(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/nv_d3d10/clEnqueueReleaseD3D10ObjectsNV.md
+    Reference page: nv_d3d10/clEnqueueReleaseD3D10ObjectsNV.md in the reference docs
     """
     c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True)
     c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV')
@@ -755,7 +755,7 @@ def get_device_ids_from_d3d10(
     - d3d_device_set: cl_device_set specifies the set of devices to return, and must be one of the
       values shown in table 9.13.1.2.
 
-    Reference page: docs/nv_d3d10/clGetDeviceIDsFromD3D10NV.md
+    Reference page: nv_d3d10/clGetDeviceIDsFromD3D10NV.md in the reference docs
     """
     o_num_devices = ffi.new('cl_uint *')
     clGetDeviceIDsFromD3D10NV(platform, d3d_device_source, d3d_object, d3d_device_set, 0, None, o_num_devices)
@@ -784,7 +784,7 @@ def create_from_d3d10_buffer(
     - flags: flags is a bit-field that is used to specify usage information.
     - resource: resource is a pointer to the Direct3D 10 buffer to share.
 
-    Reference page: docs/nv_d3d10/clCreateFromD3D10BufferNV.md
+    Reference page: nv_d3d10/clCreateFromD3D10BufferNV.md in the reference docs
     """
     result = clCreateFromD3D10BufferNV(context, flags, resource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -809,7 +809,7 @@ def create_from_d3d10_texture2d(
     - resource: resource is a pointer to the Direct3D 10 2D texture to share.
     - subresource: subresource is the subresource of resource to share.
 
-    Reference page: docs/nv_d3d10/clCreateFromD3D10Texture2DNV.md
+    Reference page: nv_d3d10/clCreateFromD3D10Texture2DNV.md in the reference docs
     """
     result = clCreateFromD3D10Texture2DNV(context, flags, resource, subresource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -834,7 +834,7 @@ def create_from_d3d10_texture3d(
     - resource: resource is a pointer to the Direct3D 10 3D texture to share.
     - subresource: subresource is the subresource of resource to share.
 
-    Reference page: docs/nv_d3d10/clCreateFromD3D10Texture3DNV.md
+    Reference page: nv_d3d10/clCreateFromD3D10Texture3DNV.md in the reference docs
     """
     result = clCreateFromD3D10Texture3DNV(context, flags, resource, subresource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -858,7 +858,7 @@ def enqueue_acquire_d3d10_objects(
     - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
       from Direct3D 10 resources.
 
-    Reference page: docs/nv_d3d10/clEnqueueAcquireD3D10ObjectsNV.md
+    Reference page: nv_d3d10/clEnqueueAcquireD3D10ObjectsNV.md in the reference docs
     """
     l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d10_objects')
     l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d10_objects')
@@ -885,7 +885,7 @@ def enqueue_release_d3d10_objects(
     - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
       from Direct3D 10 resources.
 
-    Reference page: docs/nv_d3d10/clEnqueueReleaseD3D10ObjectsNV.md
+    Reference page: nv_d3d10/clEnqueueReleaseD3D10ObjectsNV.md in the reference docs
     """
     l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d10_objects')
     l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d10_objects')

@@ -374,7 +374,7 @@ def clGetDeviceIDsFromD3D11NV(
       NULL [checked]
     - CL_DEVICE_NOT_FOUND: no OpenCL devices that correspond to d3d_object were found
 
-    Reference page: docs/nv_d3d11/clGetDeviceIDsFromD3D11NV.md
+    Reference page: nv_d3d11/clGetDeviceIDsFromD3D11NV.md in the reference docs
     """
     c_platform = _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11NV', exact=True)
     c_d3d_device_source = _marshal.integer(ffi, d3d_device_source, 'cl_d3d11_device_source_nv', 'd3d_device_source', 'clGetDeviceIDsFromD3D11NV')
@@ -427,7 +427,7 @@ def clCreateFromD3D11BufferNV(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/nv_d3d11/clCreateFromD3D11BufferNV.md
+    Reference page: nv_d3d11/clCreateFromD3D11BufferNV.md in the reference docs
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferNV', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferNV')
@@ -486,7 +486,7 @@ def clCreateFromD3D11Texture2DNV(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/nv_d3d11/clCreateFromD3D11Texture2DNV.md
+    Reference page: nv_d3d11/clCreateFromD3D11Texture2DNV.md in the reference docs
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DNV', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DNV')
@@ -546,7 +546,7 @@ def clCreateFromD3D11Texture3DNV(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/nv_d3d11/clCreateFromD3D11Texture3DNV.md
+    Reference page: nv_d3d11/clCreateFromD3D11Texture3DNV.md in the reference docs
     """
     c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DNV', exact=True)
     c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DNV')
@@ -622,7 +622,7 @@ def clEnqueueAcquireD3D11ObjectsNV(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/nv_d3d11/clEnqueueAcquireD3D11ObjectsNV.md
+    Reference page: nv_d3d11/clEnqueueAcquireD3D11ObjectsNV.md in the reference docs
     """
     c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsNV', exact=True)
     c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsNV')
@@ -703,7 +703,7 @@ def clEnqueueReleaseD3D11ObjectsNV(
     - CL_OUT_OF_HOST_MEMORY: there is a failure to allocate resources required by the OpenCL
       implementation on the host
 
-    Reference page: docs/nv_d3d11/clEnqueueReleaseD3D11ObjectsNV.md
+    Reference page: nv_d3d11/clEnqueueReleaseD3D11ObjectsNV.md in the reference docs
     """
     c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsNV', exact=True)
     c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsNV')
@@ -753,7 +753,7 @@ def get_device_ids_from_d3d11(
     - d3d_device_set: cl_device_set specifies the set of devices to return, and must be one of the
       values shown in table 9.13.1.2.
 
-    Reference page: docs/nv_d3d11/clGetDeviceIDsFromD3D11NV.md
+    Reference page: nv_d3d11/clGetDeviceIDsFromD3D11NV.md in the reference docs
     """
     o_num_devices = ffi.new('cl_uint *')
     clGetDeviceIDsFromD3D11NV(platform, d3d_device_source, d3d_object, d3d_device_set, 0, None, o_num_devices)
@@ -782,7 +782,7 @@ def create_from_d3d11_buffer(
     - flags: flags is a bit-field that is used to specify usage information.
     - resource: resource is a pointer to the Direct3D 11 buffer to share.
 
-    Reference page: docs/nv_d3d11/clCreateFromD3D11BufferNV.md
+    Reference page: nv_d3d11/clCreateFromD3D11BufferNV.md in the reference docs
     """
     result = clCreateFromD3D11BufferNV(context, flags, resource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -807,7 +807,7 @@ def create_from_d3d11_texture2d(
     - resource: resource is a pointer to the Direct3D 11 2D texture to share.
     - subresource: subresource is the subresource of resource to share.
 
-    Reference page: docs/nv_d3d11/clCreateFromD3D11Texture2DNV.md
+    Reference page: nv_d3d11/clCreateFromD3D11Texture2DNV.md in the reference docs
     """
     result = clCreateFromD3D11Texture2DNV(context, flags, resource, subresource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -832,7 +832,7 @@ def create_from_d3d11_texture3d(
     - resource: resource is a pointer to the Direct3D 11 3D texture to share.
     - subresource: subresource is the subresource of resource to share.
 
-    Reference page: docs/nv_d3d11/clCreateFromD3D11Texture3DNV.md
+    Reference page: nv_d3d11/clCreateFromD3D11Texture3DNV.md in the reference docs
     """
     result = clCreateFromD3D11Texture3DNV(context, flags, resource, subresource, None)
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -855,7 +855,7 @@ def enqueue_acquire_d3d11_objects(
     - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
       from Direct3D 11 resources.
 
-    Reference page: docs/nv_d3d11/clEnqueueAcquireD3D11ObjectsNV.md
+    Reference page: nv_d3d11/clEnqueueAcquireD3D11ObjectsNV.md in the reference docs
     """
     l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d11_objects')
     l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d11_objects')
@@ -881,7 +881,7 @@ def enqueue_release_d3d11_objects(
     - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
       from Direct3D 11 resources.
 
-    Reference page: docs/nv_d3d11/clEnqueueReleaseD3D11ObjectsNV.md
+    Reference page: nv_d3d11/clEnqueueReleaseD3D11ObjectsNV.md in the reference docs
     """
     l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d11_objects')
     l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d11_objects')

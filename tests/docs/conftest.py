@@ -33,6 +33,11 @@ class Page:
     links: list[str] = field(default_factory=list)  # every href on the page
     ids: set[str] = field(default_factory=set)  # every element id on the page
 
+    @property
+    def rows(self) -> list[list[str]]:
+        """The rows of all its tables, in order."""
+        return [row for table in self.tables for row in table]
+
 
 class _Reader(HTMLParser):
     VOID: ClassVar[frozenset[str]] = frozenset(
