@@ -69,9 +69,12 @@ _LINE_START = re.compile(r"^(?:[#+\-=]|\d+(?=[.)]))")
 _LINE_START_ESCAPE = {"=": "&#61;"}  # Markdown has no backslash escape for "="
 
 
+_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)\. ")  # not after "e.g." or "i.e."
+
+
 def sentence(text: str | None) -> str:
     """The first sentence of `text` (up to its first full stop followed by a space)."""
-    first = " ".join((text or "").split()).split(". ", 1)[0]
+    first = _SENTENCE_END.split(" ".join((text or "").split()), 1)[0]
     return first if first.endswith((".", "?", "!")) or not first else first + "."
 
 

@@ -185,6 +185,7 @@ def test_block_fence_is_longer_than_any_backtick_run() -> None:
     ("version 1.2 stays whole. Next", "version 1.2 stays whole."),
     (None, ""),
     ("Is it a question?", "Is it a question?"),
+    ("A flag, e.g. CL_X or i.e. this one. Next", "A flag, e.g. CL_X or i.e. this one."),
     ("", ""),
     ("   ", ""),
 ])
