@@ -55,10 +55,15 @@ def read(paths: list[Path], knowledge: Knowledge) -> tuple[list[SourceFacts], li
 
 def run(specs: Path) -> Result:
     """All extensions described under `specs`, each with the diagnostics that concern it."""
+    return run_files(spec_files(specs), str(specs))
+
+
+def run_files(paths: list[Path], where: str = "<specs>") -> Result:
+    """All extensions described in `paths`; the result does not depend on their order."""
     knowledge = load()
-    facts, skipped = read(spec_files(specs), knowledge)
+    facts, skipped = read(sorted(paths, key=lambda p: p.as_posix()), knowledge)
     if not facts:
-        raise InputError(str(specs), None, "this folder holds no spec, only notes")
+        raise InputError(where, None, "this folder holds no spec, only notes")
     sink = Sink()
     extensions = merge_all(facts, knowledge, sink)
     crosscheck.check(extensions, facts, knowledge, sink)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -114,3 +115,17 @@ def test_an_input_error_is_a_message_not_a_traceback(spec_dir: Callable[[dict[st
     assert result.returncode == 2
     assert result.stderr.startswith(f"{folder / 'mystery.txt'}:1:1: error: cannot recognise the format")
     assert "Traceback" not in result.stderr
+
+
+def test_output_is_byte_identical_whatever_the_hash_seed(tmp_path: Path) -> None:
+    """Nothing in the output depends on set or dict order of strings (which PYTHONHASHSEED changes)."""
+    snapshots = []
+    for seed in ("0", "1", "4242"):
+        out = tmp_path / f"seed-{seed}"
+        done = subprocess.run([sys.executable, "-m", "generator", "generate", "--out", str(out)], cwd=ROOT,
+                              capture_output=True, text=True, check=False,
+                              env={**os.environ, "PYTHONHASHSEED": seed})
+        assert done.returncode == 0, done.stderr
+        snapshots.append(snapshot(out))
+    assert snapshots[0] == snapshots[1] == snapshots[2]
+    assert len(snapshots[0]) > 50

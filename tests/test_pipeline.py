@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import random
 import shutil
 from pathlib import Path
 
 import pytest
 
-from generator import ir, pipeline
+from generator import emit, ir, pipeline
 from generator.errors import InputError
-from tests.conftest import SPECS
+from tests.conftest import ROOT, SPECS
 
 SEEDS = sorted(p.name for p in SPECS.glob("*.txt"))
 
@@ -72,3 +74,18 @@ def test_a_missing_folder_is_an_input_error(tmp_path: Path) -> None:
     with pytest.raises(InputError) as caught:
         pipeline.run(tmp_path / "nowhere")
     assert caught.value.render() == f"{tmp_path / 'nowhere'}: error: no such folder of specs"
+
+
+def test_the_order_of_the_input_files_does_not_change_the_output(seed_result: pipeline.Result) -> None:
+    """Whatever order the files are given in, the IR, package and docs are the same, byte for byte."""
+    expected = emit.outputs(seed_result)
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        files = pipeline.spec_files(Path("specs"))
+        for seed in (1, 2, 3):
+            shuffled = list(files)
+            random.Random(seed).shuffle(shuffled)
+            assert emit.outputs(pipeline.run_files(shuffled)) == expected, seed
+    finally:
+        os.chdir(cwd)
