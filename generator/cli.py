@@ -1,12 +1,13 @@
-"""`python -m generator generate|check|coverage`: the commands of CONTRACTS.md."""
+"""`python -m generator generate|check|coverage|diff`: the commands of CONTRACTS.md."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
-from generator import coverage, emit, ir, knowledge, pipeline
+from generator import coverage, diff, emit, ir, knowledge, pipeline
 from generator.errors import InputError
 from generator.ir import SchemaError
 from generator.package import model_package
@@ -25,7 +26,13 @@ def main(argv: list[str] | None = None) -> int:
         command.add_argument("--specs", type=Path, default=Path("specs"), help="folder of spec texts (specs/)")
         command.add_argument("--out", type=Path, default=Path("generated"), help="output folder (generated/)")
         command.add_argument("-v", "--verbose", action="store_true", help="also print notes")
+    compare = commands.add_parser("diff", help="what changed in the API from OLD to NEW; exit 1 if anything did")
+    compare.add_argument("old", type=Path, help="a spec file, a folder of specs, or a folder of IR (OUT or OUT/ir)")
+    compare.add_argument("new", type=Path, help="the same, for the new revision")
+    compare.add_argument("--format", choices=("text", "json"), default="text")
     args = parser.parse_args(argv)
+    if args.command == "diff":
+        return run_diff(args.old, args.new, args.format)
     try:
         result = pipeline.run(args.specs)
         files = emit.outputs(result)
@@ -51,5 +58,25 @@ def main(argv: list[str] | None = None) -> int:
     if args.verbose:
         for path in result.skipped:
             print(f"{path}: note: not a specification (a Markdown note); skipped", file=sys.stderr)
+    previous = args.out / "ir"
+    changes = diff.compare(diff.load_api(previous), {e.name: ir.to_dict(e) for e in result.extensions}) \
+        if previous.is_dir() else []
     emit.write(args.out, files)
+    if changes:
+        print(f"API changes since the previous {previous}:")
+        print("".join(f"  {change.line()}\n" for change in changes), end="")
     return 0
+
+
+def run_diff(old: Path, new: Path, form: str) -> int:
+    """Print the changes from `old` to `new`; exit 1 when there are any, 2 on bad input."""
+    try:
+        changes = diff.compare(diff.load_api(old), diff.load_api(new))
+    except InputError as error:
+        print(error.render(), file=sys.stderr)
+        return INPUT_ERROR
+    if form == "json":
+        print(json.dumps([change.to_dict() for change in changes], indent=2))
+    else:
+        print("".join(f"{change.line()}\n" for change in changes), end="")
+    return 1 if changes else 0

@@ -1,0 +1,155 @@
+"""`python -m generator diff OLD NEW`: what changed in the API between two revisions of the specs.
+
+Compares IR dictionaries, so it sees what users of the package see: functions and
+their prototypes, tokens and their values, error conditions, table rows, types and
+the revision text. Where a fact stands in its file (`source:` lines) and what the
+generator noticed (diagnostics) are not the API and are left out, so a spec that
+only moved its text gives no change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from generator import ir, pipeline
+
+
+@dataclass(frozen=True)
+class Change:
+    extension: str
+    kind: str  # e.g. "function added", "token value changed", "condition reworded"
+    subject: str  # what changed: a function, a token, a table ...
+    old: str | None = None
+    new: str | None = None
+
+    def line(self) -> str:
+        detail = ""
+        if self.old is not None and self.new is not None:
+            detail = f": {self.old} -> {self.new}"
+        elif self.old is not None or self.new is not None:
+            detail = f": {self.old if self.old is not None else self.new}"
+        return f"{self.extension}: {self.kind}: {self.subject}{detail}"
+
+    def to_dict(self) -> dict[str, str | None]:
+        return asdict(self)
+
+
+def load_api(path: Path) -> dict[str, dict[str, Any]]:
+    """Extension -> IR, from a spec file, a folder of specs, or a folder of IR files (or the OUT holding one)."""
+    irs = sorted(path.glob("*.yaml")) if path.is_dir() else []
+    if path.is_dir() and not irs and (path / "ir").is_dir():
+        irs = sorted((path / "ir").glob("*.yaml"))
+    if irs:
+        return {data["name"]: data for data in (ir.load(file) for file in irs)}
+    result = pipeline.run_files([path], str(path)) if path.is_file() else pipeline.run(path)
+    return {extension.name: ir.to_dict(extension) for extension in result.extensions}
+
+
+def compare(old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]) -> list[Change]:
+    """Every change from `old` to `new`, extension by extension in name order."""
+    changes: list[Change] = []
+    for name in sorted(old.keys() | new.keys()):
+        if name not in new:
+            changes.append(Change(name, "extension removed", name))
+        elif name not in old:
+            changes.append(Change(name, "extension added", name))
+        else:
+            changes += compare_extension(name, old[name], new[name])
+    return changes
+
+
+def compare_extension(name: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    changes: list[Change] = []
+    if old.get("revision") != new.get("revision"):
+        changes.append(Change(name, "revision changed", "revision", _text(old.get("revision")),
+                              _text(new.get("revision"))))
+    changes += _keyed(name, "type", _types(old), _types(new))
+    changes += _keyed(name, "function", _prototypes(old), _prototypes(new))
+    changes += _keyed(name, "token", _tokens(old), _tokens(new), changed="token value changed")
+    changes += _conditions(name, old, new)
+    changes += _tables(name, old, new)
+    return changes
+
+
+def _keyed(extension: str, what: str, old: dict[str, str], new: dict[str, str], changed: str = "") -> list[Change]:
+    """Added, removed and changed entries of two name -> description maps, in the new (then old) order."""
+    changes = []
+    for key in [*new, *(k for k in old if k not in new)]:
+        if key not in old:
+            changes.append(Change(extension, f"{what} added", key, None, new[key]))
+        elif key not in new:
+            changes.append(Change(extension, f"{what} removed", key))
+        elif old[key] != new[key]:
+            changes.append(Change(extension, changed or f"{what} changed", key, old[key], new[key]))
+    return changes
+
+
+def _types(data: dict[str, Any]) -> dict[str, str]:
+    return {t["name"]: f"{t['kind']} {t.get('c_type') or ''}".strip() for t in data.get("types", ())}
+
+
+def _prototypes(data: dict[str, Any]) -> dict[str, str]:
+    found = {}
+    for function in data.get("functions", ()):
+        if not function.get("core"):
+            params = ", ".join(f"{p['type']} {p['name']}" for p in function.get("params", ()))
+            found[function["name"]] = f"{function['return_type']} {function['name']}({params})"
+    return found
+
+
+def _tokens(data: dict[str, Any]) -> dict[str, str]:
+    return {t["name"]: _value(t["value"]) for t in data.get("tokens", ())}
+
+
+def _value(value: int) -> str:
+    return f"0x{value:04X}" if value >= 0 else str(value)
+
+
+def _conditions(extension: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    """Conditions by (function, code): a text gone and a text come under the same pair is a rewording."""
+    before, after = _condition_texts(old), _condition_texts(new)
+    changes = []
+    for key in [*after, *(k for k in before if k not in after)]:
+        gone = [t for t in before.get(key, []) if t not in after.get(key, [])]
+        come = [t for t in after.get(key, []) if t not in before.get(key, [])]
+        subject = f"{key[0]} {key[1]}"
+        for text_old, text_new in zip(gone, come, strict=False):
+            changes.append(Change(extension, "condition reworded", subject, _text(text_old), _text(text_new)))
+        changes += [Change(extension, "condition removed", subject, _text(t)) for t in gone[len(come):]]
+        changes += [Change(extension, "condition added", subject, None, _text(t)) for t in come[len(gone):]]
+    return changes
+
+
+def _condition_texts(data: dict[str, Any]) -> dict[tuple[str, str], list[str]]:
+    found: dict[tuple[str, str], list[str]] = {}
+    for function in data.get("functions", ()):
+        for error in function.get("errors", ()):
+            found.setdefault((function["name"], error["code"]), []).append(error["condition"])
+    return found
+
+
+def _tables(extension: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    before = {t["name"]: [" | ".join(map(str, row)) for row in t["rows"]] for t in old.get("tables", ())}
+    after = {t["name"]: [" | ".join(map(str, row)) for row in t["rows"]] for t in new.get("tables", ())}
+    changes = []
+    for name in [*after, *(n for n in before if n not in after)]:
+        if name not in before:
+            changes.append(Change(extension, "table added", name))
+        elif name not in after:
+            changes.append(Change(extension, "table removed", name))
+        else:
+            gone, come = _without(before[name], after[name]), _without(after[name], before[name])
+            changes += [Change(extension, "table row removed", name, row) for row in gone]
+            changes += [Change(extension, "table row added", name, None, row) for row in come]
+    return changes
+
+
+def _without(rows: Iterable[str], others: list[str]) -> list[str]:
+    return [row for row in rows if row not in others]
+
+
+def _text(value: Any) -> str | None:
+    return None if value is None else repr(" ".join(str(value).split()))

@@ -1,0 +1,193 @@
+"""`python -m generator diff OLD NEW`: exactly the API changes between two revisions, as text or JSON."""
+
+from __future__ import annotations
+
+import copy
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator import cli, diff, ir, pipeline
+from tests.conftest import ROOT, SPECS
+
+SEED = "cl_nv_d3d10_sharing.txt"
+EXTENSION = "cl_nv_d3d10_sharing"
+
+
+def revise(text: str) -> str:
+    """A revision of the seed: a function added, a token's value changed, a token removed, a condition reworded,
+    the revision line changed. Each replacement must hit, or the test is not testing what it says."""
+    edits = [
+        ("    Version 1, December 7, 2009", "    Version 2, March 1, 2010"),
+        ("CL_D3D10_DEVICE_NV                     0x4010", "CL_D3D10_DEVICE_NV                     0x4030"),
+        ("        CL_COMMAND_RELEASE_D3D10_OBJECTS_NV    0x4018\n", ""),
+        ("    cl_mem  clCreateFromD3D10BufferNV(\n        cl_context context,",
+         "    cl_int  clFlushD3D10ObjectsNV(\n        cl_command_queue command_queue)\n\n"
+         "    cl_mem  clCreateFromD3D10BufferNV(\n        cl_context context,"),
+        ("      * CL_INVALID_VALUE if values specified in <flags> are not valid.\n",
+         "      * CL_INVALID_VALUE if the values given in <flags> are not valid.\n"),
+    ]
+    for old, new in edits:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    return text
+
+
+@pytest.fixture
+def revision(tmp_path: Path) -> tuple[Path, Path]:
+    old, new = tmp_path / "old" / SEED, tmp_path / "new" / SEED
+    for path in (old, new):
+        path.parent.mkdir()
+    shutil.copy(SPECS / SEED, old)
+    new.write_text(revise((SPECS / SEED).read_text(encoding="utf-8")), encoding="utf-8")
+    return old, new
+
+
+@pytest.fixture
+def main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[int, str, str]]:
+    def call(*args: str) -> tuple[int, str, str]:
+        monkeypatch.chdir(ROOT)
+        status = cli.main(list(args))
+        captured = capsys.readouterr()
+        return status, captured.out, captured.err
+
+    return call
+
+
+def test_a_revision_gives_exactly_its_changes(
+    revision: tuple[Path, Path], main: Callable[..., tuple[int, str, str]],
+) -> None:
+    status, out, _ = main("diff", str(revision[0]), str(revision[1]))
+    assert status == 1
+    assert out.splitlines() == [
+        f"{EXTENSION}: revision changed: revision: 'Version 1, December 7, 2009' -> 'Version 2, March 1, 2010'",
+        f"{EXTENSION}: function added: clFlushD3D10ObjectsNV: "
+        "cl_int clFlushD3D10ObjectsNV(cl_command_queue command_queue)",
+        f"{EXTENSION}: token value changed: CL_D3D10_DEVICE_NV: 0x4010 -> 0x4030",
+        f"{EXTENSION}: token removed: CL_COMMAND_RELEASE_D3D10_OBJECTS_NV",
+        f"{EXTENSION}: condition reworded: clCreateFromD3D10BufferNV CL_INVALID_VALUE: "
+        "'values specified in flags are not valid' -> 'the values given in flags are not valid'",
+    ]
+
+
+def test_the_json_form_holds_the_same_changes(
+    revision: tuple[Path, Path], main: Callable[..., tuple[int, str, str]],
+) -> None:
+    _, text, _ = main("diff", str(revision[0]), str(revision[1]))
+    status, out, _ = main("diff", str(revision[0]), str(revision[1]), "--format", "json")
+    assert status == 1
+    changes = [diff.Change(**entry) for entry in json.loads(out)]
+    assert [change.line() for change in changes] == text.splitlines()
+    assert {change.kind for change in changes} == {
+        "revision changed", "function added", "token value changed", "token removed", "condition reworded"}
+
+
+@pytest.mark.parametrize("form", ["text", "json"])
+def test_identical_inputs_give_exit_0_and_nothing(
+    revision: tuple[Path, Path], main: Callable[..., tuple[int, str, str]], form: str,
+) -> None:
+    status, out, _ = main("diff", str(revision[0]), str(revision[0]), "--format", form)
+    assert status == 0
+    assert out.strip() in ("", "[]")
+
+
+def test_specs_against_the_committed_ir_is_no_change(main: Callable[..., tuple[int, str, str]]) -> None:
+    """A folder of specs and a folder of IR (OUT/ir or OUT) compare as the same API."""
+    for ir_folder in ("generated/ir", "generated"):
+        status, out, _ = main("diff", "specs", ir_folder)
+        assert (status, out) == (0, "")
+
+
+def test_a_bad_spec_is_exit_2(tmp_path: Path, main: Callable[..., tuple[int, str, str]]) -> None:
+    (tmp_path / "bad.txt").write_text("Just some words.\n", encoding="utf-8")
+    status, out, err = main("diff", str(tmp_path / "bad.txt"), "specs")
+    assert status == 2 and out == "" and "bad.txt:1:1: error:" in err
+
+
+@pytest.fixture(scope="module")
+def seed_ir(seed_result: pipeline.Result) -> dict[str, dict[str, Any]]:
+    return {extension.name: ir.to_dict(extension) for extension in seed_result.extensions}
+
+
+def changed(seed_ir: dict[str, dict[str, Any]], edit: Callable[[dict[str, Any]], None]) -> list[str]:
+    """The diff lines after `edit` changes a copy of one extension's IR."""
+    new = copy.deepcopy(seed_ir)
+    edit(new[EXTENSION])
+    return [change.line() for change in diff.compare(seed_ir, new)]
+
+
+def test_moved_text_is_no_change(seed_ir: dict[str, dict[str, Any]]) -> None:
+    """Source lines and diagnostics are not the API."""
+
+    def move(data: dict[str, Any]) -> None:
+        for function in data["functions"]:
+            function["source"] = "elsewhere:1"
+            for error in function["errors"]:
+                error["source"] = "elsewhere:2"
+        data["diagnostics"] = []
+
+    assert changed(seed_ir, move) == []
+
+
+def test_a_parameter_of_another_type_is_a_changed_function(seed_ir: dict[str, dict[str, Any]]) -> None:
+    def retype(data: dict[str, Any]) -> None:
+        data["functions"][1]["params"][1]["type"] = "cl_uint"
+
+    (line,) = changed(seed_ir, retype)
+    assert line.startswith(f"{EXTENSION}: function changed: {seed_ir[EXTENSION]['functions'][1]['name']}: ")
+    assert "cl_mem_flags flags" in line.split(" -> ")[0] and "cl_uint flags" in line.split(" -> ")[1]
+
+
+def test_table_rows_added_and_removed(seed_ir: dict[str, dict[str, Any]]) -> None:
+    def edit(data: dict[str, Any]) -> None:
+        table = data["tables"][-1]
+        table["rows"] = [*table["rows"][1:], ["X", "Y", "Z"]]
+
+    lines = changed(seed_ir, edit)
+    name, first = seed_ir[EXTENSION]["tables"][-1]["name"], seed_ir[EXTENSION]["tables"][-1]["rows"][0]
+    assert lines == [f"{EXTENSION}: table row removed: {name}: {' | '.join(first)}",
+                     f"{EXTENSION}: table row added: {name}: X | Y | Z"]
+
+
+def test_conditions_added_and_removed_when_not_paired(seed_ir: dict[str, dict[str, Any]]) -> None:
+    function = seed_ir[EXTENSION]["functions"][0]
+
+    def edit(data: dict[str, Any]) -> None:
+        errors = data["functions"][0]["errors"]
+        errors.append({**errors[0], "code": "CL_NEW_CODE", "condition": "something new"})
+        del errors[0]
+
+    first = function["errors"][0]
+    assert changed(seed_ir, edit) == [
+        f"{EXTENSION}: condition added: {function['name']} CL_NEW_CODE: 'something new'",
+        f"{EXTENSION}: condition removed: {function['name']} {first['code']}: {' '.join(first['condition'].split())!r}",
+    ]
+
+
+def test_extensions_added_and_removed(seed_ir: dict[str, dict[str, Any]]) -> None:
+    fewer = {name: data for name, data in seed_ir.items() if name != EXTENSION}
+    assert [c.line() for c in diff.compare(seed_ir, fewer)] == [f"{EXTENSION}: extension removed: {EXTENSION}"]
+    assert [c.line() for c in diff.compare(fewer, seed_ir)] == [f"{EXTENSION}: extension added: {EXTENSION}"]
+
+
+def test_generate_prints_the_api_changes_against_the_previous_output(
+    tmp_path: Path, main: Callable[..., tuple[int, str, str]],
+) -> None:
+    out, revised = tmp_path / "out", tmp_path / "specs"
+    shutil.copytree(SPECS, revised)
+    (revised / SEED).write_text(revise((SPECS / SEED).read_text(encoding="utf-8")), encoding="utf-8")
+    first = main("generate", "--out", str(out))
+    assert first[0] == 0 and first[1] == ""  # nothing to compare with
+    status, printed, _ = main("generate", "--specs", str(revised), "--out", str(out))
+    assert status == 0
+    lines = printed.splitlines()
+    assert lines[0] == f"API changes since the previous {out / 'ir'}:"
+    assert f"  {EXTENSION}: token value changed: CL_D3D10_DEVICE_NV: 0x4010 -> 0x4030" in lines
+    assert f"  {EXTENSION}: function added: clFlushD3D10ObjectsNV: " \
+           "cl_int clFlushD3D10ObjectsNV(cl_command_queue command_queue)" in lines
+    again = main("generate", "--specs", str(revised), "--out", str(out))
+    assert again[:2] == (0, "")
