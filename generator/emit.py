@@ -1,15 +1,20 @@
 """Stage 9: the output tree (IR, package, docs), written whole or not at all.
 
 Everything is written into a fresh folder beside OUT and then put in OUT's
-place by two renames (OUT to `.OUT-previous`, the new folder to OUT). An error
-while writing leaves OUT as it was; a run killed between the two renames leaves
-`.OUT-previous`, which the next run puts back before it starts.
+place in one step: on Linux the two folders are exchanged atomically
+(`renameat2(RENAME_EXCHANGE)`), so a run killed at any moment leaves either
+the old OUT or the new one, never a mix and never none. Elsewhere OUT goes to
+`.OUT-previous` and the new folder to OUT by two renames; a run killed between
+them leaves `.OUT-previous`, which the next run puts back before it starts.
 """
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -99,12 +104,17 @@ def write(out: Path, files: dict[str, str]) -> None:
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
     restore(out)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
+    for left in out.parent.glob(f".{out.name}-staging-*"):  # from runs killed while writing
+        shutil.rmtree(left, ignore_errors=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-staging-", dir=out.parent))
     try:
         for relative, text in sorted(files.items()):
             target = staging / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
+        if out.exists() and _exchange(staging, out):
+            shutil.rmtree(staging, ignore_errors=True)  # now the old OUT
+            return
         previous = out.with_name(f".{out.name}-previous")
         if previous.exists():
             shutil.rmtree(previous)
@@ -115,6 +125,22 @@ def write(out: Path, files: dict[str, str]) -> None:
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders in one atomic step (Linux); False where the system cannot."""
+    if not sys.platform.startswith("linux"):
+        return False
+    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+    renameat2 = getattr(libc, "renameat2", None)
+    if renameat2 is None:
+        return False
+    done = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    return bool(done == 0)
 
 
 def stale(out: Path, files: dict[str, str]) -> list[str]:
