@@ -7,7 +7,9 @@ import json
 import sys
 from pathlib import Path
 
-from generator import coverage, diff, emit, ir, knowledge, pipeline
+import yaml
+
+from generator import coverage, diff, emit, fingerprint, ir, knowledge, pipeline
 from generator.errors import InputError
 from generator.ir import SchemaError
 from generator.package import model_package
@@ -30,12 +32,19 @@ def main(argv: list[str] | None = None) -> int:
     compare.add_argument("old", type=Path, help="a spec file, a folder of specs, or a folder of IR (OUT or OUT/ir)")
     compare.add_argument("new", type=Path, help="the same, for the new revision")
     compare.add_argument("--format", choices=("text", "json"), default="text")
+    commands.choices["generate"].add_argument("--force", action="store_true",
+                                               help="parse and write even when the inputs have not changed")
     args = parser.parse_args(argv)
     if args.command == "diff":
         return run_diff(args.old, args.new, args.format)
     try:
+        inputs = fingerprint.inputs(pipeline.spec_files(args.specs), args.specs)
+        if args.command == "generate" and not args.force and fingerprint.current(args.out, inputs):
+            print(f"{args.out}: current (no input changed since it was written); nothing parsed", file=sys.stderr)
+            return 0
         result = pipeline.run(args.specs)
         files = emit.outputs(result)
+        files[fingerprint.NAME] = fingerprint.manifest(inputs, files)
     except InputError as error:
         print(error.render(), file=sys.stderr)
         return INPUT_ERROR
@@ -58,14 +67,21 @@ def main(argv: list[str] | None = None) -> int:
     if args.verbose:
         for path in result.skipped:
             print(f"{path}: note: not a specification (a Markdown note); skipped", file=sys.stderr)
-    previous = args.out / "ir"
-    changes = diff.compare(diff.load_api(previous), {e.name: ir.to_dict(e) for e in result.extensions}) \
-        if previous.is_dir() else []
+    changes = api_changes(args.out / "ir", result)
     emit.write(args.out, files)
     if changes:
-        print(f"API changes since the previous {previous}:")
+        print(f"API changes since the previous {args.out / 'ir'}:")
         print("".join(f"  {change.line()}\n" for change in changes), end="")
     return 0
+
+
+def api_changes(previous: Path, result: pipeline.Result) -> list[diff.Change]:
+    """What changed since the IR in `previous`; nothing when there is none or it cannot be read (it is replaced)."""
+    try:
+        old = diff.load_api(previous) if previous.is_dir() else {}
+    except (InputError, SchemaError, OSError, ValueError, yaml.YAMLError):
+        return []
+    return diff.compare(old, {e.name: ir.to_dict(e) for e in result.extensions}) if old else []
 
 
 def run_diff(old: Path, new: Path, form: str) -> int:

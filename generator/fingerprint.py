@@ -1,0 +1,66 @@
+"""A content hash of everything `generate` reads, kept in OUT, so an unchanged run can skip all parsing.
+
+What goes in: every spec file (its path under the specs folder and its bytes),
+and the project's own inputs: the generator's code, grammars, templates,
+`data/` and the guides of `docs/`, and the generator's version. What does not:
+the versions of the libraries (jinja2, lark, cffi). If one of them changes what
+is written, `python -m generator check` still tells, because it compares the
+output itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from generator import __version__
+from generator.knowledge import ROOT
+
+#: The file in OUT that holds the hash of the inputs it was made from.
+NAME = "INPUTS.sha256"
+_PROJECT_INPUTS = ("generator", "grammar", "templates", "data", "docs")
+_SUFFIXES = {".py", ".lark", ".j2", ".json", ".yaml", ".md"}
+
+
+def inputs(spec_files: list[Path], specs: Path) -> str:
+    """The hash of the specs (named relative to `specs`) and of the project's own inputs, as hex."""
+    digest = hashlib.sha256(f"generator {__version__}\n".encode())
+    for path in sorted(spec_files, key=lambda p: p.relative_to(specs).as_posix()):
+        _add(digest, f"specs/{path.relative_to(specs).as_posix()}", path)
+    for folder in _PROJECT_INPUTS:
+        for path in sorted((ROOT / folder).rglob("*"), key=lambda p: p.as_posix()):
+            if path.is_file() and path.suffix in _SUFFIXES and "__pycache__" not in path.parts:
+                _add(digest, path.relative_to(ROOT).as_posix(), path)
+    return digest.hexdigest()
+
+
+def _add(digest: Any, name: str, path: Path) -> None:
+    data = path.read_bytes()
+    digest.update(f"{name}\n{len(data)}\n".encode())
+    digest.update(data)
+
+
+def manifest(value: str, files: dict[str, str]) -> str:
+    """The hash file: the inputs' hash, then the hash of every file written beside it (as `sha256sum` prints)."""
+    lines = [f"inputs {value}"]
+    lines += [f"{hashlib.sha256(files[name].encode()).hexdigest()}  {name}" for name in sorted(files) if name != NAME]
+    return "\n".join(lines) + "\n"
+
+
+def current(out: Path, value: str) -> bool:
+    """Whether OUT was made from inputs with this hash and holds exactly what was written then, unchanged."""
+    try:
+        lines = (out / NAME).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return False
+    if not lines or lines[0] != f"inputs {value}":
+        return False
+    listed: dict[str, str] = {}
+    for line in lines[1:]:
+        digest, _, name = line.partition("  ")
+        listed[name] = digest
+    present = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()} - {NAME}
+    if present != set(listed):
+        return False
+    return all(hashlib.sha256((out / name).read_bytes()).hexdigest() == listed[name] for name in listed)

@@ -1,0 +1,94 @@
+"""Incremental generation: an unchanged run parses nothing; any change to an input or to OUT makes it run again."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator import cli, fingerprint, pipeline
+from tests.conftest import ROOT, SPECS
+
+
+@pytest.fixture
+def main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[int, str]]:
+    def call(*args: str) -> tuple[int, str]:
+        monkeypatch.chdir(ROOT)
+        status = cli.main(list(args))
+        return status, capsys.readouterr().err
+
+    return call
+
+
+@pytest.fixture
+def generated(tmp_path: Path, main: Callable[..., tuple[int, str]]) -> Path:
+    """A fresh OUT made from a copy of the seeds (`tmp_path/specs`)."""
+    shutil.copytree(SPECS, tmp_path / "specs")
+    out = tmp_path / "out"
+    assert main("generate", "--specs", str(tmp_path / "specs"), "--out", str(out))[0] == 0
+    return out
+
+
+def parsing_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on, any parse is a test failure."""
+
+    def refuse(_: Path) -> pipeline.Result:
+        raise AssertionError("parsed although nothing changed")
+
+    monkeypatch.setattr(pipeline, "run", refuse)
+
+
+def test_a_second_run_with_no_change_parses_nothing_and_says_so(
+    generated: Path, main: Callable[..., tuple[int, str]], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    before = {p: p.read_bytes() for p in generated.rglob("*") if p.is_file()}
+    parsing_fails(monkeypatch)
+    status, err = main("generate", "--specs", str(generated.parent / "specs"), "--out", str(generated))
+    assert status == 0
+    assert err == f"{generated}: current (no input changed since it was written); nothing parsed\n"
+    assert {p: p.read_bytes() for p in generated.rglob("*") if p.is_file()} == before
+
+
+@pytest.mark.parametrize("change", ["spec edited", "spec added", "output edited", "output deleted", "file added"])
+def test_any_change_makes_it_run_again(
+    generated: Path, main: Callable[..., tuple[int, str]], change: str,
+) -> None:
+    specs = generated.parent / "specs"
+    if change == "spec edited":
+        spec = specs / "cl_nv_d3d10_sharing.txt"
+        spec.write_text(spec.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    elif change == "spec added":
+        shutil.copy(specs / "README.md", specs / "NOTES.md")  # read, recognised as notes, skipped
+    elif change == "output edited":
+        (generated / "ir" / "cl_nv_d3d10_sharing.yaml").write_text("name: broken\n", encoding="utf-8")
+    elif change == "output deleted":
+        (generated / "docs" / "index.md").unlink()
+    else:
+        (generated / "stray.txt").write_text("left here\n", encoding="utf-8")
+    status, err = main("generate", "--specs", str(specs), "--out", str(generated))
+    assert status == 0 and "nothing parsed" not in err
+    assert fingerprint.current(generated, fingerprint.inputs(pipeline.spec_files(specs), specs))
+    assert not (generated / "stray.txt").exists()
+
+
+def test_force_parses_anyway(generated: Path, main: Callable[..., tuple[int, str]]) -> None:
+    status, err = main("generate", "--specs", str(generated.parent / "specs"), "--out", str(generated), "--force")
+    assert status == 0 and "nothing parsed" not in err
+
+
+def test_the_hash_names_each_spec_by_its_place_under_the_specs_folder(tmp_path: Path) -> None:
+    """The same files under another folder give the same hash; a renamed file does not."""
+    for name in ("a", "b"):
+        shutil.copytree(SPECS, tmp_path / name)
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert fingerprint.inputs(pipeline.spec_files(a), a) == fingerprint.inputs(pipeline.spec_files(b), b)
+    first = sorted(b.glob("*.txt"))[0]
+    first.rename(b / f"renamed-{first.name}")
+    assert fingerprint.inputs(pipeline.spec_files(a), a) != fingerprint.inputs(pipeline.spec_files(b), b)
+
+
+def test_the_committed_output_carries_the_hash_of_the_committed_inputs() -> None:
+    specs = ROOT / "specs"
+    assert fingerprint.current(ROOT / "generated", fingerprint.inputs(pipeline.spec_files(specs), specs))
