@@ -78,8 +78,8 @@ def main(argv: list[str] | None = None) -> int:
 def api_changes(previous: Path, result: pipeline.Result) -> list[diff.Change]:
     """What changed since the IR in `previous`; nothing when there is none or it cannot be read (it is replaced)."""
     try:
-        old = diff.load_api(previous) if previous.is_dir() else {}
-    except (InputError, SchemaError, OSError, ValueError, yaml.YAMLError):
+        old = ir.load_folder(previous) if previous.is_dir() else {}
+    except (SchemaError, OSError, ValueError, KeyError, yaml.YAMLError):
         return []
     return diff.compare(old, {e.name: ir.to_dict(e) for e in result.extensions}) if old else []
 

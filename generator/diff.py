@@ -39,11 +39,9 @@ class Change:
 
 def load_api(path: Path) -> dict[str, dict[str, Any]]:
     """Extension -> IR, from a spec file, a folder of specs, or a folder of IR files (or the OUT holding one)."""
-    irs = sorted(path.glob("*.yaml")) if path.is_dir() else []
-    if path.is_dir() and not irs and (path / "ir").is_dir():
-        irs = sorted((path / "ir").glob("*.yaml"))
-    if irs:
-        return {data["name"]: data for data in (ir.load(file) for file in irs)}
+    for folder in (path, path / "ir"):
+        if folder.is_dir() and (found := ir.load_folder(folder)):
+            return found
     result = pipeline.run_files([path], str(path)) if path.is_file() else pipeline.run(path)
     return {extension.name: ir.to_dict(extension) for extension in result.extensions}
 
@@ -101,11 +99,7 @@ def _prototypes(data: dict[str, Any]) -> dict[str, str]:
 
 
 def _tokens(data: dict[str, Any]) -> dict[str, str]:
-    return {t["name"]: _value(t["value"]) for t in data.get("tokens", ())}
-
-
-def _value(value: int) -> str:
-    return f"0x{value:04X}" if value >= 0 else str(value)
+    return {t["name"]: ir.value_text(t["value"]) for t in data.get("tokens", ())}
 
 
 def _conditions(extension: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:

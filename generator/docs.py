@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from generator.ir import value_text
 from generator.package import ExtensionModule, FunctionModel, Package, declaration
 from generator.pythonic import PythonicFunction
 
@@ -82,7 +83,7 @@ class TokenRow:
 
     @property
     def hex(self) -> str:
-        return f"0x{self.value:04X}" if self.value >= 0 else str(self.value)
+        return value_text(self.value)
 
 
 @dataclass(frozen=True)

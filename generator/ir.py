@@ -198,6 +198,16 @@ def dump(data: dict[str, Any]) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
 
 
+def value_text(value: int) -> str:
+    """A token value as the specs write it: hexadecimal, or decimal when negative (error codes)."""
+    return f"0x{value:04X}" if value >= 0 else str(value)
+
+
+def load_folder(folder: Path) -> dict[str, dict[str, Any]]:
+    """Extension -> IR, from the IR files of a folder (none when it holds none)."""
+    return {data["name"]: data for data in (load(file) for file in sorted(folder.glob("*.yaml")))}
+
+
 def load(path: Path) -> dict[str, Any]:
     """Read an IR file back (safe loader only), validated."""
     with open(path, encoding="utf-8") as stream:

@@ -65,7 +65,7 @@ def _wrap(item: str, width: int) -> str:
 
 _MARKDOWN_SPECIAL = re.compile(r"[\\`*\[\]{}|<>&#]|(?<![^\W_])_|_(?![^\W_])")
 _HTML = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
-_LINE_START = re.compile(r"^(?:[#+\-=]|\d+(?=[.)]))")
+_LINE_START = re.compile(r"^(?:[+\-=]|\d+(?=[.)]))")  # "#" is escaped wherever it stands
 _LINE_START_ESCAPE = {"=": "&#61;"}  # Markdown has no backslash escape for "="
 
 

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
 import os
+import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import Any, NamedTuple
 
 import pytest
 import yaml
 
-from generator import pipeline
+from generator import cli, pipeline
 from generator.errors import InputError
 from generator.knowledge import Knowledge, load
 from generator.source import SpecFile
@@ -19,6 +22,48 @@ from generator.source import SpecFile
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"
 TRUTH = Path(__file__).resolve().parent / "data" / "truth.yaml"
+GENERATED = ROOT / "generated"
+
+
+def generated_module(name: str = "") -> ModuleType:
+    """A module of the committed generated package (the package itself for ""), imported from generated/.
+
+    Importing needs no install and no OpenCL library.
+    """
+    if str(GENERATED) not in sys.path:
+        sys.path.insert(0, str(GENERATED))
+    return importlib.import_module(f"cl_d3d_sharing.{name}" if name else "cl_d3d_sharing")
+
+
+def missing(component: str) -> None:
+    """Skip for want of a component, or fail under CI, which must have it installed."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI must install {component}")
+    pytest.skip(f"{component} is missing; .ci/run installs it")
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder`, by relative path, with its bytes."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+class CliRun(NamedTuple):
+    status: int
+    out: str
+    err: str
+
+
+@pytest.fixture
+def main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., CliRun]:
+    """`python -m generator ...` through its entry point in this process (faster than a new interpreter)."""
+
+    def call(*args: str, cwd: Path = ROOT) -> CliRun:
+        monkeypatch.chdir(cwd)
+        status = cli.main(list(args))
+        captured = capsys.readouterr()
+        return CliRun(status, captured.out, captured.err)
+
+    return call
 
 
 @pytest.fixture(scope="session")

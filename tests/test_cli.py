@@ -11,30 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from generator import cli, ir
-from tests.conftest import ROOT, SPECS
+from generator import ir
+from tests.conftest import ROOT, SPECS, CliRun, snapshot
 
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     """The command itself, in a new interpreter."""
     return subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, capture_output=True, text=True,
                           check=False)
-
-
-@pytest.fixture
-def main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[int, str]]:
-    """The command's entry point in this process (faster): exit status and standard error."""
-
-    def call(*args: str, cwd: Path = ROOT) -> tuple[int, str]:
-        monkeypatch.chdir(cwd)
-        status = cli.main(list(args))
-        return status, capsys.readouterr().err
-
-    return call
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
 def test_generated_folder_is_current() -> None:
@@ -56,13 +40,13 @@ def test_generate_writes_one_valid_ir_per_extension(tmp_path: Path) -> None:
     assert warnings and all(": warning: " in line and line.split(":")[1].isdigit() for line in warnings)
 
 
-def test_notes_are_printed_on_request(tmp_path: Path, main: Callable[..., tuple[int, str]]) -> None:
-    _, quiet = main("generate", "--out", str(tmp_path / "a"))
-    _, verbose = main("generate", "--out", str(tmp_path / "b"), "-v")
+def test_notes_are_printed_on_request(tmp_path: Path, main: Callable[..., CliRun]) -> None:
+    quiet = main("generate", "--out", str(tmp_path / "a")).err
+    verbose = main("generate", "--out", str(tmp_path / "b"), "-v").err
     assert ": note: " not in quiet and ": note: " in verbose
 
 
-def test_output_is_byte_identical_across_runs(tmp_path: Path, main: Callable[..., tuple[int, str]]) -> None:
+def test_output_is_byte_identical_across_runs(tmp_path: Path, main: Callable[..., CliRun]) -> None:
     main("generate", "--out", str(tmp_path / "one"))
     main("generate", "--out", str(tmp_path / "two"))
     assert snapshot(tmp_path / "one") == snapshot(tmp_path / "two")
@@ -81,7 +65,7 @@ def test_output_is_byte_identical_across_runs(tmp_path: Path, main: Callable[...
 )
 def test_bad_input_is_exit_2_and_leaves_out_alone(
     name: str, text: str, where: str, spec_dir: Callable[[dict[str, str]], Path], tmp_path: Path,
-    main: Callable[..., tuple[int, str]],
+    main: Callable[..., CliRun],
 ) -> None:
     folder = spec_dir({name: text})
     for seed in SPECS.iterdir():
@@ -90,20 +74,20 @@ def test_bad_input_is_exit_2_and_leaves_out_alone(
     (out / "ir").mkdir(parents=True)
     (out / "ir" / "old.yaml").write_text("previous output\n")
     before = snapshot(out)
-    status, stderr = main("generate", "--specs", "specs", "--out", "out", cwd=tmp_path)
+    status, _, stderr = main("generate", "--specs", "specs", "--out", "out", cwd=tmp_path)
     assert status == 2
     assert stderr.splitlines()[0].startswith(f"specs/{where}: error: "), stderr
     assert snapshot(out) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "specs"]  # no staging folder left behind
 
 
-def test_check_names_stale_files(tmp_path: Path, main: Callable[..., tuple[int, str]]) -> None:
+def test_check_names_stale_files(tmp_path: Path, main: Callable[..., CliRun]) -> None:
     out = tmp_path / "out"
     assert main("generate", "--out", str(out))[0] == 0
     assert main("check", "--out", str(out))[0] == 0
     (out / "ir" / "cl_nv_d3d10_sharing.yaml").write_text("edited\n")
     (out / "ir" / "extra.yaml").write_text("not generated\n")
-    status, stderr = main("check", "--out", str(out))
+    status, _, stderr = main("check", "--out", str(out))
     assert status == 1
     assert "cl_nv_d3d10_sharing.yaml" in stderr and "extra.yaml" in stderr
     assert "cl_khr_d3d10_sharing.yaml" not in stderr

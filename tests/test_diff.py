@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from generator import cli, diff, ir, pipeline
-from tests.conftest import ROOT, SPECS
+from generator import diff, ir, pipeline
+from tests.conftest import SPECS, CliRun
 
 SEED = "cl_nv_d3d10_sharing.txt"
 EXTENSION = "cl_nv_d3d10_sharing"
@@ -47,19 +47,8 @@ def revision(tmp_path: Path) -> tuple[Path, Path]:
     return old, new
 
 
-@pytest.fixture
-def main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[int, str, str]]:
-    def call(*args: str) -> tuple[int, str, str]:
-        monkeypatch.chdir(ROOT)
-        status = cli.main(list(args))
-        captured = capsys.readouterr()
-        return status, captured.out, captured.err
-
-    return call
-
-
 def test_a_revision_gives_exactly_its_changes(
-    revision: tuple[Path, Path], main: Callable[..., tuple[int, str, str]],
+    revision: tuple[Path, Path], main: Callable[..., CliRun],
 ) -> None:
     status, out, _ = main("diff", str(revision[0]), str(revision[1]))
     assert status == 1
@@ -75,7 +64,7 @@ def test_a_revision_gives_exactly_its_changes(
 
 
 def test_the_json_form_holds_the_same_changes(
-    revision: tuple[Path, Path], main: Callable[..., tuple[int, str, str]],
+    revision: tuple[Path, Path], main: Callable[..., CliRun],
 ) -> None:
     _, text, _ = main("diff", str(revision[0]), str(revision[1]))
     status, out, _ = main("diff", str(revision[0]), str(revision[1]), "--format", "json")
@@ -88,21 +77,21 @@ def test_the_json_form_holds_the_same_changes(
 
 @pytest.mark.parametrize("form", ["text", "json"])
 def test_identical_inputs_give_exit_0_and_nothing(
-    revision: tuple[Path, Path], main: Callable[..., tuple[int, str, str]], form: str,
+    revision: tuple[Path, Path], main: Callable[..., CliRun], form: str,
 ) -> None:
     status, out, _ = main("diff", str(revision[0]), str(revision[0]), "--format", form)
     assert status == 0
     assert out.strip() in ("", "[]")
 
 
-def test_specs_against_the_committed_ir_is_no_change(main: Callable[..., tuple[int, str, str]]) -> None:
+def test_specs_against_the_committed_ir_is_no_change(main: Callable[..., CliRun]) -> None:
     """A folder of specs and a folder of IR (OUT/ir or OUT) compare as the same API."""
     for ir_folder in ("generated/ir", "generated"):
         status, out, _ = main("diff", "specs", ir_folder)
         assert (status, out) == (0, "")
 
 
-def test_a_bad_spec_is_exit_2(tmp_path: Path, main: Callable[..., tuple[int, str, str]]) -> None:
+def test_a_bad_spec_is_exit_2(tmp_path: Path, main: Callable[..., CliRun]) -> None:
     (tmp_path / "bad.txt").write_text("Just some words.\n", encoding="utf-8")
     status, out, err = main("diff", str(tmp_path / "bad.txt"), "specs")
     assert status == 2 and out == "" and "bad.txt:1:1: error:" in err
@@ -175,7 +164,7 @@ def test_extensions_added_and_removed(seed_ir: dict[str, dict[str, Any]]) -> Non
 
 
 def test_generate_prints_the_api_changes_against_the_previous_output(
-    tmp_path: Path, main: Callable[..., tuple[int, str, str]],
+    tmp_path: Path, main: Callable[..., CliRun],
 ) -> None:
     out, revised = tmp_path / "out", tmp_path / "specs"
     shutil.copytree(SPECS, revised)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib
 import inspect
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -36,9 +34,7 @@ from generator.docs import (
 from generator.errors import InputError
 from generator.knowledge import load, load_package, read_guides
 from generator.package import Package, model_package
-from tests.conftest import ROOT
-
-GENERATED = ROOT / "generated"
+from tests.conftest import generated_module
 
 
 @pytest.fixture(scope="module")
@@ -62,11 +58,9 @@ def outputs(seed_result: pipeline.Result) -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def generated(package: Package) -> Callable[[str], ModuleType]:
+def generated() -> Callable[[str], ModuleType]:
     """An extension module of the committed generated package, by module name (importing needs no OpenCL)."""
-    if str(GENERATED) not in sys.path:
-        sys.path.insert(0, str(GENERATED))
-    return lambda module: importlib.import_module(f"{package.config.name}.{module}")
+    return generated_module
 
 
 def page_of(docs: Docs, extension: str) -> ExtensionPage:

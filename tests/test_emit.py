@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from generator import emit
-from tests.conftest import SPECS
+from tests.conftest import SPECS, snapshot
 
 
 def test_write_replaces_the_whole_tree(tmp_path: Path) -> None:
@@ -53,10 +53,6 @@ def test_an_out_moved_aside_by_a_killed_run_comes_back(tmp_path: Path) -> None:
     out.rename(tmp_path / ".out-previous")  # killed between the two renames
     emit.restore(out)
     assert (out / "ir" / "a.yaml").read_text() == "a\n"
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
 def test_a_generation_killed_at_any_moment_leaves_out_whole(tmp_path: Path) -> None:

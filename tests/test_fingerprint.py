@@ -8,22 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from generator import cli, fingerprint, pipeline
-from tests.conftest import ROOT, SPECS
+from generator import fingerprint, pipeline
+from tests.conftest import ROOT, SPECS, CliRun
 
 
 @pytest.fixture
-def main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., tuple[int, str]]:
-    def call(*args: str) -> tuple[int, str]:
-        monkeypatch.chdir(ROOT)
-        status = cli.main(list(args))
-        return status, capsys.readouterr().err
-
-    return call
-
-
-@pytest.fixture
-def generated(tmp_path: Path, main: Callable[..., tuple[int, str]]) -> Path:
+def generated(tmp_path: Path, main: Callable[..., CliRun]) -> Path:
     """A fresh OUT made from a copy of the seeds (`tmp_path/specs`)."""
     shutil.copytree(SPECS, tmp_path / "specs")
     out = tmp_path / "out"
@@ -41,11 +31,11 @@ def parsing_fails(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_second_run_with_no_change_parses_nothing_and_says_so(
-    generated: Path, main: Callable[..., tuple[int, str]], monkeypatch: pytest.MonkeyPatch,
+    generated: Path, main: Callable[..., CliRun], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     before = {p: p.read_bytes() for p in generated.rglob("*") if p.is_file()}
     parsing_fails(monkeypatch)
-    status, err = main("generate", "--specs", str(generated.parent / "specs"), "--out", str(generated))
+    status, _, err = main("generate", "--specs", str(generated.parent / "specs"), "--out", str(generated))
     assert status == 0
     assert err == f"{generated}: current (no input changed since it was written); nothing parsed\n"
     assert {p: p.read_bytes() for p in generated.rglob("*") if p.is_file()} == before
@@ -53,7 +43,7 @@ def test_a_second_run_with_no_change_parses_nothing_and_says_so(
 
 @pytest.mark.parametrize("change", ["spec edited", "spec added", "output edited", "output deleted", "file added"])
 def test_any_change_makes_it_run_again(
-    generated: Path, main: Callable[..., tuple[int, str]], change: str,
+    generated: Path, main: Callable[..., CliRun], change: str,
 ) -> None:
     specs = generated.parent / "specs"
     if change == "spec edited":
@@ -67,14 +57,14 @@ def test_any_change_makes_it_run_again(
         (generated / "docs" / "index.md").unlink()
     else:
         (generated / "stray.txt").write_text("left here\n", encoding="utf-8")
-    status, err = main("generate", "--specs", str(specs), "--out", str(generated))
+    status, _, err = main("generate", "--specs", str(specs), "--out", str(generated))
     assert status == 0 and "nothing parsed" not in err
     assert fingerprint.current(generated, fingerprint.inputs(pipeline.spec_files(specs), specs))
     assert not (generated / "stray.txt").exists()
 
 
-def test_force_parses_anyway(generated: Path, main: Callable[..., tuple[int, str]]) -> None:
-    status, err = main("generate", "--specs", str(generated.parent / "specs"), "--out", str(generated), "--force")
+def test_force_parses_anyway(generated: Path, main: Callable[..., CliRun]) -> None:
+    status, _, err = main("generate", "--specs", str(generated.parent / "specs"), "--out", str(generated), "--force")
     assert status == 0 and "nothing parsed" not in err
 
 

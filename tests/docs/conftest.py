@@ -18,9 +18,7 @@ from typing import Any, ClassVar
 import pytest
 import yaml
 
-from tests.conftest import ROOT
-
-GENERATED = ROOT / "generated"
+from tests.conftest import GENERATED, generated_module
 
 
 @dataclass
@@ -157,8 +155,4 @@ def irs() -> list[dict[str, Any]]:
 @pytest.fixture(scope="session")
 def modules() -> dict[str, str]:
     """Extension string -> its module (the folder of its pages), as the package names them."""
-    if str(GENERATED) not in sys.path:
-        sys.path.insert(0, str(GENERATED))
-    import cl_d3d_sharing
-
-    return dict(cl_d3d_sharing.EXTENSIONS)
+    return dict(generated_module().EXTENSIONS)

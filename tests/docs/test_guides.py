@@ -10,17 +10,15 @@ from __future__ import annotations
 import ast
 import inspect
 import re
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, generated_module
 
 GUIDES = sorted((ROOT / "docs").glob("*.md"))
-GENERATED = ROOT / "generated"
 
 
 def python_blocks(path: Path) -> list[str]:
@@ -29,13 +27,11 @@ def python_blocks(path: Path) -> list[str]:
 
 def package_modules(tree: ast.AST) -> dict[str, ModuleType]:
     """The names a block imports from the package, as modules."""
-    if str(GENERATED) not in sys.path:
-        sys.path.insert(0, str(GENERATED))
     found = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.ImportFrom) and node.module == "cl_d3d_sharing":
             for alias in node.names:
-                found[alias.asname or alias.name] = __import__(f"cl_d3d_sharing.{alias.name}", fromlist=["_"])
+                found[alias.asname or alias.name] = generated_module(alias.name)
     return found
 
 

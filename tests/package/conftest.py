@@ -8,8 +8,6 @@ except under CI (`CI=true`), where a missing runtime is a failure.
 from __future__ import annotations
 
 import ctypes
-import os
-import sys
 from collections.abc import Iterator
 from functools import cache
 from types import ModuleType
@@ -17,13 +15,9 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import generated_module, missing
 
-GENERATED = ROOT / "generated"
-if str(GENERATED) not in sys.path:
-    sys.path.insert(0, str(GENERATED))
-
-import cl_d3d_sharing  # noqa: E402
+cl_d3d_sharing = generated_module()
 from cl_d3d_sharing import _runtime, errors  # noqa: E402
 from cl_d3d_sharing._core_ffi import ffi as core_ffi  # noqa: E402
 
@@ -34,13 +28,6 @@ INSTALL_HINT = "install Debian's ocl-icd-libopencl1 and pocl-opencl-icd (CI inst
 
 def extension_module(extension: str) -> ModuleType:
     return __import__(MODULES[extension], fromlist=["EXTENSION"])
-
-
-def missing(component: str) -> None:
-    """Skip for want of a component, or fail under CI, which must have it installed."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"CI must install {component}")
-    pytest.skip(f"{component} is missing; .ci/run installs it")
 
 
 def no_runtime(reason: str) -> None:

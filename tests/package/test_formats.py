@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from cl_d3d_sharing import formats
 
-from tests.conftest import load_truth
-from tests.package.conftest import extension_module, missing
+from tests.conftest import load_truth, missing
+from tests.package.conftest import extension_module
 
 DXGIFORMAT_H = Path("/usr/share/mingw-w64/include/dxgiformat.h")
 

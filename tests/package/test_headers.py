@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import load_truth
-from tests.package.conftest import GENERATED, extension_module, missing
+from tests.conftest import GENERATED, load_truth, missing
+from tests.package.conftest import extension_module
 
 CDEF = GENERATED / "cl_d3d_sharing" / "_cdef"
 HEADERS = Path("/usr/include/CL")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.package.conftest import GENERATED
+from tests.conftest import GENERATED
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from cl_d3d_sharing import _runtime, errors
 
-from tests.package.conftest import extension_module, make_buffer, make_event, missing, reference_count, release
+from tests.conftest import missing
+from tests.package.conftest import extension_module, make_buffer, make_event, reference_count, release
 from tests.package.test_checks import IR
 
 EXTENSIONS = sorted(IR)
