@@ -39,6 +39,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_diff(args.old, args.new, args.format)
     try:
         inputs = fingerprint.inputs(pipeline.spec_files(args.specs), args.specs)
+        if args.command == "generate":
+            emit.recover(args.out)  # even when nothing is to be written
         if args.command == "generate" and not args.force and fingerprint.current(args.out, inputs):
             print(f"{args.out}: current (no input changed since it was written); nothing parsed", file=sys.stderr)
             return 0

@@ -93,19 +93,20 @@ def package_files(package: Package) -> dict[str, str]:
     return files
 
 
-def restore(out: Path) -> None:
-    """Put back the OUT an interrupted run had moved aside."""
+def recover(out: Path) -> None:
+    """Undo what an interrupted run left: put back the OUT it had moved aside, remove its staging folders."""
+    out = out.resolve()
     previous = out.with_name(f".{out.name}-previous")
     if previous.exists() and not out.exists():
         os.rename(previous, out)
+    for left in out.parent.glob(f".{out.name}-staging-*"):
+        shutil.rmtree(left, ignore_errors=True)
 
 
 def write(out: Path, files: dict[str, str]) -> None:
     out = out.resolve()
     out.parent.mkdir(parents=True, exist_ok=True)
-    restore(out)
-    for left in out.parent.glob(f".{out.name}-staging-*"):  # from runs killed while writing
-        shutil.rmtree(left, ignore_errors=True)
+    recover(out)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-staging-", dir=out.parent))
     try:
         for relative, text in sorted(files.items()):

@@ -51,7 +51,7 @@ def test_an_out_moved_aside_by_a_killed_run_comes_back(tmp_path: Path) -> None:
     out = tmp_path / "out"
     emit.write(out, {"ir/a.yaml": "a\n"})
     out.rename(tmp_path / ".out-previous")  # killed between the two renames
-    emit.restore(out)
+    emit.recover(out)
     assert (out / "ir" / "a.yaml").read_text() == "a\n"
 
 

@@ -82,3 +82,13 @@ def test_the_hash_names_each_spec_by_its_place_under_the_specs_folder(tmp_path: 
 def test_the_committed_output_carries_the_hash_of_the_committed_inputs() -> None:
     specs = ROOT / "specs"
     assert fingerprint.current(ROOT / "generated", fingerprint.inputs(pipeline.spec_files(specs), specs))
+
+
+def test_a_run_with_nothing_to_write_still_clears_what_a_killed_run_left(
+    generated: Path, main: Callable[..., CliRun], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    left = generated.parent / f".{generated.name}-staging-killed"
+    (left / "ir").mkdir(parents=True)
+    parsing_fails(monkeypatch)
+    assert main("generate", "--specs", str(generated.parent / "specs"), "--out", str(generated)).status == 0
+    assert not left.exists()
