@@ -16,7 +16,8 @@ from generator import phrases
 from generator.c_decl import base_type
 from generator.diagnostics import Location, Sink
 from generator.document import REFERENCE
-from generator.facts import Mention, SourceFacts
+from generator.errors import InputError
+from generator.facts import Mention, SourceFacts, TokenFact
 from generator.knowledge import Knowledge
 from generator.model import Extension, Function
 from generator.siblings import Renaming, siblings
@@ -213,12 +214,16 @@ class _Checker:
     def token_values(self) -> None:
         """A token defined twice by one text, and two tokens of one group with the same value."""
         for facts in self.facts:
-            seen: dict[str, Location] = {}
+            seen: dict[str, TokenFact] = {}
             for token in facts.tokens:
-                if token.name in seen:
-                    self.note(token.where, "repeated-token", f"{token.name} is defined a second time",
-                              related=(seen[token.name],))
-                seen.setdefault(token.name, token.where)
+                first = seen.setdefault(token.name, token)
+                if first is token:
+                    continue
+                if first.value != token.value:  # one text, two values: no way to tell which is meant
+                    raise InputError(token.where.path, token.where.pos, f"{token.name} is defined again with "
+                                     f"another value: {token.literal} here, {first.literal} at {first.where.precise()}")
+                self.note(token.where, "repeated-token", f"{token.name} is defined a second time",
+                          related=(first.where,))
         by_value: dict[tuple[str | None, int], str] = {}
         for defined in self.extension.tokens:
             other = by_value.setdefault((defined.group, defined.value), defined.name)

@@ -10,6 +10,7 @@ them leaves `.OUT-previous`, which the next run puts back before it starts.
 
 from __future__ import annotations
 
+import ast
 import ctypes
 import ctypes.util
 import os
@@ -21,6 +22,7 @@ from pathlib import Path
 from generator import ffi, ir, knowledge
 from generator.docs import Docs, model_docs, model_guides
 from generator.errors import InputError
+from generator.ir import SchemaError
 from generator.package import Package, model_package
 from generator.pipeline import Result
 from generator.render import render
@@ -90,6 +92,13 @@ def package_files(package: Package) -> dict[str, str]:
     for mapping in package.mappings:
         files[f"{root}/{mapping.module}.py"] = render("package/mapping.py.j2", mapping=mapping, **context)
     files.update({f"{root}/{name}": text for name, text in ffi.out_of_line(root, core_cdef, cdefs).items()})
+    for name, text in files.items():  # the last guard: a module that would not even parse is never written
+        if name.endswith(".py"):
+            try:
+                compile(text, name, "exec", ast.PyCF_ONLY_AST, dont_inherit=True)
+            except SyntaxError as error:
+                raise SchemaError(f"{name} would not compile ({error.msg}, line {error.lineno}): "
+                                  "a name from the specs got past the checks") from None
     return files
 
 

@@ -18,6 +18,7 @@ import yaml
 
 from generator.diagnostics import Diagnostic, Location
 from generator.document import REFERENCE
+from generator.knowledge import SafeLoader
 from generator.model import (
     Clause,
     Effect,
@@ -211,7 +212,7 @@ def load_folder(folder: Path) -> dict[str, dict[str, Any]]:
 def load(path: Path) -> dict[str, Any]:
     """Read an IR file back (safe loader only), validated."""
     with open(path, encoding="utf-8") as stream:
-        data = yaml.safe_load(stream)
+        data = yaml.load(stream, Loader=SafeLoader)
     if not isinstance(data, dict):
         raise SchemaError(f"{path}: not an IR document")
     validate(data)

@@ -15,13 +15,74 @@ from generator.source import Pos
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
+#: What the templates themselves bind at the top of an extension module (imports, helpers, metadata).
+#: A spec name taking one of these would hide it; `tests/test_naming.py` reads the generated modules
+#: to keep this list complete.
+MODULE_NAMES = frozenset({
+    "Any", "Array", "CData", "Check", "Condition", "ERROR_NAMES", "EXTENSION", "Final", "GENERATOR_VERSION",
+    "IntEnum", "Iterator", "Pointer", "REVISION", "SOURCES", "Sequence", "Tracker", "VENDOR", "_CHECKS",
+    "_CONDITIONS", "_ERRORS", "_binding", "_error", "_errors", "_lookup", "_marshal", "_runtime", "_state",
+    "_violation", "annotations", "conditions", "contextmanager", "ffi", "supported",
+})
+#: What the wrappers' bodies bind or read besides their parameters and the module's names.
+LOCAL_NAMES = frozenset({
+    "check", "code", "failed", "found", "function", "i", "result", "_event",
+    "bool", "dict", "int", "len", "list", "min", "object", "range", "str", "tuple",
+})
+#: The keywords the templates add to the wrappers: `platform` for a function no handle leads, and
+#: `as_pyopencl` for one that hands back handles.
+PLATFORM_KEYWORD = "platform"
+PYOPENCL_KEYWORD = "as_pyopencl"
+#: The package's own modules (and the cdef of the core declarations, `_cdef/core.h`).
+PACKAGE_MODULES = frozenset({"__init__", "errors", "_runtime", "_marshal", "_state", "_core_ffi", "core", "py"})
+#: What errors.py binds besides the exception class of each error code.
+ERRORS_MODULE_NAMES = frozenset({
+    "BY_NAME", "CLError", "CORE", "Check", "Condition", "Error", "ExtensionNotSupportedError", "Iterable",
+    "LibraryNotFoundError", "Mapping", "NamedTuple", "Sequence", "_restore", "_shown", "annotations", "error",
+    "scope", "violation",
+})
+#: The wrappers' own variable for parameter `p` is one of these prefixes and `p`.
+LOCAL_PREFIXES = ("c_", "l_", "n_", "o_", "given_")
+
 
 def identifier(name: str, source: str | None = None, what: str = "name") -> str:
     """`name` if Python can use it as one; an input error at `source` (`path:line`) otherwise."""
     if IDENTIFIER.match(name) and not keyword.iskeyword(name) and not keyword.issoftkeyword(name):
         return name
+    raise _error(source, f"{what} {name!r} cannot be a Python name")
+
+
+class Namespace:
+    """The names one generated module binds: each spec name at most once, none of the templates' own."""
+
+    def __init__(self, reserved: frozenset[str]) -> None:
+        self.taken: dict[str, str] = {name: f"the generated module's own {name!r}" for name in reserved}
+
+    def claim(self, name: str, source: str | None, what: str) -> None:
+        if name in self.taken:
+            raise _error(source, f"{what} {name!r} clashes with {self.taken[name]}")
+        self.taken[name] = f"the {what} at {source}"
+
+
+def check_parameters(names: list[str], source: str | None, also: frozenset[str] | set[str] = frozenset()) -> None:
+    """Parameters of one function: none may hide a name the wrapper's body uses (`also`: the module's functions,
+    the keywords the templates add)."""
+    space = Namespace(MODULE_NAMES | LOCAL_NAMES | frozenset(also))
+    for name in names:
+        if name.startswith("_"):  # the templates' own names start so (and C reserves many such)
+            raise _error(source, f"parameter {name!r} starts with an underscore, which the generated code keeps "
+                                 "for its own names")
+        space.claim(name, source, "parameter")
+    for name in names:
+        for prefix in LOCAL_PREFIXES:
+            if prefix + name in names:
+                raise _error(source, f"parameter {prefix + name!r} clashes with the wrapper's own variable "
+                                     f"for parameter {name!r}")
+
+
+def _error(source: str | None, message: str) -> InputError:
     path, line = split_source(source)
-    raise InputError(path, Pos(line, 1) if line else None, f"{what} {name!r} cannot be a Python name")
+    return InputError(path, Pos(line, 1) if line else None, message)
 
 
 def split_source(source: str | None) -> tuple[str, int | None]:

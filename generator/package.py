@@ -7,9 +7,12 @@ passed `naming.identifier`. Each `model_*` function says what it returns.
 
 from __future__ import annotations
 
+import keyword
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
+
+import cffi
 
 from generator import __version__, naming
 from generator.c_decl import base_type
@@ -27,6 +30,8 @@ _INTEGER_TYPES = {
     "char", "short", "int", "long", "unsigned int", "size_t", "intptr_t", "uintptr_t",
     "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
 }
+#: Sizes and signedness of those types, as the C compiler of this machine has them.
+_C = cffi.FFI()
 
 
 @dataclass(frozen=True)
@@ -248,17 +253,20 @@ def model_package(irs: list[dict[str, Any]], knowledge: Knowledge, config: Packa
     irs = sorted(irs, key=lambda ir: ir["name"])
     extensions = tuple(model_extension(ir, knowledge, config) for ir in irs)
     _check_unique_modules(extensions)
+    facades = model_facades(extensions, config)
+    mappings = model_mappings(irs, extensions, knowledge, config)
+    _check_module_names(extensions, facades, mappings)
     return Package(
         config=config,
         version=__version__,
         extensions=extensions,
-        facades=model_facades(extensions, config),
+        facades=facades,
         errors=model_errors(irs, knowledge, config),
         core_types=model_core_types(knowledge),
         core_functions=model_core_functions(knowledge, config),
         core_constants={role: int(knowledge.core_constants[name]["value"])
                         for role, name in config.core_constants.items()},
-        mappings=model_mappings(irs, extensions, knowledge, config),
+        mappings=mappings,
         calling_convention=config.calling_convention,
         destructor_callback=_callback_type(knowledge, config.core_functions["mem_destructor"]),
     )
@@ -281,6 +289,7 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
     module = naming.identifier(module_name(name, config), _first_source(ir), "module of extension")
     values = _token_values(ir, knowledge)
     types = _type_map(ir, knowledge)
+    check_token_values(ir, types, knowledge)
     enums, constants = model_enums(ir, config)
     error_group = knowledge.error_group
     own = [f for f in ir["functions"] if not f.get("core")]
@@ -289,6 +298,23 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
     pythonic = [p for model, data in zip(functions, own, strict=True)
                 if (p := model_pythonic(model, data, ir["vendor"], handles, config)) is not None]
     effects = {f["name"]: {e["kind"] for e in f.get("effects", ())} for f in own}
+    context_manager = model_context_manager(pythonic, effects, config)
+    space = naming.Namespace(naming.MODULE_NAMES)
+    for function in functions:
+        space.claim(function.name, function.source, "function")
+    for python in pythonic:
+        space.claim(python.name, python.source, "Python function")
+    functions_names = frozenset(f.name for f in functions) | frozenset(p.name for p in pythonic)
+    for function in functions:  # the Pythonic layer adds its own keywords, and `platform` where no handle leads
+        added = {naming.PLATFORM_KEYWORD} if function.anchor is None else set()
+        naming.check_parameters([p.name for p in function.params], function.source,
+                                functions_names | {config.pythonic.wait_list_keyword, naming.PYOPENCL_KEYWORD} | added)
+    if context_manager is not None:
+        space.claim(context_manager.name, _first_source(ir), "context manager")
+    for enum in enums:
+        space.claim(enum.class_name, enum.source, "token group class")
+    for token in ir["tokens"]:
+        space.claim(token["name"], token["source"], "token")
     return ExtensionModule(
         module=module,
         extension=name,
@@ -301,7 +327,7 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
         functions=functions,
         error_names=tuple(t["name"] for t in ir["tokens"] if t["group"] == error_group),
         pythonic=tuple(pythonic),
-        context_manager=model_context_manager(pythonic, effects, config),
+        context_manager=context_manager,
     )
 
 
@@ -383,6 +409,10 @@ def model_function(
     error_param = None
     for param in function["params"]:
         naming.identifier(param["name"], function["source"], "parameter")
+        if not (knowledge.is_known_type(base_type(param["type"])) or base_type(param["type"]) in types):
+            path, line = naming.split_source(function["source"])
+            raise InputError(path, Pos(line or 1, 1), f"{name}: the type {base_type(param['type'])} of parameter "
+                             f"{param['name']!r} is defined nowhere, so C could not declare the function")
         kind, element = _param_kind(param["type"], types, knowledge)
         if param["type"] == f"{error_type} *" and returns != error_type and error_param is None:
             kind, error_param = "error_out", param["name"]
@@ -503,7 +533,7 @@ def model_facades(extensions: Iterable[ExtensionModule], config: PackageConfig) 
     return tuple(
         Facade(name, tuple(sorted(variants, key=order)))
         for name, variants in sorted(groups.items())
-        if name not in taken and naming.IDENTIFIER.match(name)
+        if name not in taken and naming.IDENTIFIER.match(name) and not keyword.iskeyword(name)
     )
 
 
@@ -511,6 +541,7 @@ def model_errors(irs: list[dict[str, Any]], knowledge: Knowledge, config: Packag
     """One exception class per error code: core OpenCL's (but success), then each extension's."""
     found: dict[str, ErrorClass] = {}
     acronyms = config.acronyms | {ir["vendor"] for ir in irs}
+    space = naming.Namespace(naming.ERRORS_MODULE_NAMES)
 
     def add(c_name: str, value: int, extension: str | None, source: str | None) -> None:
         naming.identifier(c_name, source, "error code")
@@ -521,6 +552,8 @@ def model_errors(irs: list[dict[str, Any]], knowledge: Knowledge, config: Packag
             path, line = naming.split_source(source)
             raise InputError(path, Pos(line, 1) if line else None,
                              f"{c_name} is {value} here but {known.value} in {known.extension}")
+        if known is None:
+            space.claim(class_name, source, f"exception class of {c_name}")
         found.setdefault(c_name, ErrorClass(class_name, c_name, value, extension))
 
     for c_name, entry in sorted(knowledge.core_constants.items(), key=lambda kv: (-int(kv[1]["value"]), kv[0])):
@@ -625,6 +658,39 @@ def _member(c_name: str, enum: EnumModel, source: str) -> str:
     return found
 
 
+#: The widest C integer constant: any token outside it cannot be written in C at all.
+_ANY_TOKEN = (-(1 << 63), (1 << 64) - 1)
+
+
+def integer_range(c_type: str, types: dict[str, str | None]) -> tuple[int, int] | None:
+    """The values a C integer type holds (through its typedefs), or None when it is no integer type."""
+    seen = 0
+    while c_type in types and types[c_type] is not None and seen < 32:
+        c_type = str(types[c_type])
+        seen += 1
+    if c_type not in _INTEGER_TYPES:
+        return None
+    bits = 8 * _C.sizeof(c_type)
+    if int(_C.cast(c_type, -1)) < 0:
+        return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+    return 0, (1 << bits) - 1
+
+
+def check_token_values(ir: dict[str, Any], types: dict[str, str | None], knowledge: Knowledge) -> None:
+    """Every token fits the C type of its group (error codes: the error type); any other, 64 bits.
+
+    A value the generated constants and checks could not hold is an input error at the token.
+    """
+    group_types = {g["name"]: knowledge.error_type if g["kind"] == "error" else g["c_type"] for g in ir["token_groups"]}
+    for token in ir["tokens"]:
+        c_type = group_types.get(token["group"])
+        low, high = (c_type and integer_range(c_type, types)) or _ANY_TOKEN
+        if not low <= token["value"] <= high:
+            path, line = naming.split_source(token["source"])
+            raise InputError(path, Pos(line or 1, 1), f"{token['name']} = {token['value']} does not fit "
+                             f"{c_type or 'a 64-bit C integer'} ({low}..{high})")
+
+
 def _token_values(ir: dict[str, Any], knowledge: Knowledge) -> dict[str, int]:
     values = {name: int(entry["value"]) for name, entry in knowledge.core_constants.items()}
     values.update({t["name"]: t["value"] for t in ir["tokens"]})
@@ -672,6 +738,20 @@ def _result_kind(c_type: str, types: dict[str, str | None], knowledge: Knowledge
 
 def _first_source(ir: dict[str, Any]) -> str | None:
     return ir["functions"][0]["source"] if ir["functions"] else None
+
+
+def _check_module_names(extensions: tuple[ExtensionModule, ...], facades: tuple[Facade, ...],
+                        mappings: tuple[MappingModule, ...]) -> None:
+    """No module named from a spec may take the file of another, or of the package's own modules."""
+    space = naming.Namespace(naming.PACKAGE_MODULES)
+    for extension in extensions:
+        source = f"{extension.sources[0]}:1" if extension.sources else None
+        space.claim(extension.module, source, f"module of {extension.extension}")
+        space.claim(f"_{extension.module}_ffi", source, f"cffi module of {extension.extension}")
+    for facade in facades:
+        space.claim(facade.module, f"{facade.variants[0].sources[0]}:1", "facade module")
+    for mapping in mappings:
+        space.claim(mapping.module, None, "table module")
 
 
 def _check_unique_modules(extensions: tuple[ExtensionModule, ...]) -> None:

@@ -8,6 +8,10 @@ from pathlib import Path
 
 from generator.errors import InputError
 
+#: The most a spec file may hold: 200 times the largest known (about 40 kB). Past it, reading would take
+#: minutes and gigabytes for no text anyone writes by hand.
+MAX_BYTES = 8 * 1024 * 1024
+
 #: Characters that may not appear in a spec text (binary data, not prose).
 _CONTROL = {chr(c) for c in range(32)} - {"\n", "\t", "\r", "\f"}
 
@@ -32,9 +36,15 @@ class SpecFile:
         """Read `path`, naming it relative to `root` (the working directory) when inside it."""
         shown = display_path(path, root or Path.cwd())
         try:
-            raw = path.read_bytes()
+            with open(path, "rb") as stream:
+                raw = stream.read(MAX_BYTES + 1)
         except OSError as error:
             raise InputError(shown, Pos(1, 1), f"cannot read this file: {error.strerror}") from None
+        if len(raw) > MAX_BYTES:
+            line = raw.count(b"\n", 0, MAX_BYTES) + 1
+            column = MAX_BYTES - (raw.rfind(b"\n", 0, MAX_BYTES) + 1) + 1
+            raise InputError(shown, Pos(line, column), f"the file goes on past {MAX_BYTES // 1024 // 1024} MiB here, "
+                             "far more than any spec; is it the right file?")
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as error:

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import ast
+
 import pytest
+import yaml
 
 from generator import naming
 from generator.errors import InputError
+from tests.conftest import GENERATED, generated_module
 
 ACRONYMS = frozenset({"KHR", "NV", "CL", "GL"})
 
@@ -48,3 +52,64 @@ def test_sources_split_at_the_last_colon() -> None:
     assert naming.split_source("specs/a:b.txt:7") == ("specs/a:b.txt", 7)
     assert naming.split_source("specs/a.txt") == ("specs/a.txt", None)
     assert naming.split_source(None) == ("<specs>", None)
+
+
+def _module_level_names(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names |= {alias.asname or alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            names |= {n.id for target in targets for n in ast.walk(target) if isinstance(n, ast.Name)}
+    return names
+
+
+def _spec_names() -> set[str]:
+    """Every name the committed IR defines, and the Python names the package made of them."""
+    found: set[str] = set()
+    for path in (GENERATED / "ir").glob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        found |= {f["name"] for f in data["functions"]} | {t["name"] for t in data["tokens"]}
+        found |= {p["name"] for f in data["functions"] for p in f["params"]}
+    return found
+
+
+def test_the_reserved_names_cover_what_the_extension_template_binds() -> None:
+    """Every name an extension module binds or reads that no spec gave it is reserved against spec names.
+
+    Run over the committed generated modules, so a template change that adds a helper, an import or a
+    local fails here until `naming` reserves it.
+    """
+    package = generated_module()
+    spec = _spec_names()
+    for module in package.EXTENSIONS.values():
+        tree = ast.parse((GENERATED / "cl_d3d_sharing" / f"{module}.py").read_text(encoding="utf-8"))
+        made = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+        own = _module_level_names(tree) - spec - {n for n in made if not n.startswith("_")} - {"annotations"}
+        classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+        assert own - classes <= naming.MODULE_NAMES, module
+        for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
+            params = {a.arg for a in function.args.args + function.args.kwonlyargs}
+            used = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)} - params - spec
+            used = {n for n in used if not n.startswith(naming.LOCAL_PREFIXES)}
+            assert used <= naming.MODULE_NAMES | naming.LOCAL_NAMES | made | classes, (module, function.name)
+
+
+def test_the_reserved_names_cover_what_errors_py_binds() -> None:
+    tree = ast.parse((GENERATED / "cl_d3d_sharing" / "errors.py").read_text(encoding="utf-8"))
+    errors = generated_module("errors")
+    made_from_codes = {cls.__name__ for cls in errors.BY_NAME.values()}
+    assert _module_level_names(tree) - made_from_codes <= naming.ERRORS_MODULE_NAMES
+
+
+def test_the_package_modules_are_reserved() -> None:
+    own = {p.stem for p in (GENERATED / "cl_d3d_sharing").glob("*.py")}
+    package = generated_module()
+    made = set(package.EXTENSIONS.values()) | {f"_{m}_ffi" for m in package.EXTENSIONS.values()}
+    public = {m for m in own - made if not m.startswith("_")}
+    facades_and_tables = {m for m in public if {"VARIANTS", "TABLES"} & set(dir(generated_module(m)))}
+    assert facades_and_tables, "the facades and table modules are told apart"
+    assert own - made - facades_and_tables <= naming.PACKAGE_MODULES

@@ -901,8 +901,8 @@ def acquired(
     """`with acquired(...) as event:` enqueue_acquire_d3d11_objects on entry (giving its event),
     enqueue_release_d3d11_objects on exit, even when the body raises.
     """
-    event = enqueue_acquire_d3d11_objects(command_queue, mem_objects, wait_for=wait_for, as_pyopencl=as_pyopencl)
+    _event = enqueue_acquire_d3d11_objects(command_queue, mem_objects, wait_for=wait_for, as_pyopencl=as_pyopencl)
     try:
-        yield event
+        yield _event
     finally:
         enqueue_release_d3d11_objects(command_queue, mem_objects)

@@ -10,8 +10,11 @@ from generator.source import Pos, SpecFile
 
 #: `NAME  value`, one token definition per line.
 TOKEN_LINE = re.compile(r"^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]+(-?(?:0[xX][0-9A-Fa-f]+|\d+))[ \t]*$")
-#: The start of a C declaration: `type name(` or `typedef`.
-DECLARATION_START = re.compile(r"^\s*(typedef\s|(const\s+)?[A-Za-z_]\w*(\s*\*)*\s+\**\s*[A-Za-z_]\w*\s*\()")
+#: A line shaped like a token definition, whatever its name: `name  value`.
+_TOKEN_SHAPED = re.compile(r"^[ \t]*(\S.*?)[ \t]+(-?(?:0[xX][0-9A-Fa-f]+|\d+))[ \t]*$")
+#: The start of a C declaration: `type name(` or `typedef`. The name may hold any character, so that a
+#: damaged one reaches the C grammar, which says where it goes wrong, instead of passing for prose.
+DECLARATION_START = re.compile(r"^\s*(typedef\s|(const\s+)?[A-Za-z_]\w*(\s*\*)*\s+\**\s*[^\s(),;*]+\s*\()")
 
 
 def lost_parameter_names(text: str) -> frozenset[str]:
@@ -29,17 +32,31 @@ def cell(text: str) -> str:
     return text[:-1] if text.endswith('"') and text.count('"') % 2 else text
 
 
-def token_definitions(text: str, origin: Pos) -> list[Block] | None:
-    """The TokenDef blocks of `text` when every non-blank line is `NAME value`, else None."""
+def token_definitions(text: str, spec: SpecFile, origin: Pos) -> list[Block] | None:
+    """The TokenDef blocks of `text` when every non-blank line is `NAME value`, else None.
+
+    A block of such lines where one name is not a token name (`CL_NAME`) is an error at that
+    line: read as prose, the tokens around it would be lost without a word.
+    """
     blocks: list[Block] = []
+    misnamed: tuple[int, re.Match[str]] | None = None
     for number, line in enumerate(text.split("\n")):
         if not line.strip():
             continue
         match = TOKEN_LINE.match(line)
         if not match:
-            return None
+            shaped = _TOKEN_SHAPED.match(line)
+            if shaped is None:
+                return None
+            misnamed = misnamed or (number, shaped)
+            continue
         column = match.start(1) + 1 + (origin.column - 1 if number == 0 else 0)
         blocks.append(TokenDef(match.group(1), match.group(2), Pos(origin.line + number, column)))
+    if misnamed is not None and blocks:
+        number, shaped = misnamed
+        column = shaped.start(1) + 1 + (origin.column - 1 if number == 0 else 0)
+        raise spec.error(Pos(origin.line + number, column), f"{shaped.group(1)!r} is not a token name "
+                         "(capitals, digits and underscores, like the names around it)")
     return blocks or None
 
 
@@ -60,7 +77,7 @@ def declarations(text: str, spec: SpecFile, origin: Pos) -> list[Block]:
 
 def code_blocks(text: str, spec: SpecFile, origin: Pos) -> list[Block] | None:
     """Token definitions or declarations in a piece of code-like text, or None if it is neither."""
-    tokens = token_definitions(text, origin)
+    tokens = token_definitions(text, spec, origin)
     if tokens is not None:
         return tokens
     if looks_like_declaration(text):

@@ -1,0 +1,344 @@
+"""Specs written to break the generator or the code it writes: each ends in a clear error or harmless output.
+
+Every case is the NVIDIA D3D10 seed with one hostile edit, run through
+`python -m generator generate` in this process. "Harmless" means: every
+generated module compiles, importing the package runs nothing from the spec,
+and the spec's text arrives intact where it belongs (a docstring, a tuple).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from generator import ir
+from generator.ir import SchemaError
+from generator.source import MAX_BYTES
+from tests.conftest import ROOT, SPECS, CliRun
+
+SEED = (SPECS / "cl_nv_d3d10_sharing.txt").read_text(encoding="utf-8")
+SEED_NAME = "cl_nv_d3d10_sharing.txt"
+
+Generate = Callable[..., CliRun]
+
+
+@pytest.fixture
+def generate(tmp_path: Path, main: Callable[..., CliRun]) -> Generate:
+    """Write `text` as the only spec (or `files`), run generate into tmp/out; the run's status and output."""
+
+    def run(text: str | None = None, files: dict[str, str | bytes] | None = None) -> CliRun:
+        specs = tmp_path / "specs"
+        specs.mkdir(exist_ok=True)
+        for name, data in (files or {SEED_NAME: text or ""}).items():
+            path = specs / name
+            path.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+        return main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), cwd=tmp_path)
+
+    return run
+
+
+def edited(old: str, new: str, count: int = 1) -> str:
+    assert SEED.count(old) >= count, old
+    return SEED.replace(old, new) if count == -1 else SEED.replace(old, new, count)
+
+
+def error_at(run: CliRun, line: int, column: int | None = None) -> str:
+    """The message of a run that failed cleanly at `line` (and `column`) of the spec."""
+    assert run.status == 2, run.err
+    first = run.err.splitlines()[0]
+    match = re.match(rf"specs/{re.escape(SEED_NAME)}:(\d+):(\d+): error: (.*)", first)
+    assert match, first
+    assert int(match[1]) == line and (column is None or int(match[2]) == column), first
+    assert "Traceback" not in run.err
+    return match[3]
+
+
+@pytest.fixture
+def out(tmp_path: Path) -> Path:
+    return tmp_path / "out"
+
+
+@pytest.fixture
+def imported(out: Path) -> Iterator[Callable[[str], Any]]:
+    """Import a module of the package generated into `out` (and forget it afterwards)."""
+    before = set(sys.modules)
+    sys.path.insert(0, str(out))
+    saved = {k: v for k, v in sys.modules.items() if k.split(".")[0] == "cl_d3d_sharing"}
+    for name in saved:
+        del sys.modules[name]
+    yield lambda name: importlib.import_module(f"cl_d3d_sharing.{name}")
+    sys.path.remove(str(out))
+    for name in set(sys.modules) - before:
+        del sys.modules[name]
+    sys.modules.update(saved)
+
+
+def compiles(out: Path) -> None:
+    for path in (out / "cl_d3d_sharing").rglob("*.py"):
+        compile(path.read_text(encoding="utf-8"), str(path), "exec", dont_inherit=True)
+
+
+# -- names that are no C identifiers ---------------------------------------------------------------
+
+@pytest.mark.parametrize(("old", "new", "line", "column", "message"), [
+    ("clCreateFromD3D10BufferNV(", "clCreateFrom-D3D10BufferNV(", 32, 25, "unexpected character '-'"),
+    ("ID3D10Buffer *resource,", "ID3D10Buffer *res$ource,", 35, 26, "unexpected character '$'"),
+    ("cl_mem  clCreateFromD3D10BufferNV(", "cl_mem  clCreateFromD3D10BufferNVé(", 32, 38, "unexpected character 'é'"),
+    ("    cl_int clGetDeviceIDsFromD3D10NV(", "    cl_int clGetDeviceIDsFromD3D10NV\"+os(", 23, 37,
+     "unexpected character '\"'"),
+])
+def test_a_name_that_is_no_c_identifier_is_an_error_where_it_stands(
+    generate: Generate, out: Path, old: str, new: str, line: int, column: int, message: str
+) -> None:
+    assert message in error_at(generate(edited(old, new)), line, column)
+    assert not out.exists(), "nothing written"
+
+
+@pytest.mark.parametrize("name", ["ffi", "class", "cl_d3d10_device_nv", "CL_D3D10_DEVICE_NV;import os"])
+def test_a_token_line_whose_name_is_no_token_name_is_an_error(generate: Generate, name: str) -> None:
+    """Read as prose, the block's other tokens would be lost without a word; it stops at the line instead."""
+    run = generate(edited("CL_D3D10_DEVICE_NV                     0x4010", f"{name}                     0x4010"))
+    assert "is not a token name" in error_at(run, 73, 9)
+
+
+# -- names Python could not use, or that would hide the generated code's own ----------------------
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("lambda", "parameter 'lambda' cannot be a Python name"),
+    ("None", "parameter 'None' cannot be a Python name"),
+    ("ffi", "parameter 'ffi' clashes with the generated module's own 'ffi'"),
+    ("code", "parameter 'code' clashes with the generated module's own 'code'"),
+    ("len", "parameter 'len' clashes with the generated module's own 'len'"),
+    ("_marshal", "parameter '_marshal' starts with an underscore"),
+    ("c_resource", "parameter 'c_resource' clashes with the wrapper's own variable for parameter 'resource'"),
+])
+def test_a_parameter_that_would_break_its_wrapper_is_an_error(generate: Generate, name: str, message: str) -> None:
+    run = generate(edited("cl_mem_flags flags,\n        ID3D10Buffer", f"cl_mem_flags {name},\n        ID3D10Buffer"))
+    assert message in error_at(run, 32)
+
+
+def test_a_function_whose_python_name_is_taken_is_an_error(generate: Generate) -> None:
+    """`clConditionsNV` would become `conditions`, which the module already defines."""
+    run = generate(edited("clGetDeviceIDsFromD3D10NV", "clConditionsNV", count=-1))
+    assert "Python function 'conditions' clashes with the generated module's own 'conditions'" in error_at(run, 23)
+
+
+def test_two_functions_with_one_python_name_are_an_error(generate: Generate) -> None:
+    """`clCreateFromD3D10Buffer_NV` and `clCreateFromD3D10BufferNV` both snake to `create_from_d3d10_buffer`."""
+    text = edited("    cl_mem  clCreateFromD3D10Texture2DNV(", "    cl_mem  clCreateFromD3D10Buffer_NV(")
+    run = generate(text)
+    assert run.status == 2 and "Traceback" not in run.err
+    assert "clashes with the Python function at" in run.err.splitlines()[0], run.err
+
+
+# -- prose that would close a string or a docstring ----------------------------------------------
+
+PAYLOAD = '""" + __import__("os").system("touch PWNED") + """ \\ \'\'\' \\x00 {0} %s </script>'
+
+
+def test_quotes_and_backslashes_in_prose_stay_text(generate: Generate, out: Path, tmp_path: Path,
+                                                    imported: Callable[[str], Any],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    text = edited("if the function is executed successfully", f"if the function is executed successfully {PAYLOAD}",
+                  count=-1)
+    text = text.replace("The goal of this extension", f"The goal {PAYLOAD} of this extension", 1)
+    text = text.replace("<resource> is not a Direct3D 10\n    buffer object",
+                        f"<resource> is not a Direct3D 10\n    buffer object {PAYLOAD}", 1)
+    assert text != SEED
+    run = generate(text)
+    assert run.status == 0, run.err
+    compiles(out)
+    monkeypatch.chdir(tmp_path)
+    module = imported("nv_d3d10")
+    assert not (tmp_path / "PWNED").exists(), "importing ran nothing from the spec"
+    docs = " ".join(" ".join(str(getattr(module, name).__doc__ or "").split()) for name in dir(module))
+    assert PAYLOAD in docs, "the prose arrives whole in a docstring"
+    for page in (out / "docs").rglob("*.md"):
+        assert "</script>" not in page.read_text(encoding="utf-8"), page
+
+
+def test_a_file_name_with_quotes_and_backslashes_stays_text(generate: Generate, out: Path,
+                                                             imported: Callable[[str], Any]) -> None:
+    name = 'we"ird \'\'\' \\ """ $(touch PWNED).txt'
+    run = generate(files={name: SEED})
+    assert run.status == 0, run.err
+    compiles(out)
+    assert yaml.safe_load((out / "mkdocs.yml").read_text(encoding="utf-8"))
+    module = imported("nv_d3d10")
+    assert (f"specs/{name}",) == module.SOURCES
+
+
+# -- values a C type cannot hold, and one name with two values ----------------------------------
+
+@pytest.mark.parametrize(("old", "new", "line", "message"), [
+    ("0x4010", "0x100000000", 73, "CL_D3D10_DEVICE_NV = 4294967296 does not fit cl_d3d10_device_source_nv"),
+    ("0x4011", "-1", 74, "CL_D3D10_DXGI_ADAPTER_NV = -1 does not fit cl_d3d10_device_source_nv (0..4294967295)"),
+    ("-1002", "-2147483649", 107, "CL_INVALID_D3D10_DEVICE_NV = -2147483649 does not fit cl_int"),
+    ("0x4015", "0x1" + "0" * 40, 90, "does not fit cl_mem_info"),
+])
+def test_a_token_value_out_of_its_types_range_is_an_error(generate: Generate, old: str, new: str, line: int,
+                                                           message: str) -> None:
+    assert message in error_at(generate(edited(old, new)), line)
+
+
+def test_the_extremes_of_a_tokens_type_are_accepted(generate: Generate, out: Path,
+                                                     imported: Callable[[str], Any]) -> None:
+    run = generate(edited("0x4011", "0xFFFFFFFF"))
+    assert run.status == 0, run.err
+    assert imported("nv_d3d10").CL_D3D10_DXGI_ADAPTER_NV == 0xFFFFFFFF
+
+
+def test_one_text_giving_a_token_two_values_is_an_error(generate: Generate) -> None:
+    run = generate(edited("CL_D3D10_DXGI_ADAPTER_NV               0x4011", "CL_D3D10_DEVICE_NV               0x4011"))
+    message = error_at(run, 74, 9)
+    assert "CL_D3D10_DEVICE_NV is defined again with another value: 0x4011 here, 0x4010 at " in message
+    assert message.endswith(f"specs/{SEED_NAME}:73:9")
+
+
+def test_one_text_giving_a_token_twice_the_same_value_is_a_note(generate: Generate, out: Path) -> None:
+    run = generate(edited("CL_D3D10_DXGI_ADAPTER_NV               0x4011", "CL_D3D10_DEVICE_NV               0x4010"))
+    assert run.status == 0, run.err
+    diagnostics = ir.load(out / "ir" / "cl_nv_d3d10_sharing.yaml")["diagnostics"]
+    assert any(d["kind"] == "repeated-token" for d in diagnostics)
+
+
+# -- size and depth ------------------------------------------------------------------------------
+
+def test_a_50_mb_spec_is_refused_where_it_passes_the_limit(generate: Generate, out: Path) -> None:
+    line = "    The goal of this extension is to provide interoperability between OpenCL and Direct3D.\n"
+    padding = line * (50_000_000 // len(line))
+    text = SEED.replace("Overview\n\n", "Overview\n\n" + padding, 1)
+    run = generate(text)
+    assert run.status == 2 and "far more than any spec" in run.err
+    head = text.encode("utf-8")[:MAX_BYTES]
+    newline = b"\n"
+    expected = f"{head.count(newline) + 1}:{MAX_BYTES - head.rfind(newline)}"
+    assert run.err.startswith(f"specs/{SEED_NAME}:{expected}: error: "), run.err[:200]
+    assert not out.exists()
+
+
+def test_a_large_spec_under_the_limit_is_read(generate: Generate, out: Path) -> None:
+    line = "    The goal of this extension is to provide interoperability between OpenCL and Direct3D.\n"
+    run = generate(SEED.replace("Overview\n\n", "Overview\n\n" + line * (2_000_000 // len(line)), 1))
+    assert run.status == 0, run.err
+    assert (out / "ir" / "cl_nv_d3d10_sharing.yaml").exists()
+
+
+@pytest.mark.parametrize("depth", [50, 3000])
+def test_deeply_nested_lists_end_cleanly(generate: Generate, depth: int) -> None:
+    """AsciiDoc lists nested `depth` levels deep, and a declaration with `depth` nested parentheses."""
+    asciidoc = (SPECS / "cl_khr_d3d10_sharing.txt").read_text(encoding="utf-8")
+    lists = "\n".join("*" * level + f" item {level}" for level in range(1, depth + 1))
+    nested = f"cl_int clNested({'(' * depth}int x{')' * depth});"
+    run = generate(files={"cl_khr_d3d10_sharing.txt": asciidoc + f"\n{lists}\n\n[source,c]\n----\n{nested}\n----\n"})
+    assert run.status in (0, 2), run.err
+    assert "Traceback" not in run.err and "RecursionError" not in run.err
+    if run.status == 2:
+        assert re.match(r"specs/cl_khr_d3d10_sharing\.txt:\d+:\d+: error: ", run.err), run.err[:300]
+
+
+# -- YAML: the safe loader only ------------------------------------------------------------------
+
+def test_an_ir_file_with_a_python_tag_is_refused_not_run(tmp_path: Path) -> None:
+    hostile = tmp_path / "hostile.yaml"
+    hostile.write_text(f"!!python/object/apply:os.system ['touch {tmp_path / 'PWNED'}']\n", encoding="utf-8")
+    with pytest.raises(yaml.YAMLError):
+        ir.load(hostile)
+    assert not (tmp_path / "PWNED").exists()
+    hostile.write_text("- a list, not an IR document\n", encoding="utf-8")
+    with pytest.raises(SchemaError):
+        ir.load(hostile)
+
+
+UNSAFE_YAML = re.compile(r"yaml\.(unsafe_load|full_load|load_all)\(|yaml\.load\((?![^)]*Loader=SafeLoader)|"
+                         r"Loader=yaml\.(Loader|FullLoader|UnsafeLoader)")
+
+
+def test_yaml_is_read_with_the_safe_loader_only() -> None:
+    sources = [*ROOT.joinpath("generator").rglob("*.py"), *ROOT.joinpath("data").rglob("*.py"),
+               *ROOT.joinpath("templates").rglob("*.j2")]
+    assert len(sources) > 20
+    offending = [f"{p.relative_to(ROOT)}: {m.group()}" for p in sources
+                 for m in UNSAFE_YAML.finditer(p.read_text(encoding="utf-8"))]
+    assert offending == []
+    assert UNSAFE_YAML.search("yaml.load(stream)") and UNSAFE_YAML.search("yaml.unsafe_load(s)"), "the check bites"
+
+
+# -- names that would take the place of the package's own (found by the template review) ---------
+
+def test_an_extension_whose_module_would_replace_a_package_module_is_an_error(generate: Generate) -> None:
+    """Two vendors' `cl_<vendor>_errors_sharing` would make a facade module `errors`, replacing errors.py."""
+    khr = (SPECS / "cl_khr_d3d10_sharing.txt").read_text(encoding="utf-8")
+    run = generate(files={"nv.txt": SEED.replace("cl_nv_d3d10_sharing", "cl_nv_errors_sharing"),
+                          "khr.txt": khr.replace("cl_khr_d3d10_sharing", "cl_khr_errors_sharing")})
+    assert run.status == 2, run.err
+    assert "facade module 'errors' clashes with the generated module's own 'errors'" in run.err.splitlines()[0]
+
+
+def test_an_error_code_whose_class_would_replace_cl_error_is_an_error(generate: Generate) -> None:
+    """`CL_C_L` would become `class CLError(CLError)`, and `except CLError` would stop catching core errors."""
+    run = generate(SEED.replace("CL_INVALID_D3D10_DEVICE_NV", "CL_C_L"))
+    assert "exception class of CL_C_L 'CLError' clashes with the generated module's own 'CLError'" in \
+        error_at(run, 107)
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("cl_context context,\n        cl_mem_flags flags,\n        ID3D10Buffer",
+     "cl_uint platform,\n        cl_mem_flags flags,\n        ID3D10Buffer", "parameter 'platform' clashes"),
+    ("cl_mem_flags flags,\n        ID3D10Buffer", "cl_mem_flags as_pyopencl,\n        ID3D10Buffer",
+     "parameter 'as_pyopencl' clashes"),
+    ("cl_mem_flags flags,\n        ID3D10Buffer", "cl_mem_flags wait_for,\n        ID3D10Buffer",
+     "parameter 'wait_for' clashes"),
+    ("cl_mem_flags flags,\n        ID3D10Buffer", "cl_mem_flags clGetDeviceIDsFromD3D10NV,\n        ID3D10Buffer",
+     "parameter 'clGetDeviceIDsFromD3D10NV' clashes"),
+    ("cl_mem_flags flags,\n        ID3D10Buffer", "cl_mem_flags get_device_ids_from_d3d10,\n        ID3D10Buffer",
+     "parameter 'get_device_ids_from_d3d10' clashes"),
+])
+def test_a_parameter_named_like_a_keyword_or_function_of_the_module_is_an_error(
+    generate: Generate, old: str, new: str, message: str
+) -> None:
+    assert message in error_at(generate(edited(old, new)), 32)
+
+
+def test_a_file_name_cannot_write_into_the_c_declarations(tmp_path: Path, main: Callable[..., CliRun]) -> None:
+    """A path holding `*/` would close the comment it was quoted in and declare C of its own."""
+    folder = tmp_path / "specs" / "a*"
+    folder.mkdir(parents=True)
+    (folder / " typedef int cl_injected_t; int clInjected(void);x.txt").write_text(SEED, encoding="utf-8")
+    run = main("generate", "--specs", str(tmp_path / "specs"), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert run.status == 0, run.err
+    package = tmp_path / "out" / "cl_d3d_sharing"
+    declarations = [*package.glob("_cdef/*.h"), *package.glob("_*_ffi.py")]
+    assert len(declarations) >= 4
+    assert [p.name for p in declarations if "cl_injected_t" in p.read_text(encoding="utf-8")] == []
+
+
+def test_a_generated_module_that_would_not_parse_is_never_written(monkeypatch: pytest.MonkeyPatch,
+                                                                   generate: Generate, out: Path) -> None:
+    """The last guard, for a name that got past every check: stand in for one with a broken template result."""
+    from generator import render
+
+    real = render.render
+
+    def broken(template: str, **context: object) -> str:
+        text = real(template, **context)
+        return text + "\ndef (:\n" if template == "package/extension.py.j2" else text
+
+    monkeypatch.setattr("generator.emit.render", broken)
+    run = generate(SEED)
+    assert run.status == 3 and "would not compile" in run.err, run.err
+    assert not out.exists()
+
+
+def test_a_parameter_declared_twice_is_an_error(generate: Generate) -> None:
+    """Found by the fuzzer: duplicated lines gave a wrapper with two `flags` parameters, which Python refuses."""
+    twice = "cl_mem_flags flags,\n        cl_mem_flags flags,\n        ID3D10Buffer"
+    run = generate(edited("cl_mem_flags flags,\n        ID3D10Buffer", twice))
+    assert "parameter 'flags' clashes with the parameter at" in error_at(run, 32)
