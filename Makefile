@@ -10,7 +10,7 @@ DOCS_READY := $(VENV)/.docs-installed
 # Material for MkDocs prints a notice about MkDocs 2 on every build; it is not about this site.
 MKDOCS := NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs
 
-.PHONY: generate test lint check docs data clean
+.PHONY: generate test lint check docs data fuzz clean
 
 generate: $(GENERATOR_READY)
 	$(PY) -m generator generate
@@ -22,6 +22,10 @@ lint: $(TESTS_READY)
 	$(PY) -m ruff check generator tests data
 	$(PY) -m mypy
 	cd generated && ../$(PY) -m mypy --config-file pyproject.toml --cache-dir ../.mypy_cache/generated cl_d3d_sharing
+
+# the long fuzz run: 10,000 damaged specs through `generate` on every core (a fixed-seed share runs in `make test`)
+fuzz: $(TESTS_READY)
+	$(PY) -m tests.fuzz --cases 10000
 
 # exit 1 when generated/ is not what `make generate` would write
 check: $(GENERATOR_READY)

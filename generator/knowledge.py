@@ -73,6 +73,10 @@ class Knowledge:
             or self.is_interface(base)
         )
 
+    def is_c_type(self, base: str) -> bool:
+        """A type of the C language itself."""
+        return base in _C_TYPES
+
     def is_handle(self, c_type: str) -> bool:
         """A core OpenCL handle type (`cl_mem`, `cl_context` ...)."""
         return self.core_types.get(c_type, {}).get("kind") == "handle"

@@ -298,6 +298,8 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
     pythonic = [p for model, data in zip(functions, own, strict=True)
                 if (p := model_pythonic(model, data, ir["vendor"], handles, config)) is not None]
     effects = {f["name"]: {e["kind"] for e in f.get("effects", ())} for f in own}
+    declared = model_types(ir, knowledge)
+    check_declared_types(functions, {t.name for t in declared}, knowledge)
     context_manager = model_context_manager(pythonic, effects, config)
     space = naming.Namespace(naming.MODULE_NAMES)
     for function in functions:
@@ -321,7 +323,7 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
         vendor=ir["vendor"],
         revision=ir["revision"],
         sources=tuple(source["path"] for source in ir["sources"]),
-        types=model_types(ir, knowledge),
+        types=declared,
         enums=enums,
         constants=constants,
         functions=functions,
@@ -329,6 +331,21 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
         pythonic=tuple(pythonic),
         context_manager=context_manager,
     )
+
+
+def check_declared_types(functions: Iterable[FunctionModel], declared: set[str], knowledge: Knowledge) -> None:
+    """Every type a function uses is C's, core OpenCL's or one the extension's cdef declares: else cffi could
+    not read the declarations, and the error would point nowhere in the specs."""
+    for function in functions:
+        for param in (*function.params, None):
+            c_type = param.c_type if param else function.return_type
+            base = base_type(c_type)
+            if base in declared or base in knowledge.core_types or knowledge.is_c_type(base):
+                continue
+            path, line = naming.split_source(function.source)
+            what = f"parameter {param.name!r}" if param else "the return value"
+            raise InputError(path, Pos(line or 1, 1), f"{function.name}: the type {base} of {what} is defined "
+                             "nowhere the generated C declarations could take it from")
 
 
 def model_types(ir: dict[str, Any], knowledge: Knowledge) -> tuple[TypeDecl, ...]:
@@ -409,10 +426,6 @@ def model_function(
     error_param = None
     for param in function["params"]:
         naming.identifier(param["name"], function["source"], "parameter")
-        if not (knowledge.is_known_type(base_type(param["type"])) or base_type(param["type"]) in types):
-            path, line = naming.split_source(function["source"])
-            raise InputError(path, Pos(line or 1, 1), f"{name}: the type {base_type(param['type'])} of parameter "
-                             f"{param['name']!r} is defined nowhere, so C could not declare the function")
         kind, element = _param_kind(param["type"], types, knowledge)
         if param["type"] == f"{error_type} *" and returns != error_type and error_param is None:
             kind, error_param = "error_out", param["name"]

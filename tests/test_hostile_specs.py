@@ -342,3 +342,10 @@ def test_a_parameter_declared_twice_is_an_error(generate: Generate) -> None:
     twice = "cl_mem_flags flags,\n        cl_mem_flags flags,\n        ID3D10Buffer"
     run = generate(edited("cl_mem_flags flags,\n        ID3D10Buffer", twice))
     assert "parameter 'flags' clashes with the parameter at" in error_at(run, 32)
+
+
+def test_a_type_defined_nowhere_is_an_error_at_its_function(generate: Generate) -> None:
+    """Found by the fuzzer (a spec cut short): cffi refused the declarations, and the error named no spec."""
+    run = generate(edited("cl_mem_flags flags,\n        ID3D10Buffer", "cl_widget_nv flags,\n        ID3D10Buffer"))
+    assert "clCreateFromD3D10BufferNV: the type cl_widget_nv of parameter 'flags' is defined nowhere" in \
+        error_at(run, 32)

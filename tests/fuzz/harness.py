@@ -1,0 +1,162 @@
+"""One fuzz case end to end: `python -m generator generate` in a forked child, bounded in time, then judged.
+
+The child is forked from the test process, which has already imported the
+generator, so a case costs a fork instead of an interpreter start; a crash or
+a hang in the child is seen by the parent instead of stopping the run.
+
+What counts as a pass is what CONTRACTS.md promises for any input:
+- exit 0: OUT is whole (every file its INPUTS.sha256 lists, with that hash, and
+  nothing else), its IR passes the schema, and every Python module compiles;
+- exit 2: stderr starts with `file:line:col: error: ...` pointing into the
+  file (a fault of the folder as a whole may give `specs: error: ...`), and OUT
+  is exactly what it was before;
+- anything else (another status, a traceback, a signal, the time bound) fails.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import signal
+import sys
+import time
+import traceback
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from generator import cli, emit, ir, pipeline
+from tests.conftest import SPECS, snapshot
+
+#: Far above any real case (a whole run of the six seeds takes about a second).
+TIME_BOUND = 30.0
+#: OUT before the run: a file the run must leave alone when it fails.
+PREVIOUS = {"ir/previous.yaml": b"left: by an earlier run\n"}
+
+_ERROR = re.compile(r"^(?P<path>.+?):(?:(?P<line>\d+):(?P<column>\d+):)? error: \S")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    verdict: str  # "ir" (valid output), "error" (a clean input error), or "FAIL"
+    status: int | None
+    seconds: float
+    reason: str = ""
+    stderr: str = ""
+
+
+@cache
+def warm() -> None:
+    """Compile every template and load the data files once, here, so that each forked child starts warm."""
+    emit.outputs(pipeline.run(SPECS))
+
+
+def run(folder: Path, files: dict[str, bytes]) -> Outcome:
+    """Generate from `folder/specs` (holding `files`) into `folder/out`, and judge the result."""
+    warm()
+    specs, out = folder / "specs", folder / "out"
+    for relative, data in PREVIOUS.items():
+        (out / relative).parent.mkdir(parents=True, exist_ok=True)
+        (out / relative).write_bytes(data)
+    before = snapshot(out)
+    started = time.perf_counter()
+    status, stderr = _child(folder, ["generate", "--specs", str(specs), "--out", str(out), "--force"])
+    seconds = time.perf_counter() - started
+    if status is None:
+        return Outcome("FAIL", None, seconds, f"no result within {TIME_BOUND} s (killed)", stderr)
+    reason = judge(status, stderr, files, out, before)
+    if reason:
+        return Outcome("FAIL", status, seconds, reason, stderr)
+    return Outcome("ir" if status == 0 else "error", status, seconds, stderr=stderr)
+
+
+def judge(status: int, stderr: str, files: dict[str, bytes], out: Path, before: dict[str, bytes]) -> str:
+    """Why the run broke the contract, or "" when it kept it."""
+    if "Traceback" in stderr:
+        return "a traceback on stderr"
+    if status == 0:
+        return _whole(out)
+    if status == cli.INPUT_ERROR:
+        if snapshot(out) != before:
+            return "OUT changed although the run failed"
+        return _clean_error(stderr, files)
+    return f"exit status {status}"
+
+
+def _whole(out: Path) -> str:
+    manifest = (out / "INPUTS.sha256").read_text(encoding="utf-8").splitlines()
+    listed = {path: digest for digest, path in (line.split("  ", 1) for line in manifest[1:])}
+    present = {p.relative_to(out).as_posix(): p for p in out.rglob("*") if p.is_file()}
+    if set(present) != set(listed) | {"INPUTS.sha256"}:
+        return f"OUT holds {sorted(set(present) ^ (set(listed) | {'INPUTS.sha256'}))} against its manifest"
+    for name, digest in listed.items():
+        if hashlib.sha256(present[name].read_bytes()).hexdigest() != digest:
+            return f"{name} is not what the manifest says was written"
+    try:
+        ir.load_folder(out / "ir")
+    except Exception as error:
+        return f"the IR does not load back: {error}"
+    for name, path in present.items():
+        if name.endswith(".py"):
+            try:
+                compile(path.read_text(encoding="utf-8"), name, "exec", dont_inherit=True)
+            except SyntaxError as error:
+                return f"{name} is not valid Python: {error}"
+    return ""
+
+
+def _clean_error(stderr: str, files: dict[str, bytes]) -> str:
+    first = stderr.split("\n", 1)[0]
+    match = _ERROR.match(first)
+    if match is None:
+        return f"not a `file:line:col: error:` message: {first[:200]!r}"
+    name = Path(match["path"]).name
+    if match["line"] is None:
+        return "" if match["path"] == "specs" else f"an error about {match['path']!r} gives no line and column"
+    if name not in files:
+        return f"the error names {match['path']!r}, not a spec file"
+    text = files[name].decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
+    line, column = int(match["line"]), int(match["column"])
+    if not 1 <= line <= text.count("\n") + 1 or column < 1:
+        return f"the position {line}:{column} is outside the file"
+    return ""
+
+
+def _child(folder: Path, argv: list[str]) -> tuple[int | None, str]:
+    """Run the CLI in a forked child with stdout and stderr in files; its status, or None when killed."""
+    err_path = folder / "stderr.txt"
+    pid = os.fork()
+    if pid == 0:  # the child: never returns
+        status = 70
+        try:
+            os.chdir(folder)
+            with open(err_path, "w", encoding="utf-8") as err, open(os.devnull, "w") as null:
+                os.dup2(null.fileno(), 1)
+                os.dup2(err.fileno(), 2)
+                sys.stdout, sys.stderr = null, err
+                try:
+                    status = cli.main(argv)
+                except BaseException:
+                    traceback.print_exc()
+                err.flush()
+        finally:
+            os._exit(status)
+    deadline = time.monotonic() + TIME_BOUND
+    while True:
+        done, wait_status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            return None, _read(err_path)
+        time.sleep(0.002)
+    stderr = _read(err_path)
+    if os.WIFSIGNALED(wait_status):
+        return 128 + os.WTERMSIG(wait_status), stderr + f"\n(killed by signal {os.WTERMSIG(wait_status)})"
+    return os.WEXITSTATUS(wait_status), stderr
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""

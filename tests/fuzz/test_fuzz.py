@@ -1,0 +1,59 @@
+"""Damaged specs through the whole generator: valid output or a clean `file:line:col: error`, nothing else.
+
+The number of cases and the seed come from the environment (FUZZ_CASES, and
+pytest's --hypothesis-seed), which `python -m tests.fuzz` sets for its long
+run; by default a fixed-seed share runs within `make test`. With FUZZ_LOG set,
+each case adds one JSON line there for the long run's report.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+
+from tests.fuzz import harness
+from tests.fuzz.mutations import SEEDS, Case, cases, section_boundaries, write
+
+CASES = int(os.environ.get("FUZZ_CASES", "120"))
+LOG = os.environ.get("FUZZ_LOG")
+#: Every section boundary in the long run; every fifth in `make test`.
+BOUNDARY_STEP = 1 if "FUZZ_CASES" in os.environ else 5
+
+
+def record(seed: str, kinds: str, outcome: harness.Outcome) -> None:
+    if LOG:
+        entry = {"seed": seed, "kinds": kinds, "verdict": outcome.verdict, "status": outcome.status,
+                 "seconds": round(outcome.seconds, 4), "reason": outcome.reason}
+        with open(LOG, "a", encoding="utf-8") as log:
+            log.write(json.dumps(entry) + "\n")
+
+
+@settings(max_examples=CASES, deadline=None, database=None, derandomize="FUZZ_CASES" not in os.environ,
+          suppress_health_check=list(HealthCheck))
+@given(case=cases)
+def test_a_damaged_spec_gives_output_or_a_clean_error(case: Case, tmp_path_factory: pytest.TempPathFactory) -> None:
+    folder = tmp_path_factory.mktemp("case")
+    files = case.files()
+    write(files, folder / "specs")
+    outcome = harness.run(folder, files)
+    event(f"outcome: {outcome.verdict}")
+    record(case.seed, case.kinds() + ("+others" if case.with_others else ""), outcome)
+    assert outcome.verdict != "FAIL", f"{case}\n{outcome.reason}\n--- stderr ---\n{outcome.stderr[-3000:]}"
+
+
+@pytest.mark.parametrize("seed", sorted(SEEDS))
+def test_every_truncation_at_a_section_boundary(seed: str, tmp_path: Path) -> None:
+    """Each seed cut where each of its sections starts: the head alone, as if the file ended early."""
+    boundaries = section_boundaries(SEEDS[seed])
+    assert len(boundaries) >= 5, "the boundary finder sees the seed's sections"
+    for number, cut in enumerate(boundaries[::BOUNDARY_STEP]):
+        files = {seed: SEEDS[seed][:cut]}
+        folder = tmp_path / str(number)
+        write(files, folder / "specs")
+        outcome = harness.run(folder, files)
+        record(seed, "TruncateAtSection(every)", outcome)
+        assert outcome.verdict != "FAIL", f"{seed} cut at byte {cut}: {outcome.reason}\n{outcome.stderr[-3000:]}"
