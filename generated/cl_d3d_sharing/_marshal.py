@@ -99,11 +99,13 @@ def _object_address(ffi: Any, value: HasIntPtr, c_type: str, param: str, functio
 
 def pointer(
     ffi: Any, value: Any, c_type: str, param: str, function: str, *, exact: bool = False,
-    count: int | None = None, count_name: str = "",
+    count: int | None = None, count_name: str = "", null: bool = True,
 ) -> CData:
     """A pointer or handle argument. With `exact`, a cffi pointer must point to the right type; a cffi
-    array must hold at least `count` items."""
+    array must hold at least `count` items. Without `null`, None is refused (an item of a Pythonic list)."""
     if value is None:
+        if not null:
+            raise TypeError(f"{_where(function, param)} must be a handle ({c_type}), not None")
         return ffi.NULL
     if isinstance(value, ffi.CData):
         kind = ffi.typeof(value).kind
@@ -125,9 +127,10 @@ def pointer(
         return ffi.cast(c_type, ctypes.cast(value, ctypes.c_void_p).value or 0)
     as_parameter = getattr(value, "_as_parameter_", None)
     if as_parameter is not None and as_parameter is not value:  # ctypes' protocol; comtypes' COM pointers too
-        return pointer(ffi, as_parameter, c_type, param, function, exact=exact, count=count, count_name=count_name)
-    raise TypeError(f"{_where(function, param)} must be None, a cffi pointer or an int address ({c_type}), "
-                    f"not {type(value).__name__}")
+        return pointer(ffi, as_parameter, c_type, param, function, exact=exact, count=count, count_name=count_name,
+                       null=null)
+    raise TypeError(f"{_where(function, param)} must be {'None, ' if null else ''}a cffi pointer or an int address "
+                    f"({c_type}), not {type(value).__name__}")
 
 
 def array(
@@ -165,7 +168,8 @@ def handles(ffi: Any, value: CData, count: int) -> tuple[int, ...]:
 
 
 def handle_list(ffi: Any, value: Any, element: str, param: str, function: str) -> tuple[CData, int]:
-    """A list of handles for the Pythonic functions: (C array or NULL, its length)."""
+    """A list of handles for the Pythonic functions: (C array or NULL, its length). A None item is refused:
+    in a list of objects it is never one (the C functions pass None on as NULL, as C does)."""
     if value is None:
         return ffi.NULL, 0
     if isinstance(value, ffi.CData) and ffi.typeof(value).kind == "array":
@@ -173,5 +177,6 @@ def handle_list(ffi: Any, value: Any, element: str, param: str, function: str) -
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise TypeError(f"{_where(function, param)} must be a sequence of handles ({element}), "
                         f"not {type(value).__name__}")
-    items = [pointer(ffi, item, element, f"{param}[{i}]", function, exact=True) for i, item in enumerate(value)]
+    items = [pointer(ffi, item, element, f"{param}[{i}]", function, exact=True, null=False)
+             for i, item in enumerate(value)]
     return (ffi.new(f"{element}[]", items) if items else ffi.NULL), len(items)

@@ -41,6 +41,7 @@ _DEVICE_PLATFORM = 4145
 _DEVICE_TYPE_ALL = 4294967295
 _CONTEXT_DEVICES = 4225
 _QUEUE_DEVICE = 4241
+_INVALID_PLATFORM = -32
 
 CData = Any  # a cffi pointer or handle (cffi ships no type hints)
 
@@ -181,6 +182,8 @@ def queue_device(queue: CData) -> CData:
 def platform_of(kind: str, handle: CData) -> tuple[CData, list[CData]]:
     """The platform a handle belongs to, and the devices it names (none for a platform)."""
     if kind == "platform":
+        if handle == ffi.NULL:  # loaders differ (ocl-icd picks a default platform, Khronos' refuses): refuse it here
+            raise QueryFailed(_INVALID_PLATFORM, 'clGetPlatformInfo')
         return handle, []
     if kind == "device":
         return device_platform(handle), [handle]
