@@ -12,6 +12,7 @@ instead of killing pytest.
 
 from __future__ import annotations
 
+import gc
 import os
 import subprocess
 import sys
@@ -452,3 +453,53 @@ def test_a_hostile_argument_to_a_c_function_is_refused(
     assert where in message and case.says in message, message
     assert isinstance(caught.value, (TypeError, ValueError, errors.CLError))
     assert call.received == {}, "nothing reached C"
+
+
+# -- the C arrays a wrapper builds live for the whole call ---------------------------
+
+GARBAGE = 0xDEAD_BEEF_0BAD_F00D
+OUT_OF_RESOURCES = -5
+
+
+def churn(ffi: Any) -> list[Any]:
+    """Collect garbage, then allocate many fresh cffi blocks of the small sizes the wrapper's arrays have,
+    filled with a pattern: a block freed too early would now hold it (or something else)."""
+    gc.collect()
+    return [ffi.new("uintptr_t[]", [GARBAGE] * size) for size in range(1, 9) for _ in range(500)]
+
+
+@pytest.mark.parametrize("extension", EXTENSIONS)
+@pytest.mark.parametrize("layer", ["pythonic", "c"])
+def test_the_arrays_passed_to_the_driver_live_for_the_whole_call(
+    extension: str, layer: str, platform: Any, context: Any, queue: Any, buffers: list[int],
+) -> None:
+    """Python lists go in; the wrapper makes the C arrays. The stand-in collects garbage and allocates
+    thousands of fresh blocks before it reads the arrays: they must still hold exactly the real POCL
+    buffers and user events given. The stand-in then fails the call, so that arrays freed too early
+    fail this test instead of sending garbage addresses to the tracker (a crash)."""
+    module = extension_module(extension)
+    ffi = module.ffi
+    waits = [make_event(context), make_event(context)]
+    seen: dict[str, list[int]] = {}
+    kept: list[Any] = []
+
+    def stand_in(q: Any, count: int, mems: Any, waiting: int, wait_list: Any, event: Any) -> int:
+        kept.append(churn(ffi))
+        seen["mem_objects"] = [int(ffi.cast("uintptr_t", mems[i])) for i in range(count)]
+        seen["event_wait_list"] = [int(ffi.cast("uintptr_t", wait_list[i])) for i in range(waiting)]
+        return OUT_OF_RESOURCES  # a failed call records nothing: a regression's garbage never reaches the tracker
+
+    name = f"enqueue_acquire_{api(extension)}_objects"
+    c_name = getattr(module, name).__doc__.split()[0]
+    module._binding.install(platform, c_name, ffi.callback(f"{c_name}_fn", stand_in))
+    try:
+        with pytest.raises(errors.BY_NAME["CL_OUT_OF_RESOURCES"]):
+            if layer == "pythonic":
+                getattr(module, name)(queue, list(buffers), wait_for=list(waits))
+            else:
+                getattr(module, c_name)(queue, len(buffers), list(buffers), len(waits), list(waits), None)
+    finally:
+        for wait in waits:
+            _runtime.library().clReleaseEvent(ffi.cast("cl_event", wait))
+    assert kept and len(kept[0]) == 4000  # the churn ran inside the call
+    assert seen == {"mem_objects": buffers, "event_wait_list": waits}
