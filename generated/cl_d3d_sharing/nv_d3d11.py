@@ -436,17 +436,18 @@ def clCreateFromD3D11BufferNV(
     c_errcode_ret = ffi.new('cl_int *')
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D11BufferNV', 0, {'flags': flags}, out=given_errcode_ret)
-    found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)
-    if found is not None:
-        raise _violation('clCreateFromD3D11BufferNV', 1, {'context': context, 'resource': resource}, found, out=given_errcode_ret)
-    function = _lookup('context', c_context, 'context', 'clCreateFromD3D11BufferNV', 'clCreateFromD3D11BufferNV_fn')
-    result = function(c_context, c_flags, c_resource, c_errcode_ret)
-    if given_errcode_ret != ffi.NULL:
-        given_errcode_ret[0] = c_errcode_ret[0]
-    if c_errcode_ret[0] != 0:
-        raise _error(c_errcode_ret[0], 'clCreateFromD3D11BufferNV')
-    _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None, _marshal.address(ffi, result))
-    return result
+    with _state.holding(((_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None),)):  # check, call and record as one step for these objects
+        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)
+        if found is not None:
+            raise _violation('clCreateFromD3D11BufferNV', 1, {'context': context, 'resource': resource}, found, out=given_errcode_ret)
+        function = _lookup('context', c_context, 'context', 'clCreateFromD3D11BufferNV', 'clCreateFromD3D11BufferNV_fn')
+        result = function(c_context, c_flags, c_resource, c_errcode_ret)
+        if given_errcode_ret != ffi.NULL:
+            given_errcode_ret[0] = c_errcode_ret[0]
+        if c_errcode_ret[0] != 0:
+            raise _error(c_errcode_ret[0], 'clCreateFromD3D11BufferNV')
+        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None, _marshal.address(ffi, result))
+        return result
 
 
 def clCreateFromD3D11Texture2DNV(
@@ -496,17 +497,18 @@ def clCreateFromD3D11Texture2DNV(
     c_errcode_ret = ffi.new('cl_int *')
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D11Texture2DNV', 0, {'flags': flags}, out=given_errcode_ret)
-    found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
-    if found is not None:
-        raise _violation('clCreateFromD3D11Texture2DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
-    function = _lookup('context', c_context, 'context', 'clCreateFromD3D11Texture2DNV', 'clCreateFromD3D11Texture2DNV_fn')
-    result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
-    if given_errcode_ret != ffi.NULL:
-        given_errcode_ret[0] = c_errcode_ret[0]
-    if c_errcode_ret[0] != 0:
-        raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture2DNV')
-    _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
-    return result
+    with _state.holding(((_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource),)):  # check, call and record as one step for these objects
+        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+        if found is not None:
+            raise _violation('clCreateFromD3D11Texture2DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
+        function = _lookup('context', c_context, 'context', 'clCreateFromD3D11Texture2DNV', 'clCreateFromD3D11Texture2DNV_fn')
+        result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
+        if given_errcode_ret != ffi.NULL:
+            given_errcode_ret[0] = c_errcode_ret[0]
+        if c_errcode_ret[0] != 0:
+            raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture2DNV')
+        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
+        return result
 
 
 def clCreateFromD3D11Texture3DNV(
@@ -556,17 +558,18 @@ def clCreateFromD3D11Texture3DNV(
     c_errcode_ret = ffi.new('cl_int *')
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D11Texture3DNV', 0, {'flags': flags}, out=given_errcode_ret)
-    found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
-    if found is not None:
-        raise _violation('clCreateFromD3D11Texture3DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
-    function = _lookup('context', c_context, 'context', 'clCreateFromD3D11Texture3DNV', 'clCreateFromD3D11Texture3DNV_fn')
-    result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
-    if given_errcode_ret != ffi.NULL:
-        given_errcode_ret[0] = c_errcode_ret[0]
-    if c_errcode_ret[0] != 0:
-        raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture3DNV')
-    _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
-    return result
+    with _state.holding(((_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource),)):  # check, call and record as one step for these objects
+        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+        if found is not None:
+            raise _violation('clCreateFromD3D11Texture3DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
+        function = _lookup('context', c_context, 'context', 'clCreateFromD3D11Texture3DNV', 'clCreateFromD3D11Texture3DNV_fn')
+        result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
+        if given_errcode_ret != ffi.NULL:
+            given_errcode_ret[0] = c_errcode_ret[0]
+        if c_errcode_ret[0] != 0:
+            raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture3DNV')
+        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
+        return result
 
 
 def clEnqueueAcquireD3D11ObjectsNV(
@@ -638,14 +641,15 @@ def clEnqueueAcquireD3D11ObjectsNV(
         raise _violation('clEnqueueAcquireD3D11ObjectsNV', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
     if (c_event_wait_list != ffi.NULL and c_num_events_in_wait_list == 0):
         raise _violation('clEnqueueAcquireD3D11ObjectsNV', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
-    found = _state.acquired(_marshal.handles(ffi, c_mem_objects, c_num_objects))
-    if found is not None:
-        raise _violation('clEnqueueAcquireD3D11ObjectsNV', 4, {'mem_objects': mem_objects}, found)
-    function = _lookup('queue', c_command_queue, 'command_queue', 'clEnqueueAcquireD3D11ObjectsNV', 'clEnqueueAcquireD3D11ObjectsNV_fn')
-    code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
-    if code != 0:
-        raise _error(code, 'clEnqueueAcquireD3D11ObjectsNV')
-    _state.acquire(_marshal.handles(ffi, c_mem_objects, c_num_objects))
+    with _state.holding(_marshal.handles(ffi, c_mem_objects, c_num_objects)):  # check, call and record as one step for these objects
+        found = _state.acquired(_marshal.handles(ffi, c_mem_objects, c_num_objects))
+        if found is not None:
+            raise _violation('clEnqueueAcquireD3D11ObjectsNV', 4, {'mem_objects': mem_objects}, found)
+        function = _lookup('queue', c_command_queue, 'command_queue', 'clEnqueueAcquireD3D11ObjectsNV', 'clEnqueueAcquireD3D11ObjectsNV_fn')
+        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+        if code != 0:
+            raise _error(code, 'clEnqueueAcquireD3D11ObjectsNV')
+        _state.acquire(_marshal.handles(ffi, c_mem_objects, c_num_objects))
 
 
 def clEnqueueReleaseD3D11ObjectsNV(
@@ -719,14 +723,15 @@ def clEnqueueReleaseD3D11ObjectsNV(
         raise _violation('clEnqueueReleaseD3D11ObjectsNV', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
     if (c_event_wait_list != ffi.NULL and c_num_events_in_wait_list == 0):
         raise _violation('clEnqueueReleaseD3D11ObjectsNV', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
-    found = _state.released(_marshal.handles(ffi, c_mem_objects, c_num_objects))
-    if found is not None:
-        raise _violation('clEnqueueReleaseD3D11ObjectsNV', 4, {'mem_objects': mem_objects}, found)
-    function = _lookup('queue', c_command_queue, 'command_queue', 'clEnqueueReleaseD3D11ObjectsNV', 'clEnqueueReleaseD3D11ObjectsNV_fn')
-    code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
-    if code != 0:
-        raise _error(code, 'clEnqueueReleaseD3D11ObjectsNV')
-    _state.release(_marshal.handles(ffi, c_mem_objects, c_num_objects))
+    with _state.holding(_marshal.handles(ffi, c_mem_objects, c_num_objects)):  # check, call and record as one step for these objects
+        found = _state.released(_marshal.handles(ffi, c_mem_objects, c_num_objects))
+        if found is not None:
+            raise _violation('clEnqueueReleaseD3D11ObjectsNV', 4, {'mem_objects': mem_objects}, found)
+        function = _lookup('queue', c_command_queue, 'command_queue', 'clEnqueueReleaseD3D11ObjectsNV', 'clEnqueueReleaseD3D11ObjectsNV_fn')
+        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+        if code != 0:
+            raise _error(code, 'clEnqueueReleaseD3D11ObjectsNV')
+        _state.release(_marshal.handles(ffi, c_mem_objects, c_num_objects))
 
 
 # -- the Pythonic layer: counts from lengths, outputs returned, errors raised ------

@@ -1,0 +1,266 @@
+"""Eight threads on one module's state tracker: what it holds at the end is exactly what the calls did.
+
+The Direct3D functions do not exist on Linux, so the stand-ins here are a small fake driver (under its own
+lock) that does what the spec says a driver does: acquiring an object that is acquired fails with
+..._ALREADY_ACQUIRED, releasing one that is not fails with ..._NOT_ACQUIRED, creating a second memory
+object from a resource fails with INVALID_..._RESOURCE, and a call on several objects is all or nothing.
+Memory objects are real POCL buffers.
+
+A race this found, and the fix: the wrappers checked the tracker, called the driver and recorded the
+effect as three separate steps. Thread B could pass its "already acquired" check while thread A's acquire
+of the same buffer was in the driver, reach the driver only after A had released it (so the driver
+accepted), and record its acquire before A recorded its release: A's late release record then wiped B's
+acquisition, and B's own valid release was refused as a checked NOT_ACQUIRED, leaving the buffer acquired
+in the driver. (It showed up here about once in five runs.) Now a wrapper holds the objects it speaks of
+from its state check to its record (`Tracker.holding`): a call on the same objects waits, calls on other
+objects do not, so driver calls are not serialised as a per-tracker lock would do.
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from cl_d3d_sharing import errors
+
+from tests.package.conftest import extension_module, make_buffer, release
+from tests.package.test_checks import IR
+
+EXTENSIONS = sorted(IR)
+THREADS = 8
+ROUNDS = 60
+SHARED = 3  # buffers every thread competes for
+SHARED_RESOURCES = 4  # resources every thread tries to make a memory object from
+
+
+def api(extension: str) -> str:
+    return extension.split("_")[2]
+
+
+def error_name(module: Any, part: str) -> str:
+    """The module's error code whose name has `part` in it (`INVALID_` with `RESOURCE`: INVALID_..._RESOURCE)."""
+    return str(next(name for name in module.ERROR_NAMES if all(p in name for p in part.split("*"))))
+
+
+def error_code(module: Any, part: str) -> int:
+    return int(getattr(module, error_name(module, part)))
+
+
+class FakeDriver:
+    """The spec's behaviour of acquire, release and create, on real buffers, with counts of what succeeded."""
+
+    def __init__(self, module: Any, platform: Any, context: Any) -> None:
+        self.module, self.ffi, self.context = module, module.ffi, context
+        self.lock = threading.Lock()
+        self.held: set[int] = set()
+        self.acquires = self.releases = 0
+        self.created: dict[int, int] = {}  # resource -> the buffer made from it
+        self.already = error_code(module, "ALREADY_ACQUIRED")
+        self.not_acquired = error_code(module, "NOT_ACQUIRED")
+        self.invalid_resource = error_code(module, "CL_INVALID_*_RESOURCE")
+        for step, body in (("acquire", self.acquire), ("release", self.release)):
+            self.install(platform, f"enqueue_{step}_{api(module.EXTENSION)}_objects", body)
+        self.install(platform, f"create_from_{api(module.EXTENSION)}_buffer", self.create)
+
+    def install(self, platform: Any, pythonic: str, body: Callable[..., Any]) -> None:
+        name = getattr(self.module, pythonic).__doc__.split()[0]
+        self.module._binding.install(platform, name, self.ffi.callback(f"{name}_fn", body))
+
+    def addresses(self, count: int, mems: Any) -> set[int]:
+        return {int(self.ffi.cast("uintptr_t", mems[i])) for i in range(count)}
+
+    def acquire(self, queue: Any, count: int, mems: Any, waiting: int, wait_list: Any, event: Any) -> int:
+        objects = self.addresses(count, mems)
+        with self.lock:
+            if objects & self.held:
+                return self.already
+            self.held |= objects
+            self.acquires += 1
+        return 0
+
+    def release(self, queue: Any, count: int, mems: Any, waiting: int, wait_list: Any, event: Any) -> int:
+        objects = self.addresses(count, mems)
+        with self.lock:
+            if not objects <= self.held:
+                return self.not_acquired
+            self.held -= objects
+            self.releases += 1
+        return 0
+
+    def create(self, context: Any, flags: int, resource: Any, errcode_ret: Any) -> Any:
+        key = int(self.ffi.cast("uintptr_t", resource))
+        with self.lock:
+            if key in self.created:
+                errcode_ret[0] = self.invalid_resource
+                return self.ffi.NULL
+            self.created[key] = make_buffer(self.context)
+            errcode_ret[0] = 0
+            return self.ffi.cast("cl_mem", self.created[key])
+
+
+@pytest.fixture
+def busy_switching() -> Iterator[None]:
+    """Switch threads as often as CPython allows, so the wrappers' steps interleave."""
+    before = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    yield
+    sys.setswitchinterval(before)
+
+
+@pytest.mark.parametrize("extension", EXTENSIONS)
+def test_eight_threads_acquiring_releasing_and_creating_leave_exact_state(
+    extension: str, platform: Any, context: Any, queue: Any, busy_switching: None,
+) -> None:
+    """Each thread, ROUNDS times: acquire and release its own buffer (never refused); with `acquired`,
+    its second own buffer together with a shared one (refused while another thread holds that one); and
+    make memory objects from its own resources and from resources all threads share. At the end: nothing
+    is acquired, in the driver or the tracker; successes and ALREADY_ACQUIRED refusals add up to the
+    attempts, and every refusal came from the package's check (the tracker never disagreed with the
+    driver, so the driver never had to refuse); `wraps` holds one entry per distinct resource, the buffer
+    the fake driver made from it."""
+    module = extension_module(extension)
+    driver = FakeDriver(module, platform, context)
+    own = [[make_buffer(context), make_buffer(context)] for _ in range(THREADS)]
+    shared = [make_buffer(context) for _ in range(SHARED)]
+    acquire = getattr(module, f"enqueue_acquire_{api(extension)}_objects")
+    release_ = getattr(module, f"enqueue_release_{api(extension)}_objects")
+    create = getattr(module, f"create_from_{api(extension)}_buffer")
+    already = errors.BY_NAME[error_name(module, "ALREADY_ACQUIRED")]
+    invalid = errors.BY_NAME[error_name(module, "CL_INVALID_*_RESOURCE")]
+    start = threading.Barrier(THREADS)
+    counts = [{"shared ok": 0, "checked": 0, "driver": 0, "created": 0, "refused": 0} for _ in range(THREADS)]
+    made: list[list[Any]] = [[] for _ in range(THREADS)]
+    unexpected: list[BaseException] = []
+
+    def work(t: int) -> None:
+        mine = counts[t]
+        start.wait()
+        for r in range(ROUNDS):
+            acquire(queue, [own[t][0]])
+            release_(queue, [own[t][0]])
+            try:
+                with module.acquired(queue, [own[t][1], shared[(t + r) % SHARED]]):
+                    mine["shared ok"] += 1
+            except already as refused:
+                mine["checked" if refused.checked else "driver"] += 1
+            made[t].append(create(context, 0, 0x10_0000 + t * 0x1000 + r))  # its own resource
+            try:
+                made[t].append(create(context, 0, 0x20_0000 + r % SHARED_RESOURCES))
+                mine["created"] += 1
+            except invalid as refused:
+                mine["refused" if refused.checked else "driver"] += 1
+
+    def guarded(t: int) -> None:
+        try:
+            work(t)
+        except BaseException as error:  # reported by the main thread, which asserts there is none
+            unexpected.append(error)
+
+    threads = [threading.Thread(target=guarded, args=(t,)) for t in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    try:
+        assert unexpected == []
+        state = module._state.snapshot()
+        assert driver.held == set() and state["acquired"] == set()
+        ok = sum(c["shared ok"] for c in counts)
+        refused = sum(c["checked"] + c["driver"] for c in counts)
+        assert ok + refused == THREADS * ROUNDS and ok > 0
+        assert sum(c["driver"] for c in counts) == 0, "every check agreed with the driver: it never had to refuse"
+        assert driver.acquires == driver.releases == THREADS * ROUNDS + ok
+        assert set(state["known"]) == {m for pair in own for m in pair} | set(shared) | set(driver.created.values())
+        scope = int(module.ffi.cast("uintptr_t", context))
+        assert state["wraps"] == {(scope, resource, None): mem for resource, mem in driver.created.items()}
+        assert len(driver.created) == THREADS * ROUNDS + SHARED_RESOURCES
+        assert sum(c["created"] for c in counts) == SHARED_RESOURCES
+        assert sum(c["refused"] for c in counts) == THREADS * ROUNDS - SHARED_RESOURCES
+        returned = {int(module.ffi.cast("uintptr_t", m)) for handles in made for m in handles}
+        assert returned == set(driver.created.values())
+        made.clear()
+        gc.collect()  # the returned handles release their buffers; OpenCL's destructor callbacks forget them
+        assert module._state.snapshot()["wraps"] == {}
+    finally:
+        made.clear()
+        gc.collect()
+        for mem in [m for pair in own for m in pair] + shared:
+            release(mem)
+
+
+def test_a_call_on_the_same_objects_waits_and_others_do_not(
+    platform: Any, context: Any, queue: Any, buffers: list[int],
+) -> None:
+    """The race above, staged: while thread A is inside the driver's acquire of a buffer (the fake driver's
+    stand-in waits there), thread B's acquire of the same buffer must not get to its check or the driver;
+    thread C's acquire of another buffer goes through meanwhile. Once A has recorded, B's check refuses it
+    (a `checked` ALREADY_ACQUIRED) without reaching the driver. Before the fix B reached the driver here."""
+    module = extension_module("cl_khr_d3d11_sharing")
+    driver = FakeDriver(module, platform, context)
+    a_inside, a_go = threading.Event(), threading.Event()
+    in_driver: list[str] = []
+    plain_acquire = driver.acquire
+
+    def staged_acquire(*args: Any) -> int:
+        in_driver.append(threading.current_thread().name)
+        code = plain_acquire(*args)
+        if threading.current_thread().name == "A":
+            a_inside.set()
+            a_go.wait(10)
+        return code
+
+    driver.install(platform, "enqueue_acquire_d3d11_objects", staged_acquire)
+    outcome: dict[str, Any] = {}
+
+    def run(name: str, mems: list[int]) -> threading.Thread:
+        def body() -> None:
+            try:
+                outcome[name] = module.enqueue_acquire_d3d11_objects(queue, mems)
+            except errors.CLError as error:
+                outcome[name] = error
+
+        thread = threading.Thread(target=body, name=name)
+        thread.start()
+        return thread
+
+    a = run("A", buffers[:1])
+    try:
+        assert a_inside.wait(10)
+        b = run("B", buffers[:1])
+        c = run("C", buffers[1:2])
+        c.join(10)
+        assert "C" in outcome and outcome["C"] is None, "another buffer does not wait for A"
+        b.join(0.3)
+        assert b.is_alive() and in_driver == ["A", "C"], "B waits for A's call on the same buffer to be recorded"
+    finally:
+        a_go.set()
+        a.join(10)
+    b.join(10)
+    refused = outcome["B"]
+    assert isinstance(refused, errors.BY_NAME["CL_D3D11_RESOURCE_ALREADY_ACQUIRED_KHR"]) and refused.checked
+    assert in_driver == ["A", "C"] and driver.held == {buffers[0], buffers[1]}
+    assert module._state.snapshot()["acquired"] == driver.held
+    module.enqueue_release_d3d11_objects(queue, buffers[:2])
+    assert driver.held == set() and module._state.snapshot()["acquired"] == set()
+
+
+def test_holding_nests_in_one_thread_and_frees_its_keys() -> None:
+    """A driver that calls back into the package on the same objects, in the same thread, must not
+    deadlock; and the keys are free for other threads once the outer call ends."""
+    tracker = extension_module("cl_khr_d3d11_sharing")._state
+    with tracker.holding([1, 2]), tracker.holding([2, 3]):
+        taken = threading.Event()
+
+        def other() -> None:
+            with tracker.holding([3]):
+                taken.set()
+
+        thread = threading.Thread(target=other)
+        thread.start()
+        assert not taken.wait(0.2), "key 3 is held by this thread"
+    assert taken.wait(10)
+    thread.join(10)
