@@ -54,10 +54,15 @@ def current(out: Path, value: str) -> bool:
         lines = (out / NAME).read_text(encoding="utf-8").splitlines()
     except OSError:
         return False
-    if not lines or lines[0] != f"inputs {value}":
-        return False
+    return bool(lines) and lines[0] == f"inputs {value}" and intact(out, lines[1:])
+
+
+def intact(out: Path, listed_lines: list[str] | None = None) -> bool:
+    """Whether OUT holds exactly the files its manifest lists, each with the hash written there."""
+    if listed_lines is None:
+        listed_lines = (out / NAME).read_text(encoding="utf-8").splitlines()[1:]
     listed: dict[str, str] = {}
-    for line in lines[1:]:
+    for line in listed_lines:
         digest, _, name = line.partition("  ")
         listed[name] = digest
     present = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()} - {NAME}

@@ -64,10 +64,10 @@ class Namespace:
         self.taken[name] = f"the {what} at {source}"
 
 
-def check_parameters(names: list[str], source: str | None, also: frozenset[str] | set[str] = frozenset()) -> None:
+def check_parameters(names: list[str], source: str | None, also: frozenset[str] = frozenset()) -> None:
     """Parameters of one function: none may hide a name the wrapper's body uses (`also`: the module's functions,
     the keywords the templates add)."""
-    space = Namespace(MODULE_NAMES | LOCAL_NAMES | frozenset(also))
+    space = Namespace(MODULE_NAMES | LOCAL_NAMES | also)
     for name in names:
         if name.startswith("_"):  # the templates' own names start so (and C reserves many such)
             raise _error(source, f"parameter {name!r} starts with an underscore, which the generated code keeps "

@@ -301,22 +301,7 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
     declared = model_types(ir, knowledge)
     check_declared_types(functions, {t.name for t in declared}, knowledge)
     context_manager = model_context_manager(pythonic, effects, config)
-    space = naming.Namespace(naming.MODULE_NAMES)
-    for function in functions:
-        space.claim(function.name, function.source, "function")
-    for python in pythonic:
-        space.claim(python.name, python.source, "Python function")
-    functions_names = frozenset(f.name for f in functions) | frozenset(p.name for p in pythonic)
-    for function in functions:  # the Pythonic layer adds its own keywords, and `platform` where no handle leads
-        added = {naming.PLATFORM_KEYWORD} if function.anchor is None else set()
-        naming.check_parameters([p.name for p in function.params], function.source,
-                                functions_names | {config.pythonic.wait_list_keyword, naming.PYOPENCL_KEYWORD} | added)
-    if context_manager is not None:
-        space.claim(context_manager.name, _first_source(ir), "context manager")
-    for enum in enums:
-        space.claim(enum.class_name, enum.source, "token group class")
-    for token in ir["tokens"]:
-        space.claim(token["name"], token["source"], "token")
+    _check_names(ir, functions, pythonic, context_manager, enums, config)
     return ExtensionModule(
         module=module,
         extension=name,
@@ -331,6 +316,29 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
         pythonic=tuple(pythonic),
         context_manager=context_manager,
     )
+
+
+def _check_names(ir: dict[str, Any], functions: tuple[FunctionModel, ...], pythonic: list[PythonicFunction],
+                 context_manager: ContextManager | None, enums: tuple[EnumModel, ...], config: PackageConfig) -> None:
+    """One extension module's names: each spec name once, none of the template's own; parameters hide nothing
+    their wrapper uses."""
+    space = naming.Namespace(naming.MODULE_NAMES)
+    for function in functions:
+        space.claim(function.name, function.source, "function")
+    for python in pythonic:
+        space.claim(python.name, python.source, "Python function")
+    if context_manager is not None:
+        space.claim(context_manager.name, _first_source(ir), "context manager")
+    for enum in enums:
+        space.claim(enum.class_name, enum.source, "token group class")
+    for token in ir["tokens"]:
+        space.claim(token["name"], token["source"], "token")
+    module_functions = {f.name for f in functions} | {p.name for p in pythonic}
+    keywords = {config.pythonic.wait_list_keyword, naming.PYOPENCL_KEYWORD}
+    for function in functions:  # `platform` is added where no handle leads to one
+        added = {naming.PLATFORM_KEYWORD} if function.anchor is None else set()
+        naming.check_parameters([p.name for p in function.params], function.source,
+                                frozenset(module_functions | keywords | added))
 
 
 def check_declared_types(functions: Iterable[FunctionModel], declared: set[str], knowledge: Knowledge) -> None:
@@ -677,10 +685,7 @@ _ANY_TOKEN = (-(1 << 63), (1 << 64) - 1)
 
 def integer_range(c_type: str, types: dict[str, str | None]) -> tuple[int, int] | None:
     """The values a C integer type holds (through its typedefs), or None when it is no integer type."""
-    seen = 0
-    while c_type in types and types[c_type] is not None and seen < 32:
-        c_type = str(types[c_type])
-        seen += 1
+    c_type = _underlying(c_type, types)
     if c_type not in _INTEGER_TYPES:
         return None
     bits = 8 * _C.sizeof(c_type)
@@ -720,12 +725,17 @@ def _type_map(ir: dict[str, Any], knowledge: Knowledge) -> dict[str, str | None]
     return types
 
 
-def _resolves_to_integer(c_type: str, types: dict[str, str | None]) -> bool:
+def _underlying(c_type: str, types: dict[str, str | None]) -> str:
+    """The type at the end of `c_type`'s typedef chain (at most 32 links, so a loop ends)."""
     seen = 0
     while c_type in types and types[c_type] is not None and seen < 32:
         c_type = str(types[c_type])
         seen += 1
-    return c_type in _INTEGER_TYPES
+    return c_type
+
+
+def _resolves_to_integer(c_type: str, types: dict[str, str | None]) -> bool:
+    return _underlying(c_type, types) in _INTEGER_TYPES
 
 
 def _param_kind(c_type: str, types: dict[str, str | None], knowledge: Knowledge) -> tuple[ParamKind, str | None]:

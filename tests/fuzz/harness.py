@@ -15,7 +15,6 @@ What counts as a pass is what CONTRACTS.md promises for any input:
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import signal
@@ -26,7 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from generator import cli, emit, ir, pipeline
+from generator import cli, emit, fingerprint, ir, pipeline
 from tests.conftest import SPECS, snapshot
 
 #: Far above any real case (a whole run of the six seeds takes about a second).
@@ -85,24 +84,18 @@ def judge(status: int, stderr: str, files: dict[str, bytes], out: Path, before: 
 
 
 def _whole(out: Path) -> str:
-    manifest = (out / "INPUTS.sha256").read_text(encoding="utf-8").splitlines()
-    listed = {path: digest for digest, path in (line.split("  ", 1) for line in manifest[1:])}
-    present = {p.relative_to(out).as_posix(): p for p in out.rglob("*") if p.is_file()}
-    if set(present) != set(listed) | {"INPUTS.sha256"}:
-        return f"OUT holds {sorted(set(present) ^ (set(listed) | {'INPUTS.sha256'}))} against its manifest"
-    for name, digest in listed.items():
-        if hashlib.sha256(present[name].read_bytes()).hexdigest() != digest:
-            return f"{name} is not what the manifest says was written"
+    if not fingerprint.intact(out):
+        return "OUT is not exactly the files its INPUTS.sha256 lists, with their hashes"
     try:
         ir.load_folder(out / "ir")
     except Exception as error:
         return f"the IR does not load back: {error}"
-    for name, path in present.items():
-        if name.endswith(".py"):
-            try:
-                compile(path.read_text(encoding="utf-8"), name, "exec", dont_inherit=True)
-            except SyntaxError as error:
-                return f"{name} is not valid Python: {error}"
+    for path in out.rglob("*.py"):
+        name = path.relative_to(out).as_posix()
+        try:
+            compile(path.read_text(encoding="utf-8"), name, "exec", dont_inherit=True)
+        except SyntaxError as error:
+            return f"{name} is not valid Python: {error}"
     return ""
 
 
