@@ -1,5 +1,8 @@
 import sys
 
-from generator.cli import main
+from generator import timing
+
+with timing.stage("import"):
+    from generator.cli import main
 
 sys.exit(main())

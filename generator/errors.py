@@ -1,4 +1,4 @@
-"""The one exception that stops a run: bad input, reported as `file:line:col: error: ...`."""
+"""The two exceptions that stop a run: bad input (`InputError`, exit 2) and a fault of the generator (`SchemaError`)."""
 
 from __future__ import annotations
 
@@ -34,6 +34,10 @@ class InputError(Exception):
         text, caret = excerpt(self.line_text, self.pos.column)
         return f"{head}\n    {text}\n    {' ' * caret}^"
 
+
+
+class SchemaError(Exception):
+    """What is about to be written breaks the IR schema or would not compile: a bug in the generator, not the input."""
 
 def excerpt(line: str, column: int) -> tuple[str, int]:
     """Cut a long line down around `column`; return the text and the caret's offset in it."""

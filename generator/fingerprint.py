@@ -14,8 +14,7 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from generator import __version__
-from generator.knowledge import ROOT
+from generator import ROOT, __version__
 
 #: The file in OUT that holds the hash of the inputs it was made from.
 NAME = "INPUTS.sha256"

@@ -6,7 +6,7 @@ from functools import cache
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from generator.knowledge import ROOT
+from generator import ROOT, timing
 from generator.source import Pos, SpecFile
 
 GRAMMAR_DIR = ROOT / "grammar"
@@ -31,14 +31,16 @@ _START = Pos(1, 1)
 
 def parse(name: str, text: str, spec: SpecFile, origin: Pos = _START) -> Tree[Token]:
     """Parse `text`, found in `spec` at `origin`; errors point into the spec file."""
-    parser = grammar(name)
-    try:
-        return parser.parse(text)
-    except UnexpectedInput as error:
-        where = shift(origin, error.line if error.line > 0 else 1, error.column if error.column > 0 else 1)
-        if isinstance(error, UnexpectedEOF) or (isinstance(error, UnexpectedToken) and error.token.type == "$END"):
-            where = end_of(text, origin)
-        raise spec.error(where, describe(error, parser)) from None
+    with timing.stage(f"parse {name}"):
+        parser = grammar(name)
+        try:
+            return parser.parse(text)
+        except UnexpectedInput as error:
+            failure = error
+    where = shift(origin, failure.line if failure.line > 0 else 1, failure.column if failure.column > 0 else 1)
+    if isinstance(failure, UnexpectedEOF) or (isinstance(failure, UnexpectedToken) and failure.token.type == "$END"):
+        where = end_of(text, origin)
+    raise spec.error(where, describe(failure, parser)) from None
 
 
 def shift(origin: Pos, line: int, column: int) -> Pos:

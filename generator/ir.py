@@ -18,6 +18,7 @@ import yaml
 
 from generator.diagnostics import Diagnostic, Location
 from generator.document import REFERENCE
+from generator.errors import SchemaError
 from generator.knowledge import SafeLoader
 from generator.model import (
     Clause,
@@ -33,10 +34,6 @@ from generator.model import (
 )
 
 SCHEMA_PATH = Path(__file__).with_name("ir.schema.json")
-
-
-class SchemaError(Exception):
-    """The IR about to be written breaks its schema: a bug in the generator, not in the input."""
 
 
 def plain(text: str) -> str:

@@ -16,7 +16,8 @@ from typing import Any
 
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+from generator import ROOT
+
 DATA_DIR = ROOT / "data"
 GUIDES_DIR = ROOT / "docs"  # pages written by hand, copied into the generated docs
 

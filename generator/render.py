@@ -22,7 +22,7 @@ from urllib.parse import quote
 import jinja2
 from markupsafe import Markup
 
-from generator.knowledge import ROOT
+from generator import ROOT, timing
 
 TEMPLATES = ROOT / "templates"
 
@@ -147,7 +147,10 @@ def environment() -> jinja2.Environment:
 
 
 def render(template: str, **context: Any) -> str:
-    return environment().get_template(template).render(**context)
+    with timing.stage("template compile"):
+        compiled = environment().get_template(template)
+    with timing.stage("template render"):
+        return compiled.render(**context)
 
 
 def template_paths() -> list[Path]:

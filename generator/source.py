@@ -88,3 +88,16 @@ def display_path(path: Path, root: Path) -> str:
         return absolute.relative_to(root.resolve()).as_posix()
     except ValueError:
         return os.fspath(absolute)
+
+
+def spec_files(specs: Path) -> list[Path]:
+    """Every file under `specs` (hidden ones aside), in a fixed order; none at all is an input error."""
+    if not specs.is_dir():
+        raise InputError(str(specs), None, "no such folder of specs")
+    files = sorted(
+        (p for p in specs.rglob("*") if p.is_file() and not any(part.startswith(".") for part in p.parts)),
+        key=lambda p: p.as_posix(),
+    )
+    if not files:
+        raise InputError(str(specs), None, "this folder holds no spec")
+    return files

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import fingerprint, pipeline
+from generator import fingerprint, pipeline, source
 from tests.conftest import ROOT, SPECS, CliRun
 
 
@@ -59,7 +59,7 @@ def test_any_change_makes_it_run_again(
         (generated / "stray.txt").write_text("left here\n", encoding="utf-8")
     status, _, err = main("generate", "--specs", str(specs), "--out", str(generated))
     assert status == 0 and "nothing parsed" not in err
-    assert fingerprint.current(generated, fingerprint.inputs(pipeline.spec_files(specs), specs))
+    assert fingerprint.current(generated, fingerprint.inputs(source.spec_files(specs), specs))
     assert not (generated / "stray.txt").exists()
 
 
@@ -73,15 +73,15 @@ def test_the_hash_names_each_spec_by_its_place_under_the_specs_folder(tmp_path: 
     for name in ("a", "b"):
         shutil.copytree(SPECS, tmp_path / name)
     a, b = tmp_path / "a", tmp_path / "b"
-    assert fingerprint.inputs(pipeline.spec_files(a), a) == fingerprint.inputs(pipeline.spec_files(b), b)
+    assert fingerprint.inputs(source.spec_files(a), a) == fingerprint.inputs(source.spec_files(b), b)
     first = sorted(b.glob("*.txt"))[0]
     first.rename(b / f"renamed-{first.name}")
-    assert fingerprint.inputs(pipeline.spec_files(a), a) != fingerprint.inputs(pipeline.spec_files(b), b)
+    assert fingerprint.inputs(source.spec_files(a), a) != fingerprint.inputs(source.spec_files(b), b)
 
 
 def test_the_committed_output_carries_the_hash_of_the_committed_inputs() -> None:
     specs = ROOT / "specs"
-    assert fingerprint.current(ROOT / "generated", fingerprint.inputs(pipeline.spec_files(specs), specs))
+    assert fingerprint.current(ROOT / "generated", fingerprint.inputs(source.spec_files(specs), specs))
 
 
 def test_a_run_with_nothing_to_write_still_clears_what_a_killed_run_left(

@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from generator import ir
-from generator.ir import SchemaError
+from generator.errors import SchemaError
 from generator.source import MAX_BYTES
 from tests.conftest import ROOT, SPECS, CliRun
 

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 import yaml
 
-from generator import crosscheck, ir, pipeline
+from generator import crosscheck, ir, pipeline, source
 from generator.diagnostics import Sink
+from generator.errors import SchemaError
 from generator.knowledge import Knowledge
 from generator.merge import merge_all
 from tests.conftest import ROOT, SPECS
@@ -40,7 +41,7 @@ def test_render_validates_against_the_schema(seed_result: pipeline.Result) -> No
     saved = extension.tokens[0].name
     extension.tokens[0].name = "not an identifier"
     try:
-        with pytest.raises(ir.SchemaError, match="/tokens/0/name"):
+        with pytest.raises(SchemaError, match="/tokens/0/name"):
             ir.render(extension)
     finally:
         extension.tokens[0].name = saved
@@ -66,7 +67,7 @@ def render_all(facts_order: list[Any], knowledge: Knowledge) -> dict[str, str]:
 
 def test_input_order_does_not_matter(knowledge: Knowledge, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
-    paths = pipeline.spec_files(Path("specs"))
+    paths = source.spec_files(Path("specs"))
     forward, _ = pipeline.read(paths, knowledge)
     backward, _ = pipeline.read(list(reversed(paths)), knowledge)
     assert render_all(forward, knowledge) == render_all(backward, knowledge)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import emit, ir, pipeline
+from generator import emit, ir, pipeline, source
 from generator.errors import InputError
 from tests.conftest import ROOT, SPECS
 
@@ -82,7 +82,7 @@ def test_the_order_of_the_input_files_does_not_change_the_output(seed_result: pi
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
-        files = pipeline.spec_files(Path("specs"))
+        files = source.spec_files(Path("specs"))
         for seed in (1, 2, 3):
             shuffled = list(files)
             random.Random(seed).shuffle(shuffled)

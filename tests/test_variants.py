@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from generator import emit, ir, pipeline
+from generator import emit, ir, pipeline, writer
 from tests.conftest import SPECS
 
 VENDORS = {"nv": "acme", "khr": "qq"}
@@ -138,7 +138,7 @@ def test_a_lone_new_extension(spec: str, tmp_path: Path) -> None:
 
 def test_the_variant_package_works_with_its_new_names(variant_result: pipeline.Result, tmp_path: Path) -> None:
     """The renamed specs give a package with renamed modules, enums, functions and errors: no code change."""
-    emit.write(tmp_path / "out", emit.outputs(variant_result))
+    writer.write(tmp_path / "out", emit.outputs(variant_result))
     script = """
 import cl_d3d_sharing as cl, cl_d3d_sharing.qq_gfx4 as m, cl_d3d_sharing.gfx4 as facade, cl_d3d_sharing.errors as e
 from cl_d3d_sharing import formats
@@ -191,7 +191,7 @@ def test_the_same_checks_come_out_renamed(
 def test_the_variant_docs_build_with_the_new_names(variant_result: pipeline.Result, tmp_path: Path) -> None:
     """The renamed specs give reference pages under the new names, and the site builds strictly from them."""
     out = tmp_path / "out"
-    emit.write(out, emit.outputs(variant_result))
+    writer.write(out, emit.outputs(variant_result))
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(out / "mkdocs.yml"),
          "--site-dir", str(tmp_path / "site")],

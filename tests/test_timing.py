@@ -1,0 +1,52 @@
+"""The stage clock behind `generate --timings` and `make bench`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from generator import timing
+from tests.conftest import ROOT, SPECS
+
+
+def test_a_nested_stage_is_not_counted_twice() -> None:
+    before = timing.totals()
+    started = time.perf_counter()
+    with timing.stage("outer test stage"):
+        time.sleep(0.02)
+        with timing.stage("inner test stage"):
+            time.sleep(0.03)
+    elapsed = time.perf_counter() - started
+    after = timing.totals()
+    outer = after["outer test stage"] - before.get("outer test stage", 0.0)
+    inner = after["inner test stage"] - before.get("inner test stage", 0.0)
+    assert outer >= 0.02 and inner >= 0.03
+    assert abs((outer + inner) - elapsed) < 0.01  # counted twice, the inner 0.03 s would show
+
+
+def test_a_stage_that_raises_is_still_closed() -> None:
+    try:
+        with timing.stage("failing test stage"):
+            raise ValueError
+    except ValueError:
+        pass
+    before = timing.totals()["failing test stage"]
+    time.sleep(0.01)
+    assert timing.totals()["failing test stage"] == before
+
+
+def test_generate_writes_every_stage_of_the_pipeline(tmp_path: Path) -> None:
+    """The stages of a cold run, import included, add up to the run (the interpreter's start aside)."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "generator", "generate", "--force", "--specs", str(SPECS),
+                    "--out", str(tmp_path / "out"), "--timings", str(tmp_path / "t.json")],
+                   cwd=ROOT, check=True, capture_output=True)
+    wall = time.perf_counter() - started
+    stages = json.loads((tmp_path / "t.json").read_text())
+    for name in ("import", "read", "detect", "parse collapsed", "parse asciidoc", "extract", "merge", "IR",
+                 "template compile", "template render", "cffi modules", "write"):
+        assert stages[name] > 0, name
+    assert 0 < sum(stages.values()) < wall
