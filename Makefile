@@ -55,4 +55,4 @@ $(DOCS_READY): pyproject.toml | $(PY)
 	touch $@ $(GENERATOR_READY)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site templates/__pycache__

@@ -1,10 +1,13 @@
 """Remake the data files that hold knowledge from outside the specs.
 
 The generator must not carry facts about core OpenCL or DXGI in its code, so
-they live in YAML files made from the official headers:
+they live in data files made from the official headers:
 
-    opencl_core.yaml  <- Khronos CL/cl.h, CL/cl_gl.h, CL/cl_platform.h (Debian opencl-c-headers)
-    external_enums.yaml  <- Microsoft's dxgiformat.h (as shipped by Debian mingw-w64-common)
+    opencl_core.json  <- Khronos CL/cl.h, CL/cl_gl.h, CL/cl_platform.h (Debian opencl-c-headers)
+    external_enums.json  <- Microsoft's dxgiformat.h (as shipped by Debian mingw-w64-common)
+
+They are JSON, not YAML like the hand-written files beside them: no one edits
+them, and every `generate` reads them (JSON in 1 ms, the same as YAML in 23 ms).
 
 Run `python data/make_data.py` to rewrite them, or `--check` to verify that the
 committed files are what the installed headers give (tests do this).
@@ -13,6 +16,7 @@ committed files are what the installed headers give (tests do this).
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
 from pathlib import Path
@@ -136,15 +140,16 @@ def dxgi_format() -> dict[str, Any]:
 
 
 def render(data: dict[str, Any]) -> str:
-    return yaml.safe_dump(data, sort_keys=False, width=100)
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if the files differ from the headers")
     args = parser.parse_args()
-    outputs = {"opencl_core.yaml": render(opencl_core()), "external_enums.yaml": render(dxgi_format())}
-    stale = [name for name, text in outputs.items() if (HERE / name).read_text() != text] if args.check else []
+    outputs = {"opencl_core.json": render(opencl_core()), "external_enums.json": render(dxgi_format())}
+    stale = [name for name, text in outputs.items()
+             if args.check and (not (HERE / name).exists() or (HERE / name).read_text() != text)]
     if args.check:
         for name in stale:
             print(f"data/{name} differs from what the headers give", file=sys.stderr)

@@ -5,4 +5,4 @@ from generator import timing
 with timing.stage("import"):
     from generator.cli import main
 
-sys.exit(main())
+sys.exit(main(whole_process=True))

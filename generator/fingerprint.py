@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import ROOT, __version__
+from generator.writer import files_in
 
 #: The file in OUT that holds the hash of the inputs it was made from.
 NAME = "INPUTS.sha256"
@@ -64,7 +65,7 @@ def intact(out: Path, listed_lines: list[str] | None = None) -> bool:
     for line in listed_lines:
         digest, _, name = line.partition("  ")
         listed[name] = digest
-    present = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()} - {NAME}
+    present = files_in(out) - {NAME}
     if present != set(listed):
         return False
     return all(hashlib.sha256((out / name).read_bytes()).hexdigest() == listed[name] for name in listed)

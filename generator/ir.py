@@ -13,13 +13,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import yaml
 
 from generator.diagnostics import Diagnostic, Location
 from generator.document import REFERENCE
 from generator.errors import SchemaError
-from generator.knowledge import SafeLoader
+from generator.knowledge import SafeDumper, SafeLoader
 from generator.model import (
     Clause,
     Effect,
@@ -32,6 +31,7 @@ from generator.model import (
     TokenGroup,
     TypeInfo,
 )
+from generator.schema import Check, compile_schema
 
 SCHEMA_PATH = Path(__file__).with_name("ir.schema.json")
 
@@ -177,12 +177,18 @@ def schema() -> dict[str, Any]:
     return loaded
 
 
+@cache
+def _checker() -> Check:
+    return compile_schema(schema())
+
+
 def validate(data: dict[str, Any]) -> None:
-    errors = sorted(jsonschema.Draft202012Validator(schema()).iter_errors(data), key=lambda e: list(e.path))
+    """Raise `SchemaError` at the first place (in document order) where `data` breaks the schema."""
+    errors = _checker()(data)
     if errors:
-        first = errors[0]
-        where = "/".join(str(p) for p in first.path)
-        raise SchemaError(f"IR of {data.get('name')} breaks the schema at /{where}: {first.message}")
+        path, message = errors[0]
+        where = "/".join(str(p) for p in path)
+        raise SchemaError(f"IR of {data.get('name')} breaks the schema at /{where}: {message}")
 
 
 def render(extension: Extension) -> str:
@@ -193,7 +199,7 @@ def render(extension: Extension) -> str:
 def dump(data: dict[str, Any]) -> str:
     """The YAML text of an IR dictionary, validated."""
     validate(data)
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True, width=100)
 
 
 def value_text(value: int) -> str:

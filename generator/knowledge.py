@@ -8,9 +8,10 @@ generator's code holds none of these names; it asks this module.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -86,6 +87,11 @@ class Knowledge:
         """How the IR names a core group or external enum (`cl_channel_order` -> `channel_order`)."""
         return self.without_api_prefix(group) if self.naming["type"].match(group) else group.lower()
 
+    @cached_property
+    def core_groups(self) -> tuple[str, ...]:
+        """The groups core constants belong to (`cl_channel_order` ...), sorted."""
+        return tuple(sorted({str(entry["group"]) for entry in self.core_constants.values() if entry.get("group")}))
+
     def constant_group(self, name: str) -> str | None:
         """The enumeration a known constant belongs to (`cl_channel_order`, or an external enum's name)."""
         if name in self.core_constants:
@@ -101,13 +107,15 @@ class Knowledge:
 _C_TYPES = {"void", "char", "short", "int", "long", "float", "double", "size_t", "unsigned int", "intptr_t"}
 
 
-#: libyaml's safe loader when PyYAML has it (same result, several times faster).
+#: libyaml's safe loader and dumper when PyYAML has them (same result, several times faster).
 SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+SafeDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 def _read(name: str) -> dict[str, Any]:
+    """A data file: JSON for those `data/make_data.py` makes, YAML for those written by hand."""
     with open(DATA_DIR / name, encoding="utf-8") as stream:
-        data = yaml.load(stream, Loader=SafeLoader)
+        data = json.load(stream) if name.endswith(".json") else yaml.load(stream, Loader=SafeLoader)
     assert isinstance(data, dict), name
     return data
 
@@ -195,8 +203,8 @@ def load_package() -> PackageConfig:
 @cache
 def load() -> Knowledge:
     conventions = _read("conventions.yaml")
-    core = _read("opencl_core.yaml")
-    enums = _read("external_enums.yaml")
+    core = _read("opencl_core.json")
+    enums = _read("external_enums.json")
     functions = {
         name: CoreFunction(name, entry["return_type"], tuple((p["name"], p["type"]) for p in entry["params"]))
         for name, entry in core["functions"].items()

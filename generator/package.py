@@ -594,7 +594,7 @@ def model_core_types(knowledge: Knowledge) -> tuple[TypeDecl, ...]:
 
 
 def model_core_functions(knowledge: Knowledge, config: PackageConfig) -> tuple[CoreFunction, ...]:
-    """The core entry points of `data/package.yaml`, with their prototypes from `data/opencl_core.yaml`."""
+    """The core entry points of `data/package.yaml`, with their prototypes from `data/opencl_core.json`."""
     functions = []
     for role, name in config.core_functions.items():
         core = knowledge.core_functions[name]
@@ -650,8 +650,8 @@ def model_mappings(
 
 def _column_enum(column: str, knowledge: Knowledge) -> str | None:
     """The enumeration a table column names: an external enum (`other_format`) or a core group (`channel_order`)."""
-    groups = {str(entry["group"]) for entry in knowledge.core_constants.values() if entry.get("group")}
-    return next((g for g in [*knowledge.external_enums, *sorted(groups)] if knowledge.group_key(g) == column), None)
+    candidates = [*knowledge.external_enums, *knowledge.core_groups]
+    return next((g for g in candidates if knowledge.group_key(g) == column), None)
 
 
 def _known_enum(enum: str, knowledge: Knowledge, config: PackageConfig) -> EnumModel:

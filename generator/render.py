@@ -11,6 +11,8 @@ return markup the autoescape leaves alone.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import posixpath
 import re
 import textwrap
@@ -25,6 +27,8 @@ from markupsafe import Markup
 from generator import ROOT, timing
 
 TEMPLATES = ROOT / "templates"
+#: Compiled templates, kept between runs as Python keeps .pyc files (compiling them takes a run 0.14 s).
+TEMPLATE_CACHE = TEMPLATES / "__pycache__"
 
 
 def py(value: Any) -> str:
@@ -124,10 +128,36 @@ def block(text: Any, language: str = "") -> Markup:
     return Markup(f"{fence}{language}\n{body}\n{fence}")
 
 
+class _BytecodeCache(jinja2.FileSystemBytecodeCache):
+    """Jinja's cache of compiled templates, keyed by the template's text, this module's text and Jinja's version.
+
+    The environment's settings live in this module and are not part of Jinja's own
+    key, hence the module's hash in the file names. A folder that cannot be
+    written only means no cache.
+    """
+
+    def __init__(self, folder: Path) -> None:
+        key = hashlib.sha256(Path(__file__).read_bytes() + jinja2.__version__.encode()).hexdigest()[:16]
+        super().__init__(str(folder), f"%s-{key}.cache")
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        with contextlib.suppress(OSError):
+            super().dump_bytecode(bucket)
+
+
+def _bytecode_cache() -> _BytecodeCache | None:
+    try:
+        TEMPLATE_CACHE.mkdir(exist_ok=True)
+    except OSError:
+        return None
+    return _BytecodeCache(TEMPLATE_CACHE)
+
+
 @cache
 def environment() -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        bytecode_cache=_bytecode_cache(),
         undefined=jinja2.StrictUndefined,
         autoescape=jinja2.select_autoescape(["html", "htm", "md.j2"], default_for_string=False, default=False),
         keep_trailing_newline=True,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from generator.errors import InputError
 MAX_BYTES = 8 * 1024 * 1024
 
 #: Characters that may not appear in a spec text (binary data, not prose).
-_CONTROL = {chr(c) for c in range(32)} - {"\n", "\t", "\r", "\f"}
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f]")  # below U+0020 but tab, LF, CR and form feed
 
 
 @dataclass(frozen=True, order=True)
@@ -58,10 +59,11 @@ class SpecFile:
     def from_text(cls, path: str, text: str) -> SpecFile:
         # Line ends become LF; no-break spaces (from HTML) become plain ones, keeping every column.
         text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ")
-        for offset, char in enumerate(text):
-            if char in _CONTROL:
-                spec = cls(path, text)
-                raise spec.error(position_of(text, offset), f"control character U+{ord(char):04X}: not a text file")
+        control = _CONTROL.search(text)
+        if control:
+            spec = cls(path, text)
+            raise spec.error(position_of(text, control.start()), f"control character U+{ord(control[0]):04X}: "
+                             "not a text file")
         return cls(path, text)
 
     def error(self, pos: Pos, message: str) -> InputError:

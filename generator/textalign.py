@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import lru_cache
 
 from generator.document import REFERENCE
 
@@ -21,15 +22,15 @@ _TOKEN = re.compile(r"<\w+>|[A-Za-z0-9_][\w\-']*|[^\w\s]")
 class Word:
     text: str
     start: int
-
-    @property
-    def reference(self) -> str | None:
-        match = REFERENCE.fullmatch(self.text)
-        return match.group(1) if match else None
+    reference: str | None  # the parameter's name when the word is a reference to one
 
 
 def words(text: str) -> list[Word]:
-    return [Word(m.group(), m.start()) for m in _TOKEN.finditer(text)]
+    found = []
+    for match in _TOKEN.finditer(text):
+        reference = REFERENCE.fullmatch(match.group())
+        found.append(Word(match.group(), match.start(), reference.group(1) if reference else None))
+    return found
 
 
 def _key(word: Word, translate: Callable[[str], str]) -> str:
@@ -37,10 +38,20 @@ def _key(word: Word, translate: Callable[[str], str]) -> str:
     return translate(name).lower()
 
 
+@lru_cache(maxsize=4096)
+def _prose_keys(text: str, translate: Callable[[str], str]) -> tuple[str, ...]:
+    """The compared form of the words of `text` that are not parameter references.
+
+    Cached: recovery compares each damaged sentence with every candidate in the
+    sibling texts, so the same candidates are split again and again.
+    """
+    return tuple(_key(w, translate) for w in words(text) if not w.reference)
+
+
 def similarity(damaged: str, reference: str, translate: Callable[[str], str] = str) -> float:
     """How alike two wordings are (0..1), ignoring parameter names the damaged one may have lost."""
-    ours = [w.text.lower() for w in words(damaged) if not w.reference]
-    theirs = [_key(w, translate) for w in words(reference) if not w.reference]
+    ours = _prose_keys(damaged, str)
+    theirs = _prose_keys(reference, translate)
     if not ours or not theirs:
         return 0.0
     return SequenceMatcher(None, ours, theirs, autojunk=False).ratio()

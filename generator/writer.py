@@ -70,9 +70,16 @@ def _exchange(a: Path, b: Path) -> bool:
     return bool(done == 0)
 
 
+def files_in(out: Path) -> set[str]:
+    """The files under OUT (relative paths), but for the bytecode caches of the package imported in place."""
+    if not out.exists():
+        return set()
+    return {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file() and "__pycache__" not in p.parts}
+
+
 def stale(out: Path, files: dict[str, str]) -> list[str]:
     """Files under OUT that differ from `files`, are missing, or should not be there."""
-    present = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()} if out.exists() else set()
+    present = files_in(out)
     differing = [
         name for name, text in files.items()
         if name not in present or (out / name).read_text(encoding="utf-8") != text

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -39,6 +42,19 @@ def test_a_second_run_with_no_change_parses_nothing_and_says_so(
     assert status == 0
     assert err == f"{generated}: current (no input changed since it was written); nothing parsed\n"
     assert {p: p.read_bytes() for p in generated.rglob("*") if p.is_file()} == before
+
+
+def test_importing_the_package_in_place_changes_nothing(
+    generated: Path, main: Callable[..., CliRun], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Python writes bytecode under OUT when the package is imported from there; that is not an edit."""
+    subprocess.run([sys.executable, "-c", "import cl_d3d_sharing.khr_d3d10"], cwd=generated, check=True,
+                   env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"})
+    assert list(generated.rglob("*.pyc"))
+    parsing_fails(monkeypatch)
+    assert main("generate", "--specs", str(generated.parent / "specs"), "--out", str(generated))[0] == 0
+    monkeypatch.undo()  # `check` always parses: it compares OUT with what would be written
+    assert main("check", "--specs", str(generated.parent / "specs"), "--out", str(generated))[0] == 0
 
 
 @pytest.mark.parametrize("change", ["spec edited", "spec added", "output edited", "output deleted", "file added"])

@@ -45,7 +45,7 @@ def test_core_functions_get_the_errors_added_to_them(extension: Extension) -> No
     core = extension.function("clGetContextInfo")
     assert core is not None and core.core
     assert [e.code for e in core.errors] == ["CL_INVALID_VALUE"]
-    assert [p.name for p in core.params][:2] == ["context", "param_name"]  # from data/opencl_core.yaml
+    assert [p.name for p in core.params][:2] == ["context", "param_name"]  # from data/opencl_core.json
 
 
 def test_the_tables_are_canonical(extension: Extension) -> None:
