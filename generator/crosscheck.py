@@ -298,8 +298,11 @@ def _did_you_mean(name: str, candidates: list[str], cutoff: float = 0.75) -> str
 def check(extensions: list[Extension], facts: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> None:
     names = [e.name for e in extensions]
     by_name = {e.name: e for e in extensions}
+    facts_of: dict[str | None, list[SourceFacts]] = {}
+    for fact in facts:
+        facts_of.setdefault(fact.extension, []).append(fact)
     for extension in extensions:
-        checker = _Checker(extension, [f for f in facts if f.extension == extension.name], knowledge, sink)
+        checker = _Checker(extension, facts_of.get(extension.name, []), knowledge, sink)
         checker.wrong_functions()
         checker.table_keys()
         checker.mentions()

@@ -64,6 +64,9 @@ def run_files(paths: list[Path], where: str = "<specs>") -> Result:
         crosscheck.check(extensions, facts, knowledge, sink)
     with timing.stage("conditions"):
         conditions.attach(extensions, knowledge, sink)
+    by_extension: dict[str | None, list[Diagnostic]] = {}
+    for diagnostic in sink.items:
+        by_extension.setdefault(diagnostic.extension, []).append(diagnostic)
     for extension in extensions:
-        extension.diagnostics = [d for d in sink.items if d.extension == extension.name]
+        extension.diagnostics = by_extension.get(extension.name, [])
     return Result(extensions, sorted(sink.items), skipped)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from generator.knowledge import Knowledge
 
@@ -58,5 +59,20 @@ def renaming(source: str, target: str, knowledge: Knowledge) -> Renaming | None:
 
 def siblings(name: str, others: Iterable[str], knowledge: Knowledge) -> list[Renaming]:
     """Renamings from every sibling of `name` among `others` to `name`; same vendor first."""
-    found = [r for other in others if other != name and (r := renaming(other, name, knowledge))]
+    index = _by_all_but_one_part(frozenset(others))
+    parts = name.split("_")
+    candidates = {other for i in range(len(parts)) for other in index.get((i, *parts[:i], *parts[i + 1:]), ())}
+    found = [r for other in sorted(candidates) if other != name and (r := renaming(other, name, knowledge))]
     return sorted(found, key=lambda r: (r.vendor, r.source))
+
+
+@lru_cache(maxsize=4)
+def _by_all_but_one_part(names: frozenset[str]) -> dict[tuple[object, ...], list[str]]:
+    """Names by each of their parts left out: siblings share one of these keys (a corpus of 200 extensions
+    would otherwise compare every name with every other, for every extension)."""
+    index: dict[tuple[object, ...], list[str]] = {}
+    for name in names:
+        parts = name.split("_")
+        for i in range(len(parts)):
+            index.setdefault((i, *parts[:i], *parts[i + 1:]), []).append(name)
+    return index
