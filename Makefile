@@ -7,10 +7,11 @@ PY := $(VENV)/bin/python
 GENERATOR_READY := $(VENV)/.generator-installed
 TESTS_READY := $(VENV)/.tests-installed
 DOCS_READY := $(VENV)/.docs-installed
+BENCH_READY := $(VENV)/.bench-installed
 # Material for MkDocs prints a notice about MkDocs 2 on every build; it is not about this site.
 MKDOCS := NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs
 
-.PHONY: generate test lint check docs data fuzz clean
+.PHONY: generate test lint check docs data fuzz bench clean
 
 generate: $(GENERATOR_READY)
 	$(PY) -m generator generate
@@ -26,6 +27,10 @@ lint: $(TESTS_READY)
 # the long fuzz run: 10,000 damaged specs through `generate` on every core (a fixed-seed share runs in `make test`)
 fuzz: $(TESTS_READY)
 	$(PY) -m tests.fuzz --cases 10000
+
+# generation time per stage, scaling over corpora of 10-200 specs (and its plot), call overhead; exit 1 on a missed target
+bench: $(TESTS_READY) $(BENCH_READY)
+	$(PY) -m tests.bench
 
 # exit 1 when generated/ is not what `make generate` would write
 check: $(GENERATOR_READY)
@@ -49,6 +54,10 @@ $(GENERATOR_READY): pyproject.toml | $(PY)
 $(TESTS_READY): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[test]"
 	touch $@ $(GENERATOR_READY) $(DOCS_READY)
+
+$(BENCH_READY): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[bench]"
+	touch $@ $(GENERATOR_READY)
 
 $(DOCS_READY): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet --disable-pip-version-check -e ".[docs]"

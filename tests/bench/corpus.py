@@ -19,7 +19,7 @@ from tests.conftest import SPECS
 #: The extension texts, and the reference pages that belong to each (by the extension they name).
 _EXTENSION = re.compile(r"\bcl_([a-z]+)_(d3d1[01])_sharing\b")
 _API = re.compile(r"(D3D|d3d)(1[01])(?![0-9])")
-_SUFFIX_AFTER_NAME = re.compile(r"(?<=[a-z0-9])(NV|KHR)\b")
+_SUFFIX_AFTER_NAME = re.compile(r"(?<=[A-Za-z0-9])(NV|KHR)\b")
 _SUFFIX_UPPER = re.compile(r"_(NV|KHR)\b")
 _SUFFIX_LOWER = re.compile(r"_(nv|khr)\b")
 

@@ -1,0 +1,226 @@
+"""`make bench`: the three benchmarks of the project, their tables, and whether the targets are met.
+
+    python -m tests.bench [--only generation|scaling|calls] [--repeat N] [--plot PATH]
+
+1. Generation: `python -m generator generate --force` on the six seed specs in a
+   new interpreter each time, wall time and time per stage (`--timings`), as a
+   user sees it once the generator's bytecode and compiled templates are cached
+   (after any first run; the first run after a clone is shown too). Then the
+   same command with nothing changed.
+2. Scaling: corpora of 10, 50, 100 and 200 renamed copies of the seeds
+   (`corpus.py`): wall time, time per spec and peak memory; a plot of time
+   against corpus size.
+3. Calls: the generated wrappers against the same call made with cffi alone
+   (`calls.py`).
+
+Every figure is the median of repeated runs. Exit 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.bench import calls, corpus
+from tests.conftest import ROOT, SPECS
+
+SIZES = (10, 50, 100, 200)
+#: The targets of issue 8.
+WALL_TARGET, NO_CHANGE_TARGET, STAGE_SHARE_TARGET = 0.6, 0.15, 0.40
+LINEAR_TOLERANCE = 0.20
+#: What a user's interpreter does: write and read bytecode (this machine's shells may turn it off).
+USER_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+
+
+@dataclass(frozen=True)
+class Run:
+    wall: float
+    peak_kib: int
+    stages: dict[str, float]
+
+
+def generate(specs: Path, out: Path, *, force: bool = True, timings: Path | None = None) -> Run:
+    """One `generate` in a new interpreter: wall seconds, peak memory (KiB), seconds per stage."""
+    command = [sys.executable, "-m", "generator", "generate", "--specs", str(specs), "--out", str(out)]
+    command += ["--force"] if force else []
+    command += ["--timings", str(timings)] if timings else []
+    with tempfile.TemporaryFile() as errors:  # not a pipe: a corpus's warnings would fill it and stall the child
+        started = time.perf_counter()
+        child = subprocess.Popen(command, cwd=ROOT, env=USER_ENV, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - started
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            errors.seek(0)
+            raise SystemExit(f"bench: generate failed ({child.returncode}):\n{errors.read().decode()}")
+    stages = json.loads(timings.read_text()) if timings else {}
+    return Run(wall, usage.ru_maxrss, stages)
+
+
+def machine() -> str:
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor() or "unknown CPU")
+    memory = next((int(line.split()[1]) // 1024 // 1024 for line in Path("/proc/meminfo").read_text().splitlines()
+                   if line.startswith("MemTotal")), 0)
+    return (f"machine: {cpu}, {os.cpu_count()} cores, {memory} GiB; {platform.system()} {platform.release()}; "
+            f"Python {platform.python_version()}")
+
+
+# -- 1. generation ------------------------------------------------------------
+
+
+def bench_generation(work: Path, repeat: int) -> tuple[str, bool]:
+    out, timings = work / "out", work / "timings.json"
+    first = first_run(work)
+    generate(SPECS, out)  # warm-up: bytecode and compiled templates, as after any first run
+    runs = [generate(SPECS, out, timings=timings) for _ in range(repeat)]
+    unchanged = statistics.median(generate(SPECS, out, force=False).wall for _ in range(repeat))
+    wall = statistics.median(r.wall for r in runs)
+    names = list(runs[0].stages)
+    stages = {name: statistics.median(r.stages.get(name, 0.0) for r in runs) for name in names}
+    stages["interpreter start and exit"] = max(0.0, wall - sum(stages.values()))
+    lines = [f"generate --force, the six seed specs (median of {repeat} new interpreters)",
+             f"  {'stage':<28} {'ms':>7}  share"]
+    for name, seconds in sorted(stages.items(), key=lambda kv: -kv[1]):
+        lines.append(f"  {name:<28} {seconds * 1000:7.1f}  {seconds / wall:5.1%}")
+    worst = max((kv for kv in stages.items() if kv[0] != "interpreter start and exit"), key=lambda kv: kv[1])
+    met = [
+        (wall < WALL_TARGET, f"wall {wall:.3f} s (target < {WALL_TARGET} s)"),
+        (worst[1] / wall <= STAGE_SHARE_TARGET,
+         f"largest stage {worst[0]} {worst[1] / wall:.0%} (target <= {STAGE_SHARE_TARGET:.0%})"),
+        (unchanged < NO_CHANGE_TARGET, f"nothing changed: {unchanged:.3f} s (target < {NO_CHANGE_TARGET} s)"),
+    ]
+    lines += [f"  {'met   ' if ok else 'MISSED'} {text}" for ok, text in met]
+    lines.append(f"  first run after a clone (no bytecode of the generator, no compiled templates): {first:.3f} s")
+    return "\n".join(lines), all(ok for ok, _ in met)
+
+
+def first_run(work: Path) -> float:
+    """One run with the generator's own caches gone, as right after `git clone`."""
+    for cache in (ROOT / "templates" / "__pycache__", *ROOT.joinpath("generator").rglob("__pycache__")):
+        shutil.rmtree(cache, ignore_errors=True)
+    return generate(SPECS, work / "first").wall
+
+
+# -- 2. scaling ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Size:
+    specs: int
+    input_bytes: int
+    wall: float
+    peak_kib: int
+
+    @property
+    def per_spec(self) -> float:
+        return self.wall / self.specs
+
+
+def bench_scaling(work: Path, repeat: int, plot: Path | None) -> tuple[str, bool]:
+    sizes = []
+    for count in SIZES:
+        folder = work / f"corpus-{count}"
+        written = corpus.make(folder, count)
+        runs = [generate(folder, work / f"out-{count}") for _ in range(repeat)]
+        sizes.append(Size(count, written, statistics.median(r.wall for r in runs), max(r.peak_kib for r in runs)))
+        shutil.rmtree(work / f"out-{count}", ignore_errors=True)
+    lines = [f"generate --force on corpora of renamed seed extensions (median of {repeat} runs each)",
+             f"  {'specs':>5} {'input':>9} {'wall':>8} {'per spec':>9} {'each added':>11} {'peak memory':>12}"]
+    for before, s in zip([None, *sizes], sizes, strict=False):
+        added = f"{(s.wall - before.wall) / (s.specs - before.specs) * 1000:6.1f} ms" if before else ""
+        lines.append(f"  {s.specs:5d} {s.input_bytes / 1e6:7.2f} MB {s.wall:6.2f} s {s.per_spec * 1000:6.1f} ms "
+                     f"{added:>11} {s.peak_kib / 1024:9.0f} MiB")
+    spread = max(s.per_spec for s in sizes) / min(s.per_spec for s in sizes) - 1
+    small, large = sizes[0], sizes[-1]
+    memory_growth, input_growth = large.peak_kib / small.peak_kib, large.input_bytes / small.input_bytes
+    met = [
+        (spread <= LINEAR_TOLERANCE, f"time per spec varies by {spread:.0%} from {small.specs} to {large.specs} "
+                                     f"(target <= {LINEAR_TOLERANCE:.0%})"),
+        (memory_growth <= input_growth, f"peak memory grows {memory_growth:.1f}x for {input_growth:.1f}x the input "
+                                        "(target: no faster than the input)"),
+    ]
+    lines += [f"  {'met   ' if ok else 'MISSED'} {text}" for ok, text in met]
+    if plot is not None:
+        draw(sizes, plot)
+        lines.append(f"  plot: {plot.relative_to(ROOT) if plot.is_relative_to(ROOT) else plot}")
+    return "\n".join(lines), all(ok for ok, _ in met)
+
+
+def draw(sizes: list[Size], path: Path) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    figure, time_axis = pyplot.subplots(figsize=(6.4, 4.0), dpi=100)
+    counts = [s.specs for s in sizes]
+    time_axis.plot(counts, [s.wall for s in sizes], "o-", color="tab:blue", label="wall time (s)")
+    slope = sizes[-1].wall / sizes[-1].specs
+    time_axis.plot([0, counts[-1]], [0, slope * counts[-1]], ":", color="tab:blue", alpha=0.6,
+                   label=f"linear: {slope * 1000:.0f} ms per spec")
+    time_axis.set_xlabel("extensions in the corpus (renamed copies of the seeds)")
+    time_axis.set_ylabel("generate --force, wall time (s)")
+    memory_axis = time_axis.twinx()
+    memory_axis.plot(counts, [s.peak_kib / 1024 for s in sizes], "s--", color="tab:orange", label="peak memory (MiB)")
+    memory_axis.set_ylabel("peak memory (MiB)")
+    memory_axis.set_ylim(bottom=0)
+    time_axis.set_ylim(bottom=0)
+    handles = time_axis.get_legend_handles_labels()[0] + memory_axis.get_legend_handles_labels()[0]
+    time_axis.legend(handles, [str(h.get_label()) for h in handles], loc="upper left")
+    time_axis.set_title("Generation time and memory against corpus size")
+    figure.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    figure.savefig(path)
+    pyplot.close(figure)
+
+
+# -- 3. calls -----------------------------------------------------------------
+
+
+def bench_calls(work: Path) -> tuple[str, bool]:
+    rows = calls.measure(work)
+    heading = "per call, generated wrapper against the same call through cffi alone (a no-op C function, POCL objects)"
+    return heading + "\n" + "\n".join("  " + line for line in calls.table(rows).splitlines()), all(r.met for r in rows)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--only", choices=("generation", "scaling", "calls"), action="append",
+                        help="run only these benchmarks (repeatable)")
+    parser.add_argument("--repeat", type=int, default=0, help="runs per figure (default: 9 for generation, "
+                        "3 for scaling)")
+    parser.add_argument("--plot", type=Path, default=Path(__file__).with_name("scaling.png"),
+                        help="where the scaling plot goes (PNG)")
+    args = parser.parse_args()
+    chosen = args.only or ["generation", "scaling", "calls"]
+    print(machine(), flush=True)
+    all_met = True
+    with tempfile.TemporaryDirectory(prefix="bench-") as folder:
+        work = Path(folder)
+        for name in chosen:
+            started = time.perf_counter()
+            if name == "generation":
+                text, met = bench_generation(work, args.repeat or 9)
+            elif name == "scaling":
+                text, met = bench_scaling(work, args.repeat or 3, args.plot)
+            else:
+                text, met = bench_calls(work)
+            print(f"\n{name} ({time.perf_counter() - started:.0f} s)\n{text}", flush=True)
+            all_met = all_met and met
+    print("\nall targets met" if all_met else "\nsome targets MISSED")
+    return 0 if all_met else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
