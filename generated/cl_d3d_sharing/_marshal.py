@@ -27,8 +27,12 @@ from functools import cache
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 from . import _runtime
+from ._core_ffi import ffi as _core_ffi
 
 CData: TypeAlias = Any  # a cffi pointer or handle (cffi ships no type hints)
+#: Any cffi object, and the type of one (the same for every FFI of the package).
+_CData = _core_ffi.CData
+_typeof = _core_ffi.typeof
 
 
 @runtime_checkable
@@ -173,9 +177,8 @@ def handle_list(
     `array` are the types `element` and `element[]`, resolved once by the caller: a list of cffi handles
     of exactly that type becomes the array without a conversion per item."""
     if value.__class__ is list and item is not None:
-        typeof, cdata = ffi.typeof, ffi.CData
         for entry in value:
-            if not isinstance(entry, cdata) or typeof(entry) is not item:
+            if not isinstance(entry, _CData) or _typeof(entry) is not item:
                 break
         else:
             return (ffi.new(array, value) if value else ffi.NULL), len(value)

@@ -377,7 +377,7 @@ def pyopencl_class(c_type: str) -> type | None:
 def adopt(handle: CData, c_type: str, as_pyopencl: bool = False) -> Any:
     """A handle the caller now owns: released when garbage-collected, or a PyOpenCL object that owns it.
     NULL (an event nobody asked for) is None."""
-    if handle == ffi.NULL:
+    if not handle:
         return None
     if as_pyopencl:
         try:

@@ -712,12 +712,12 @@ def clEnqueueAcquireD3D11ObjectsNV(
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsNV'))
     c_mem_objects = (_NULL if mem_objects is None
-                     else mem_objects if isinstance(mem_objects, _CData) and (_typeof(mem_objects) is _type_cl_mem_ptr or _typeof(mem_objects) is _type_cl_mem_array and len(mem_objects) >= c_num_objects)
+                     else mem_objects if isinstance(mem_objects, _CData) and (_typeof(mem_objects) is _type_cl_mem_array and len(mem_objects) >= c_num_objects or _typeof(mem_objects) is _type_cl_mem_ptr)
                      else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D11ObjectsNV', c_num_objects, 'num_objects'))
     c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                  else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsNV'))
     c_event_wait_list = (_NULL if event_wait_list is None
-                         else event_wait_list if isinstance(event_wait_list, _CData) and (_typeof(event_wait_list) is _type_cl_event_ptr or _typeof(event_wait_list) is _type_cl_event_array and len(event_wait_list) >= c_num_events_in_wait_list)
+                         else event_wait_list if isinstance(event_wait_list, _CData) and (_typeof(event_wait_list) is _type_cl_event_array and len(event_wait_list) >= c_num_events_in_wait_list or _typeof(event_wait_list) is _type_cl_event_ptr)
                          else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D11ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
     c_event = (_NULL if event is None
                else event if isinstance(event, _CData) and _typeof(event) is _type_cl_event_ptr
@@ -814,7 +814,7 @@ def clEnqueueReleaseD3D11ObjectsNV(
     c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                  else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsNV'))
     c_event_wait_list = (_NULL if event_wait_list is None
-                         else event_wait_list if isinstance(event_wait_list, _CData) and (_typeof(event_wait_list) is _type_cl_event_ptr or _typeof(event_wait_list) is _type_cl_event_array and len(event_wait_list) >= c_num_events_in_wait_list)
+                         else event_wait_list if isinstance(event_wait_list, _CData) and (_typeof(event_wait_list) is _type_cl_event_array and len(event_wait_list) >= c_num_events_in_wait_list or _typeof(event_wait_list) is _type_cl_event_ptr)
                          else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D11ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
     c_event = (_NULL if event is None
                else event if isinstance(event, _CData) and _typeof(event) is _type_cl_event_ptr
