@@ -27,11 +27,11 @@ MODULE_NAMES = frozenset({
 })
 #: What the templates bind at the top of an extension module for the wrappers' fast paths, one per C type
 #: or function, named from it with one of these prefixes (`_type_cl_mem_ptr`, `_min_cl_uint`,
-#: `_fn_clFooKHR`): no spec name may start with one.
-MODULE_PREFIXES = ("_type_", "_min_", "_max_", "_fn_")
+#: `_fn_clFooKHR`, `_call_clFooKHR`): no spec name may start with one.
+MODULE_PREFIXES = ("_type_", "_min_", "_max_", "_fn_", "_call_")
 #: What the wrappers' bodies bind or read besides their parameters and the module's names.
 LOCAL_NAMES = frozenset({
-    "check", "code", "failed", "found", "function", "held", "i", "result", "_event",
+    "check", "code", "failed", "found", "function", "held", "i", "result", "_event", "_item",
     "bool", "dict", "int", "isinstance", "len", "list", "min", "object", "range", "str", "tuple", "type",
 })
 #: The keywords the templates add to the wrappers: `platform` for a function no handle leads, and

@@ -6,8 +6,9 @@ object with an `int_ptr` (PyOpenCL), a ctypes pointer or an object with ctypes'
 integers take an `int` in the C type's range.
 
 The wrappers convert the common exact cases inline (a cffi handle or pointer of the
-parameter's own type, an int in range, None for a pointer) and call these functions
-for everything else: for a value both accept, both give the same C value.
+parameter's own type, an int in range, None for a pointer, a list of cffi handles of
+the element type) and call these functions for everything else: for a value both
+accept, both give the same C value.
 
 A PyOpenCL object is checked before its address goes to C: one of the wrong class
 for the handle type is a TypeError, and one whose OpenCL object was released (PyOpenCL
@@ -27,12 +28,8 @@ from functools import cache
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 from . import _runtime
-from ._core_ffi import ffi as _core_ffi
 
 CData: TypeAlias = Any  # a cffi pointer or handle (cffi ships no type hints)
-#: Any cffi object, and the type of one (the same for every FFI of the package).
-_CData = _core_ffi.CData
-_typeof = _core_ffi.typeof
 
 
 @runtime_checkable
@@ -169,19 +166,9 @@ def address(ffi: Any, value: CData) -> int:
     return int(ffi.cast("uintptr_t", value))
 
 
-def handle_list(
-    ffi: Any, value: Any, element: str, param: str, function: str, item: Any = None, array: Any = None,
-) -> tuple[CData, int]:
+def handle_list(ffi: Any, value: Any, element: str, param: str, function: str) -> tuple[CData, int]:
     """A list of handles for the Pythonic functions: (C array or NULL, its length). A None item is refused:
-    in a list of objects it is never one (the C functions pass None on as NULL, as C does). `item` and
-    `array` are the types `element` and `element[]`, resolved once by the caller: a list of cffi handles
-    of exactly that type becomes the array without a conversion per item."""
-    if value.__class__ is list and item is not None:
-        for entry in value:
-            if not isinstance(entry, _CData) or _typeof(entry) is not item:
-                break
-        else:
-            return (ffi.new(array, value) if value else ffi.NULL), len(value)
+    in a list of objects it is never one (the C functions pass None on as NULL, as C does)."""
     if value is None:
         return ffi.NULL, 0
     if isinstance(value, ffi.CData) and ffi.typeof(value).kind == "array":

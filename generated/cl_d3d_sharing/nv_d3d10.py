@@ -369,7 +369,6 @@ def conditions(function: str, code: int) -> tuple[Condition, ...]:
     """The spec's conditions under which `function` returns `code`."""
     return _CONDITIONS.get(function, {}).get(code, ())
 
-
 def clGetDeviceIDsFromD3D10NV(
     platform: Pointer,
     d3d_device_source: int,
@@ -506,6 +505,39 @@ def clCreateFromD3D10BufferNV(
         _state.let_go(held)
 
 
+def _call_clCreateFromD3D10BufferNV(
+    c_context: Any,
+    c_flags: Any,
+    c_resource: Any,
+    given_errcode_ret: Any,
+    given: tuple[Any, ...],
+) -> CData:
+    """`clCreateFromD3D10BufferNV` for callers whose arguments are converted already (the Pythonic
+    layer): the same checks, lookup, call and records; `given` are the arguments as the caller gave
+    them, for its errors.
+    """
+    c_errcode_ret = ffi.new(_type_cl_int_ptr)
+    if c_flags not in {0, 1, 2, 4}:
+        raise _violation('clCreateFromD3D10BufferNV', 0, {'flags': given[1]}, out=given_errcode_ret)
+    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)])  # check, call and record as one step for these objects
+    try:
+        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)
+        if found is not None:
+            raise _violation('clCreateFromD3D10BufferNV', 1, {'context': given[0], 'resource': given[2]}, found, out=given_errcode_ret)
+        function = _fn_clCreateFromD3D10BufferNV.only if c_context else None
+        if function is None:
+            function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D10BufferNV)
+        result = function(c_context, c_flags, c_resource, c_errcode_ret)
+        if given_errcode_ret != _NULL:
+            given_errcode_ret[0] = c_errcode_ret[0]
+        if c_errcode_ret[0] != 0:
+            raise _error(c_errcode_ret[0], 'clCreateFromD3D10BufferNV')
+        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None, _marshal.address(ffi, result))
+        return result
+    finally:
+        _state.let_go(held)
+
+
 def clCreateFromD3D10Texture2DNV(
     context: Pointer,
     flags: int,
@@ -579,6 +611,40 @@ def clCreateFromD3D10Texture2DNV(
         _state.let_go(held)
 
 
+def _call_clCreateFromD3D10Texture2DNV(
+    c_context: Any,
+    c_flags: Any,
+    c_resource: Any,
+    c_subresource: Any,
+    given_errcode_ret: Any,
+    given: tuple[Any, ...],
+) -> CData:
+    """`clCreateFromD3D10Texture2DNV` for callers whose arguments are converted already (the Pythonic
+    layer): the same checks, lookup, call and records; `given` are the arguments as the caller gave
+    them, for its errors.
+    """
+    c_errcode_ret = ffi.new(_type_cl_int_ptr)
+    if c_flags not in {0, 1, 2, 4}:
+        raise _violation('clCreateFromD3D10Texture2DNV', 0, {'flags': given[1]}, out=given_errcode_ret)
+    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)])  # check, call and record as one step for these objects
+    try:
+        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+        if found is not None:
+            raise _violation('clCreateFromD3D10Texture2DNV', 1, {'context': given[0], 'resource': given[2], 'subresource': given[3]}, found, out=given_errcode_ret)
+        function = _fn_clCreateFromD3D10Texture2DNV.only if c_context else None
+        if function is None:
+            function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D10Texture2DNV)
+        result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
+        if given_errcode_ret != _NULL:
+            given_errcode_ret[0] = c_errcode_ret[0]
+        if c_errcode_ret[0] != 0:
+            raise _error(c_errcode_ret[0], 'clCreateFromD3D10Texture2DNV')
+        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
+        return result
+    finally:
+        _state.let_go(held)
+
+
 def clCreateFromD3D10Texture3DNV(
     context: Pointer,
     flags: int,
@@ -638,6 +704,40 @@ def clCreateFromD3D10Texture3DNV(
         found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
         if found is not None:
             raise _violation('clCreateFromD3D10Texture3DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
+        function = _fn_clCreateFromD3D10Texture3DNV.only if c_context else None
+        if function is None:
+            function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D10Texture3DNV)
+        result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
+        if given_errcode_ret != _NULL:
+            given_errcode_ret[0] = c_errcode_ret[0]
+        if c_errcode_ret[0] != 0:
+            raise _error(c_errcode_ret[0], 'clCreateFromD3D10Texture3DNV')
+        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
+        return result
+    finally:
+        _state.let_go(held)
+
+
+def _call_clCreateFromD3D10Texture3DNV(
+    c_context: Any,
+    c_flags: Any,
+    c_resource: Any,
+    c_subresource: Any,
+    given_errcode_ret: Any,
+    given: tuple[Any, ...],
+) -> CData:
+    """`clCreateFromD3D10Texture3DNV` for callers whose arguments are converted already (the Pythonic
+    layer): the same checks, lookup, call and records; `given` are the arguments as the caller gave
+    them, for its errors.
+    """
+    c_errcode_ret = ffi.new(_type_cl_int_ptr)
+    if c_flags not in {0, 1, 2, 4}:
+        raise _violation('clCreateFromD3D10Texture3DNV', 0, {'flags': given[1]}, out=given_errcode_ret)
+    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)])  # check, call and record as one step for these objects
+    try:
+        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+        if found is not None:
+            raise _violation('clCreateFromD3D10Texture3DNV', 1, {'context': given[0], 'resource': given[2], 'subresource': given[3]}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D10Texture3DNV.only if c_context else None
         if function is None:
             function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D10Texture3DNV)
@@ -749,6 +849,44 @@ def clEnqueueAcquireD3D10ObjectsNV(
         _state.let_go(held)
 
 
+def _call_clEnqueueAcquireD3D10ObjectsNV(
+    c_command_queue: Any,
+    c_num_objects: Any,
+    c_mem_objects: Any,
+    c_num_events_in_wait_list: Any,
+    c_event_wait_list: Any,
+    c_event: Any,
+    given: tuple[Any, ...],
+) -> None:
+    """`clEnqueueAcquireD3D10ObjectsNV` for callers whose arguments are converted already (the Pythonic
+    layer): the same checks, lookup, call and records; `given` are the arguments as the caller gave
+    them, for its errors.
+    """
+    if (c_num_objects == 0 and c_mem_objects != _NULL):
+        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 0, {'num_objects': given[1], 'mem_objects': given[2]})
+    if (c_num_objects > 0 and c_mem_objects == _NULL):
+        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 1, {'num_objects': given[1], 'mem_objects': given[2]})
+    if (c_event_wait_list == _NULL and c_num_events_in_wait_list > 0):
+        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 2, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
+    if (c_event_wait_list != _NULL and c_num_events_in_wait_list == 0):
+        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 3, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
+    k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
+    held = _state.hold(k_mem_objects)  # check, call and record as one step for these objects
+    try:
+        found = _state.acquired(k_mem_objects)
+        if found is not None:
+            raise _violation('clEnqueueAcquireD3D10ObjectsNV', 4, {'mem_objects': given[2]}, found)
+        function = _fn_clEnqueueAcquireD3D10ObjectsNV.only if c_command_queue else None
+        if function is None:
+            function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D10ObjectsNV)
+        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+        if code != 0:
+            raise _error(code, 'clEnqueueAcquireD3D10ObjectsNV')
+        _state.acquire(k_mem_objects)
+    finally:
+        _state.let_go(held)
+
+
 def clEnqueueReleaseD3D10ObjectsNV(
     command_queue: Pointer,
     num_objects: int,
@@ -846,6 +984,44 @@ def clEnqueueReleaseD3D10ObjectsNV(
         _state.let_go(held)
 
 
+def _call_clEnqueueReleaseD3D10ObjectsNV(
+    c_command_queue: Any,
+    c_num_objects: Any,
+    c_mem_objects: Any,
+    c_num_events_in_wait_list: Any,
+    c_event_wait_list: Any,
+    c_event: Any,
+    given: tuple[Any, ...],
+) -> None:
+    """`clEnqueueReleaseD3D10ObjectsNV` for callers whose arguments are converted already (the Pythonic
+    layer): the same checks, lookup, call and records; `given` are the arguments as the caller gave
+    them, for its errors.
+    """
+    if (c_num_objects == 0 and c_mem_objects != _NULL):
+        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 0, {'num_objects': given[1], 'mem_objects': given[2]})
+    if (c_num_objects > 0 and c_mem_objects == _NULL):
+        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 1, {'num_objects': given[1], 'mem_objects': given[2]})
+    if (c_event_wait_list == _NULL and c_num_events_in_wait_list > 0):
+        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 2, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
+    if (c_event_wait_list != _NULL and c_num_events_in_wait_list == 0):
+        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 3, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
+    k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
+    held = _state.hold(k_mem_objects)  # check, call and record as one step for these objects
+    try:
+        found = _state.released(k_mem_objects)
+        if found is not None:
+            raise _violation('clEnqueueReleaseD3D10ObjectsNV', 4, {'mem_objects': given[2]}, found)
+        function = _fn_clEnqueueReleaseD3D10ObjectsNV.only if c_command_queue else None
+        if function is None:
+            function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D10ObjectsNV)
+        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+        if code != 0:
+            raise _error(code, 'clEnqueueReleaseD3D10ObjectsNV')
+        _state.release(k_mem_objects)
+    finally:
+        _state.let_go(held)
+
+
 # -- the Pythonic layer: counts from lengths, outputs returned, errors raised ------
 
 
@@ -901,7 +1077,14 @@ def create_from_d3d10_buffer(
 
     Reference page: nv_d3d10/clCreateFromD3D10BufferNV.md in the reference docs
     """
-    result = clCreateFromD3D10BufferNV(context, flags, resource, None)
+    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
+                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True))
+    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferNV'))
+    c_resource = (_NULL if resource is None
+                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D10Buffer_ptr
+                  else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferNV'))
+    result = _call_clCreateFromD3D10BufferNV(c_context, c_flags, c_resource, _NULL, (context, flags, resource, None))
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
 
 
@@ -926,7 +1109,16 @@ def create_from_d3d10_texture2d(
 
     Reference page: nv_d3d10/clCreateFromD3D10Texture2DNV.md in the reference docs
     """
-    result = clCreateFromD3D10Texture2DNV(context, flags, resource, subresource, None)
+    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
+                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DNV', exact=True))
+    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DNV'))
+    c_resource = (_NULL if resource is None
+                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D10Texture2D_ptr
+                  else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DNV'))
+    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DNV'))
+    result = _call_clCreateFromD3D10Texture2DNV(c_context, c_flags, c_resource, c_subresource, _NULL, (context, flags, resource, subresource, None))
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
 
 
@@ -951,7 +1143,16 @@ def create_from_d3d10_texture3d(
 
     Reference page: nv_d3d10/clCreateFromD3D10Texture3DNV.md in the reference docs
     """
-    result = clCreateFromD3D10Texture3DNV(context, flags, resource, subresource, None)
+    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
+                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DNV', exact=True))
+    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DNV'))
+    c_resource = (_NULL if resource is None
+                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D10Texture3D_ptr
+                  else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DNV'))
+    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DNV'))
+    result = _call_clCreateFromD3D10Texture3DNV(c_context, c_flags, c_resource, c_subresource, _NULL, (context, flags, resource, subresource, None))
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
 
 
@@ -975,10 +1176,32 @@ def enqueue_acquire_d3d10_objects(
 
     Reference page: nv_d3d10/clEnqueueAcquireD3D10ObjectsNV.md in the reference docs
     """
-    l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d10_objects', _type_cl_mem, _type_cl_mem_array)
-    l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d10_objects', _type_cl_event, _type_cl_event_array)
+    l_mem_objects = None
+    if mem_objects.__class__ is list:
+        for _item in mem_objects:
+            if not isinstance(_item, _CData) or _typeof(_item) is not _type_cl_mem:
+                break
+        else:
+            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects) if mem_objects else _NULL), len(mem_objects)
+    if l_mem_objects is None:
+        l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d10_objects')
+    l_event_wait_list = None
+    if wait_for.__class__ is list:
+        for _item in wait_for:
+            if not isinstance(_item, _CData) or _typeof(_item) is not _type_cl_event:
+                break
+        else:
+            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for) if wait_for else _NULL), len(wait_for)
+    if l_event_wait_list is None:
+        l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d10_objects')
     o_event = ffi.new(_type_cl_event_ptr)
-    clEnqueueAcquireD3D10ObjectsNV(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    c_command_queue = (command_queue if isinstance(command_queue, _CData) and _typeof(command_queue) is _type_cl_command_queue
+                       else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
+    c_num_objects = (n_mem_objects if type(n_mem_objects) is int and _min_cl_uint <= n_mem_objects <= _max_cl_uint
+                     else _marshal.integer(ffi, n_mem_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsNV'))
+    c_num_events_in_wait_list = (n_event_wait_list if type(n_event_wait_list) is int and _min_cl_uint <= n_event_wait_list <= _max_cl_uint
+                                 else _marshal.integer(ffi, n_event_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D10ObjectsNV'))
+    _call_clEnqueueAcquireD3D10ObjectsNV(c_command_queue, c_num_objects, l_mem_objects, c_num_events_in_wait_list, l_event_wait_list, o_event, (command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event))
     return _runtime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 
@@ -1002,10 +1225,32 @@ def enqueue_release_d3d10_objects(
 
     Reference page: nv_d3d10/clEnqueueReleaseD3D10ObjectsNV.md in the reference docs
     """
-    l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d10_objects', _type_cl_mem, _type_cl_mem_array)
-    l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d10_objects', _type_cl_event, _type_cl_event_array)
+    l_mem_objects = None
+    if mem_objects.__class__ is list:
+        for _item in mem_objects:
+            if not isinstance(_item, _CData) or _typeof(_item) is not _type_cl_mem:
+                break
+        else:
+            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects) if mem_objects else _NULL), len(mem_objects)
+    if l_mem_objects is None:
+        l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d10_objects')
+    l_event_wait_list = None
+    if wait_for.__class__ is list:
+        for _item in wait_for:
+            if not isinstance(_item, _CData) or _typeof(_item) is not _type_cl_event:
+                break
+        else:
+            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for) if wait_for else _NULL), len(wait_for)
+    if l_event_wait_list is None:
+        l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d10_objects')
     o_event = ffi.new(_type_cl_event_ptr)
-    clEnqueueReleaseD3D10ObjectsNV(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    c_command_queue = (command_queue if isinstance(command_queue, _CData) and _typeof(command_queue) is _type_cl_command_queue
+                       else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
+    c_num_objects = (n_mem_objects if type(n_mem_objects) is int and _min_cl_uint <= n_mem_objects <= _max_cl_uint
+                     else _marshal.integer(ffi, n_mem_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV'))
+    c_num_events_in_wait_list = (n_event_wait_list if type(n_event_wait_list) is int and _min_cl_uint <= n_event_wait_list <= _max_cl_uint
+                                 else _marshal.integer(ffi, n_event_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsNV'))
+    _call_clEnqueueReleaseD3D10ObjectsNV(c_command_queue, c_num_objects, l_mem_objects, c_num_events_in_wait_list, l_event_wait_list, o_event, (command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event))
     return _runtime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 

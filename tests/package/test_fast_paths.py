@@ -23,7 +23,7 @@ import pytest
 from cl_d3d_sharing import _runtime, errors
 
 from tests.conftest import load_truth, missing
-from tests.package.conftest import extension_module, make_event, release
+from tests.package.conftest import extension_module, make_buffer, make_event, release
 from tests.package.test_marshalling import ALL_FUNCTIONS, EVENTS, Call, address, official
 
 HANDLES = ("cl_platform_id", "cl_context", "cl_command_queue")
@@ -243,6 +243,51 @@ def test_a_void_pointer_in_a_list_of_handles_is_refused(platform: Any, queue: An
         with pytest.raises(TypeError, match=r"'mem_objects\[1\]' must be cl_mem, not void \*"):
             module.enqueue_acquire_d3d11_objects(queue, [first, ffi.cast("void *", buffers[1])])
     assert seen == []
+
+
+@pytest.mark.parametrize("extension", sorted(load_truth()))
+def test_a_pythonic_call_refused_by_a_check_quotes_what_it_passed(
+    extension: str, platform: Any, context: Any, queue: Any, buffers: list[int],
+) -> None:
+    """The Pythonic functions run the C function's checks on the lists they made (`_call_<name>`): a refusal
+    names the C function and quotes the arguments as the Pythonic layer passed them, user values as given."""
+    module = extension_module(extension)
+    ffi = module.ffi
+    api = extension.split("_")[2]
+    acquire, create = f"enqueue_acquire_{api}_objects", f"create_from_{api}_buffer"
+    made: list[int] = []
+
+    def stand_in(name: str) -> Any:
+        c_name = getattr(module, name).__doc__.split()[0]
+
+        def body(*args: Any) -> Any:
+            if name == acquire:
+                return 0
+            made.append(make_buffer(context))
+            args[-1][0] = 0
+            return ffi.cast("cl_mem", made[-1])
+
+        module._binding.install(platform, c_name, ffi.callback(f"{c_name}_fn", body))
+        return c_name
+
+    acquire_c, create_c = stand_in(acquire), stand_in(create)
+    getattr(module, acquire)(queue, [buffers[0]])
+    with pytest.raises(errors.CLError) as caught:
+        getattr(module, acquire)(queue, [buffers[1], buffers[0]])
+    refused = caught.value
+    assert refused.checked and refused.function == acquire_c and f"(the object at {buffers[0]:#x})" in str(refused)
+    listed: Any = refused.arguments["mem_objects"]
+    assert [address(module, listed[i]) for i in range(len(listed))] == [buffers[1], buffers[0]]
+    handle = getattr(module, create)(context, 0, 0xD3D0)
+    with pytest.raises(errors.CLError) as caught:
+        getattr(module, create)(context, 0, 0xD3D0)
+    refused = caught.value
+    assert refused.checked and refused.function == create_c
+    assert refused.arguments == {"context": context, "resource": 0xD3D0}
+    del handle
+    module._state.clear()
+    for mem in made[1:]:
+        release(mem)
 
 
 # -- the function caches -------------------------------------------------------------
