@@ -397,17 +397,19 @@ class Entry:
     """One extension function of a `Binding`, as its wrapper reads it on every call.
 
     `only` is the function every handle of this process leads to, when the process has a single
-    platform and the function was found for it (None before that, and again after `Binding.install`
-    or `Binding.forget`): the wrapper then calls it without asking anything. Otherwise the wrapper
+    platform (`platform`) and the function was found for it (None before that, and again after
+    `Binding.install` or `Binding.forget`): the wrapper then calls it without asking anything (a
+    function taking the platform itself checks that it was given that one). Otherwise the wrapper
     asks `Binding.function`.
     """
 
-    __slots__ = ("name", "only", "pointer_type")
+    __slots__ = ("name", "only", "platform", "pointer_type")
 
     def __init__(self, name: str, pointer_type: str) -> None:
         self.name = name
         self.pointer_type = pointer_type
         self.only: CData = None
+        self.platform: CData = ffi.NULL
 
 
 # -- which platform does a handle belong to, without asking? ------------------------
@@ -434,8 +436,8 @@ class Entry:
 # What neither shortcut checks any more is the kind of a handle (a context passed where
 # a queue belongs): the first lookup's queries refused that, later calls hand it to the
 # driver function, which checks its arguments itself, as it would in C. A platform
-# argument is never read: only a listed platform has a word (the wrappers of functions
-# taking a platform do not use `Entry.only`).
+# argument is never read: only a listed platform has a word, and the wrappers of
+# functions taking a platform use `Entry.only` only when given that platform.
 
 _WORD_POINTER = ffi.typeof("uintptr_t *")
 #: Each platform's address and dispatch word, read once (platforms do not come and go in a process).
@@ -529,7 +531,7 @@ class Binding:
             self._by_word[(word, name)] = function
             entry = self._entries.get(name)
             if entry is not None and len(words) == 1:
-                entry.only = function
+                entry.only, entry.platform = function, ffi.cast(ffi.typeof(platform), platform)
 
     def supported(self, platform: CData, known_devices: Sequence[CData] = ()) -> bool:
         """Whether the platform lists the extension, or every device named (any of the platform's if none is)."""
@@ -565,4 +567,4 @@ class Binding:
         self._generation += 1
         self._by_word.clear()
         for entry in self._entries.values():
-            entry.only = None
+            entry.only, entry.platform = None, ffi.NULL

@@ -445,7 +445,9 @@ def clGetDeviceIDsFromD3D10KHR(
         raise _violation('clGetDeviceIDsFromD3D10KHR', 2, {'num_entries': num_entries, 'devices': devices})
     if (c_num_devices == _NULL and c_devices == _NULL):
         raise _violation('clGetDeviceIDsFromD3D10KHR', 3, {'num_devices': num_devices, 'devices': devices})
-    function = _lookup('platform', c_platform, 'platform', _fn_clGetDeviceIDsFromD3D10KHR)
+    function = _fn_clGetDeviceIDsFromD3D10KHR.only if c_platform == _fn_clGetDeviceIDsFromD3D10KHR.platform else None
+    if function is None:
+        function = _lookup('platform', c_platform, 'platform', _fn_clGetDeviceIDsFromD3D10KHR)
     code = function(c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices)
     if code != 0:
         raise _error(code, 'clGetDeviceIDsFromD3D10KHR')

@@ -406,6 +406,34 @@ def test_a_dispatch_word_two_platforms_share_is_not_cached(
     assert reached == ["it"] * 3 and asked == ["queue"] * 3
 
 
+def test_the_one_platforms_function_is_for_that_platform_only(platform: Any) -> None:
+    """A function taking the platform itself uses `Entry.only` only when given that platform: another handle
+    in the platform's place (here a made-up address with a stand-in of its own, never dereferenced) is looked
+    up for itself."""
+    module = extension_module("cl_khr_d3d11_sharing")
+    ffi = module.ffi
+    name = "clGetDeviceIDsFromD3D11KHR"
+    reached: list[str] = []
+
+    def stand_in(label: str) -> Any:
+        def body(*args: Any) -> int:
+            reached.append(label)
+            return 0
+
+        return ffi.callback(f"{name}_fn", body)
+
+    other = ffi.cast("cl_platform_id", 0x7E57_0000)
+    module._binding.install(platform, name, stand_in("pocl"))
+    module._binding.install(other, name, stand_in("other"))
+    count = ffi.new("cl_uint *")
+    source, device_set = int(module.CL_D3D11_DEVICE_KHR), int(module.CL_PREFERRED_DEVICES_FOR_D3D11_KHR)
+    for handle in (platform, platform, other, platform, other):
+        module.clGetDeviceIDsFromD3D11KHR(handle, source, None, device_set, 0, None, count)
+    assert reached == ["pocl", "pocl", "other", "pocl", "other"]
+    entry = module._fn_clGetDeviceIDsFromD3D11KHR
+    assert entry.only is not None and _runtime.address(entry.platform) == _runtime.address(platform)
+
+
 def test_a_platform_argument_is_never_read(platform: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A platform's dispatch word comes from the platforms the loader listed, read once: an argument that is
     no listed platform is not dereferenced by the cache (the driver is asked about it, as before)."""
