@@ -90,9 +90,9 @@ class Tracker:
         deadlock); the same thread may nest.
 
         The usual case takes no lock: the call announces itself (one dict store) and, if it is then the
-        only call in flight, no other call can be on its objects. Two threads announcing at once both see
-        two calls, since each looks after its own store (the GIL runs them one at a time), and both take the
-        locked way, which compares their keys."""
+        only call in flight, no other call can be on its objects. Of two threads announcing at once, at
+        least one sees two calls in flight, since each looks only after its own store (the GIL runs them one
+        at a time), and takes the locked way, which compares its keys with every call announced."""
         me = _get_ident()
         calls = self._calls
         if me in calls or not _GIL:
@@ -150,8 +150,8 @@ class Tracker:
                 self._waiting -= 1
 
     def _in_use(self, keys: Collection[Hashable], me: int) -> bool:
-        """Whether another thread's call holds any of `keys` (under the lock; lock-free calls may come and go,
-        so the calls are copied first)."""
+        """Whether another thread's call holds any of `keys`, or has announced it is about to (under the lock;
+        calls that take the lock-free way may come and go meanwhile, so the calls are copied first)."""
         for thread, held in tuple(self._calls.items()):
             if thread == me:
                 continue
