@@ -23,11 +23,16 @@ MODULE_NAMES = frozenset({
     "IntEnum", "Iterator", "Pointer", "REVISION", "SOURCES", "Sequence", "Tracker", "VENDOR", "_CHECKS",
     "_CONDITIONS", "_ERRORS", "_binding", "_error", "_errors", "_lookup", "_marshal", "_runtime", "_state",
     "_violation", "annotations", "conditions", "contextmanager", "ffi", "supported",
+    "_CData", "_NULL", "_typeof", "_unpack",
 })
+#: What the templates bind at the top of an extension module for the wrappers' fast paths, one per C type
+#: or function, named from it with one of these prefixes (`_type_cl_mem_ptr`, `_min_cl_uint`,
+#: `_fn_clFooKHR`, `_call_clFooKHR`): no spec name may start with one.
+MODULE_PREFIXES = ("_type_", "_min_", "_max_", "_fn_", "_call_")
 #: What the wrappers' bodies bind or read besides their parameters and the module's names.
 LOCAL_NAMES = frozenset({
-    "check", "code", "failed", "found", "function", "i", "result", "_event",
-    "bool", "dict", "int", "len", "list", "min", "object", "range", "str", "tuple",
+    "check", "code", "failed", "found", "function", "held", "i", "result", "_event", "_item",
+    "bool", "dict", "int", "isinstance", "len", "list", "min", "object", "range", "str", "tuple", "type",
 })
 #: The keywords the templates add to the wrappers: `platform` for a function no handle leads, and
 #: `as_pyopencl` for one that hands back handles.
@@ -42,7 +47,7 @@ ERRORS_MODULE_NAMES = frozenset({
     "scope", "violation",
 })
 #: The wrappers' own variable for parameter `p` is one of these prefixes and `p`.
-LOCAL_PREFIXES = ("c_", "l_", "n_", "o_", "given_")
+LOCAL_PREFIXES = ("c_", "k_", "l_", "n_", "o_", "given_")
 
 
 def identifier(name: str, source: str | None = None, what: str = "name") -> str:
@@ -61,6 +66,9 @@ class Namespace:
     def claim(self, name: str, source: str | None, what: str) -> None:
         if name in self.taken:
             raise _error(source, f"{what} {name!r} clashes with {self.taken[name]}")
+        if name.startswith(MODULE_PREFIXES):
+            raise _error(source, f"{what} {name!r} starts like the generated module's own names "
+                                 f"({', '.join(MODULE_PREFIXES)})")
         self.taken[name] = f"the {what} at {source}"
 
 

@@ -8,8 +8,9 @@ passed `naming.identifier`. Each `model_*` function says what it returns.
 from __future__ import annotations
 
 import keyword
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 import cffi
@@ -18,7 +19,7 @@ from generator import __version__, naming
 from generator.c_decl import base_type
 from generator.errors import InputError
 from generator.knowledge import Knowledge, PackageConfig
-from generator.predicates import PredicateError, Scope, compile_host, compile_state
+from generator.predicates import PredicateError, Scope, compile_host, compile_state, state_keys
 from generator.pythonic import ContextManager, PythonicFunction, model_context_manager, model_pythonic
 from generator.source import Pos
 
@@ -92,6 +93,7 @@ class CheckModel:
     clauses: tuple[str, ...]
     conditions: tuple[Condition, ...]  # the whole condition each clause is part of
     params: tuple[str, ...]  # the parameters the clauses speak of, for the message
+    keys: str | None = None  # the list parameter whose handles a state test reads (`k_<param>`)
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,9 @@ class FunctionModel:
     source: str
     checks: tuple[CheckModel, ...] = ()  # host checks, then state checks, each in spec order
     effects: tuple[EffectModel, ...] = ()
+    #: The lists whose handles the state checks and effects read, with their length parameters: the wrapper
+    #: reads each once into `k_<list>`.
+    keys: tuple[tuple[str, str], ...] = ()
 
     @property
     def returns_hint(self) -> str:
@@ -173,6 +178,10 @@ class ExtensionModule:
     error_names: tuple[str, ...]  # the error codes it defines, by C name
     pythonic: tuple[PythonicFunction, ...] = ()
     context_manager: ContextManager | None = None
+    #: The C types the wrappers' fast paths compare with, by the spelling the templates use, and the name of
+    #: the module constant holding each (`_type_...`); the integer types' ranges (`_min_...`, `_max_...`).
+    ctype_names: dict[str, str] = field(default_factory=dict)
+    int_ranges: dict[str, tuple[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -302,6 +311,7 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
     check_declared_types(functions, {t.name for t in declared}, knowledge)
     context_manager = model_context_manager(pythonic, effects, config)
     _check_names(ir, functions, pythonic, context_manager, enums, config)
+    ctype_names, int_ranges = model_fast_paths(functions, pythonic)
     return ExtensionModule(
         module=module,
         extension=name,
@@ -315,7 +325,55 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
         error_names=tuple(t["name"] for t in ir["tokens"] if t["group"] == error_group),
         pythonic=tuple(pythonic),
         context_manager=context_manager,
+        ctype_names=ctype_names,
+        int_ranges=int_ranges,
     )
+
+
+def model_fast_paths(
+    functions: Iterable[FunctionModel], pythonic: Iterable[PythonicFunction],
+) -> tuple[dict[str, str], dict[str, tuple[str, str]]]:
+    """The C types the wrappers compare arguments with, resolved once per module: each spelling the templates
+    use (a parameter's type, an array's `T *` and `T[]`, a Pythonic list's `T` and `T[]`, an out-parameter's
+    `T *`) with the name of its constant; each integer parameter type with the names of its bounds."""
+    spellings: list[str] = []
+    integers: list[str] = []
+    for function in functions:
+        for param in function.params:
+            if param.kind == "integer":
+                integers.append(param.c_type)
+            elif param.kind == "array":
+                spellings += [f"{param.element} *", f"{param.element}[]"]
+            elif param.kind in ("handle", "pointer", "error_out"):
+                spellings.append(param.c_type)
+    for python in pythonic:
+        for argument in python.arguments:
+            if argument.role in ("sequence", "wait_list"):
+                spellings += [str(argument.element), f"{argument.element}[]"]
+            elif argument.role in ("out_handle", "out_count"):
+                spellings.append(f"{argument.element} *")
+            elif argument.role == "out_list":
+                spellings.append(f"{argument.element}[]")
+    taken: set[str] = set()
+    names = {spelling: _fast_name("_type_", spelling, taken) for spelling in dict.fromkeys(spellings)}
+    ranges = {c_type: (_fast_name("_min_", c_type, taken), _fast_name("_max_", c_type, taken))
+              for c_type in dict.fromkeys(integers)}
+    return names, ranges
+
+
+#: The words of a C type's spelling: names, `*` and `[]`.
+_TYPE_WORDS = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|\*|\[\]")
+
+
+def _fast_name(prefix: str, spelling: str, taken: set[str]) -> str:
+    """`cl_mem *` -> `_type_cl_mem_ptr`, `cl_mem[]` -> `_type_cl_mem_array`; unique within the module."""
+    words = [{"*": "ptr", "[]": "array"}.get(w, w) for w in _TYPE_WORDS.findall(spelling)]
+    name = prefix + "_".join(words)
+    unique, n = name, 2
+    while unique in taken:
+        unique, n = f"{name}_{n}", n + 1
+    taken.add(unique)
+    return naming.identifier(unique, None, "type constant")
 
 
 def _check_names(ir: dict[str, Any], functions: tuple[FunctionModel, ...], pythonic: list[PythonicFunction],
@@ -446,6 +504,9 @@ def model_function(
         params = _link_counts(params, config.core_types["count"])
     anchor = next((p for p in params if p.c_type in config.handles), None)
     counts = {p.name: p.count for p in params if p.count}
+    checks = model_checks(function, Scope(values, counts, frozenset(p.name for p in params)))
+    effects = tuple(model_effect(effect, counts) for effect in function.get("effects", ()))
+    read = [c.keys for c in checks if c.keys] + [e.objects for e in effects if e.objects]
     return FunctionModel(
         name=name,
         pointer_type=naming.identifier(config.function_pointer_type.format(function=name), function["source"]),
@@ -457,8 +518,9 @@ def model_function(
         error_param=error_param,
         errors=model_error_cases(function, values),
         source=function["source"],
-        checks=model_checks(function, Scope(values, counts, frozenset(p.name for p in params))),
-        effects=tuple(model_effect(effect, counts) for effect in function.get("effects", ())),
+        checks=checks,
+        effects=effects,
+        keys=tuple((name, counts[name]) for name in dict.fromkeys(read)),
     )
 
 
@@ -480,8 +542,9 @@ def model_checks(function: dict[str, Any], scope: Scope) -> tuple[CheckModel, ..
             condition = Condition(error["condition"], error["source"])
             same = checks.get(key)
             if same is None:
+                keys = state_keys(clause["predicate"]) if clause["class"] == "state" else None
                 checks[key] = CheckModel(clause["class"], test, error["code"], scope.values[error["code"]],
-                                         (clause["clause"],), (condition,), _mentioned(clause["predicate"]))
+                                         (clause["clause"],), (condition,), _mentioned(clause["predicate"]), keys)
             elif clause["clause"] not in same.clauses:
                 checks[key] = replace(same, clauses=(*same.clauses, clause["clause"]),
                                       conditions=(*same.conditions, condition))

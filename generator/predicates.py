@@ -3,7 +3,9 @@
 The expression reads the wrapper's converted arguments (`c_<param>`), so a check
 sees exactly what the C function would; it is true (host) or not None (state:
 the offending object) when the spec's condition holds, that is, when the call
-must fail. Every name in it is a checked identifier and every value an int, so
+must fail. A state check on a list reads the handles the wrapper read from it
+once (`k_<param>`, the first `<count>` items; `state_keys` says which), and a
+NULL test compares with the module's `_NULL`. Every name in it is a checked identifier and every value an int, so
 nothing from a spec text reaches the code as text.
 """
 
@@ -54,7 +56,7 @@ def _host(node: dict[str, Any], scope: Scope) -> str:
         return f"{_param(node['member'], scope)} in {_values(node['of'], scope)}"
     ((kind, operand),) = node.items()
     compilers: dict[str, Callable[[Any, Scope], str]] = {
-        "null": lambda p, s: f"{_param(p, s)} == ffi.NULL",
+        "null": lambda p, s: f"{_param(p, s)} == _NULL",
         "compare": _compare,
         "not": lambda n, s: _negate(n, s),
         "all": lambda ns, s: "(" + " and ".join(_host(n, s) for n in ns) + ")",
@@ -68,7 +70,7 @@ def _negate(node: dict[str, Any], scope: Scope) -> str:
     if len(node) == 2 and "member" in node:
         return f"{_param(node['member'], scope)} not in {_values(node['of'], scope)}"
     if set(node) == {"null"}:
-        return f"{_param(node['null'], scope)} != ffi.NULL"
+        return f"{_param(node['null'], scope)} != _NULL"
     return f"not {_host(node, scope)}"
 
 
@@ -92,10 +94,17 @@ def _values(names: list[str | int], scope: Scope) -> str:
     return "{" + ", ".join(str(v) for v in sorted(set(found))) + "}"
 
 
+def state_keys(predicate: dict[str, Any]) -> str | None:
+    """The list parameter whose handles a state predicate reads (`k_<param>`), if it reads one."""
+    ((kind, operand),) = predicate.items()
+    return operand if kind in ("acquired", "released") and isinstance(operand, str) else None
+
+
 def _handles(name: str, scope: Scope) -> str:
     if name not in scope.counts:
         raise PredicateError(f"<{name}> is a list with no parameter that gives its length")
-    return f"_marshal.handles(ffi, {_param(name, scope)}, {_param(scope.counts[name], scope)})"
+    _param(name, scope), _param(scope.counts[name], scope)  # both written into the wrapper's `k_<name>` line
+    return f"k_{name}"
 
 
 def _param(name: str, scope: Scope) -> str:

@@ -90,12 +90,22 @@ def test_the_reserved_names_cover_what_the_extension_template_binds() -> None:
         made = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
         own = _module_level_names(tree) - spec - {n for n in made if not n.startswith("_")} - {"annotations"}
         classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
-        assert own - classes <= naming.MODULE_NAMES, module
+        prefixed = {n for n in own if n.startswith(naming.MODULE_PREFIXES)}
+        assert prefixed, "the fast paths' constants are told apart"
+        assert own - classes - prefixed <= naming.MODULE_NAMES, module
         for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)):
             params = {a.arg for a in function.args.args + function.args.kwonlyargs}
             used = {n.id for n in ast.walk(function) if isinstance(n, ast.Name)} - params - spec
-            used = {n for n in used if not n.startswith(naming.LOCAL_PREFIXES)}
+            used = {n for n in used if not n.startswith(naming.LOCAL_PREFIXES + naming.MODULE_PREFIXES)}
             assert used <= naming.MODULE_NAMES | naming.LOCAL_NAMES | made | classes, (module, function.name)
+
+
+@pytest.mark.parametrize("name", ["_type_cl_mem", "_min_cl_uint", "_max_x", "_fn_clFooKHR"])
+def test_a_spec_name_may_not_start_like_the_modules_own_constants(name: str) -> None:
+    space = naming.Namespace(naming.MODULE_NAMES)
+    with pytest.raises(InputError) as caught:
+        space.claim(name, "specs/x.txt:3", "token")
+    assert "starts like the generated module's own names" in caught.value.render()
 
 
 def test_the_reserved_names_cover_what_errors_py_binds() -> None:

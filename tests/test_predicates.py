@@ -30,8 +30,8 @@ ffi = cffi.FFI()
 
 
 @pytest.mark.parametrize(("predicate", "expected"), [
-    ({"null": "devices"}, "c_devices == ffi.NULL"),
-    ({"not": {"null": "devices"}}, "c_devices != ffi.NULL"),
+    ({"null": "devices"}, "c_devices == _NULL"),
+    ({"not": {"null": "devices"}}, "c_devices != _NULL"),
     ({"compare": ["num_entries", "==", 0]}, "c_num_entries == 0"),
     ({"compare": ["num_objects", ">", 0]}, "c_num_objects > 0"),
     ({"compare": ["num_objects", "<", 3]}, "c_num_objects < 3"),
@@ -42,23 +42,21 @@ ffi = cffi.FFI()
     ({"not": {"member": "d3d_device_source", "of": ["CL_D3D10_DEVICE_KHR", "CL_D3D10_DXGI_ADAPTER_KHR"]}},
      "c_d3d_device_source not in {16400, 16401}"),
     ({"member": "flags", "of": ["CL_MEM_READ_ONLY", 4, 4]}, "c_flags in {4}"),
-    (ZERO_BUT_LIST, "(c_num_objects == 0 and c_mem_objects != ffi.NULL)"),
-    (COUNT_BUT_NULL, "(c_num_objects > 0 and c_mem_objects == ffi.NULL)"),
-    (BOTH_NULL, "(c_num_devices == ffi.NULL and c_devices == ffi.NULL)"),
+    (ZERO_BUT_LIST, "(c_num_objects == 0 and c_mem_objects != _NULL)"),
+    (COUNT_BUT_NULL, "(c_num_objects > 0 and c_mem_objects == _NULL)"),
+    (BOTH_NULL, "(c_num_devices == _NULL and c_devices == _NULL)"),
     ({"not": {"compare": ["num_objects", "==", 0]}}, "not c_num_objects == 0"),
-    ({"not": BOTH_NULL}, "not (c_num_devices == ffi.NULL and c_devices == ffi.NULL)"),
+    ({"not": BOTH_NULL}, "not (c_num_devices == _NULL and c_devices == _NULL)"),
     ({"all": [ZERO_BUT_LIST, {"null": "event_wait_list"}]},
-     "((c_num_objects == 0 and c_mem_objects != ffi.NULL) and c_event_wait_list == ffi.NULL)"),
+     "((c_num_objects == 0 and c_mem_objects != _NULL) and c_event_wait_list == _NULL)"),
 ])
 def test_host_expression(predicate: dict[str, Any], expected: str) -> None:
     assert compile_host(predicate, SCOPE) == expected
 
 
 def test_state_expressions() -> None:
-    assert compile_state({"acquired": "mem_objects"}, SCOPE) == \
-        "_state.acquired(_marshal.handles(ffi, c_mem_objects, c_num_objects))"
-    assert compile_state({"released": "mem_objects"}, SCOPE) == \
-        "_state.released(_marshal.handles(ffi, c_mem_objects, c_num_objects))"
+    assert compile_state({"acquired": "mem_objects"}, SCOPE) == "_state.acquired(k_mem_objects)"
+    assert compile_state({"released": "mem_objects"}, SCOPE) == "_state.released(k_mem_objects)"
     assert compile_state({"wrapped": {"scope": "context", "resource": "resource"}}, SCOPE) == \
         "_state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)"
     assert compile_state({"wrapped": {"scope": "context", "resource": "resource", "subresource": "subresource"}},
@@ -79,7 +77,7 @@ def test_no_spec_text_reaches_the_expression() -> None:
 def host_truth(predicate: dict[str, Any], **arguments: Any) -> bool:
     """The compiled expression evaluated with the converted arguments `c_<name>` and a real ffi (no builtins)."""
     code = compile_host(predicate, SCOPE)
-    namespace = {"ffi": ffi} | {f"c_{name}": value for name, value in arguments.items()}
+    namespace = {"_NULL": ffi.NULL} | {f"c_{name}": value for name, value in arguments.items()}
     result = eval(code, {"__builtins__": {}}, namespace)
     assert isinstance(result, bool)
     return result
@@ -148,16 +146,10 @@ def test_negation_of_a_conjunction() -> None:
 
 
 class FakeMarshal:
-    """`_marshal.handles` / `_marshal.address` as the generated package has them, recording their arguments."""
+    """`_marshal.address` as the generated package has it, recording its arguments."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[Any, ...]] = []
-
-    def handles(self, ffi_: Any, value: Any, count: int) -> tuple[int, ...]:
-        self.calls.append(("handles", ffi_, value, count))
-        if value == ffi_.NULL:
-            return ()
-        return tuple(int(ffi_.cast("uintptr_t", value[i])) for i in range(count))
 
     def address(self, ffi_: Any, value: Any) -> int:
         self.calls.append(("address", ffi_, value))
@@ -171,11 +163,11 @@ class FakeState:
         self._acquired, self._known, self._wraps = acquired, known, wraps
         self.calls: list[tuple[Any, ...]] = []
 
-    def acquired(self, objects: tuple[int, ...]) -> int | None:
+    def acquired(self, objects: list[int]) -> int | None:
         self.calls.append(("acquired", objects))
         return next((o for o in objects if o in self._acquired), None)
 
-    def released(self, objects: tuple[int, ...]) -> int | None:
+    def released(self, objects: list[int]) -> int | None:
         self.calls.append(("released", objects))
         return next((o for o in objects if o in self._known and o not in self._acquired), None)
 
@@ -185,32 +177,38 @@ class FakeState:
 
 
 def state_result(predicate: dict[str, Any], state: FakeState, marshal: FakeMarshal, **arguments: Any) -> Any:
+    """The compiled expression evaluated with the converted arguments `c_<name>` and the handles the wrapper read
+    from a list (`k_<name>`, given here as `keys_<name>`)."""
     code = compile_state(predicate, SCOPE)
-    namespace = {"ffi": ffi, "_state": state, "_marshal": marshal} | {f"c_{k}": v for k, v in arguments.items()}
+    namespace = {"ffi": ffi, "_state": state, "_marshal": marshal}
+    for name, value in arguments.items():
+        namespace[f"k_{name[5:]}" if name.startswith("keys_") else f"c_{name}"] = value
     return eval(code, {"__builtins__": {}}, namespace)
 
 
-def handle_array(*addresses: int) -> Any:
-    return ffi.new("void *[]", [ffi.cast("void *", a) for a in addresses])
+def test_state_checks_on_a_list_name_the_handles_the_wrapper_read() -> None:
+    """The handles come from the wrapper, which reads the first <count> of them once (`state_keys` says which
+    list; tests/package/test_state.py checks that the count limits them in the generated wrappers)."""
+    from generator.predicates import state_keys
+
+    assert state_keys({"acquired": "mem_objects"}) == state_keys({"released": "mem_objects"}) == "mem_objects"
+    assert state_keys({"wrapped": {"scope": "context", "resource": "resource"}}) is None
 
 
-def test_acquired_asks_the_tracker_about_the_counted_handles() -> None:
-    objects = handle_array(0x10, 0x20, 0x30)
+def test_acquired_asks_the_tracker_about_the_handles() -> None:
     state, marshal = FakeState({0x20}, {0x10, 0x20}, {}), FakeMarshal()
-    # Only the first two count: num_objects limits the handles read.
-    assert state_result({"acquired": "mem_objects"}, state, marshal, mem_objects=objects, num_objects=2) == 0x20
-    assert marshal.calls == [("handles", ffi, objects, 2)]
-    assert state.calls == [("acquired", (0x10, 0x20))]
-    assert state_result({"acquired": "mem_objects"}, state, marshal, mem_objects=objects, num_objects=1) is None
+    assert state_result({"acquired": "mem_objects"}, state, marshal, keys_mem_objects=[0x10, 0x20]) == 0x20
+    assert state.calls == [("acquired", [0x10, 0x20])]
+    assert state_result({"acquired": "mem_objects"}, state, marshal, keys_mem_objects=[0x10]) is None
+    assert marshal.calls == []
 
 
-def test_released_asks_the_tracker_about_the_counted_handles() -> None:
-    objects = handle_array(0x20, 0x10)
+def test_released_asks_the_tracker_about_the_handles() -> None:
     state, marshal = FakeState({0x20}, {0x10, 0x20}, {}), FakeMarshal()
-    assert state_result({"released": "mem_objects"}, state, marshal, mem_objects=objects, num_objects=2) == 0x10
-    assert state.calls == [("released", (0x20, 0x10))]
-    assert state_result({"released": "mem_objects"}, state, marshal, mem_objects=ffi.NULL, num_objects=0) is None
-    assert state.calls[-1] == ("released", ())
+    assert state_result({"released": "mem_objects"}, state, marshal, keys_mem_objects=[0x20, 0x10]) == 0x10
+    assert state.calls == [("released", [0x20, 0x10])]
+    assert state_result({"released": "mem_objects"}, state, marshal, keys_mem_objects=[]) is None
+    assert state.calls[-1] == ("released", [])
 
 
 def test_wrapped_asks_with_addresses_and_the_subresource() -> None:

@@ -5,6 +5,11 @@ object with an `int_ptr` (PyOpenCL), a ctypes pointer or an object with ctypes'
 `_as_parameter_` (COM objects from comtypes); `const T *` arrays also take a sequence;
 integers take an `int` in the C type's range.
 
+The wrappers convert the common exact cases inline (a cffi handle or pointer of the
+parameter's own type, an int in range, None for a pointer, a list of cffi handles of
+the element type) and call these functions for everything else: for a value both
+accept, both give the same C value.
+
 A PyOpenCL object is checked before its address goes to C: one of the wrong class
 for the handle type is a TypeError, and one whose OpenCL object was released (PyOpenCL
 still reports the freed address) is a ValueError, where the driver would crash the
@@ -45,7 +50,8 @@ Array: TypeAlias = "CData | int | Sequence[Any] | None"
 
 
 @cache
-def _limits(ffi: Any, c_type: str) -> tuple[int, int]:
+def limits(ffi: Any, c_type: str) -> tuple[int, int]:
+    """The lowest and highest value of the C integer type `c_type`."""
     bits = 8 * ffi.sizeof(c_type)
     if int(ffi.cast(c_type, -1)) < 0:
         return -(1 << (bits - 1)), (1 << (bits - 1)) - 1
@@ -63,14 +69,14 @@ def integer(ffi: Any, value: Any, c_type: str, param: str, function: str) -> int
         value = operator.index(value)  # int, IntEnum, numpy integers
     except TypeError:
         raise TypeError(f"{_where(function, param)} must be an int ({c_type}), not {type(value).__name__}") from None
-    low, high = _limits(ffi, c_type)
+    low, high = limits(ffi, c_type)
     if not low <= value <= high:
         raise ValueError(f"{_where(function, param)} = {value} is out of range for {c_type} ({low}..{high})")
     return int(value)
 
 
 def _address(ffi: Any, value: int, param: str, function: str) -> int:
-    low, high = _limits(ffi, "uintptr_t")
+    low, high = limits(ffi, "uintptr_t")
     if not low <= value <= high:
         raise ValueError(f"{_where(function, param)} = {value} is not an address")
     return value
@@ -160,13 +166,6 @@ def address(ffi: Any, value: CData) -> int:
     return int(ffi.cast("uintptr_t", value))
 
 
-def handles(ffi: Any, value: CData, count: int) -> tuple[int, ...]:
-    """The addresses of the first `count` handles of a converted array argument (none if it is NULL)."""
-    if value == ffi.NULL:
-        return ()
-    return tuple(int(ffi.cast("uintptr_t", value[i])) for i in range(count))
-
-
 def handle_list(ffi: Any, value: Any, element: str, param: str, function: str) -> tuple[CData, int]:
     """A list of handles for the Pythonic functions: (C array or NULL, its length). A None item is refused:
     in a list of objects it is never one (the C functions pass None on as NULL, as C does)."""
@@ -177,6 +176,6 @@ def handle_list(ffi: Any, value: Any, element: str, param: str, function: str) -
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise TypeError(f"{_where(function, param)} must be a sequence of handles ({element}), "
                         f"not {type(value).__name__}")
-    items = [pointer(ffi, item, element, f"{param}[{i}]", function, exact=True, null=False)
-             for i, item in enumerate(value)]
+    items = [pointer(ffi, entry, element, f"{param}[{i}]", function, exact=True, null=False)
+             for i, entry in enumerate(value)]
     return (ffi.new(f"{element}[]", items) if items else ffi.NULL), len(items)

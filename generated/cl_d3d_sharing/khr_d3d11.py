@@ -313,6 +313,41 @@ _binding = _runtime.Binding(EXTENSION, ffi)
 #: What this module saw of earlier calls: acquired objects, wrapped resources.
 _state = Tracker()
 
+# What the wrappers compare arguments with, resolved once: the C types of their exact cases, the
+# integer types' ranges, and each function's entry in `_binding`.
+_CData = ffi.CData
+_typeof = ffi.typeof
+_unpack = ffi.unpack
+_NULL = ffi.NULL
+_type_cl_platform_id = ffi.typeof('cl_platform_id')
+_type_void_ptr = ffi.typeof('void *')
+_type_cl_device_id_ptr = ffi.typeof('cl_device_id *')
+_type_cl_uint_ptr = ffi.typeof('cl_uint *')
+_type_cl_context = ffi.typeof('cl_context')
+_type_ID3D11Buffer_ptr = ffi.typeof('ID3D11Buffer *')
+_type_cl_int_ptr = ffi.typeof('cl_int *')
+_type_ID3D11Texture2D_ptr = ffi.typeof('ID3D11Texture2D *')
+_type_ID3D11Texture3D_ptr = ffi.typeof('ID3D11Texture3D *')
+_type_cl_command_queue = ffi.typeof('cl_command_queue')
+_type_cl_mem_ptr = ffi.typeof('cl_mem *')
+_type_cl_mem_array = ffi.typeof('cl_mem[]')
+_type_cl_event_ptr = ffi.typeof('cl_event *')
+_type_cl_event_array = ffi.typeof('cl_event[]')
+_type_cl_device_id_array = ffi.typeof('cl_device_id[]')
+_type_cl_mem = ffi.typeof('cl_mem')
+_type_cl_event = ffi.typeof('cl_event')
+_min_cl_d3d11_device_source_khr, _max_cl_d3d11_device_source_khr = _marshal.limits(ffi, 'cl_d3d11_device_source_khr')
+_min_cl_d3d11_device_set_khr, _max_cl_d3d11_device_set_khr = _marshal.limits(ffi, 'cl_d3d11_device_set_khr')
+_min_cl_uint, _max_cl_uint = _marshal.limits(ffi, 'cl_uint')
+_min_cl_mem_flags, _max_cl_mem_flags = _marshal.limits(ffi, 'cl_mem_flags')
+_min_UINT, _max_UINT = _marshal.limits(ffi, 'UINT')
+_fn_clGetDeviceIDsFromD3D11KHR = _binding.entry('clGetDeviceIDsFromD3D11KHR', 'clGetDeviceIDsFromD3D11KHR_fn')
+_fn_clCreateFromD3D11BufferKHR = _binding.entry('clCreateFromD3D11BufferKHR', 'clCreateFromD3D11BufferKHR_fn')
+_fn_clCreateFromD3D11Texture2DKHR = _binding.entry('clCreateFromD3D11Texture2DKHR', 'clCreateFromD3D11Texture2DKHR_fn')
+_fn_clCreateFromD3D11Texture3DKHR = _binding.entry('clCreateFromD3D11Texture3DKHR', 'clCreateFromD3D11Texture3DKHR_fn')
+_fn_clEnqueueAcquireD3D11ObjectsKHR = _binding.entry('clEnqueueAcquireD3D11ObjectsKHR', 'clEnqueueAcquireD3D11ObjectsKHR_fn')
+_fn_clEnqueueReleaseD3D11ObjectsKHR = _binding.entry('clEnqueueReleaseD3D11ObjectsKHR', 'clEnqueueReleaseD3D11ObjectsKHR_fn')
+
 
 def _error(code: int, function: str, detail: str | None = None) -> _errors.CLError:
     return _errors.error(code, function, _ERRORS, _CONDITIONS.get(function, {}), detail)
@@ -327,11 +362,11 @@ def _violation(
     return _errors.violation(function, check, _ERRORS, arguments, found)
 
 
-def _lookup(kind: str, handle: CData, argument: str, name: str, pointer_type: str) -> CData:
+def _lookup(kind: str, handle: CData, argument: str, entry: _runtime.Entry) -> CData:
     try:
-        return _binding.function(kind, handle, name, pointer_type)
+        return _binding.function(kind, handle, entry.name, entry.pointer_type)
     except _runtime.QueryFailed as failed:
-        raise _error(failed.code, name, f"{failed.function} failed on argument {argument!r}") from None
+        raise _error(failed.code, entry.name, f"{failed.function} failed on argument {argument!r}") from None
 
 
 def supported(platform: Pointer) -> bool:
@@ -343,7 +378,6 @@ def supported(platform: Pointer) -> bool:
 def conditions(function: str, code: int) -> tuple[Condition, ...]:
     """The spec's conditions under which `function` returns `code`."""
     return _CONDITIONS.get(function, {}).get(code, ())
-
 
 def clGetDeviceIDsFromD3D11KHR(
     platform: Pointer,
@@ -386,22 +420,34 @@ def clGetDeviceIDsFromD3D11KHR(
 
     Reference page: khr_d3d11/clGetDeviceIDsFromD3D11KHR.md in the reference docs
     """
-    c_platform = _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11KHR', exact=True)
-    c_d3d_device_source = _marshal.integer(ffi, d3d_device_source, 'cl_d3d11_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D11KHR')
-    c_d3d_object = _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D11KHR')
-    c_d3d_device_set = _marshal.integer(ffi, d3d_device_set, 'cl_d3d11_device_set_khr', 'd3d_device_set', 'clGetDeviceIDsFromD3D11KHR')
-    c_num_entries = _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D11KHR')
-    c_devices = _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D11KHR', exact=True, count=c_num_entries, count_name='num_entries')
-    c_num_devices = _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D11KHR', exact=True)
+    c_platform = (platform if isinstance(platform, _CData) and _typeof(platform) is _type_cl_platform_id
+                  else _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11KHR', exact=True))
+    c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d11_device_source_khr <= d3d_device_source <= _max_cl_d3d11_device_source_khr
+                           else _marshal.integer(ffi, d3d_device_source, 'cl_d3d11_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D11KHR'))
+    c_d3d_object = (_NULL if d3d_object is None
+                    else d3d_object if isinstance(d3d_object, _CData) and _typeof(d3d_object) is _type_void_ptr
+                    else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D11KHR'))
+    c_d3d_device_set = (d3d_device_set if type(d3d_device_set) is int and _min_cl_d3d11_device_set_khr <= d3d_device_set <= _max_cl_d3d11_device_set_khr
+                        else _marshal.integer(ffi, d3d_device_set, 'cl_d3d11_device_set_khr', 'd3d_device_set', 'clGetDeviceIDsFromD3D11KHR'))
+    c_num_entries = (num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
+                     else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D11KHR'))
+    c_devices = (_NULL if devices is None
+                 else devices if isinstance(devices, _CData) and _typeof(devices) is _type_cl_device_id_ptr
+                 else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D11KHR', exact=True, count=c_num_entries, count_name='num_entries'))
+    c_num_devices = (_NULL if num_devices is None
+                     else num_devices if isinstance(num_devices, _CData) and _typeof(num_devices) is _type_cl_uint_ptr
+                     else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D11KHR', exact=True))
     if c_d3d_device_source not in {16409, 16410}:
         raise _violation('clGetDeviceIDsFromD3D11KHR', 0, {'d3d_device_source': d3d_device_source})
     if c_d3d_device_set not in {16411, 16412}:
         raise _violation('clGetDeviceIDsFromD3D11KHR', 1, {'d3d_device_set': d3d_device_set})
-    if (c_num_entries == 0 and c_devices != ffi.NULL):
+    if (c_num_entries == 0 and c_devices != _NULL):
         raise _violation('clGetDeviceIDsFromD3D11KHR', 2, {'num_entries': num_entries, 'devices': devices})
-    if (c_num_devices == ffi.NULL and c_devices == ffi.NULL):
+    if (c_num_devices == _NULL and c_devices == _NULL):
         raise _violation('clGetDeviceIDsFromD3D11KHR', 3, {'num_devices': num_devices, 'devices': devices})
-    function = _lookup('platform', c_platform, 'platform', 'clGetDeviceIDsFromD3D11KHR', 'clGetDeviceIDsFromD3D11KHR_fn')
+    function = _fn_clGetDeviceIDsFromD3D11KHR.only if c_platform == _fn_clGetDeviceIDsFromD3D11KHR.platform else None
+    if function is None:
+        function = _lookup('platform', c_platform, 'platform', _fn_clGetDeviceIDsFromD3D11KHR)
     code = function(c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices)
     if code != 0:
         raise _error(code, 'clGetDeviceIDsFromD3D11KHR')
@@ -439,25 +485,69 @@ def clCreateFromD3D11BufferKHR(
 
     Reference page: khr_d3d11/clCreateFromD3D11BufferKHR.md in the reference docs
     """
-    c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True)
-    c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferKHR')
-    c_resource = _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferKHR')
-    given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferKHR', exact=True)
-    c_errcode_ret = ffi.new('cl_int *')
+    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
+                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True))
+    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferKHR'))
+    c_resource = (_NULL if resource is None
+                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D11Buffer_ptr
+                  else _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferKHR'))
+    given_errcode_ret = (_NULL if errcode_ret is None
+                         else errcode_ret if isinstance(errcode_ret, _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                         else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferKHR', exact=True))
+    c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D11BufferKHR', 0, {'flags': flags}, out=given_errcode_ret)
-    with _state.holding(((_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None),)):  # check, call and record as one step for these objects
+    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)])  # check, call and record as one step for these objects
+    try:
         found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)
         if found is not None:
             raise _violation('clCreateFromD3D11BufferKHR', 1, {'context': context, 'resource': resource}, found, out=given_errcode_ret)
-        function = _lookup('context', c_context, 'context', 'clCreateFromD3D11BufferKHR', 'clCreateFromD3D11BufferKHR_fn')
+        function = _fn_clCreateFromD3D11BufferKHR.only if c_context else None
+        if function is None:
+            function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D11BufferKHR)
         result = function(c_context, c_flags, c_resource, c_errcode_ret)
-        if given_errcode_ret != ffi.NULL:
+        if given_errcode_ret != _NULL:
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D11BufferKHR')
         _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None, _marshal.address(ffi, result))
         return result
+    finally:
+        _state.let_go(held)
+
+
+def _call_clCreateFromD3D11BufferKHR(
+    c_context: Any,
+    c_flags: Any,
+    c_resource: Any,
+    given_errcode_ret: Any,
+    given: tuple[Any, ...],
+) -> CData:
+    """`clCreateFromD3D11BufferKHR` for callers whose arguments are converted already (the Pythonic
+    layer): the same checks, lookup, call and records; `given` are the arguments as the caller gave
+    them, for its errors.
+    """
+    c_errcode_ret = ffi.new(_type_cl_int_ptr)
+    if c_flags not in {0, 1, 2, 4}:
+        raise _violation('clCreateFromD3D11BufferKHR', 0, {'flags': given[1]}, out=given_errcode_ret)
+    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)])  # check, call and record as one step for these objects
+    try:
+        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)
+        if found is not None:
+            raise _violation('clCreateFromD3D11BufferKHR', 1, {'context': given[0], 'resource': given[2]}, found, out=given_errcode_ret)
+        function = _fn_clCreateFromD3D11BufferKHR.only if c_context else None
+        if function is None:
+            function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D11BufferKHR)
+        result = function(c_context, c_flags, c_resource, c_errcode_ret)
+        if given_errcode_ret != _NULL:
+            given_errcode_ret[0] = c_errcode_ret[0]
+        if c_errcode_ret[0] != 0:
+            raise _error(c_errcode_ret[0], 'clCreateFromD3D11BufferKHR')
+        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None, _marshal.address(ffi, result))
+        return result
+    finally:
+        _state.let_go(held)
 
 
 def clCreateFromD3D11Texture2DKHR(
@@ -500,26 +590,72 @@ def clCreateFromD3D11Texture2DKHR(
 
     Reference page: khr_d3d11/clCreateFromD3D11Texture2DKHR.md in the reference docs
     """
-    c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DKHR', exact=True)
-    c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DKHR')
-    c_resource = _marshal.pointer(ffi, resource, 'ID3D11Texture2D *', 'resource', 'clCreateFromD3D11Texture2DKHR')
-    c_subresource = _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture2DKHR')
-    given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DKHR', exact=True)
-    c_errcode_ret = ffi.new('cl_int *')
+    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
+                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DKHR', exact=True))
+    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DKHR'))
+    c_resource = (_NULL if resource is None
+                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D11Texture2D_ptr
+                  else _marshal.pointer(ffi, resource, 'ID3D11Texture2D *', 'resource', 'clCreateFromD3D11Texture2DKHR'))
+    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture2DKHR'))
+    given_errcode_ret = (_NULL if errcode_ret is None
+                         else errcode_ret if isinstance(errcode_ret, _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                         else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DKHR', exact=True))
+    c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D11Texture2DKHR', 0, {'flags': flags}, out=given_errcode_ret)
-    with _state.holding(((_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource),)):  # check, call and record as one step for these objects
+    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)])  # check, call and record as one step for these objects
+    try:
         found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
         if found is not None:
             raise _violation('clCreateFromD3D11Texture2DKHR', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
-        function = _lookup('context', c_context, 'context', 'clCreateFromD3D11Texture2DKHR', 'clCreateFromD3D11Texture2DKHR_fn')
+        function = _fn_clCreateFromD3D11Texture2DKHR.only if c_context else None
+        if function is None:
+            function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D11Texture2DKHR)
         result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
-        if given_errcode_ret != ffi.NULL:
+        if given_errcode_ret != _NULL:
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture2DKHR')
         _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
         return result
+    finally:
+        _state.let_go(held)
+
+
+def _call_clCreateFromD3D11Texture2DKHR(
+    c_context: Any,
+    c_flags: Any,
+    c_resource: Any,
+    c_subresource: Any,
+    given_errcode_ret: Any,
+    given: tuple[Any, ...],
+) -> CData:
+    """`clCreateFromD3D11Texture2DKHR` for callers whose arguments are converted already (the Pythonic
+    layer): the same checks, lookup, call and records; `given` are the arguments as the caller gave
+    them, for its errors.
+    """
+    c_errcode_ret = ffi.new(_type_cl_int_ptr)
+    if c_flags not in {0, 1, 2, 4}:
+        raise _violation('clCreateFromD3D11Texture2DKHR', 0, {'flags': given[1]}, out=given_errcode_ret)
+    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)])  # check, call and record as one step for these objects
+    try:
+        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+        if found is not None:
+            raise _violation('clCreateFromD3D11Texture2DKHR', 1, {'context': given[0], 'resource': given[2], 'subresource': given[3]}, found, out=given_errcode_ret)
+        function = _fn_clCreateFromD3D11Texture2DKHR.only if c_context else None
+        if function is None:
+            function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D11Texture2DKHR)
+        result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
+        if given_errcode_ret != _NULL:
+            given_errcode_ret[0] = c_errcode_ret[0]
+        if c_errcode_ret[0] != 0:
+            raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture2DKHR')
+        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
+        return result
+    finally:
+        _state.let_go(held)
 
 
 def clCreateFromD3D11Texture3DKHR(
@@ -562,26 +698,72 @@ def clCreateFromD3D11Texture3DKHR(
 
     Reference page: khr_d3d11/clCreateFromD3D11Texture3DKHR.md in the reference docs
     """
-    c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DKHR', exact=True)
-    c_flags = _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DKHR')
-    c_resource = _marshal.pointer(ffi, resource, 'ID3D11Texture3D *', 'resource', 'clCreateFromD3D11Texture3DKHR')
-    c_subresource = _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture3DKHR')
-    given_errcode_ret = _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DKHR', exact=True)
-    c_errcode_ret = ffi.new('cl_int *')
+    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
+                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DKHR', exact=True))
+    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DKHR'))
+    c_resource = (_NULL if resource is None
+                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D11Texture3D_ptr
+                  else _marshal.pointer(ffi, resource, 'ID3D11Texture3D *', 'resource', 'clCreateFromD3D11Texture3DKHR'))
+    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture3DKHR'))
+    given_errcode_ret = (_NULL if errcode_ret is None
+                         else errcode_ret if isinstance(errcode_ret, _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                         else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DKHR', exact=True))
+    c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D11Texture3DKHR', 0, {'flags': flags}, out=given_errcode_ret)
-    with _state.holding(((_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource),)):  # check, call and record as one step for these objects
+    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)])  # check, call and record as one step for these objects
+    try:
         found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
         if found is not None:
             raise _violation('clCreateFromD3D11Texture3DKHR', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
-        function = _lookup('context', c_context, 'context', 'clCreateFromD3D11Texture3DKHR', 'clCreateFromD3D11Texture3DKHR_fn')
+        function = _fn_clCreateFromD3D11Texture3DKHR.only if c_context else None
+        if function is None:
+            function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D11Texture3DKHR)
         result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
-        if given_errcode_ret != ffi.NULL:
+        if given_errcode_ret != _NULL:
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture3DKHR')
         _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
         return result
+    finally:
+        _state.let_go(held)
+
+
+def _call_clCreateFromD3D11Texture3DKHR(
+    c_context: Any,
+    c_flags: Any,
+    c_resource: Any,
+    c_subresource: Any,
+    given_errcode_ret: Any,
+    given: tuple[Any, ...],
+) -> CData:
+    """`clCreateFromD3D11Texture3DKHR` for callers whose arguments are converted already (the Pythonic
+    layer): the same checks, lookup, call and records; `given` are the arguments as the caller gave
+    them, for its errors.
+    """
+    c_errcode_ret = ffi.new(_type_cl_int_ptr)
+    if c_flags not in {0, 1, 2, 4}:
+        raise _violation('clCreateFromD3D11Texture3DKHR', 0, {'flags': given[1]}, out=given_errcode_ret)
+    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)])  # check, call and record as one step for these objects
+    try:
+        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+        if found is not None:
+            raise _violation('clCreateFromD3D11Texture3DKHR', 1, {'context': given[0], 'resource': given[2], 'subresource': given[3]}, found, out=given_errcode_ret)
+        function = _fn_clCreateFromD3D11Texture3DKHR.only if c_context else None
+        if function is None:
+            function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D11Texture3DKHR)
+        result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
+        if given_errcode_ret != _NULL:
+            given_errcode_ret[0] = c_errcode_ret[0]
+        if c_errcode_ret[0] != 0:
+            raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture3DKHR')
+        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
+        return result
+    finally:
+        _state.let_go(held)
 
 
 def clEnqueueAcquireD3D11ObjectsKHR(
@@ -643,29 +825,82 @@ def clEnqueueAcquireD3D11ObjectsKHR(
 
     Reference page: khr_d3d11/clEnqueueAcquireD3D11ObjectsKHR.md in the reference docs
     """
-    c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True)
-    c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsKHR')
-    c_mem_objects = _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_objects, 'num_objects')
-    c_num_events_in_wait_list = _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR')
-    c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list')
-    c_event = _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True)
-    if (c_num_objects == 0 and c_mem_objects != ffi.NULL):
+    c_command_queue = (command_queue if isinstance(command_queue, _CData) and _typeof(command_queue) is _type_cl_command_queue
+                       else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True))
+    c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
+                     else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsKHR'))
+    c_mem_objects = (_NULL if mem_objects is None
+                     else mem_objects if isinstance(mem_objects, _CData) and (_typeof(mem_objects) is _type_cl_mem_array and len(mem_objects) >= c_num_objects or _typeof(mem_objects) is _type_cl_mem_ptr)
+                     else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_objects, 'num_objects'))
+    c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
+                                 else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR'))
+    c_event_wait_list = (_NULL if event_wait_list is None
+                         else event_wait_list if isinstance(event_wait_list, _CData) and (_typeof(event_wait_list) is _type_cl_event_array and len(event_wait_list) >= c_num_events_in_wait_list or _typeof(event_wait_list) is _type_cl_event_ptr)
+                         else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+    c_event = (_NULL if event is None
+               else event if isinstance(event, _CData) and _typeof(event) is _type_cl_event_ptr
+               else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True))
+    if (c_num_objects == 0 and c_mem_objects != _NULL):
         raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
-    if (c_num_objects > 0 and c_mem_objects == ffi.NULL):
+    if (c_num_objects > 0 and c_mem_objects == _NULL):
         raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
-    if (c_event_wait_list == ffi.NULL and c_num_events_in_wait_list > 0):
+    if (c_event_wait_list == _NULL and c_num_events_in_wait_list > 0):
         raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
-    if (c_event_wait_list != ffi.NULL and c_num_events_in_wait_list == 0):
+    if (c_event_wait_list != _NULL and c_num_events_in_wait_list == 0):
         raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
-    with _state.holding(_marshal.handles(ffi, c_mem_objects, c_num_objects)):  # check, call and record as one step for these objects
-        found = _state.acquired(_marshal.handles(ffi, c_mem_objects, c_num_objects))
+    k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
+    held = _state.hold(k_mem_objects)  # check, call and record as one step for these objects
+    try:
+        found = _state.acquired(k_mem_objects)
         if found is not None:
             raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 4, {'mem_objects': mem_objects}, found)
-        function = _lookup('queue', c_command_queue, 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', 'clEnqueueAcquireD3D11ObjectsKHR_fn')
+        function = _fn_clEnqueueAcquireD3D11ObjectsKHR.only if c_command_queue else None
+        if function is None:
+            function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D11ObjectsKHR)
         code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
         if code != 0:
             raise _error(code, 'clEnqueueAcquireD3D11ObjectsKHR')
-        _state.acquire(_marshal.handles(ffi, c_mem_objects, c_num_objects))
+        _state.acquire(k_mem_objects)
+    finally:
+        _state.let_go(held)
+
+
+def _call_clEnqueueAcquireD3D11ObjectsKHR(
+    c_command_queue: Any,
+    c_num_objects: Any,
+    c_mem_objects: Any,
+    c_num_events_in_wait_list: Any,
+    c_event_wait_list: Any,
+    c_event: Any,
+    given: tuple[Any, ...],
+) -> None:
+    """`clEnqueueAcquireD3D11ObjectsKHR` for callers whose arguments are converted already (the
+    Pythonic layer): the same checks, lookup, call and records; `given` are the arguments as the
+    caller gave them, for its errors.
+    """
+    if (c_num_objects == 0 and c_mem_objects != _NULL):
+        raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 0, {'num_objects': given[1], 'mem_objects': given[2]})
+    if (c_num_objects > 0 and c_mem_objects == _NULL):
+        raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 1, {'num_objects': given[1], 'mem_objects': given[2]})
+    if (c_event_wait_list == _NULL and c_num_events_in_wait_list > 0):
+        raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 2, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
+    if (c_event_wait_list != _NULL and c_num_events_in_wait_list == 0):
+        raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 3, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
+    k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
+    held = _state.hold(k_mem_objects)  # check, call and record as one step for these objects
+    try:
+        found = _state.acquired(k_mem_objects)
+        if found is not None:
+            raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 4, {'mem_objects': given[2]}, found)
+        function = _fn_clEnqueueAcquireD3D11ObjectsKHR.only if c_command_queue else None
+        if function is None:
+            function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D11ObjectsKHR)
+        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+        if code != 0:
+            raise _error(code, 'clEnqueueAcquireD3D11ObjectsKHR')
+        _state.acquire(k_mem_objects)
+    finally:
+        _state.let_go(held)
 
 
 def clEnqueueReleaseD3D11ObjectsKHR(
@@ -735,29 +970,82 @@ def clEnqueueReleaseD3D11ObjectsKHR(
 
     Reference page: khr_d3d11/clEnqueueReleaseD3D11ObjectsKHR.md in the reference docs
     """
-    c_command_queue = _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True)
-    c_num_objects = _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsKHR')
-    c_mem_objects = _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_objects, 'num_objects')
-    c_num_events_in_wait_list = _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR')
-    c_event_wait_list = _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list')
-    c_event = _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True)
-    if (c_num_objects == 0 and c_mem_objects != ffi.NULL):
+    c_command_queue = (command_queue if isinstance(command_queue, _CData) and _typeof(command_queue) is _type_cl_command_queue
+                       else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True))
+    c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
+                     else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsKHR'))
+    c_mem_objects = (_NULL if mem_objects is None
+                     else mem_objects if isinstance(mem_objects, _CData) and (_typeof(mem_objects) is _type_cl_mem_array and len(mem_objects) >= c_num_objects or _typeof(mem_objects) is _type_cl_mem_ptr)
+                     else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_objects, 'num_objects'))
+    c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
+                                 else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR'))
+    c_event_wait_list = (_NULL if event_wait_list is None
+                         else event_wait_list if isinstance(event_wait_list, _CData) and (_typeof(event_wait_list) is _type_cl_event_array and len(event_wait_list) >= c_num_events_in_wait_list or _typeof(event_wait_list) is _type_cl_event_ptr)
+                         else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+    c_event = (_NULL if event is None
+               else event if isinstance(event, _CData) and _typeof(event) is _type_cl_event_ptr
+               else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True))
+    if (c_num_objects == 0 and c_mem_objects != _NULL):
         raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
-    if (c_num_objects > 0 and c_mem_objects == ffi.NULL):
+    if (c_num_objects > 0 and c_mem_objects == _NULL):
         raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
-    if (c_event_wait_list == ffi.NULL and c_num_events_in_wait_list > 0):
+    if (c_event_wait_list == _NULL and c_num_events_in_wait_list > 0):
         raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
-    if (c_event_wait_list != ffi.NULL and c_num_events_in_wait_list == 0):
+    if (c_event_wait_list != _NULL and c_num_events_in_wait_list == 0):
         raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
-    with _state.holding(_marshal.handles(ffi, c_mem_objects, c_num_objects)):  # check, call and record as one step for these objects
-        found = _state.released(_marshal.handles(ffi, c_mem_objects, c_num_objects))
+    k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
+    held = _state.hold(k_mem_objects)  # check, call and record as one step for these objects
+    try:
+        found = _state.released(k_mem_objects)
         if found is not None:
             raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 4, {'mem_objects': mem_objects}, found)
-        function = _lookup('queue', c_command_queue, 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', 'clEnqueueReleaseD3D11ObjectsKHR_fn')
+        function = _fn_clEnqueueReleaseD3D11ObjectsKHR.only if c_command_queue else None
+        if function is None:
+            function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D11ObjectsKHR)
         code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
         if code != 0:
             raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')
-        _state.release(_marshal.handles(ffi, c_mem_objects, c_num_objects))
+        _state.release(k_mem_objects)
+    finally:
+        _state.let_go(held)
+
+
+def _call_clEnqueueReleaseD3D11ObjectsKHR(
+    c_command_queue: Any,
+    c_num_objects: Any,
+    c_mem_objects: Any,
+    c_num_events_in_wait_list: Any,
+    c_event_wait_list: Any,
+    c_event: Any,
+    given: tuple[Any, ...],
+) -> None:
+    """`clEnqueueReleaseD3D11ObjectsKHR` for callers whose arguments are converted already (the
+    Pythonic layer): the same checks, lookup, call and records; `given` are the arguments as the
+    caller gave them, for its errors.
+    """
+    if (c_num_objects == 0 and c_mem_objects != _NULL):
+        raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 0, {'num_objects': given[1], 'mem_objects': given[2]})
+    if (c_num_objects > 0 and c_mem_objects == _NULL):
+        raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 1, {'num_objects': given[1], 'mem_objects': given[2]})
+    if (c_event_wait_list == _NULL and c_num_events_in_wait_list > 0):
+        raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 2, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
+    if (c_event_wait_list != _NULL and c_num_events_in_wait_list == 0):
+        raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 3, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
+    k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
+    held = _state.hold(k_mem_objects)  # check, call and record as one step for these objects
+    try:
+        found = _state.released(k_mem_objects)
+        if found is not None:
+            raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 4, {'mem_objects': given[2]}, found)
+        function = _fn_clEnqueueReleaseD3D11ObjectsKHR.only if c_command_queue else None
+        if function is None:
+            function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D11ObjectsKHR)
+        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+        if code != 0:
+            raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')
+        _state.release(k_mem_objects)
+    finally:
+        _state.let_go(held)
 
 
 # -- the Pythonic layer: counts from lengths, outputs returned, errors raised ------
@@ -786,12 +1074,12 @@ def get_device_ids_from_d3d11(
 
     Reference page: khr_d3d11/clGetDeviceIDsFromD3D11KHR.md in the reference docs
     """
-    o_num_devices = ffi.new('cl_uint *')
+    o_num_devices = ffi.new(_type_cl_uint_ptr)
     clGetDeviceIDsFromD3D11KHR(platform, d3d_device_source, d3d_object, d3d_device_set, 0, None, o_num_devices)
     n_devices = o_num_devices[0]
     if n_devices == 0:
         return []
-    o_devices = ffi.new('cl_device_id[]', n_devices)
+    o_devices = ffi.new(_type_cl_device_id_array, n_devices)
     clGetDeviceIDsFromD3D11KHR(platform, d3d_device_source, d3d_object, d3d_device_set, n_devices, o_devices, None)
     return [_runtime.adopt(o_devices[i], 'cl_device_id', as_pyopencl)
             for i in range(min(n_devices, len(o_devices)))]
@@ -815,7 +1103,14 @@ def create_from_d3d11_buffer(
 
     Reference page: khr_d3d11/clCreateFromD3D11BufferKHR.md in the reference docs
     """
-    result = clCreateFromD3D11BufferKHR(context, flags, resource, None)
+    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
+                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True))
+    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferKHR'))
+    c_resource = (_NULL if resource is None
+                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D11Buffer_ptr
+                  else _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferKHR'))
+    result = _call_clCreateFromD3D11BufferKHR(c_context, c_flags, c_resource, _NULL, (context, flags, resource, None))
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
 
 
@@ -840,7 +1135,16 @@ def create_from_d3d11_texture2d(
 
     Reference page: khr_d3d11/clCreateFromD3D11Texture2DKHR.md in the reference docs
     """
-    result = clCreateFromD3D11Texture2DKHR(context, flags, resource, subresource, None)
+    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
+                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DKHR', exact=True))
+    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DKHR'))
+    c_resource = (_NULL if resource is None
+                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D11Texture2D_ptr
+                  else _marshal.pointer(ffi, resource, 'ID3D11Texture2D *', 'resource', 'clCreateFromD3D11Texture2DKHR'))
+    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture2DKHR'))
+    result = _call_clCreateFromD3D11Texture2DKHR(c_context, c_flags, c_resource, c_subresource, _NULL, (context, flags, resource, subresource, None))
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
 
 
@@ -865,7 +1169,16 @@ def create_from_d3d11_texture3d(
 
     Reference page: khr_d3d11/clCreateFromD3D11Texture3DKHR.md in the reference docs
     """
-    result = clCreateFromD3D11Texture3DKHR(context, flags, resource, subresource, None)
+    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
+                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DKHR', exact=True))
+    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DKHR'))
+    c_resource = (_NULL if resource is None
+                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D11Texture3D_ptr
+                  else _marshal.pointer(ffi, resource, 'ID3D11Texture3D *', 'resource', 'clCreateFromD3D11Texture3DKHR'))
+    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture3DKHR'))
+    result = _call_clCreateFromD3D11Texture3DKHR(c_context, c_flags, c_resource, c_subresource, _NULL, (context, flags, resource, subresource, None))
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
 
 
@@ -889,10 +1202,32 @@ def enqueue_acquire_d3d11_objects(
 
     Reference page: khr_d3d11/clEnqueueAcquireD3D11ObjectsKHR.md in the reference docs
     """
-    l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d11_objects')
-    l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d11_objects')
-    o_event = ffi.new('cl_event *')
-    clEnqueueAcquireD3D11ObjectsKHR(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    l_mem_objects = None
+    if mem_objects.__class__ is list:
+        for _item in mem_objects:
+            if not isinstance(_item, _CData) or _typeof(_item) is not _type_cl_mem:
+                break
+        else:
+            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects) if mem_objects else _NULL), len(mem_objects)
+    if l_mem_objects is None:
+        l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d11_objects')
+    l_event_wait_list = None
+    if wait_for.__class__ is list:
+        for _item in wait_for:
+            if not isinstance(_item, _CData) or _typeof(_item) is not _type_cl_event:
+                break
+        else:
+            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for) if wait_for else _NULL), len(wait_for)
+    if l_event_wait_list is None:
+        l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d11_objects')
+    o_event = ffi.new(_type_cl_event_ptr)
+    c_command_queue = (command_queue if isinstance(command_queue, _CData) and _typeof(command_queue) is _type_cl_command_queue
+                       else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True))
+    c_num_objects = (n_mem_objects if type(n_mem_objects) is int and _min_cl_uint <= n_mem_objects <= _max_cl_uint
+                     else _marshal.integer(ffi, n_mem_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsKHR'))
+    c_num_events_in_wait_list = (n_event_wait_list if type(n_event_wait_list) is int and _min_cl_uint <= n_event_wait_list <= _max_cl_uint
+                                 else _marshal.integer(ffi, n_event_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR'))
+    _call_clEnqueueAcquireD3D11ObjectsKHR(c_command_queue, c_num_objects, l_mem_objects, c_num_events_in_wait_list, l_event_wait_list, o_event, (command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event))
     return _runtime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 
@@ -916,10 +1251,32 @@ def enqueue_release_d3d11_objects(
 
     Reference page: khr_d3d11/clEnqueueReleaseD3D11ObjectsKHR.md in the reference docs
     """
-    l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d11_objects')
-    l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d11_objects')
-    o_event = ffi.new('cl_event *')
-    clEnqueueReleaseD3D11ObjectsKHR(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    l_mem_objects = None
+    if mem_objects.__class__ is list:
+        for _item in mem_objects:
+            if not isinstance(_item, _CData) or _typeof(_item) is not _type_cl_mem:
+                break
+        else:
+            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects) if mem_objects else _NULL), len(mem_objects)
+    if l_mem_objects is None:
+        l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d11_objects')
+    l_event_wait_list = None
+    if wait_for.__class__ is list:
+        for _item in wait_for:
+            if not isinstance(_item, _CData) or _typeof(_item) is not _type_cl_event:
+                break
+        else:
+            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for) if wait_for else _NULL), len(wait_for)
+    if l_event_wait_list is None:
+        l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d11_objects')
+    o_event = ffi.new(_type_cl_event_ptr)
+    c_command_queue = (command_queue if isinstance(command_queue, _CData) and _typeof(command_queue) is _type_cl_command_queue
+                       else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True))
+    c_num_objects = (n_mem_objects if type(n_mem_objects) is int and _min_cl_uint <= n_mem_objects <= _max_cl_uint
+                     else _marshal.integer(ffi, n_mem_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsKHR'))
+    c_num_events_in_wait_list = (n_event_wait_list if type(n_event_wait_list) is int and _min_cl_uint <= n_event_wait_list <= _max_cl_uint
+                                 else _marshal.integer(ffi, n_event_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR'))
+    _call_clEnqueueReleaseD3D11ObjectsKHR(c_command_queue, c_num_objects, l_mem_objects, c_num_events_in_wait_list, l_event_wait_list, o_event, (command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event))
     return _runtime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 

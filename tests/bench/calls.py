@@ -7,6 +7,11 @@ function pointer the module looks up for the platform. Everything else is real:
 POCL's platform, queue, buffers and user events, and the module's checks and
 state tracking. Acquire and release alternate, so that every call passes the
 state checks; times are per call, medians of repeated runs.
+
+Besides the three rows the targets are about, one row is for information: a checked
+function with no tracked state (`clGetDeviceIDsFromD3D10KHR`, against a no-op with its
+prototype), whose overhead is the conversions, checks and lookup alone; the
+acquire/release row's overhead beyond it is the state tracking's.
 """
 
 from __future__ import annotations
@@ -28,6 +33,9 @@ from tests.conftest import generated_module
 MODULE = "khr_d3d10"
 ACQUIRE, RELEASE = "clEnqueueAcquireD3D10ObjectsKHR", "clEnqueueReleaseD3D10ObjectsKHR"
 PY_ACQUIRE, PY_RELEASE = "enqueue_acquire_d3d10_objects", "enqueue_release_d3d10_objects"
+#: A checked function with no effect on the tracked state (its checks are host checks): the informational row
+#: that tells the state tracking's share of the acquire/release rows.
+DEVICES = "clGetDeviceIDsFromD3D10KHR"
 
 NO_OP = """
 #include <CL/cl.h>
@@ -36,6 +44,15 @@ CL_API_ENTRY cl_int CL_API_CALL no_op(cl_command_queue command_queue, cl_uint nu
                                       const cl_event *event_wait_list, cl_event *event) {
     (void)command_queue; (void)num_objects; (void)mem_objects;
     (void)num_events_in_wait_list; (void)event_wait_list; (void)event;
+    return CL_SUCCESS;
+}
+
+/* clGetDeviceIDsFromD3D10KHR's prototype (its two enumeration types are cl_uint). */
+CL_API_ENTRY cl_int CL_API_CALL no_devices(cl_platform_id platform, cl_uint d3d_device_source, void *d3d_object,
+                                           cl_uint d3d_device_set, cl_uint num_entries, cl_device_id *devices,
+                                           cl_uint *num_devices) {
+    (void)platform; (void)d3d_device_source; (void)d3d_object; (void)d3d_device_set; (void)num_entries;
+    (void)devices; (void)num_devices;
     return CL_SUCCESS;
 }
 """
@@ -50,15 +67,16 @@ class Row:
     met: bool
 
 
-def build_no_op(folder: Path) -> int:
-    """Compile the no-op and load it; the address of `no_op`."""
+def build_no_op(folder: Path, name: str = "no_op") -> int:
+    """Compile the no-ops and load them (once per folder); the address of `name`."""
     source, library = folder / "no_op.c", folder / "no_op.so"
-    source.write_text(NO_OP)
-    subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-DCL_TARGET_OPENCL_VERSION=300", "-o", str(library),
-                    str(source)], check=True)
+    if not library.exists():
+        source.write_text(NO_OP)
+        subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-DCL_TARGET_OPENCL_VERSION=300", "-o", str(library),
+                        str(source)], check=True)
     loaded = ctypes.CDLL(str(library))
     _keep.append(loaded)
-    address = ctypes.cast(loaded.no_op, ctypes.c_void_p).value
+    address = ctypes.cast(getattr(loaded, name), ctypes.c_void_p).value
     assert address
     return address
 
@@ -165,6 +183,24 @@ def measure(folder: Path) -> list[Row]:
     raw, checked = per_call(raw_pair), per_call(checked_pair)
     rows.append(Row(f"{ACQUIRE} / {RELEASE}, 1 object (C-named, checked)", checked, raw,
                     "within 1 µs of raw", checked - raw <= 1.0))
+
+    raw_devices = ffi.cast(f"{DEVICES}_fn", build_no_op(folder, "no_devices"))
+    module._binding.install(cl.platform, DEVICES, raw_devices)
+    platform = ffi.cast("cl_platform_id", cl.platform)
+    source, device_set = int(module.CL_D3D10_DEVICE_KHR), int(module.CL_PREFERRED_DEVICES_FOR_D3D10_KHR)
+    found = ffi.new("cl_uint *")
+    wrapped_devices = getattr(module, DEVICES)
+
+    def raw_devices_pair() -> None:
+        raw_devices(platform, source, ffi.NULL, device_set, 0, ffi.NULL, found)
+        raw_devices(platform, source, ffi.NULL, device_set, 0, ffi.NULL, found)
+
+    def checked_devices_pair() -> None:
+        wrapped_devices(platform, source, None, device_set, 0, None, found)
+        wrapped_devices(platform, source, None, device_set, 0, None, found)
+
+    raw, checked = per_call(raw_devices_pair), per_call(checked_devices_pair)
+    rows.append(Row(f"{DEVICES}, no tracked state (C-named, checked)", checked, raw, "(no target)", True))
 
     events = [ffi.cast("cl_event", e) for e in cl.events(2)]
     py_acquire, py_release = getattr(module, PY_ACQUIRE), getattr(module, PY_RELEASE)

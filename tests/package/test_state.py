@@ -62,8 +62,9 @@ class Scene:
         callback = ffi.callback(f"{function['name']}_fn", succeed_or_fail)
         self.module._binding.install(self.platform, function["name"], callback)
 
-    def enqueue(self, function: dict[str, Any], mems: list[int]) -> Any:
-        """Call an acquire or release function on `mems` (a C array: NVIDIA's release takes `cl_mem *`)."""
+    def enqueue(self, function: dict[str, Any], mems: list[int], count: int | None = None) -> Any:
+        """Call an acquire or release function on `mems` (a C array: NVIDIA's release takes `cl_mem *`), the
+        first `count` of them (all by default)."""
         ffi = self.module.ffi
         names = [p["name"] for p in function["params"]]
         objects = names.index("mem_objects")
@@ -74,7 +75,7 @@ class Scene:
             elif i == objects:
                 args.append(ffi.new("cl_mem[]", [ffi.cast("cl_mem", m) for m in mems]))
             elif i == objects - 1:
-                args.append(len(mems))
+                args.append(len(mems) if count is None else count)
             else:
                 args.append(None if param["type"].endswith("*") else 0)
         return getattr(self.module, function["name"])(*args)
@@ -161,6 +162,28 @@ def test_a_state_clause_fires_and_its_neighbour_passes(
             else {"subresource": 3}
         with pytest.raises(errors.ExtensionNotSupportedError):
             scene.create(function, **neighbour)
+
+
+@pytest.mark.parametrize("scene", sorted(IR), indirect=True)
+def test_only_the_counted_handles_are_checked_and_recorded(scene: Scene, buffers: list[int]) -> None:
+    """A C array may hold more handles than its count says: the wrapper reads the first <count>, as C does, for
+    its checks and its records alike."""
+    (acquire,), (release_,) = scene.with_effect("acquire"), scene.with_effect("release")
+    scene.stand_in(acquire)
+    scene.stand_in(release_)
+    scene.enqueue(acquire, [buffers[0]])
+    scene.enqueue(acquire, [buffers[1], buffers[0]], count=1)  # the acquired buffers[0] is past the count
+    assert scene.module._state.snapshot()["acquired"] == {buffers[0], buffers[1]}
+    with pytest.raises(errors.CLError) as caught:
+        scene.enqueue(acquire, [buffers[2], buffers[1]], count=2)
+    assert caught.value.checked and f"(the object at {buffers[1]:#x})" in str(caught.value)
+    scene.enqueue(acquire, [buffers[2]])
+    scene.enqueue(release_, [buffers[2]])
+    scene.enqueue(release_, [buffers[0], buffers[2]], count=1)  # the released buffers[2] is past the count
+    assert scene.module._state.snapshot()["acquired"] == {buffers[1]}
+    with pytest.raises(errors.CLError) as caught:
+        scene.enqueue(release_, [buffers[1], buffers[2]], count=2)
+    assert caught.value.checked and f"(the object at {buffers[2]:#x})" in str(caught.value)
 
 
 def test_every_extension_has_its_state_clauses() -> None:
