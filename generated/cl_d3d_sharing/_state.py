@@ -45,10 +45,6 @@ _get_ident = threading.get_ident
 _MEM = ffi.typeof('cl_mem')
 
 
-def _address(mem: CData) -> int:
-    return int(ffi.cast("uintptr_t", mem))
-
-
 class _Nested:
     """A thread's call made while its outer call holds objects: what the thread holds now, and before."""
 
@@ -166,14 +162,14 @@ class Tracker:
         acquired = self._acquired
         if acquired.isdisjoint(objects):
             return None
-        return next((_address(o) for o in objects if o in acquired), None)
+        return next((_runtime.address(o) for o in objects if o in acquired), None)
 
     def released(self, objects: Iterable[CData]) -> int | None:
         """The first of `objects` this package saw and that is not acquired."""
         known, acquired = self._known, self._acquired
         if acquired.issuperset(objects) or known.isdisjoint(objects):
             return None
-        return next((_address(o) for o in objects if o in known and o not in acquired), None)
+        return next((_runtime.address(o) for o in objects if o in known and o not in acquired), None)
 
     def wrapped(self, scope: int, resource: int, subresource: int | None) -> int | None:
         """The memory object already made from `resource` (`subresource`) in `scope`."""
@@ -230,5 +226,5 @@ class Tracker:
     def snapshot(self) -> dict[str, Any]:
         """The tracked state, for tests and debugging: addresses."""
         with self._lock:
-            return {"acquired": {_address(m) for m in self._acquired}, "known": {_address(m) for m in self._known},
+            return {"acquired": {_runtime.address(m) for m in self._acquired}, "known": {_runtime.address(m) for m in self._known},
                     "wraps": dict(self._wraps)}

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.conftest import generated_module
+from tests.package.conftest import make_buffer, make_event
 
 #: The extension measured: KHR's D3D10 sharing (acquire and release share one prototype).
 MODULE = "khr_d3d10"
@@ -130,30 +131,12 @@ class Opencl:
         assert error[0] == 0
         self.lib = lib
 
-    def _ctypes(self) -> ctypes.CDLL:
-        """The library through ctypes, for the calls the package does not declare (buffers, user events)."""
-        lib = ctypes.CDLL(self.runtime.library_path())
-        for name in ("clCreateBuffer", "clCreateUserEvent"):
-            getattr(lib, name).restype = ctypes.c_void_p
-        lib.clCreateBuffer.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_void_p,
-                                       ctypes.POINTER(ctypes.c_int32)]
-        lib.clCreateUserEvent.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32)]
-        return lib
-
     def buffers(self, count: int) -> list[int]:
         """Real POCL buffers (their addresses), as a Direct3D wrap would hand back."""
-        error = ctypes.c_int32()
-        lib, context = self._ctypes(), self.runtime.address(self.context)
-        made = [lib.clCreateBuffer(context, 1, 64, None, ctypes.byref(error)) for _ in range(count)]
-        assert error.value == 0
-        return made
+        return [make_buffer(self.context) for _ in range(count)]
 
     def events(self, count: int) -> list[int]:
-        error = ctypes.c_int32()
-        lib, context = self._ctypes(), self.runtime.address(self.context)
-        made = [lib.clCreateUserEvent(context, ctypes.byref(error)) for _ in range(count)]
-        assert error.value == 0
-        return made
+        return [make_event(self.context) for _ in range(count)]
 
 
 def measure(folder: Path) -> list[Row]:
