@@ -19,9 +19,10 @@ IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 #: A spec name taking one of these would hide it; `tests/test_naming.py` reads the generated modules
 #: to keep this list complete.
 MODULE_NAMES = frozenset({
-    "Any", "Array", "CData", "Check", "Condition", "ERROR_NAMES", "EXTENSION", "Final", "GENERATOR_VERSION",
+    "Any", "Array", "CData", "Callable", "Check", "Condition", "ERROR_NAMES", "EXTENSION", "Final", "GENERATOR_VERSION",
     "IntEnum", "Iterator", "Pointer", "REVISION", "SOURCES", "Sequence", "Tracker", "VENDOR", "_CHECKS",
-    "_CONDITIONS", "_ERRORS", "_binding", "_error", "_errors", "_lookup", "_marshal", "_runtime", "_state",
+    "_CONDITIONS", "_ERRORS", "_Refused", "_binding", "_error", "_errors", "_lookup", "_lookup_later", "_marshal",
+    "_runtime", "_state",
     "_violation", "annotations", "conditions", "contextmanager", "ffi", "supported",
     "_CData", "_NULL", "_typeof", "_unpack",
 })
@@ -31,7 +32,7 @@ MODULE_NAMES = frozenset({
 MODULE_PREFIXES = ("_type_", "_min_", "_max_", "_fn_", "_call_")
 #: What the wrappers' bodies bind or read besides their parameters and the module's names.
 LOCAL_NAMES = frozenset({
-    "check", "code", "failed", "found", "function", "held", "i", "result", "_event", "_item",
+    "args", "check", "code", "failed", "found", "function", "held", "i", "refused", "result", "_event", "_item",
     "bool", "dict", "int", "isinstance", "len", "list", "min", "object", "range", "str", "tuple", "type",
 })
 #: The keywords the templates add to the wrappers: `platform` for a function no handle leads, and

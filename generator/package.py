@@ -94,6 +94,7 @@ class CheckModel:
     conditions: tuple[Condition, ...]  # the whole condition each clause is part of
     params: tuple[str, ...]  # the parameters the clauses speak of, for the message
     keys: str | None = None  # the list parameter whose handles a state test reads (`k_<param>`)
+    question: str | None = None  # a state test's predicate: acquired / released / wrapped
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,21 @@ class FunctionModel:
     @property
     def returns_hint(self) -> str:
         return "None" if self.result in ("status", "none") else "CData"
+
+    @property
+    def transition(self) -> EffectModel | None:
+        """The effect of a call that `Tracker.transit` runs in one step (the wrapper's short form): a call
+        returning a status, whose one state check asks what its one effect's objects must not be."""
+        state = [c for c in self.checks if c.kind == "state"]
+        if self.result != "status" or len(self.effects) != 1 or len(state) != 1:
+            return None
+        effect, (check,) = self.effects[0], state
+        fits = _TRANSIT_QUESTIONS.get(effect.kind) == check.question and check.keys == effect.objects
+        return effect if fits else None
+
+
+#: The effects `Tracker.transit` records, with the state check it makes before each.
+_TRANSIT_QUESTIONS = {"acquire": "acquired", "release": "released"}
 
 
 @dataclass(frozen=True)
@@ -542,9 +558,11 @@ def model_checks(function: dict[str, Any], scope: Scope) -> tuple[CheckModel, ..
             condition = Condition(error["condition"], error["source"])
             same = checks.get(key)
             if same is None:
-                keys = state_keys(clause["predicate"]) if clause["class"] == "state" else None
+                state = clause["class"] == "state"
                 checks[key] = CheckModel(clause["class"], test, error["code"], scope.values[error["code"]],
-                                         (clause["clause"],), (condition,), _mentioned(clause["predicate"]), keys)
+                                         (clause["clause"],), (condition,), _mentioned(clause["predicate"]),
+                                         state_keys(clause["predicate"]) if state else None,
+                                         next(iter(clause["predicate"])) if state else None)
             elif clause["clause"] not in same.clauses:
                 checks[key] = replace(same, clauses=(*same.clauses, clause["clause"]),
                                       conditions=(*same.conditions, condition))

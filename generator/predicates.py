@@ -5,7 +5,8 @@ sees exactly what the C function would; it is true (host) or not None (state:
 the offending object) when the spec's condition holds, that is, when the call
 must fail. A state check on a list reads the handles the wrapper read from it
 once (`k_<param>`, the first `<count>` items; `state_keys` says which), and a
-NULL test compares with the module's `_NULL`. Every name in it is a checked identifier and every value an int, so
+NULL test is the pointer's truth (a cffi pointer is false when NULL; an array never is), which is
+cheaper than comparing with `_NULL`. Every name in it is a checked identifier and every value an int, so
 nothing from a spec text reaches the code as text.
 """
 
@@ -56,7 +57,7 @@ def _host(node: dict[str, Any], scope: Scope) -> str:
         return f"{_param(node['member'], scope)} in {_values(node['of'], scope)}"
     ((kind, operand),) = node.items()
     compilers: dict[str, Callable[[Any, Scope], str]] = {
-        "null": lambda p, s: f"{_param(p, s)} == _NULL",
+        "null": lambda p, s: f"not {_param(p, s)}",
         "compare": _compare,
         "not": lambda n, s: _negate(n, s),
         "all": lambda ns, s: "(" + " and ".join(_host(n, s) for n in ns) + ")",
@@ -70,7 +71,7 @@ def _negate(node: dict[str, Any], scope: Scope) -> str:
     if len(node) == 2 and "member" in node:
         return f"{_param(node['member'], scope)} not in {_values(node['of'], scope)}"
     if set(node) == {"null"}:
-        return f"{_param(node['null'], scope)} != _NULL"
+        return _param(node["null"], scope)
     return f"not {_host(node, scope)}"
 
 

@@ -40,6 +40,27 @@ def test_parameters_are_classified_by_how_python_values_become_c(irs: list[dict[
         "errcode_ret", "handle", "clCreateFromD3D11Texture2DKHR_fn")
 
 
+def test_acquire_and_release_take_the_one_call_state_form(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
+    """`FunctionModel.transition`: a status call with one state check on its one effect's objects, of the kind
+    `Tracker.transit` knows, is run by it in one step; any other stateful call keeps the long form."""
+    for extension in ("cl_khr_d3d10_sharing", "cl_nv_d3d11_sharing"):
+        package = model_package(irs, knowledge, load_package())
+        api, vendor = extension.split("_")[2].upper(), extension.split("_")[1].upper()
+        kinds = {name: function(package, extension, name).transition
+                 for name in (f"clEnqueueAcquire{api}Objects{vendor}", f"clEnqueueRelease{api}Objects{vendor}",
+                              f"clCreateFrom{api}Buffer{vendor}", f"clGetDeviceIDsFrom{api}{vendor}")}
+        assert [(e.kind, e.objects) if e else None for e in kinds.values()] == [
+            ("acquire", "mem_objects"), ("release", "mem_objects"), None, None]
+    altered = copy.deepcopy(irs)
+    acquire = next(f for f in altered[0]["functions"] if f["name"].startswith("clEnqueueAcquire"))
+    for error in acquire["errors"]:
+        for clause in error.get("check", ()):
+            if clause.get("predicate") == {"acquired": "mem_objects"}:
+                clause["predicate"] = {"released": "mem_objects"}
+    changed = function(model_package(altered, knowledge, load_package()), altered[0]["name"], acquire["name"])
+    assert changed.effects[0].kind == "acquire" and changed.transition is None, "a check that does not fit"
+
+
 def test_error_cases_keep_spec_order_and_every_condition(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
     package = model_package(irs, knowledge, load_package())
     buffer = function(package, "cl_khr_d3d11_sharing", "clCreateFromD3D11BufferKHR")

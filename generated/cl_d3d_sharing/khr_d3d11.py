@@ -11,7 +11,7 @@ generator 0.1.0; do not edit.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import IntEnum
 from typing import Any, Final
@@ -20,6 +20,7 @@ from . import _marshal, _runtime
 from . import errors as _errors
 from ._khr_d3d11_ffi import ffi
 from ._marshal import Array, CData, Pointer
+from ._state import Refused as _Refused
 from ._state import Tracker
 from .errors import Check, Condition
 
@@ -369,6 +370,11 @@ def _lookup(kind: str, handle: CData, argument: str, entry: _runtime.Entry) -> C
         raise _error(failed.code, entry.name, f"{failed.function} failed on argument {argument!r}") from None
 
 
+def _lookup_later(kind: str, handle: CData, argument: str, entry: _runtime.Entry) -> Callable[..., Any]:
+    """`_lookup` as `_state.transit` calls it: after the state check, as the long form looks up."""
+    return lambda *args: _lookup(kind, handle, argument, entry)(*args)
+
+
 def supported(platform: Pointer) -> bool:
     """Whether `platform` (or any of its devices) lists this extension."""
     return _binding.supported(_marshal.pointer(ffi, platform, 'cl_platform_id', "platform", "supported",
@@ -441,9 +447,9 @@ def clGetDeviceIDsFromD3D11KHR(
         raise _violation('clGetDeviceIDsFromD3D11KHR', 0, {'d3d_device_source': d3d_device_source})
     if c_d3d_device_set not in {16411, 16412}:
         raise _violation('clGetDeviceIDsFromD3D11KHR', 1, {'d3d_device_set': d3d_device_set})
-    if (c_num_entries == 0 and c_devices != _NULL):
+    if (c_num_entries == 0 and c_devices):
         raise _violation('clGetDeviceIDsFromD3D11KHR', 2, {'num_entries': num_entries, 'devices': devices})
-    if (c_num_devices == _NULL and c_devices == _NULL):
+    if (not c_num_devices and not c_devices):
         raise _violation('clGetDeviceIDsFromD3D11KHR', 3, {'num_devices': num_devices, 'devices': devices})
     function = _fn_clGetDeviceIDsFromD3D11KHR.only if c_platform == _fn_clGetDeviceIDsFromD3D11KHR.platform else None
     if function is None:
@@ -840,29 +846,24 @@ def clEnqueueAcquireD3D11ObjectsKHR(
     c_event = (_NULL if event is None
                else event if isinstance(event, _CData) and _typeof(event) is _type_cl_event_ptr
                else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True))
-    if (c_num_objects == 0 and c_mem_objects != _NULL):
+    if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
-    if (c_num_objects > 0 and c_mem_objects == _NULL):
+    if (c_num_objects > 0 and not c_mem_objects):
         raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
-    if (c_event_wait_list == _NULL and c_num_events_in_wait_list > 0):
+    if (not c_event_wait_list and c_num_events_in_wait_list > 0):
         raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
-    if (c_event_wait_list != _NULL and c_num_events_in_wait_list == 0):
+    if (c_event_wait_list and c_num_events_in_wait_list == 0):
         raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
     k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
-    held = _state.hold(k_mem_objects)  # check, call and record as one step for these objects
-    try:
-        found = _state.acquired(k_mem_objects)
-        if found is not None:
-            raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 4, {'mem_objects': mem_objects}, found)
-        function = _fn_clEnqueueAcquireD3D11ObjectsKHR.only if c_command_queue else None
-        if function is None:
-            function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D11ObjectsKHR)
-        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
-        if code != 0:
-            raise _error(code, 'clEnqueueAcquireD3D11ObjectsKHR')
-        _state.acquire(k_mem_objects)
-    finally:
-        _state.let_go(held)
+    function = _fn_clEnqueueAcquireD3D11ObjectsKHR.only if c_command_queue else None
+    if function is None:
+        function = _lookup_later('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D11ObjectsKHR)
+    try:  # the state check, the call and the record as one step for these objects
+        code = _state.transit('acquire', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+    except _Refused as refused:
+        raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 4, {'mem_objects': mem_objects}, refused.found) from None
+    if code != 0:
+        raise _error(code, 'clEnqueueAcquireD3D11ObjectsKHR')
 
 
 def _call_clEnqueueAcquireD3D11ObjectsKHR(
@@ -878,29 +879,24 @@ def _call_clEnqueueAcquireD3D11ObjectsKHR(
     Pythonic layer): the same checks, lookup, call and records; `given` are the arguments as the
     caller gave them, for its errors.
     """
-    if (c_num_objects == 0 and c_mem_objects != _NULL):
+    if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 0, {'num_objects': given[1], 'mem_objects': given[2]})
-    if (c_num_objects > 0 and c_mem_objects == _NULL):
+    if (c_num_objects > 0 and not c_mem_objects):
         raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 1, {'num_objects': given[1], 'mem_objects': given[2]})
-    if (c_event_wait_list == _NULL and c_num_events_in_wait_list > 0):
+    if (not c_event_wait_list and c_num_events_in_wait_list > 0):
         raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 2, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
-    if (c_event_wait_list != _NULL and c_num_events_in_wait_list == 0):
+    if (c_event_wait_list and c_num_events_in_wait_list == 0):
         raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 3, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
     k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
-    held = _state.hold(k_mem_objects)  # check, call and record as one step for these objects
-    try:
-        found = _state.acquired(k_mem_objects)
-        if found is not None:
-            raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 4, {'mem_objects': given[2]}, found)
-        function = _fn_clEnqueueAcquireD3D11ObjectsKHR.only if c_command_queue else None
-        if function is None:
-            function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D11ObjectsKHR)
-        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
-        if code != 0:
-            raise _error(code, 'clEnqueueAcquireD3D11ObjectsKHR')
-        _state.acquire(k_mem_objects)
-    finally:
-        _state.let_go(held)
+    function = _fn_clEnqueueAcquireD3D11ObjectsKHR.only if c_command_queue else None
+    if function is None:
+        function = _lookup_later('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D11ObjectsKHR)
+    try:  # the state check, the call and the record as one step for these objects
+        code = _state.transit('acquire', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+    except _Refused as refused:
+        raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 4, {'mem_objects': given[2]}, refused.found) from None
+    if code != 0:
+        raise _error(code, 'clEnqueueAcquireD3D11ObjectsKHR')
 
 
 def clEnqueueReleaseD3D11ObjectsKHR(
@@ -985,29 +981,24 @@ def clEnqueueReleaseD3D11ObjectsKHR(
     c_event = (_NULL if event is None
                else event if isinstance(event, _CData) and _typeof(event) is _type_cl_event_ptr
                else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True))
-    if (c_num_objects == 0 and c_mem_objects != _NULL):
+    if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
-    if (c_num_objects > 0 and c_mem_objects == _NULL):
+    if (c_num_objects > 0 and not c_mem_objects):
         raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
-    if (c_event_wait_list == _NULL and c_num_events_in_wait_list > 0):
+    if (not c_event_wait_list and c_num_events_in_wait_list > 0):
         raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
-    if (c_event_wait_list != _NULL and c_num_events_in_wait_list == 0):
+    if (c_event_wait_list and c_num_events_in_wait_list == 0):
         raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
     k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
-    held = _state.hold(k_mem_objects)  # check, call and record as one step for these objects
-    try:
-        found = _state.released(k_mem_objects)
-        if found is not None:
-            raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 4, {'mem_objects': mem_objects}, found)
-        function = _fn_clEnqueueReleaseD3D11ObjectsKHR.only if c_command_queue else None
-        if function is None:
-            function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D11ObjectsKHR)
-        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
-        if code != 0:
-            raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')
-        _state.release(k_mem_objects)
-    finally:
-        _state.let_go(held)
+    function = _fn_clEnqueueReleaseD3D11ObjectsKHR.only if c_command_queue else None
+    if function is None:
+        function = _lookup_later('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D11ObjectsKHR)
+    try:  # the state check, the call and the record as one step for these objects
+        code = _state.transit('release', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+    except _Refused as refused:
+        raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 4, {'mem_objects': mem_objects}, refused.found) from None
+    if code != 0:
+        raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')
 
 
 def _call_clEnqueueReleaseD3D11ObjectsKHR(
@@ -1023,29 +1014,24 @@ def _call_clEnqueueReleaseD3D11ObjectsKHR(
     Pythonic layer): the same checks, lookup, call and records; `given` are the arguments as the
     caller gave them, for its errors.
     """
-    if (c_num_objects == 0 and c_mem_objects != _NULL):
+    if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 0, {'num_objects': given[1], 'mem_objects': given[2]})
-    if (c_num_objects > 0 and c_mem_objects == _NULL):
+    if (c_num_objects > 0 and not c_mem_objects):
         raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 1, {'num_objects': given[1], 'mem_objects': given[2]})
-    if (c_event_wait_list == _NULL and c_num_events_in_wait_list > 0):
+    if (not c_event_wait_list and c_num_events_in_wait_list > 0):
         raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 2, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
-    if (c_event_wait_list != _NULL and c_num_events_in_wait_list == 0):
+    if (c_event_wait_list and c_num_events_in_wait_list == 0):
         raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 3, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
     k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
-    held = _state.hold(k_mem_objects)  # check, call and record as one step for these objects
-    try:
-        found = _state.released(k_mem_objects)
-        if found is not None:
-            raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 4, {'mem_objects': given[2]}, found)
-        function = _fn_clEnqueueReleaseD3D11ObjectsKHR.only if c_command_queue else None
-        if function is None:
-            function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D11ObjectsKHR)
-        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
-        if code != 0:
-            raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')
-        _state.release(k_mem_objects)
-    finally:
-        _state.let_go(held)
+    function = _fn_clEnqueueReleaseD3D11ObjectsKHR.only if c_command_queue else None
+    if function is None:
+        function = _lookup_later('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D11ObjectsKHR)
+    try:  # the state check, the call and the record as one step for these objects
+        code = _state.transit('release', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+    except _Refused as refused:
+        raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 4, {'mem_objects': given[2]}, refused.found) from None
+    if code != 0:
+        raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')
 
 
 # -- the Pythonic layer: counts from lengths, outputs returned, errors raised ------

@@ -240,3 +240,36 @@ def test_a_destroyed_memory_object_is_forgotten(scene: Scene) -> None:
     with pytest.raises(errors.ExtensionNotSupportedError):
         scene.create(function)
     assert made is not None
+
+
+def test_transit_checks_calls_and_records_as_the_long_form_would(buffers: list[int]) -> None:
+    """`Tracker.transit` on its own, with a Python stand-in for the driver (a release of objects partly
+    acquired and partly never seen passes, and records both; a refused or failed call records nothing)."""
+    from cl_d3d_sharing import _state
+    from cl_d3d_sharing._core_ffi import ffi
+
+    tracker = _state.Tracker()
+    seen, answer = [], [0]
+
+    def driver(*args: Any) -> int:
+        seen.append(args)
+        return answer[0]
+
+    first, second = (ffi.cast("cl_mem", m) for m in buffers[:2])
+    assert tracker.transit("acquire", [first], driver, "acquire") == 0
+    assert tracker.transit("release", [first, second], driver, "release") == 0
+    assert seen == [("acquire",), ("release",)]
+    assert tracker.snapshot()["acquired"] == set() and tracker.snapshot()["known"] == set(buffers[:2])
+    with pytest.raises(_state.Refused) as refused:
+        tracker.transit("release", [second], driver, "again")
+    assert refused.value.found == buffers[1] and len(seen) == 2
+    answer[0] = -5
+    assert tracker.transit("acquire", [first, second], driver, "fails") == -5
+    assert tracker.snapshot()["acquired"] == set()
+    answer[0] = 0
+    tracker.transit("acquire", [second], driver)
+    with pytest.raises(_state.Refused) as refused:
+        tracker.transit("acquire", [first, second], driver)
+    assert refused.value.found == buffers[1]
+    assert tracker._calls == {}, "every call let go"
+    tracker.clear()
