@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import sys
+
 from generator import ffi, ir, knowledge, timing
 from generator.docs import Docs, model_docs, model_guides
 from generator.errors import InputError, SchemaError
 from generator.package import Package, model_package
 from generator.pipeline import Result
-from generator.render import render
+from generator.render import TEMPLATE_CACHE, render
 
 
 def outputs(result: Result) -> dict[str, str]:
@@ -85,11 +89,26 @@ def package_files(package: Package) -> dict[str, str]:
 
 
 def _check_compiles(files: dict[str, str]) -> None:
-    """The last guard: a module that would not even parse is never written."""
+    """The last guard: a module that would not even parse is never written. A module this interpreter compiled
+    on an earlier run, to the byte, is not compiled again (the hashes are kept beside the compiled templates):
+    a regeneration after a spec revision compiles only what changed."""
+    record = TEMPLATE_CACHE / f"compiled-{hashlib.sha256(sys.version.encode()).hexdigest()[:16]}.txt"
+    try:
+        before = set(record.read_text(encoding="ascii").split())
+    except OSError:
+        before = set()
+    passed = set()
     for name, text in files.items():
         if name.endswith(".py"):
-            try:
-                compile(text, name, "exec", dont_inherit=True)  # to bytecode: faster than building the AST
-            except SyntaxError as error:
-                raise SchemaError(f"{name} would not compile ({error.msg}, line {error.lineno}): "
-                                  "a name from the specs got past the checks") from None
+            digest = hashlib.sha256(text.encode()).hexdigest()
+            if digest not in before:
+                try:
+                    compile(text, name, "exec", dont_inherit=True)  # to bytecode: faster than building the AST
+                except SyntaxError as error:
+                    raise SchemaError(f"{name} would not compile ({error.msg}, line {error.lineno}): "
+                                      "a name from the specs got past the checks") from None
+            passed.add(digest)
+    if not passed <= before:
+        with contextlib.suppress(OSError):  # no record only means compiling again next time
+            TEMPLATE_CACHE.mkdir(exist_ok=True)
+            record.write_text("\n".join(sorted(passed)) + "\n", encoding="ascii")
