@@ -8,7 +8,8 @@
    (after any first run; the first run after a clone is shown too). Then the
    same command with nothing changed.
 2. Scaling: corpora of 10, 50, 100 and 200 renamed copies of the seeds
-   (`corpus.py`): wall time, time per spec and peak memory; a plot of time
+   (`corpus.py`): wall time, time per spec (with and without the interpreter's
+   start and imports, the same for any corpus) and peak memory; a plot of time
    against corpus size.
 3. Calls: the generated wrappers against the same call made with cffi alone
    (`calls.py`).
@@ -121,10 +122,21 @@ class Size:
     input_bytes: int
     wall: float
     peak_kib: int
+    start: float  # the interpreter's start and exit and the imports: the same for any corpus
 
     @property
     def per_spec(self) -> float:
         return self.wall / self.specs
+
+    @property
+    def work_per_spec(self) -> float:
+        """Time per spec without the fixed start, which weighs 10 times more on 10 specs than on 100 and would
+        make a linear generator look sublinear (the faster its work per spec, the more)."""
+        return (self.wall - self.start) / self.specs
+
+
+def fixed_start(run: Run) -> float:
+    return run.stages.get("import", 0.0) + max(0.0, run.wall - sum(run.stages.values()))
 
 
 def bench_scaling(work: Path, repeat: int, plot: Path | None) -> tuple[str, bool]:
@@ -132,21 +144,26 @@ def bench_scaling(work: Path, repeat: int, plot: Path | None) -> tuple[str, bool
     for count in SIZES:
         folder = work / f"corpus-{count}"
         written = corpus.make(folder, count)
-        runs = [generate(folder, work / f"out-{count}") for _ in range(repeat)]
-        sizes.append(Size(count, written, statistics.median(r.wall for r in runs), max(r.peak_kib for r in runs)))
+        runs = [generate(folder, work / f"out-{count}", timings=work / "timings.json") for _ in range(repeat)]
+        sizes.append(Size(count, written, statistics.median(r.wall for r in runs), max(r.peak_kib for r in runs),
+                          statistics.median(fixed_start(r) for r in runs)))
         shutil.rmtree(work / f"out-{count}", ignore_errors=True)
     lines = [f"generate --force on corpora of renamed seed extensions (median of {repeat} runs each)",
-             f"  {'specs':>5} {'input':>9} {'wall':>8} {'per spec':>9} {'each added':>11} {'peak memory':>12}"]
+             f"  {'specs':>5} {'input':>9} {'wall':>8} {'per spec':>9} {'without start':>14} {'each added':>11} "
+             f"{'peak memory':>12}"]
     for before, s in zip([None, *sizes], sizes, strict=False):
         added = f"{(s.wall - before.wall) / (s.specs - before.specs) * 1000:6.1f} ms" if before else ""
         lines.append(f"  {s.specs:5d} {s.input_bytes / 1e6:7.2f} MB {s.wall:6.2f} s {s.per_spec * 1000:6.1f} ms "
-                     f"{added:>11} {s.peak_kib / 1024:9.0f} MiB")
-    spread = max(s.per_spec for s in sizes) / min(s.per_spec for s in sizes) - 1
+                     f"{s.work_per_spec * 1000:11.1f} ms {added:>11} {s.peak_kib / 1024:9.0f} MiB")
+    spread = max(s.work_per_spec for s in sizes) / min(s.work_per_spec for s in sizes) - 1
+    wall_spread = max(s.per_spec for s in sizes) / min(s.per_spec for s in sizes) - 1
+    start = statistics.median(s.start for s in sizes)
     small, large = sizes[0], sizes[-1]
     memory_growth, input_growth = large.peak_kib / small.peak_kib, large.input_bytes / small.input_bytes
     met = [
         (spread <= LINEAR_TOLERANCE, f"time per spec varies by {spread:.0%} from {small.specs} to {large.specs} "
-                                     f"(target <= {LINEAR_TOLERANCE:.0%})"),
+                                     f"(target <= {LINEAR_TOLERANCE:.0%}), without the fixed start of "
+                                     f"{start:.2f} s; with it, by {wall_spread:.0%}"),
         (memory_growth <= input_growth, f"peak memory grows {memory_growth:.1f}x for {input_growth:.1f}x the input "
                                         "(target: no faster than the input)"),
     ]
