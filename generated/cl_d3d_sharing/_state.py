@@ -135,16 +135,10 @@ class Tracker:
     def transit(self, kind: str, objects: Collection[CData], function: Callable[..., int], *args: Any) -> int:
         """`function(*args)`, a driver call that acquires (`kind` "acquire") or releases ("release") `objects`,
         with its state check before it and its record after a success, held as one step: what a wrapper
-        would write as `hold`, `acquired`/`released`, the call, `acquire`/`release`, `let_go`, in one call
-        (the wrappers' hot path: each Python call saved is some 50 ns). Raises `Refused` when the check
-        fires; returns the driver's code."""
-        me = _get_ident()
-        calls = self._calls
-        if me in calls or not _GIL:
-            held = self._hold_locked(objects, me, announced=False)
-        else:
-            calls[me] = objects  # as `hold`
-            held = me if len(calls) == 1 else self._hold_locked(objects, me, announced=True)
+        would write as `hold`, `acquired`/`released`, the call, `acquire`/`release`, `let_go`, with the
+        check and the record inline (the wrappers' hot path: each Python call saved is some 50 ns). Raises
+        `Refused` when the check fires; returns the driver's code."""
+        held = self.hold(objects)
         try:
             acquired = self._acquired
             if kind == "acquire":
@@ -168,13 +162,7 @@ class Tracker:
                     self.release(objects)
             return code
         finally:
-            if held is me and _GIL:  # as `let_go`
-                del calls[me]
-                if self._waiting:
-                    with self._idle:
-                        self._idle.notify_all()
-            else:
-                self.let_go(held)
+            self.let_go(held)
 
     def _hold_locked(self, keys: Collection[Hashable], me: int, announced: bool) -> Any:
         """The way with the lock: another call is in flight, this call nests, or there is no GIL. Like `hold`,

@@ -68,6 +68,11 @@ def generate(specs: Path, out: Path, *, force: bool = True, timings: Path | None
     return Run(wall, usage.ru_maxrss, stages)
 
 
+def outside_stages(wall: float, stages: dict[str, float]) -> float:
+    """What no stage timed: the interpreter's start and exit."""
+    return max(0.0, wall - sum(stages.values()))
+
+
 def machine() -> str:
     cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
                 if line.startswith("model name")), platform.processor() or "unknown CPU")
@@ -89,7 +94,7 @@ def bench_generation(work: Path, repeat: int) -> tuple[str, bool]:
     wall = statistics.median(r.wall for r in runs)
     names = list(runs[0].stages)
     stages = {name: statistics.median(r.stages.get(name, 0.0) for r in runs) for name in names}
-    stages["interpreter start and exit"] = max(0.0, wall - sum(stages.values()))
+    stages["interpreter start and exit"] = outside_stages(wall, stages)
     lines = [f"generate --force, the six seed specs (median of {repeat} new interpreters)",
              f"  {'stage':<28} {'ms':>7}  share"]
     for name, seconds in sorted(stages.items(), key=lambda kv: -kv[1]):
@@ -136,7 +141,7 @@ class Size:
 
 
 def fixed_start(run: Run) -> float:
-    return run.stages.get("import", 0.0) + max(0.0, run.wall - sum(run.stages.values()))
+    return run.stages.get("import", 0.0) + outside_stages(run.wall, run.stages)
 
 
 def bench_scaling(work: Path, repeat: int, plot: Path | None) -> tuple[str, bool]:
