@@ -11,7 +11,6 @@ them leaves `.OUT-previous`, which the next run puts back before it starts.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
 import os
 import shutil
 import sys
@@ -62,7 +61,7 @@ def _exchange(a: Path, b: Path) -> bool:
     """Swap two folders in one atomic step (Linux); False where the system cannot."""
     if not sys.platform.startswith("linux"):
         return False
-    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
+    libc = ctypes.CDLL(None, use_errno=True)  # the process's own symbols, libc's among them
     renameat2 = getattr(libc, "renameat2", None)
     if renameat2 is None:
         return False

@@ -25,6 +25,17 @@ def test_write_replaces_the_whole_tree(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="renameat2 is Linux's")
+def test_on_linux_the_two_folders_are_exchanged_in_one_step(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "from_a").write_text("a")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "from_b").write_text("b")
+    assert writer._exchange(tmp_path / "a", tmp_path / "b")
+    assert [p.name for p in (tmp_path / "a").iterdir()] == ["from_b"]
+    assert [p.name for p in (tmp_path / "b").iterdir()] == ["from_a"]
+
+
 def test_a_failed_write_leaves_the_previous_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "out"
     writer.write(out, {"ir/a.yaml": "a\n"})
