@@ -47,8 +47,8 @@ def compile_state(predicate: dict[str, Any], scope: Scope) -> str:
         return f"_state.{kind}({_handles(operand, scope)})"
     if kind == "wrapped":
         subresource = _param(operand["subresource"], scope) if "subresource" in operand else "None"
-        return (f"_state.wrapped(_marshal.address(ffi, {_param(operand['scope'], scope)}), "
-                f"_marshal.address(ffi, {_param(operand['resource'], scope)}), {subresource})")
+        return (f"_state.wrapped(_runtime.address({_param(operand['scope'], scope)}), "
+                f"_runtime.address({_param(operand['resource'], scope)}), {subresource})")
     raise PredicateError(f"{kind!r} is not a state predicate")
 
 

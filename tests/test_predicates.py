@@ -58,10 +58,10 @@ def test_state_expressions() -> None:
     assert compile_state({"acquired": "mem_objects"}, SCOPE) == "_state.acquired(k_mem_objects)"
     assert compile_state({"released": "mem_objects"}, SCOPE) == "_state.released(k_mem_objects)"
     assert compile_state({"wrapped": {"scope": "context", "resource": "resource"}}, SCOPE) == \
-        "_state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)"
+        "_state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), None)"
     assert compile_state({"wrapped": {"scope": "context", "resource": "resource", "subresource": "subresource"}},
                          SCOPE) == \
-        "_state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)"
+        "_state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)"
 
 
 def test_no_spec_text_reaches_the_expression() -> None:
@@ -145,15 +145,15 @@ def test_negation_of_a_conjunction() -> None:
 # -- what the state expressions ask --------------------------------------------
 
 
-class FakeMarshal:
-    """`_marshal.address` as the generated package has it, recording its arguments."""
+class FakeRuntime:
+    """`_runtime.address` as the generated package has it, recording its arguments."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[Any, ...]] = []
 
-    def address(self, ffi_: Any, value: Any) -> int:
-        self.calls.append(("address", ffi_, value))
-        return int(ffi_.cast("uintptr_t", value))
+    def address(self, value: Any) -> int:
+        self.calls.append(("address", value))
+        return int(ffi.cast("uintptr_t", value))
 
 
 class FakeState:
@@ -176,11 +176,11 @@ class FakeState:
         return self._wraps.get((scope, resource, subresource))
 
 
-def state_result(predicate: dict[str, Any], state: FakeState, marshal: FakeMarshal, **arguments: Any) -> Any:
+def state_result(predicate: dict[str, Any], state: FakeState, runtime: FakeRuntime, **arguments: Any) -> Any:
     """The compiled expression evaluated with the converted arguments `c_<name>` and the handles the wrapper read
     from a list (`k_<name>`, given here as `keys_<name>`)."""
     code = compile_state(predicate, SCOPE)
-    namespace = {"ffi": ffi, "_state": state, "_marshal": marshal}
+    namespace = {"ffi": ffi, "_state": state, "_runtime": runtime}
     for name, value in arguments.items():
         namespace[f"k_{name[5:]}" if name.startswith("keys_") else f"c_{name}"] = value
     return eval(code, {"__builtins__": {}}, namespace)
@@ -196,32 +196,32 @@ def test_state_checks_on_a_list_name_the_handles_the_wrapper_read() -> None:
 
 
 def test_acquired_asks_the_tracker_about_the_handles() -> None:
-    state, marshal = FakeState({0x20}, {0x10, 0x20}, {}), FakeMarshal()
-    assert state_result({"acquired": "mem_objects"}, state, marshal, keys_mem_objects=[0x10, 0x20]) == 0x20
+    state, runtime = FakeState({0x20}, {0x10, 0x20}, {}), FakeRuntime()
+    assert state_result({"acquired": "mem_objects"}, state, runtime, keys_mem_objects=[0x10, 0x20]) == 0x20
     assert state.calls == [("acquired", [0x10, 0x20])]
-    assert state_result({"acquired": "mem_objects"}, state, marshal, keys_mem_objects=[0x10]) is None
-    assert marshal.calls == []
+    assert state_result({"acquired": "mem_objects"}, state, runtime, keys_mem_objects=[0x10]) is None
+    assert runtime.calls == []
 
 
 def test_released_asks_the_tracker_about_the_handles() -> None:
-    state, marshal = FakeState({0x20}, {0x10, 0x20}, {}), FakeMarshal()
-    assert state_result({"released": "mem_objects"}, state, marshal, keys_mem_objects=[0x20, 0x10]) == 0x10
+    state, runtime = FakeState({0x20}, {0x10, 0x20}, {}), FakeRuntime()
+    assert state_result({"released": "mem_objects"}, state, runtime, keys_mem_objects=[0x20, 0x10]) == 0x10
     assert state.calls == [("released", [0x20, 0x10])]
-    assert state_result({"released": "mem_objects"}, state, marshal, keys_mem_objects=[]) is None
+    assert state_result({"released": "mem_objects"}, state, runtime, keys_mem_objects=[]) is None
     assert state.calls[-1] == ("released", [])
 
 
 def test_wrapped_asks_with_addresses_and_the_subresource() -> None:
     context, resource = ffi.cast("void *", 0x1000), ffi.cast("void *", 0x2000)
     state = FakeState(set(), set(), {(0x1000, 0x2000, 3): 0x99, (0x1000, 0x2000, None): 0x98})
-    marshal = FakeMarshal()
+    runtime = FakeRuntime()
     with_sub = {"wrapped": {"scope": "context", "resource": "resource", "subresource": "subresource"}}
-    assert state_result(with_sub, state, marshal, context=context, resource=resource, subresource=3) == 0x99
+    assert state_result(with_sub, state, runtime, context=context, resource=resource, subresource=3) == 0x99
     assert state.calls == [("wrapped", 0x1000, 0x2000, 3)]
-    assert marshal.calls == [("address", ffi, context), ("address", ffi, resource)]
-    assert state_result(with_sub, state, marshal, context=context, resource=resource, subresource=4) is None
+    assert runtime.calls == [("address", context), ("address", resource)]
+    assert state_result(with_sub, state, runtime, context=context, resource=resource, subresource=4) is None
     whole = {"wrapped": {"scope": "context", "resource": "resource"}}
-    assert state_result(whole, state, marshal, context=context, resource=resource) == 0x98
+    assert state_result(whole, state, runtime, context=context, resource=resource) == 0x98
     assert state.calls[-1] == ("wrapped", 0x1000, 0x2000, None)
 
 

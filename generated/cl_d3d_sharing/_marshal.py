@@ -161,11 +161,6 @@ def array(
     return pointer(ffi, value, f"{element} *", param, function, exact=True, count=count, count_name=count_name)
 
 
-def address(ffi: Any, value: CData) -> int:
-    """The address a converted pointer or handle argument holds."""
-    return int(ffi.cast("uintptr_t", value))
-
-
 def handle_list(ffi: Any, value: Any, element: str, param: str, function: str) -> tuple[CData, int]:
     """A list of handles for the Pythonic functions: (C array or NULL, its length). A None item is refused:
     in a list of objects it is never one (the C functions pass None on as NULL, as C does)."""

@@ -504,9 +504,9 @@ def clCreateFromD3D10BufferKHR(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D10BufferKHR', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)])  # check, call and record as one step for these objects
+    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), None)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)
+        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), None)
         if found is not None:
             raise _violation('clCreateFromD3D10BufferKHR', 1, {'context': context, 'resource': resource}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D10BufferKHR.only if c_context else None
@@ -517,7 +517,7 @@ def clCreateFromD3D10BufferKHR(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D10BufferKHR')
-        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None, _marshal.address(ffi, result))
+        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), None, _runtime.address(result))
         return result
     finally:
         _state.let_go(held)
@@ -537,9 +537,9 @@ def _call_clCreateFromD3D10BufferKHR(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D10BufferKHR', 0, {'flags': given[1]}, out=given_errcode_ret)
-    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)])  # check, call and record as one step for these objects
+    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), None)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)
+        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), None)
         if found is not None:
             raise _violation('clCreateFromD3D10BufferKHR', 1, {'context': given[0], 'resource': given[2]}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D10BufferKHR.only if c_context else None
@@ -550,7 +550,7 @@ def _call_clCreateFromD3D10BufferKHR(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D10BufferKHR')
-        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None, _marshal.address(ffi, result))
+        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), None, _runtime.address(result))
         return result
     finally:
         _state.let_go(held)
@@ -611,9 +611,9 @@ def clCreateFromD3D10Texture2DKHR(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D10Texture2DKHR', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)])  # check, call and record as one step for these objects
+    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)
         if found is not None:
             raise _violation('clCreateFromD3D10Texture2DKHR', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D10Texture2DKHR.only if c_context else None
@@ -624,7 +624,7 @@ def clCreateFromD3D10Texture2DKHR(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D10Texture2DKHR')
-        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
+        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), c_subresource, _runtime.address(result))
         return result
     finally:
         _state.let_go(held)
@@ -645,9 +645,9 @@ def _call_clCreateFromD3D10Texture2DKHR(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D10Texture2DKHR', 0, {'flags': given[1]}, out=given_errcode_ret)
-    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)])  # check, call and record as one step for these objects
+    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)
         if found is not None:
             raise _violation('clCreateFromD3D10Texture2DKHR', 1, {'context': given[0], 'resource': given[2], 'subresource': given[3]}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D10Texture2DKHR.only if c_context else None
@@ -658,7 +658,7 @@ def _call_clCreateFromD3D10Texture2DKHR(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D10Texture2DKHR')
-        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
+        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), c_subresource, _runtime.address(result))
         return result
     finally:
         _state.let_go(held)
@@ -719,9 +719,9 @@ def clCreateFromD3D10Texture3DKHR(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D10Texture3DKHR', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)])  # check, call and record as one step for these objects
+    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)
         if found is not None:
             raise _violation('clCreateFromD3D10Texture3DKHR', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D10Texture3DKHR.only if c_context else None
@@ -732,7 +732,7 @@ def clCreateFromD3D10Texture3DKHR(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D10Texture3DKHR')
-        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
+        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), c_subresource, _runtime.address(result))
         return result
     finally:
         _state.let_go(held)
@@ -753,9 +753,9 @@ def _call_clCreateFromD3D10Texture3DKHR(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D10Texture3DKHR', 0, {'flags': given[1]}, out=given_errcode_ret)
-    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)])  # check, call and record as one step for these objects
+    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)
         if found is not None:
             raise _violation('clCreateFromD3D10Texture3DKHR', 1, {'context': given[0], 'resource': given[2], 'subresource': given[3]}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D10Texture3DKHR.only if c_context else None
@@ -766,7 +766,7 @@ def _call_clCreateFromD3D10Texture3DKHR(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D10Texture3DKHR')
-        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
+        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), c_subresource, _runtime.address(result))
         return result
     finally:
         _state.let_go(held)

@@ -494,9 +494,9 @@ def clCreateFromD3D11BufferNV(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D11BufferNV', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)])  # check, call and record as one step for these objects
+    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), None)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)
+        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), None)
         if found is not None:
             raise _violation('clCreateFromD3D11BufferNV', 1, {'context': context, 'resource': resource}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D11BufferNV.only if c_context else None
@@ -507,7 +507,7 @@ def clCreateFromD3D11BufferNV(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D11BufferNV')
-        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None, _marshal.address(ffi, result))
+        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), None, _runtime.address(result))
         return result
     finally:
         _state.let_go(held)
@@ -527,9 +527,9 @@ def _call_clCreateFromD3D11BufferNV(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D11BufferNV', 0, {'flags': given[1]}, out=given_errcode_ret)
-    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)])  # check, call and record as one step for these objects
+    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), None)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None)
+        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), None)
         if found is not None:
             raise _violation('clCreateFromD3D11BufferNV', 1, {'context': given[0], 'resource': given[2]}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D11BufferNV.only if c_context else None
@@ -540,7 +540,7 @@ def _call_clCreateFromD3D11BufferNV(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D11BufferNV')
-        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), None, _marshal.address(ffi, result))
+        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), None, _runtime.address(result))
         return result
     finally:
         _state.let_go(held)
@@ -600,9 +600,9 @@ def clCreateFromD3D11Texture2DNV(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D11Texture2DNV', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)])  # check, call and record as one step for these objects
+    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)
         if found is not None:
             raise _violation('clCreateFromD3D11Texture2DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D11Texture2DNV.only if c_context else None
@@ -613,7 +613,7 @@ def clCreateFromD3D11Texture2DNV(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture2DNV')
-        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
+        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), c_subresource, _runtime.address(result))
         return result
     finally:
         _state.let_go(held)
@@ -634,9 +634,9 @@ def _call_clCreateFromD3D11Texture2DNV(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D11Texture2DNV', 0, {'flags': given[1]}, out=given_errcode_ret)
-    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)])  # check, call and record as one step for these objects
+    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)
         if found is not None:
             raise _violation('clCreateFromD3D11Texture2DNV', 1, {'context': given[0], 'resource': given[2], 'subresource': given[3]}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D11Texture2DNV.only if c_context else None
@@ -647,7 +647,7 @@ def _call_clCreateFromD3D11Texture2DNV(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture2DNV')
-        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
+        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), c_subresource, _runtime.address(result))
         return result
     finally:
         _state.let_go(held)
@@ -707,9 +707,9 @@ def clCreateFromD3D11Texture3DNV(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D11Texture3DNV', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)])  # check, call and record as one step for these objects
+    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)
         if found is not None:
             raise _violation('clCreateFromD3D11Texture3DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D11Texture3DNV.only if c_context else None
@@ -720,7 +720,7 @@ def clCreateFromD3D11Texture3DNV(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture3DNV')
-        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
+        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), c_subresource, _runtime.address(result))
         return result
     finally:
         _state.let_go(held)
@@ -741,9 +741,9 @@ def _call_clCreateFromD3D11Texture3DNV(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D11Texture3DNV', 0, {'flags': given[1]}, out=given_errcode_ret)
-    held = _state.hold([(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)])  # check, call and record as one step for these objects
+    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource)
+        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)
         if found is not None:
             raise _violation('clCreateFromD3D11Texture3DNV', 1, {'context': given[0], 'resource': given[2], 'subresource': given[3]}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D11Texture3DNV.only if c_context else None
@@ -754,7 +754,7 @@ def _call_clCreateFromD3D11Texture3DNV(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture3DNV')
-        _state.wrap(_marshal.address(ffi, c_context), _marshal.address(ffi, c_resource), c_subresource, _marshal.address(ffi, result))
+        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), c_subresource, _runtime.address(result))
         return result
     finally:
         _state.let_go(held)
