@@ -40,8 +40,9 @@ def main(argv: list[str] | None = None, *, whole_process: bool = False) -> int:
     compare.add_argument("old", type=Path, help="a spec file, a folder of specs, or a folder of IR (OUT or OUT/ir)")
     compare.add_argument("new", type=Path, help="the same, for the new revision")
     compare.add_argument("--format", choices=("text", "json"), default="text")
-    commands.choices["generate"].add_argument("--force", action="store_true",
-                                               help="parse and write even when the inputs have not changed")
+    commands.choices["generate"].add_argument(
+        "--force", action="store_true",
+        help="parse, check and write everything even when the inputs have not changed")
     args = parser.parse_args(argv)
     if args.command == "diff":
         return run_diff(args.old, args.new, args.format)
@@ -67,7 +68,7 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
         if whole_process:  # what the imports made lives to the end: keep the collector from walking it (-35 ms)
             gc.freeze()
         result = pipeline.run(args.specs)
-        files = emit.outputs(result)
+        files = emit.outputs(result, recheck=getattr(args, "force", False))
         files[fingerprint.NAME] = fingerprint.manifest(inputs, files)
     except InputError as error:
         print(error.render(), file=sys.stderr)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import sys
 
 from generator import ffi, ir, knowledge, timing
@@ -14,17 +15,24 @@ from generator.pipeline import Result
 from generator.render import TEMPLATE_CACHE, render
 
 
-def outputs(result: Result) -> dict[str, str]:
-    """Relative path -> text of every file the generator writes under OUT."""
+def outputs(result: Result, *, recheck: bool = False) -> dict[str, str]:
+    """Relative path -> text of every file the generator writes under OUT; `recheck` compiles every module
+    again, even one compiled before to the byte (what `generate --force` asks: nothing taken from earlier runs)."""
     with timing.stage("IR"):
         irs = [ir.to_dict(extension) for extension in result.extensions]
-        files = {f"ir/{data['name']}.yaml": ir.dump(data) for data in irs}
     with timing.stage("package model"):
         package = model_package(irs, knowledge.load(), knowledge.load_package())
-    files.update(package_files(package))
+    modules = package_files(package)
+    with timing.stage("compile check"):
+        check = CompileCheck(modules, recheck=recheck)  # runs beside what follows, where it can
+    with timing.stage("IR"):
+        files = {f"ir/{data['name']}.yaml": ir.dump(data) for data in irs}
+    files.update(modules)
     with timing.stage("docs model"):
         docs = model_docs(irs, package, model_guides(knowledge.read_guides()))
     files.update(docs_files(docs, package))
+    with timing.stage("compile check"):
+        check.finish()
     return files
 
 
@@ -56,7 +64,8 @@ def _markdown(template: str, **context: object) -> str:
 
 
 def package_files(package: Package) -> dict[str, str]:
-    """The generated package: its pyproject.toml at OUT's top, its modules in OUT/<name>/."""
+    """The generated package: its pyproject.toml at OUT's top, its modules in OUT/<name>/ (not yet checked to
+    compile: `CompileCheck`)."""
     root = package.config.name
     context = {"package": package, "config": package.config, "core": package.config.core_functions,
                "constants": package.core_constants, "core_types": package.config.core_types,
@@ -83,32 +92,81 @@ def package_files(package: Package) -> dict[str, str]:
         files[f"{root}/{mapping.module}.py"] = render("package/mapping.py.j2", mapping=mapping, **context)
     with timing.stage("cffi modules"):
         files.update({f"{root}/{name}": text for name, text in ffi.out_of_line(root, core_cdef, cdefs).items()})
-    with timing.stage("compile check"):
-        _check_compiles(files)
     return files
 
 
-def _check_compiles(files: dict[str, str]) -> None:
-    """The last guard: a module that would not even parse is never written. A module this interpreter compiled
-    on an earlier run, to the byte, is not compiled again (the hashes are kept beside the compiled templates):
-    a regeneration after a spec revision compiles only what changed."""
-    record = TEMPLATE_CACHE / f"compiled-{hashlib.sha256(sys.version.encode()).hexdigest()[:16]}.txt"
-    try:
-        before = set(record.read_text(encoding="ascii").split())
-    except OSError:
-        before = set()
-    passed = set()
-    for name, text in files.items():
-        if name.endswith(".py"):
-            digest = hashlib.sha256(text.encode()).hexdigest()
-            if digest not in before:
-                try:
-                    compile(text, name, "exec", dont_inherit=True)  # to bytecode: faster than building the AST
-                except SyntaxError as error:
-                    raise SchemaError(f"{name} would not compile ({error.msg}, line {error.lineno}): "
-                                      "a name from the specs got past the checks") from None
-            passed.add(digest)
-    if not passed <= before:
-        with contextlib.suppress(OSError):  # no record only means compiling again next time
-            TEMPLATE_CACHE.mkdir(exist_ok=True)
-            record.write_text("\n".join(sorted(passed)) + "\n", encoding="ascii")
+#: Whether the check may run in a child process (where the system can fork) while the rest is rendered.
+FORK = hasattr(os, "fork")
+
+
+class CompileCheck:
+    """The last guard: a module that would not even parse is never written. `finish` raises `SchemaError` for
+    the first such module.
+
+    Compiling the package's modules takes a tenth of a run, so it runs in a forked child while the parent
+    renders the IR and the docs; the child only answers with the first error, if any. A module this
+    interpreter compiled on an earlier run, to the byte, is not compiled again (the hashes are kept beside the
+    compiled templates): a regeneration after a spec revision compiles only what changed. `recheck` compiles
+    them all."""
+
+    def __init__(self, files: dict[str, str], *, recheck: bool = False) -> None:
+        self._record = TEMPLATE_CACHE / f"compiled-{hashlib.sha256(sys.version.encode()).hexdigest()[:16]}.txt"
+        self._before: set[str] = set()
+        if not recheck:
+            with contextlib.suppress(OSError):
+                self._before = set(self._record.read_text(encoding="ascii").split())
+        digests = {name: hashlib.sha256(text.encode()).hexdigest() for name, text in files.items()
+                   if name.endswith(".py")}
+        self._passed = set(digests.values())
+        todo = {name: files[name] for name, digest in digests.items() if digest not in self._before}
+        self._error: str | None = None
+        self._child: tuple[int, int] | None = None  # (process, read end of its pipe)
+        if todo and FORK:
+            self._child = _fork(todo)
+        elif todo:
+            self._error = first_error(todo)
+
+    def finish(self) -> None:
+        if self._child is not None:
+            process, answer = self._child
+            self._child = None
+            with os.fdopen(answer, "rb") as stream:
+                said = stream.read().decode()
+            if os.waitstatus_to_exitcode(os.waitpid(process, 0)[1]) != 0:
+                raise SchemaError("the compile check of the package's modules ended without an answer")
+            self._error = said or None
+        if self._error is not None:
+            raise SchemaError(f"{self._error}: a name from the specs got past the checks")
+        if not self._passed <= self._before:
+            with contextlib.suppress(OSError):  # no record only means compiling again next time
+                TEMPLATE_CACHE.mkdir(exist_ok=True)
+                self._record.write_text("\n".join(sorted(self._passed)) + "\n", encoding="ascii")
+
+
+def first_error(modules: dict[str, str]) -> str | None:
+    """The first of `modules` (name -> text) that would not compile, as a message; None when all do."""
+    for name, text in modules.items():
+        try:
+            compile(text, name, "exec", dont_inherit=True)  # to bytecode: faster than building the AST
+        except SyntaxError as error:
+            return f"{name} would not compile ({error.msg}, line {error.lineno})"
+        except ValueError as error:  # a NUL in the text
+            return f"{name} would not compile ({error})"
+    return None
+
+
+def _fork(modules: dict[str, str]) -> tuple[int, int]:
+    """A child that checks `modules` and writes the first error (nothing when there is none) to a pipe; it
+    exits 0 only once it has answered."""
+    answer, child_end = os.pipe()
+    process = os.fork()
+    if process == 0:  # the child: answer, and leave without running the parent's exit handlers
+        status = 1
+        try:
+            os.close(answer)
+            os.write(child_end, (first_error(modules) or "").encode())
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(child_end)
+    return process, answer

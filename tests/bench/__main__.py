@@ -4,9 +4,10 @@
 
 1. Generation: `python -m generator generate --force` on the six seed specs in a
    new interpreter each time, wall time and time per stage (`--timings`), as a
-   user sees it once the generator's bytecode and compiled templates are cached
-   (after any first run; the first run after a clone is shown too). Then the
-   same command with nothing changed.
+   user sees it once the generator's bytecode, compiled templates and grammars
+   are cached (after any first run; the first run after a clone is shown too).
+   `--force` takes nothing else from earlier runs: every module is compiled
+   again, as for specs never seen. Then the same command with nothing changed.
 2. Scaling: corpora of 10, 50, 100 and 200 renamed copies of the seeds
    (`corpus.py`): wall time, time per spec (with and without the interpreter's
    start and imports, the same for any corpus) and peak memory; a plot of time
