@@ -25,14 +25,17 @@ def outputs(result: Result, *, recheck: bool = False) -> dict[str, str]:
     modules = package_files(package)
     with timing.stage("compile check"):
         check = CompileCheck(modules, recheck=recheck)  # runs beside what follows, where it can
-    with timing.stage("IR"):
-        files = {f"ir/{data['name']}.yaml": ir.dump(data) for data in irs}
-    files.update(modules)
-    with timing.stage("docs model"):
-        docs = model_docs(irs, package, model_guides(knowledge.read_guides()))
-    files.update(docs_files(docs, package))
-    with timing.stage("compile check"):
-        check.finish()
+    try:
+        with timing.stage("IR"):
+            files = {f"ir/{data['name']}.yaml": ir.dump(data) for data in irs}
+        files.update(modules)
+        with timing.stage("docs model"):
+            docs = model_docs(irs, package, model_guides(knowledge.read_guides()))
+        files.update(docs_files(docs, package))
+        with timing.stage("compile check"):
+            check.finish()
+    finally:
+        check.close()
     return files
 
 
@@ -125,6 +128,14 @@ class CompileCheck:
             self._child = _fork(todo)
         elif todo:
             self._error = first_error(todo)
+
+    def close(self) -> None:
+        """Let go of the child without its answer (the run failed meanwhile): no process or pipe is left."""
+        if self._child is not None:
+            process, answer = self._child
+            self._child = None
+            os.close(answer)  # a child still writing gets a broken pipe and exits
+            os.waitpid(process, 0)
 
     def finish(self) -> None:
         if self._child is not None:

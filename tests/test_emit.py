@@ -106,3 +106,13 @@ def test_a_child_that_dies_without_answering_fails_the_run(forking: Path, monkey
     monkeypatch.setattr(emit, "first_error", lambda modules: os._exit(3))  # runs in the child only
     with pytest.raises(SchemaError, match="ended without an answer"):
         check({"pkg/a.py": "A = 1\n"})
+
+
+def test_a_run_that_fails_meanwhile_leaves_no_child(forking: Path) -> None:
+    pending = emit.CompileCheck({"pkg/a.py": "A = 1\n"})
+    assert pending._child is not None
+    process = pending._child[0]
+    pending.close()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(process, os.WNOHANG)  # reaped already
+    pending.close()  # twice is harmless
