@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator import fingerprint, source, timing, writer
+from generator import fingerprint, ownership, source, timing, writer
 from generator.errors import InputError, SchemaError
 
 if TYPE_CHECKING:
@@ -47,19 +47,31 @@ def main(argv: list[str] | None = None, *, whole_process: bool = False) -> int:
     if args.command == "diff":
         return run_diff(args.old, args.new, args.format)
     try:
-        return run(args, whole_process)
-    finally:
-        if args.timings:
-            timing.write(args.timings)
+        report = timing.Report.open(args.timings) if args.timings else None
+        try:
+            if args.command != "generate":
+                return run(args, whole_process)
+            with writer.locked(args.out, lambda: print(f"{args.out}: waiting for another run writing it",
+                                                       file=sys.stderr)):
+                return run(args, whole_process)
+        finally:
+            if report is not None:
+                report.write()
+    except InputError as error:
+        print(error.render(), file=sys.stderr)
+        return INPUT_ERROR
 
 
 def run(args: argparse.Namespace, whole_process: bool = False) -> int:
-    """generate, check or coverage."""
+    """generate, check or coverage (`generate` under `writer.locked`)."""
     try:
-        with timing.stage("fingerprint"):
-            inputs = fingerprint.inputs(source.spec_files(args.specs), args.specs)
         if args.command == "generate":
             writer.recover(args.out)  # even when nothing is to be written
+            why = ownership.refusal(args.out, args.specs)
+            if why is not None:
+                raise InputError(str(args.out), None, why)
+        with timing.stage("fingerprint"):
+            inputs = fingerprint.inputs(source.spec_files(args.specs), args.specs)
         if args.command == "generate" and not args.force and fingerprint.current(args.out, inputs):
             print(f"{args.out}: current (no input changed since it was written); nothing parsed", file=sys.stderr)
             return 0
@@ -69,7 +81,7 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
             gc.freeze()
         result = pipeline.run(args.specs)
         files = emit.outputs(result, recheck=getattr(args, "force", False))
-        files[fingerprint.NAME] = fingerprint.manifest(inputs, files)
+        files[ownership.NAME] = ownership.manifest(inputs, files)
     except InputError as error:
         print(error.render(), file=sys.stderr)
         return INPUT_ERROR
@@ -98,7 +110,11 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
     with timing.stage("API changes"):
         changes = api_changes(args.out / "ir", result, files)
     with timing.stage("write"):
-        writer.write(args.out, files)
+        try:
+            writer.write(args.out, files, args.specs)
+        except InputError as error:
+            print(error.render(), file=sys.stderr)
+            return INPUT_ERROR
     if changes:
         print(f"API changes since the previous {args.out / 'ir'}:")
         print("".join(f"  {change.line()}\n" for change in changes), end="")

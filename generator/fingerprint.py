@@ -14,11 +14,10 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from generator import ROOT, __version__
-from generator.writer import files_in
+from generator import ROOT, __version__, ownership
 
-#: The file in OUT that holds the hash of the inputs it was made from.
-NAME = "INPUTS.sha256"
+#: The file in OUT that holds the hash of the inputs it was made from (its manifest).
+NAME = ownership.NAME
 _PROJECT_INPUTS = ("generator", "grammar", "templates", "data", "docs")
 _SUFFIXES = {".py", ".lark", ".j2", ".json", ".yaml", ".md"}
 
@@ -41,31 +40,15 @@ def _add(digest: Any, name: str, path: Path) -> None:
     digest.update(data)
 
 
-def manifest(value: str, files: dict[str, str]) -> str:
-    """The hash file: the inputs' hash, then the hash of every file written beside it (as `sha256sum` prints)."""
-    lines = [f"inputs {value}"]
-    lines += [f"{hashlib.sha256(files[name].encode()).hexdigest()}  {name}" for name in sorted(files) if name != NAME]
-    return "\n".join(lines) + "\n"
-
-
 def current(out: Path, value: str) -> bool:
     """Whether OUT was made from inputs with this hash and holds exactly what was written then, unchanged."""
-    try:
-        lines = (out / NAME).read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return False
-    return bool(lines) and lines[0] == f"inputs {value}" and intact(out, lines[1:])
+    listed = ownership.read(out)
+    return listed is not None and listed.inputs == value and intact(out, listed)
 
 
-def intact(out: Path, listed_lines: list[str] | None = None) -> bool:
-    """Whether OUT holds exactly the files its manifest lists, each with the hash written there."""
-    if listed_lines is None:
-        listed_lines = (out / NAME).read_text(encoding="utf-8").splitlines()[1:]
-    listed: dict[str, str] = {}
-    for line in listed_lines:
-        digest, _, name = line.partition("  ")
-        listed[name] = digest
-    present = files_in(out) - {NAME}
-    if present != set(listed):
+def intact(out: Path, listed: ownership.Manifest | None = None) -> bool:
+    """Whether OUT holds exactly the files its manifest lists (byproducts aside), each with the hash written there."""
+    listed = listed or ownership.read(out)
+    if listed is None or ownership.written(out) - {NAME} != set(listed.files):
         return False
-    return all(hashlib.sha256((out / name).read_bytes()).hexdigest() == listed[name] for name in listed)
+    return all(hashlib.sha256((out / name).read_bytes()).hexdigest() == digest for name, digest in listed.files.items())

@@ -13,6 +13,9 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
+
+from generator.errors import InputError
 
 OTHER = "other"
 
@@ -45,5 +48,24 @@ def totals() -> dict[str, float]:
     return dict(_totals)
 
 
-def write(path: Path) -> None:
-    path.write_text(json.dumps(totals(), indent=1) + "\n", encoding="utf-8")
+class Report:
+    """The `--timings` file, opened before the run so that a path that cannot be written is refused before
+    anything is done, and written at its end."""
+
+    def __init__(self, path: Path, stream: TextIO) -> None:
+        self.path = path
+        self._stream = stream
+
+    @classmethod
+    def open(cls, path: Path) -> Report:
+        try:
+            return cls(path, open(path, "w", encoding="utf-8"))  # closed by `write`
+        except OSError as error:
+            raise InputError(str(path), None, f"cannot write the timings here: {error.strerror}") from None
+
+    def write(self) -> None:
+        try:
+            with self._stream as stream:
+                stream.write(json.dumps(totals(), indent=1) + "\n")
+        except OSError as error:
+            raise InputError(str(self.path), None, f"cannot write the timings here: {error.strerror}") from None

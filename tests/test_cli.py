@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import ir
+from generator import ir, writer
 from tests.conftest import ROOT, SPECS, CliRun, snapshot
 
 
@@ -71,8 +71,7 @@ def test_bad_input_is_exit_2_and_leaves_out_alone(
     for seed in SPECS.iterdir():
         shutil.copy(seed, folder / seed.name)
     out = tmp_path / "out"
-    (out / "ir").mkdir(parents=True)
-    (out / "ir" / "old.yaml").write_text("previous output\n")
+    writer.write(out, {"ir/old.yaml": "previous output\n"})
     before = snapshot(out)
     status, _, stderr = main("generate", "--specs", "specs", "--out", "out", cwd=tmp_path)
     assert status == 2

@@ -6,10 +6,13 @@ import json
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from generator import timing
-from tests.conftest import ROOT, SPECS
+from tests.conftest import ROOT, SPECS, CliRun
 
 
 def test_a_nested_stage_is_not_counted_twice() -> None:
@@ -50,3 +53,17 @@ def test_generate_writes_every_stage_of_the_pipeline(tmp_path: Path) -> None:
                  "template compile", "template render", "cffi modules", "write"):
         assert stages[name] > 0, name
     assert 0 < sum(stages.values()) < wall
+
+
+@pytest.mark.parametrize("where", ["no/such/folder/t.json", "a folder", "/dev/full"])
+def test_a_timings_file_that_cannot_be_written_is_a_clean_error(
+    tmp_path: Path, main: Callable[..., CliRun], where: str,
+) -> None:
+    """Refused before the run where the path cannot be opened; at its end when the write fails (a full disk)."""
+    if where == "a folder":
+        (tmp_path / "a folder").mkdir()
+    run = main("generate", "--specs", str(SPECS), "--out", str(tmp_path / "out"), "--timings", where, cwd=tmp_path)
+    assert run.status == 2
+    assert run.err.splitlines()[-1].startswith(f"{where}: error: cannot write the timings here: "), run.err
+    assert "Traceback" not in run.err
+    assert (tmp_path / "out").exists() == (where == "/dev/full")

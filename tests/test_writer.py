@@ -2,26 +2,40 @@
 
 from __future__ import annotations
 
+import errno
+import fcntl
+import os
 import random
+import resource
+import select
+import shlex
 import shutil
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import IO
 
 import pytest
 
-from generator import writer
-from tests.conftest import SPECS, snapshot
+from generator import fingerprint, ownership, writer
+from generator.errors import InputError
+from tests.conftest import SPECS, missing, snapshot
 
 
-def test_write_replaces_the_whole_tree(tmp_path: Path) -> None:
+def listing(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def test_write_replaces_the_whole_tree_and_lists_it_in_its_manifest(tmp_path: Path) -> None:
     out = tmp_path / "out"
     writer.write(out, {"ir/a.yaml": "a\n", "ir/b.yaml": "b\n"})
     writer.write(out, {"ir/a.yaml": "new a\n"})
-    assert sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()) == ["ir/a.yaml"]
+    assert listing(out) == [ownership.NAME, "ir/a.yaml"]
     assert (out / "ir" / "a.yaml").read_text() == "new a\n"
+    manifest = ownership.read(out)
+    assert manifest is not None and list(manifest.files) == ["ir/a.yaml"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
 
 
@@ -41,10 +55,10 @@ def test_a_failed_write_leaves_the_previous_tree(tmp_path: Path, monkeypatch: py
     writer.write(out, {"ir/a.yaml": "a\n"})
 
     def broken(*_: object, **__: object) -> None:
-        raise OSError("disk full")
+        raise OSError(errno.ENOSPC, "No space left on device", "somewhere")
 
     monkeypatch.setattr(Path, "write_text", broken)
-    with pytest.raises(OSError):
+    with pytest.raises(InputError, match="cannot write the output: No space left on device"):
         writer.write(out, {"ir/a.yaml": "changed\n"})
     monkeypatch.undo()
     assert (out / "ir" / "a.yaml").read_text() == "a\n"
@@ -52,9 +66,12 @@ def test_a_failed_write_leaves_the_previous_tree(tmp_path: Path, monkeypatch: py
 
 
 def test_stale_lists_differing_missing_and_extra_files(tmp_path: Path) -> None:
-    writer.write(tmp_path / "out", {"a": "1", "b": "2"})
-    assert writer.stale(tmp_path / "out", {"a": "1", "b": "2"}) == []
-    assert writer.stale(tmp_path / "out", {"a": "changed", "c": "3"}) == ["a", "b", "c"]
+    files = {"a": "1", "b": "2"}
+    files[ownership.NAME] = ownership.manifest("x", files)
+    writer.write(tmp_path / "out", files)
+    assert writer.stale(tmp_path / "out", files) == []
+    assert writer.stale(tmp_path / "out", {"a": "changed", "c": "3", ownership.NAME: files[ownership.NAME]}) == [
+        "a", "b", "c"]
     assert writer.stale(tmp_path / "missing", {"a": "1"}) == ["a"]
 
 
@@ -104,3 +121,95 @@ def test_a_generation_killed_at_any_moment_leaves_out_whole(tmp_path: Path) -> N
 
 def generate(specs: Path, out: Path) -> list[str]:
     return [sys.executable, "-m", "generator", "generate", "--specs", str(specs), "--out", str(out)]
+
+
+def _first_line(stream: IO[str], bound: float = 60.0) -> str:
+    """The next line a child writes, or "" when it writes none within `bound` seconds (a hang fails the test)."""
+    ready, _, _ = select.select([stream], [], [], bound)
+    return stream.readline() if ready else ""
+
+
+def test_a_second_run_waits_while_another_holds_out_and_leaves_its_staging_alone(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    with writer.locked(out):  # this process is the first run, writing its staging folder
+        live = tmp_path / ".out-staging-live"
+        (live / "ir").mkdir(parents=True)
+        second = subprocess.Popen(generate(SPECS, out), stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+        try:
+            assert _first_line(second.stderr) == f"{out}: waiting for another run writing it\n"  # type: ignore[arg-type]
+            assert live.is_dir() and second.poll() is None
+        except BaseException:
+            second.kill()
+            raise
+    assert second.wait(timeout=120) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # the first run is over: its folder was left over
+
+
+def test_two_real_runs_on_one_out_take_turns(tmp_path: Path) -> None:
+    """The first run is stopped while it holds OUT (as on a slow disk); the second waits, then both succeed."""
+    out = tmp_path / "out"
+    first = subprocess.Popen(generate(SPECS, out), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    probe = os.open(tmp_path, os.O_RDONLY)
+    try:
+        while True:
+            assert first.poll() is None, "the first run ended before it was seen holding OUT"
+            try:
+                fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(probe, fcntl.LOCK_UN)
+            except BlockingIOError:
+                os.kill(first.pid, signal.SIGSTOP)
+                break
+            time.sleep(0.002)
+    finally:
+        os.close(probe)
+    second = subprocess.Popen(generate(SPECS, out), stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    try:
+        assert _first_line(second.stderr) == f"{out}: waiting for another run writing it\n"  # type: ignore[arg-type]
+    finally:
+        os.kill(first.pid, signal.SIGCONT)
+    assert first.wait(timeout=120) == 0
+    assert second.wait(timeout=120) == 0
+    assert fingerprint.intact(out)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_a_full_disk_is_a_clean_error_and_out_stays(tmp_path: Path) -> None:
+    """The file size limit (RLIMIT_FSIZE) makes the system refuse writes past 20 kB, as a full disk would."""
+    out = tmp_path / "out"
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    before = snapshot(out)
+
+    def small_disk() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
+
+    done = subprocess.run([*generate(SPECS, out), "--force"], capture_output=True, text=True, check=False,
+                          preexec_fn=small_disk, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    assert done.returncode == 2, done.stderr
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith(f"{out}: error: cannot write the output: File too large ("), done.stderr
+    assert "Traceback" not in done.stderr
+    assert snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+@pytest.mark.parametrize("read_only", ["out", "its parent"])
+def test_a_read_only_out_is_a_clean_error(tmp_path: Path, read_only: str) -> None:
+    """A real read-only file system: a bind mount in a mount namespace of this user (util-linux `unshare`)."""
+    if shutil.which("unshare") is None:
+        missing("util-linux's unshare")
+    parent = tmp_path / "parent"
+    out = parent / "out"
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    before = snapshot(out)
+    mounted = out if read_only == "out" else parent
+    script = (f"mount --bind -o ro {shlex.quote(str(mounted))} {shlex.quote(str(mounted))} && "
+              + shlex.join([*generate(SPECS, out), "--force"]))
+    done = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "sh", "-c", script],
+                          capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines()[-1].startswith(f"{out}: error: cannot write the output: "), done.stderr
+    assert "Traceback" not in done.stderr
+    assert snapshot(out) == before
+    assert sorted(p.name for p in parent.iterdir()) == ["out"]

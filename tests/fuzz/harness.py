@@ -25,13 +25,13 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from generator import cli, emit, fingerprint, ir, pipeline
+from generator import cli, emit, fingerprint, ir, pipeline, writer
 from tests.conftest import SPECS, snapshot
 
 #: Far above any real case (a whole run of the six seeds takes about a second).
 TIME_BOUND = 30.0
-#: OUT before the run: a file the run must leave alone when it fails.
-PREVIOUS = {"ir/previous.yaml": b"left: by an earlier run\n"}
+#: OUT before the run, as an earlier run left it (with its manifest): what the run must leave alone when it fails.
+PREVIOUS = {"ir/previous.yaml": "left: by an earlier run\n"}
 
 _ERROR = re.compile(r"^(?P<path>.+?):(?:(?P<line>\d+):(?P<column>\d+):)? error: \S")
 
@@ -55,9 +55,7 @@ def run(folder: Path, files: dict[str, bytes]) -> Outcome:
     """Generate from `folder/specs` (holding `files`) into `folder/out`, and judge the result."""
     warm()
     specs, out = folder / "specs", folder / "out"
-    for relative, data in PREVIOUS.items():
-        (out / relative).parent.mkdir(parents=True, exist_ok=True)
-        (out / relative).write_bytes(data)
+    writer.write(out, PREVIOUS)
     before = snapshot(out)
     started = time.perf_counter()
     status, stderr = _child(folder, ["generate", "--specs", str(specs), "--out", str(out), "--force"])

@@ -1,0 +1,175 @@
+"""Which folder `generate` may replace: one it can prove it wrote, by the manifest it leaves there.
+
+OUT is replaced whole (see `writer`), so a wrong OUT would lose a user's files:
+`--out .`, `--out specs`, a typo naming a home folder. OUT may therefore be absent,
+empty, or hold only what its manifest (`INPUTS.sha256`, written last by every run)
+lists, plus the byproducts of using the package in place: bytecode caches, and the
+`build/` and `*.egg-info/` that `pip install OUT` leaves at its top, which are
+copies of or facts about the listed files and go with them. Anything else is a
+clean refusal naming the path and why. The manifest is read as untrusted input:
+a name in it that leaves OUT, or a line that is not the generator's, proves nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator import ROOT
+
+#: The manifest's name in OUT: the hash of the inputs, then of every file written beside it.
+NAME = "INPUTS.sha256"
+#: A manifest is a line per file written: far below this for any OUT.
+_MAX_MANIFEST = 8 * 1024 * 1024
+_DIGEST = re.compile(r"[0-9a-f]{64}")
+#: Unknown inputs (an OUT written without a fingerprint): never equal to a real hash.
+UNKNOWN = "unknown"
+#: How many foreign paths a refusal names.
+_SHOWN = 5
+
+
+@dataclass(frozen=True)
+class Manifest:
+    inputs: str
+    files: dict[str, str]  # relative path -> sha256 hex, as written
+
+
+def manifest(inputs: str, files: dict[str, str]) -> str:
+    """The manifest text: the inputs' hash, then each file's hash and path (as `sha256sum` prints them)."""
+    lines = [f"inputs {inputs}"]
+    lines += [f"{hashlib.sha256(files[name].encode()).hexdigest()}  {name}" for name in sorted(files) if name != NAME]
+    return "\n".join(lines) + "\n"
+
+
+def read(out: Path) -> Manifest | None:
+    """OUT's manifest; None when it has none, or one the generator cannot have written."""
+    path = out / NAME
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None
+        with open(path, "rb") as stream:
+            raw = stream.read(_MAX_MANIFEST + 1)
+    except OSError:
+        return None
+    if len(raw) > _MAX_MANIFEST:
+        return None
+    try:
+        lines = raw.decode("utf-8").split("\n")
+    except UnicodeDecodeError:
+        return None
+    if not lines or not lines[0].startswith("inputs ") or lines[-1] != "":
+        return None
+    files: dict[str, str] = {}
+    for line in lines[1:-1]:
+        digest, separator, name = line.partition("  ")
+        if not separator or not _DIGEST.fullmatch(digest) or not _inside(name) or name in files:
+            return None
+        files[name] = digest
+    return Manifest(lines[0].removeprefix("inputs "), files)
+
+
+def _inside(name: str) -> bool:
+    """Whether a manifest name is a plain relative path under OUT (no `..`, nothing absolute, printable)."""
+    parts = name.split("/")
+    return name.isprintable() and "\\" not in name and all(part not in ("", ".", "..") for part in parts)
+
+
+def byproduct(relative: str) -> bool:
+    """Whether a path under OUT is made by using the package in place, not by the generator: bytecode
+    caches anywhere, and what `pip install OUT` (setuptools' in-tree build) leaves at OUT's top."""
+    parts = relative.split("/")
+    return "__pycache__" in parts or parts[0] == "build" or parts[0].endswith(".egg-info")
+
+
+def entries(out: Path) -> tuple[set[str], set[str]]:
+    """The files and the other entries (folders, links, devices) under OUT, as relative paths; symbolic links
+    are entries, never followed."""
+    files: set[str] = set()
+    others: set[str] = set()
+    for folder, folders, names in os.walk(out):
+        base = Path(folder).relative_to(out)
+        for name in names:
+            relative = (base / name).as_posix()
+            mode = os.lstat(Path(folder) / name).st_mode
+            (files if stat.S_ISREG(mode) else others).add(relative)
+        for name in folders:
+            if os.path.islink(Path(folder) / name):
+                others.add((base / name).as_posix())
+            else:
+                others.add((base / name).as_posix() + "/")
+    return files, others
+
+
+def written(out: Path) -> set[str]:
+    """The regular files under OUT but for byproducts: what `generate` wrote there, if OUT is its own."""
+    if not out.is_dir():
+        return set()
+    return {name for name in entries(out)[0] if not byproduct(name)}
+
+
+def foreign(out: Path, listed: Manifest | None) -> list[str]:
+    """What under OUT the generator did not write: not in its manifest, and not a byproduct of what it lists
+    (a `.pyc` in a `__pycache__` folder; `build/lib/X` for a listed X, `build/bdist.*`; a `*.egg-info/` file)."""
+    files, others = entries(out)
+    known = set(listed.files) | {NAME} if listed else set()
+    allowed = known | {f"build/lib/{name}" for name in known}
+    folders = {"/".join(name.split("/")[:i]) + "/" for name in allowed for i in range(1, name.count("/") + 1)}
+    strays = [name for name in files if name not in allowed and not _cache(name)]
+    strays += [name for name in others if name not in folders and not _cache_folder(name)]
+    return sorted(strays)
+
+
+def _cache(name: str) -> bool:
+    parts = name.split("/")
+    return (parts[-2:-1] == ["__pycache__"] and name.endswith(".pyc")) or (
+        len(parts) == 2 and parts[0].endswith(".egg-info"))
+
+
+def _cache_folder(name: str) -> bool:
+    parts = name.rstrip("/").split("/")
+    return name.endswith("/") and (
+        parts[-1] == "__pycache__" or (len(parts) == 1 and parts[0].endswith(".egg-info"))
+        or (len(parts) == 2 and parts[0] == "build" and parts[1].startswith("bdist.")))
+
+
+def refusal(out: Path, specs: Path | None = None) -> str | None:
+    """Why `generate` may not replace OUT, or None when it may."""
+    if os.path.islink(out):
+        return (f"is a symbolic link; OUT is replaced whole, so give the folder itself "
+                f"({os.path.realpath(out)})")
+    where, cwd = out.resolve(), Path.cwd().resolve()
+    if where == cwd or where in cwd.parents:
+        return "is the current folder or holds it; OUT is replaced whole"
+    if where == ROOT or where in ROOT.parents:
+        return "holds the generator itself; OUT is replaced whole"
+    if specs is not None:
+        folder = specs.resolve()
+        if where == folder or where in folder.parents:
+            return "is the specs folder or holds it; OUT is replaced whole"
+        if folder in where.parents:
+            return "lies inside the specs folder, which is read whole"
+    if not os.path.lexists(out):
+        return None
+    if not out.is_dir():
+        return "is not a folder; OUT is a folder the generator writes"
+    strays = foreign(out, read(out))
+    if not strays:
+        return None
+    shown = ", ".join(strays[:_SHOWN]) + (f" and {len(strays) - _SHOWN} more" if len(strays) > _SHOWN else "")
+    why = "it has no manifest" if read(out) is None else f"its {NAME} does not list them"
+    return (f"holds files the generator did not write ({shown}; {why}); generate replaces only a new or "
+            "empty folder or one it wrote: move them, or choose another --out")
+
+
+def mode_for(out: Path) -> int:
+    """The permissions the new OUT gets: the old OUT's, or what the umask gives a new folder."""
+    try:
+        return stat.S_IMODE(os.stat(out).st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o777 & ~umask
