@@ -17,6 +17,8 @@ import importlib
 import os
 import sys
 import threading
+import weakref
+from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -47,7 +49,10 @@ _INVALID_PLATFORM = -32
 
 CData = Any  # a cffi pointer or handle (cffi ships no type hints)
 
-_lock = threading.Lock()
+# Every lock of the package is re-entrant: the cycle collector runs finalizers on whatever thread allocates,
+# inside any locked section, and a finalizer that calls the package again must go on, not wait for its own
+# thread. No callback from the driver takes a lock at all (see `_destroyed`).
+_lock = threading.RLock()
 _library: Any = None
 _library_path: str | None = None
 
@@ -211,29 +216,46 @@ def release_mem_object(mem: CData) -> None:
 
 
 _watched: dict[int, list[Callable[[int], None]]] = {}
-_watch_lock = threading.Lock()
+_watch_lock = threading.RLock()
+#: Addresses of memory objects OpenCL destroyed, not yet told to their watchers (`settle`).
+destroyed: deque[int] = deque()
+_UINTPTR = ffi.typeof("uintptr_t")
 
 
 @ffi.callback('void ( * )(cl_mem memobj, void * user_data)')
 def _destroyed(mem: CData, user_data: CData) -> None:
+    """OpenCL calls this inside its release, on the releasing thread, which may be a finalizer run by the
+    cycle collector inside any section of this package that holds a lock. So it only queues the address:
+    no lock, and no allocation the collector could start on (an int and a deque append)."""
+    destroyed.append(int(ffi.cast(_UINTPTR, mem)))
+
+
+def settle(wait: bool = False) -> None:
+    """Tell the watchers of every object destroyed since the last call (the trackers call this before they
+    read or record). `wait`: even when nothing is queued, wait for a settle in progress on another thread,
+    so that an address the driver just handed out again is recorded after its old object was forgotten."""
+    if not destroyed and not wait:
+        return
     with _watch_lock:
-        callbacks = _watched.pop(address(mem), [])
-    for callback in callbacks:
-        callback(address(mem))
+        while destroyed:
+            key = destroyed.popleft()
+            for callback in _watched.pop(key, ()):
+                callback(key)
 
 
 def on_destroyed(mem: CData, callback: Callable[[int], None]) -> None:
-    """Call `callback(address)` once OpenCL destroys `mem` (so state kept about it can be dropped)."""
+    """Call `callback(address)` once OpenCL destroys `mem` (so state kept about it can be dropped); the call
+    comes from `settle`, never from inside the driver."""
     key = address(mem)
     with _watch_lock:
+        settle()  # an object destroyed at this address before must not take the new watcher with it
         first = key not in _watched
         _watched.setdefault(key, []).append(callback)
-    if first:
-        code = library().clSetMemObjectDestructorCallback(mem, _destroyed, ffi.NULL)
-        if code != _SUCCESS:
-            with _watch_lock:
+        if first:
+            code = library().clSetMemObjectDestructorCallback(mem, _destroyed, ffi.NULL)
+            if code != _SUCCESS:
                 _watched.pop(key, None)
-            raise QueryFailed(code, 'clSetMemObjectDestructorCallback')
+                raise QueryFailed(code, 'clSetMemObjectDestructorCallback')
 
 
 # -- is a handle still alive? ---------------------------------------------------
@@ -250,7 +272,7 @@ def on_destroyed(mem: CData, callback: Callable[[int], None]) -> None:
 # that left it alone would make a released handle look alive (the old behaviour).
 
 _WORD = ffi.sizeof("void *")
-_probe_lock = threading.Lock()
+_probe_lock = threading.RLock()
 #: How this process reads one word of its own memory without crashing (None inside: no way on this
 #: system). Made on first use, and made afresh in a forked child, whose memory is its own.
 _reader: list[Callable[[int], int | None] | None] = []
@@ -314,8 +336,17 @@ def _read_word() -> Callable[[int], int | None] | None:
     return _reader[0]
 
 
+#: Every `Binding`, for `_forked`.
+_bindings: weakref.WeakSet[Binding] = weakref.WeakSet()
+
+
 def _forked() -> None:
+    """In a forked child, which has only the thread that forked: locks another thread held are gone with it."""
+    global _lock, _watch_lock, _probe_lock
     _reader.clear()  # the parent's /proc/self/mem would read the parent's memory
+    _lock, _watch_lock, _probe_lock = threading.RLock(), threading.RLock(), threading.RLock()
+    for binding in _bindings:
+        binding._lock = threading.RLock()
 
 
 if hasattr(os, "register_at_fork"):
@@ -339,6 +370,7 @@ def live(handle: int) -> bool:
     """Whether the OpenCL object at `handle` may still be alive: False only when it surely is not
     (its first word is no ICD's dispatch table, or its memory is gone), so a released handle raises
     a clear error instead of crashing inside the driver. True when this system cannot tell."""
+    settle()
     if handle == 0 or handle in _watched:  # NULL is the driver's business; a watched object is not destroyed yet
         return True
     read = _read_word()
@@ -476,7 +508,8 @@ class Binding:
         self._by_word: dict[tuple[int, str], CData] = {}
         #: Counts `install` and `forget`: a lookup that began before one of them caches nothing.
         self._generation = 0
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
+        _bindings.add(self)
 
     def entry(self, name: str, pointer_type: str) -> Entry:
         """The entry the wrapper of `name` reads on every call (one per name)."""

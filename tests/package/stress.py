@@ -1,0 +1,193 @@
+"""Scenarios that hung the package, run in a process of their own: `python -m tests.package.stress NAME`.
+
+A deadlock cannot be caught inside the process that has it, so `test_threads.py` runs each scenario here
+with a time bound and reads what it printed. Memory objects and the destructor callbacks that report
+their end are POCL's; the Direct3D functions do not exist on Linux, so each scenario installs stand-in
+driver functions (Python callbacks with the extension's prototypes) that do what the spec says a driver
+does, as `test_threads.FakeDriver` does.
+
+- `cycles`: the issue's loop. Created memory objects sit in reference cycles, so the cycle collector,
+  which runs wherever an allocation triggers it, releases them inside the package's own locked sections;
+  POCL then calls the destructor callback on that thread, which used to wait for a lock its thread held.
+- `threads`: THREADS threads creating, acquiring, releasing and dropping objects in cycles, each with
+  `gc.collect()` at random points and a low collection threshold.
+- `fork`: a thread is inside a driver call (holding its objects) when another thread forks; the child
+  must be able to call on those objects (it used to wait for a thread it does not have).
+
+Each prints `ok ...` and exits 0 when the scenario ends with exact tracked state.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import random
+import signal
+import sys
+import threading
+from typing import Any
+
+from tests.conftest import generated_module
+from tests.package.conftest import MODULES, check, extension_module, make_buffer
+
+core_ffi = generated_module("_core_ffi").ffi
+EXTENSION = "cl_nv_d3d10_sharing"
+THREADS = 6
+
+
+def pocl() -> tuple[Any, Any, Any]:
+    """POCL's platform, a context and a queue, made with the core entry points."""
+    runtime = generated_module("_runtime")
+    platform = next(p for p in runtime.platforms() if "Portable Computing Language" in runtime.platform_name(p))
+    device = runtime.devices(platform)[0]
+    lib = runtime.library()
+    error = core_ffi.new("cl_int *")
+    context = lib.clCreateContext(core_ffi.NULL, 1, core_ffi.new("cl_device_id[]", [device]), core_ffi.NULL,
+                                  core_ffi.NULL, error)
+    check(error[0], "clCreateContext")
+    queue = lib.clCreateCommandQueue(context, device, 0, error)
+    check(error[0], "clCreateCommandQueue")
+    return platform, context, queue
+
+
+class StandIns:
+    """Create makes a real POCL buffer per call; acquire and release keep the spec's rules under a lock."""
+
+    def __init__(self, module: Any, platform: Any, context: Any) -> None:
+        self.module, self.ffi, self.context = module, module.ffi, context
+        self.lock = threading.Lock()
+        self.held: set[int] = set()
+        self.inside = threading.Event()  # set while a call of `slow_thread` is inside acquire
+        self.go = threading.Event()
+        self.slow_thread = ""
+        api = module.EXTENSION.split("_")[2]
+        for pythonic, body in ((f"create_from_{api}_buffer", self.create), (f"enqueue_acquire_{api}_objects",
+                               self.acquire), (f"enqueue_release_{api}_objects", self.release)):
+            name = getattr(module, pythonic).__doc__.split()[0]
+            module._binding.install(platform, name, self.ffi.callback(f"{name}_fn", body))
+
+    def create(self, context: Any, flags: int, resource: Any, errcode_ret: Any) -> Any:
+        errcode_ret[0] = 0
+        return self.ffi.cast("cl_mem", make_buffer(self.context))
+
+    def acquire(self, queue: Any, count: int, mems: Any, *_: Any) -> int:
+        if threading.current_thread().name == self.slow_thread:
+            self.inside.set()
+            self.go.wait(60)
+        objects = {int(self.ffi.cast("uintptr_t", mems[i])) for i in range(count)}
+        with self.lock:
+            if objects & self.held:
+                return -1
+            self.held |= objects
+        return 0
+
+    def release(self, queue: Any, count: int, mems: Any, *_: Any) -> int:
+        objects = {int(self.ffi.cast("uintptr_t", mems[i])) for i in range(count)}
+        with self.lock:
+            if not objects <= self.held:
+                return -1
+            self.held -= objects
+        return 0
+
+
+def exact(module: Any) -> str:
+    """After every object was dropped and collected: nothing is left in the tracker."""
+    gc.collect()
+    state = module._state.snapshot()
+    assert state == {"acquired": set(), "known": set(), "wraps": {}}, state
+    return "ok"
+
+
+def cycles(rounds: int) -> str:
+    platform, context, _ = pocl()
+    module = extension_module(EXTENSION)
+    StandIns(module, platform, context)
+    create = module.create_from_d3d10_buffer
+    for i in range(1, rounds + 1):
+        made = create(context, 0, 0x10000 + i)
+        cycle: list[Any] = [made]
+        cycle.append(cycle)
+    del made, cycle
+    return f"{exact(module)} {rounds} objects created in cycles"
+
+
+def threads(rounds: int) -> str:
+    platform, context, queue = pocl()
+    module = extension_module(EXTENSION)
+    driver = StandIns(module, platform, context)
+    gc.set_threshold(5, 1, 1)
+    failures: list[BaseException] = []
+    start = threading.Barrier(THREADS)
+
+    def work(number: int) -> None:
+        chance = random.Random(number)
+        start.wait()
+        for r in range(rounds):
+            made = module.create_from_d3d10_buffer(context, 0, 0x100000 * (number + 1) + r)
+            with module.acquired(queue, [made]):
+                if chance.random() < 0.05:
+                    gc.collect()
+            module.enqueue_acquire_d3d10_objects(queue, [made])
+            module.enqueue_release_d3d10_objects(queue, [made])
+            cycle: list[Any] = [made, module._state]
+            cycle.append(cycle)
+            if chance.random() < 0.05:
+                gc.collect()
+
+    def guarded(number: int) -> None:
+        try:
+            work(number)
+        except BaseException as error:
+            failures.append(error)
+
+    workers = [threading.Thread(target=guarded, args=(n,)) for n in range(THREADS)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert failures == [], failures
+    assert driver.held == set()
+    return f"{exact(module)} {THREADS} threads x {rounds} rounds"
+
+
+def fork() -> str:
+    platform, context, queue = pocl()
+    module = extension_module(EXTENSION)
+    driver = StandIns(module, platform, context)
+    made = module.create_from_d3d10_buffer(context, 0, 0x1234)
+    driver.slow_thread = "inside"
+    inside = threading.Thread(target=module.enqueue_acquire_d3d10_objects, args=(queue, [made]), name="inside")
+    inside.start()
+    assert driver.inside.wait(60)
+    child = os.fork()
+    if child == 0:  # the child: the thread inside the driver does not exist here
+        signal.alarm(20)  # a hang ends the child, and the parent reports it
+        try:
+            module.enqueue_acquire_d3d10_objects(queue, [made])
+            status = 0
+        except BaseException as error:
+            print(f"child: {error!r}", file=sys.stderr)
+            status = 1
+        os._exit(status)
+    _, status = os.waitpid(child, 0)
+    driver.go.set()
+    inside.join(60)
+    module.enqueue_release_d3d10_objects(queue, [made])
+    assert os.waitstatus_to_exitcode(status) == 0, f"the child ended with {os.waitstatus_to_exitcode(status)}"
+    return "ok the child called on the objects a thread of its parent held"
+
+
+def main(name: str, rounds: int) -> int:
+    assert set(MODULES) >= {EXTENSION}
+    if name == "cycles":
+        said = cycles(rounds)
+    elif name == "threads":
+        said = threads(rounds)
+    else:
+        said = fork()
+    print(said, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 0))
