@@ -27,9 +27,22 @@ def _restore(cls: type[Error], args: tuple[object, ...], state: dict[str, object
     return error
 
 
-def _shown(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
+def _kind(value: object) -> str:
+    """The name of `value`'s class, even when its metaclass makes asking for it fail."""
+    try:
+        name = type(value).__name__
+    except Exception:
+        return "object"
+    return name if type(name) is str else "object"
+
+
+def _shown(value: object, limit: int = 80) -> str:
+    """`repr(value)` cut to `limit` characters; a description when the caller's object cannot give one."""
+    try:
+        text = str.__str__(repr(value))  # a str subclass's own methods are not asked either
+    except Exception as error:  # whatever its __repr__ raises, or however deep it recurses
+        return f"<{_kind(value)} object; its __repr__ raised {_kind(error)}>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
 class Error(Exception):

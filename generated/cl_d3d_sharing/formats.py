@@ -11,6 +11,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any, Final, NamedTuple
 
+from .errors import _kind, _shown
+
 
 class DXGIFormat(IntEnum):
     """DXGI_FORMAT"""
@@ -370,10 +372,15 @@ _MODULES: Final = {
 
 def table(extension: Any) -> dict[DXGIFormat, CLFormat]:
     """An extension's table, by extension string, module name, or the module itself."""
-    name = getattr(extension, "EXTENSION", extension)
-    name = _MODULES.get(name, name)
+    try:
+        name = extension if type(extension) is str else getattr(extension, "EXTENSION", extension)
+    except Exception as error:  # a caller's object whose attribute lookup fails
+        raise TypeError(f"no dxgi_format table for a {_kind(extension)}: its EXTENSION raised {_kind(error)}") \
+            from error
+    name = str.__str__(name) if issubclass(type(name), str) else None  # a str subclass hashes its own way
+    name = _MODULES.get(name, name) if name is not None else None
     if name not in TABLES:
-        raise KeyError(f"no dxgi_format table for {extension!r}; there are tables for {', '.join(TABLES)}")
+        raise KeyError(f"no dxgi_format table for {_shown(extension)}; there are tables for {', '.join(TABLES)}")
     return TABLES[name]
 
 
@@ -385,18 +392,24 @@ _PREFIXES: Final[dict[type[IntEnum], str]] = {
 
 
 def _member(enum: type[IntEnum], value: Any, what: str) -> Any:
-    """A member from itself, its number, its name or its C name."""
-    if isinstance(value, str):
-        for name in (value, value.removeprefix(_PREFIXES[enum])):
+    """A member from itself, its number, its name or its C name (types compared exactly: the caller's objects
+    are not asked to hash or compare themselves)."""
+    if type(value) is enum:
+        return value
+    if issubclass(type(value), str):
+        text = str.__str__(value)
+        for name in (text, text.removeprefix(_PREFIXES[enum])):
             if name in enum.__members__:
                 return enum[name]
-        raise KeyError(f"{value!r} is no {what}")
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"a {what} is an int or a name, not {type(value).__name__}")
+        raise KeyError(f"{_shown(text)} is no {what}")
+    if type(value) is bool or not issubclass(type(value), int):
+        raise TypeError(f"a {what} is an int or a name, not {_kind(value)}")
+    number = int.__index__(value)
     try:
-        return enum(value)
+        return enum(number)
     except ValueError:
-        raise KeyError(f"{value} is no {what}") from None
+        shown = str(number) if number.bit_length() <= 64 else f"a {number.bit_length()}-bit integer"
+        raise KeyError(f"{shown} is no {what}") from None
 
 
 def dxgi_to_cl(value: DXGIFormat | int | str, extension: Any) -> CLFormat:
@@ -404,7 +417,7 @@ def dxgi_to_cl(value: DXGIFormat | int | str, extension: Any) -> CLFormat:
     key = _member(DXGIFormat, value, 'dxgi_format')
     rows = table(extension)
     if key not in rows:
-        raise KeyError(f"{key.name} ({int(key)}) has no row in the table of {extension!r}")
+        raise KeyError(f"{key.name} ({int(key)}) has no row in the table of {_shown(extension)}")
     return rows[key]
 
 

@@ -316,8 +316,9 @@ _state = Tracker()
 
 # What the wrappers compare arguments with, resolved once: the C types of their exact cases, the
 # integer types' ranges, and each function's entry in `_binding`.
-_CData = ffi.CData
-_typeof = ffi.typeof
+_CDATA = _marshal.CDATA
+_typeof: Callable[[Any], Any] = ffi.typeof  # of a cdata only (the wrappers test `type(x) in _CDATA` first)
+_length: Callable[[Any], int] = len
 _unpack = ffi.unpack
 _NULL = ffi.NULL
 _type_cl_platform_id = ffi.typeof('cl_platform_id')
@@ -426,23 +427,23 @@ def clGetDeviceIDsFromD3D10KHR(
 
     Reference page: khr_d3d10/clGetDeviceIDsFromD3D10KHR.md in the reference docs
     """
-    c_platform = (platform if isinstance(platform, _CData) and _typeof(platform) is _type_cl_platform_id
-                  else _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10KHR', exact=True))
+    c_platform: CData = (platform if type(platform) in _CDATA and _typeof(platform) is _type_cl_platform_id
+                         else _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10KHR', exact=True))
     c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d10_device_source_khr <= d3d_device_source <= _max_cl_d3d10_device_source_khr
                            else _marshal.integer(ffi, d3d_device_source, 'cl_d3d10_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D10KHR'))
-    c_d3d_object = (_NULL if d3d_object is None
-                    else d3d_object if isinstance(d3d_object, _CData) and _typeof(d3d_object) is _type_void_ptr
-                    else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D10KHR'))
+    c_d3d_object: CData = (_NULL if d3d_object is None
+                           else d3d_object if type(d3d_object) in _CDATA and _typeof(d3d_object) is _type_void_ptr
+                           else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D10KHR'))
     c_d3d_device_set = (d3d_device_set if type(d3d_device_set) is int and _min_cl_d3d10_device_set_khr <= d3d_device_set <= _max_cl_d3d10_device_set_khr
                         else _marshal.integer(ffi, d3d_device_set, 'cl_d3d10_device_set_khr', 'd3d_device_set', 'clGetDeviceIDsFromD3D10KHR'))
     c_num_entries = (num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
                      else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D10KHR'))
-    c_devices = (_NULL if devices is None
-                 else devices if isinstance(devices, _CData) and _typeof(devices) is _type_cl_device_id_ptr
-                 else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10KHR', exact=True, count=c_num_entries, count_name='num_entries'))
-    c_num_devices = (_NULL if num_devices is None
-                     else num_devices if isinstance(num_devices, _CData) and _typeof(num_devices) is _type_cl_uint_ptr
-                     else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10KHR', exact=True))
+    c_devices: CData = (_NULL if devices is None
+                        else devices if type(devices) in _CDATA and _typeof(devices) is _type_cl_device_id_ptr
+                        else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10KHR', exact=True, count=c_num_entries, count_name='num_entries'))
+    c_num_devices: CData = (_NULL if num_devices is None
+                            else num_devices if type(num_devices) in _CDATA and _typeof(num_devices) is _type_cl_uint_ptr
+                            else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10KHR', exact=True))
     if c_d3d_device_source not in {16400, 16401}:
         raise _violation('clGetDeviceIDsFromD3D10KHR', 0, {'d3d_device_source': d3d_device_source})
     if c_d3d_device_set not in {16402, 16403}:
@@ -491,16 +492,16 @@ def clCreateFromD3D10BufferKHR(
 
     Reference page: khr_d3d10/clCreateFromD3D10BufferKHR.md in the reference docs
     """
-    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
-                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferKHR', exact=True))
+    c_context: CData = (context if type(context) in _CDATA and _typeof(context) is _type_cl_context
+                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferKHR'))
-    c_resource = (_NULL if resource is None
-                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D10Buffer_ptr
-                  else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferKHR'))
-    given_errcode_ret = (_NULL if errcode_ret is None
-                         else errcode_ret if isinstance(errcode_ret, _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                         else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferKHR', exact=True))
+    c_resource: CData = (_NULL if resource is None
+                         else resource if type(resource) in _CDATA and _typeof(resource) is _type_ID3D10Buffer_ptr
+                         else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferKHR'))
+    given_errcode_ret: CData = (_NULL if errcode_ret is None
+                                else errcode_ret if type(errcode_ret) in _CDATA and _typeof(errcode_ret) is _type_cl_int_ptr
+                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferKHR', exact=True))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D10BufferKHR', 0, {'flags': flags}, out=given_errcode_ret)
@@ -596,18 +597,18 @@ def clCreateFromD3D10Texture2DKHR(
 
     Reference page: khr_d3d10/clCreateFromD3D10Texture2DKHR.md in the reference docs
     """
-    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
-                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DKHR', exact=True))
+    c_context: CData = (context if type(context) in _CDATA and _typeof(context) is _type_cl_context
+                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DKHR'))
-    c_resource = (_NULL if resource is None
-                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D10Texture2D_ptr
-                  else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DKHR'))
+    c_resource: CData = (_NULL if resource is None
+                         else resource if type(resource) in _CDATA and _typeof(resource) is _type_ID3D10Texture2D_ptr
+                         else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DKHR'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DKHR'))
-    given_errcode_ret = (_NULL if errcode_ret is None
-                         else errcode_ret if isinstance(errcode_ret, _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                         else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DKHR', exact=True))
+    given_errcode_ret: CData = (_NULL if errcode_ret is None
+                                else errcode_ret if type(errcode_ret) in _CDATA and _typeof(errcode_ret) is _type_cl_int_ptr
+                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DKHR', exact=True))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D10Texture2DKHR', 0, {'flags': flags}, out=given_errcode_ret)
@@ -704,18 +705,18 @@ def clCreateFromD3D10Texture3DKHR(
 
     Reference page: khr_d3d10/clCreateFromD3D10Texture3DKHR.md in the reference docs
     """
-    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
-                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DKHR', exact=True))
+    c_context: CData = (context if type(context) in _CDATA and _typeof(context) is _type_cl_context
+                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DKHR'))
-    c_resource = (_NULL if resource is None
-                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D10Texture3D_ptr
-                  else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DKHR'))
+    c_resource: CData = (_NULL if resource is None
+                         else resource if type(resource) in _CDATA and _typeof(resource) is _type_ID3D10Texture3D_ptr
+                         else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DKHR'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DKHR'))
-    given_errcode_ret = (_NULL if errcode_ret is None
-                         else errcode_ret if isinstance(errcode_ret, _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                         else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DKHR', exact=True))
+    given_errcode_ret: CData = (_NULL if errcode_ret is None
+                                else errcode_ret if type(errcode_ret) in _CDATA and _typeof(errcode_ret) is _type_cl_int_ptr
+                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DKHR', exact=True))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
         raise _violation('clCreateFromD3D10Texture3DKHR', 0, {'flags': flags}, out=given_errcode_ret)
@@ -831,21 +832,21 @@ def clEnqueueAcquireD3D10ObjectsKHR(
 
     Reference page: khr_d3d10/clEnqueueAcquireD3D10ObjectsKHR.md in the reference docs
     """
-    c_command_queue = (command_queue if isinstance(command_queue, _CData) and _typeof(command_queue) is _type_cl_command_queue
-                       else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True))
+    c_command_queue: CData = (command_queue if type(command_queue) in _CDATA and _typeof(command_queue) is _type_cl_command_queue
+                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsKHR'))
-    c_mem_objects = (_NULL if mem_objects is None
-                     else mem_objects if isinstance(mem_objects, _CData) and (_typeof(mem_objects) is _type_cl_mem_array and len(mem_objects) >= c_num_objects or _typeof(mem_objects) is _type_cl_mem_ptr)
-                     else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D10ObjectsKHR', c_num_objects, 'num_objects'))
+    c_mem_objects: CData = (_NULL if mem_objects is None
+                            else mem_objects if type(mem_objects) in _CDATA and (_typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects or _typeof(mem_objects) is _type_cl_mem_ptr)
+                            else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D10ObjectsKHR', c_num_objects, 'num_objects'))
     c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                  else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D10ObjectsKHR'))
-    c_event_wait_list = (_NULL if event_wait_list is None
-                         else event_wait_list if isinstance(event_wait_list, _CData) and (_typeof(event_wait_list) is _type_cl_event_array and len(event_wait_list) >= c_num_events_in_wait_list or _typeof(event_wait_list) is _type_cl_event_ptr)
-                         else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-    c_event = (_NULL if event is None
-               else event if isinstance(event, _CData) and _typeof(event) is _type_cl_event_ptr
-               else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True))
+    c_event_wait_list: CData = (_NULL if event_wait_list is None
+                                else event_wait_list if type(event_wait_list) in _CDATA and (_typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list or _typeof(event_wait_list) is _type_cl_event_ptr)
+                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+    c_event: CData = (_NULL if event is None
+                      else event if type(event) in _CDATA and _typeof(event) is _type_cl_event_ptr
+                      else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True))
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueAcquireD3D10ObjectsKHR', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (c_num_objects > 0 and not c_mem_objects):
@@ -966,21 +967,21 @@ def clEnqueueReleaseD3D10ObjectsKHR(
 
     Reference page: khr_d3d10/clEnqueueReleaseD3D10ObjectsKHR.md in the reference docs
     """
-    c_command_queue = (command_queue if isinstance(command_queue, _CData) and _typeof(command_queue) is _type_cl_command_queue
-                       else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True))
+    c_command_queue: CData = (command_queue if type(command_queue) in _CDATA and _typeof(command_queue) is _type_cl_command_queue
+                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsKHR'))
-    c_mem_objects = (_NULL if mem_objects is None
-                     else mem_objects if isinstance(mem_objects, _CData) and (_typeof(mem_objects) is _type_cl_mem_array and len(mem_objects) >= c_num_objects or _typeof(mem_objects) is _type_cl_mem_ptr)
-                     else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueReleaseD3D10ObjectsKHR', c_num_objects, 'num_objects'))
+    c_mem_objects: CData = (_NULL if mem_objects is None
+                            else mem_objects if type(mem_objects) in _CDATA and (_typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects or _typeof(mem_objects) is _type_cl_mem_ptr)
+                            else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueReleaseD3D10ObjectsKHR', c_num_objects, 'num_objects'))
     c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                  else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsKHR'))
-    c_event_wait_list = (_NULL if event_wait_list is None
-                         else event_wait_list if isinstance(event_wait_list, _CData) and (_typeof(event_wait_list) is _type_cl_event_array and len(event_wait_list) >= c_num_events_in_wait_list or _typeof(event_wait_list) is _type_cl_event_ptr)
-                         else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-    c_event = (_NULL if event is None
-               else event if isinstance(event, _CData) and _typeof(event) is _type_cl_event_ptr
-               else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True))
+    c_event_wait_list: CData = (_NULL if event_wait_list is None
+                                else event_wait_list if type(event_wait_list) in _CDATA and (_typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list or _typeof(event_wait_list) is _type_cl_event_ptr)
+                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+    c_event: CData = (_NULL if event is None
+                      else event if type(event) in _CDATA and _typeof(event) is _type_cl_event_ptr
+                      else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True))
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueReleaseD3D10ObjectsKHR', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (c_num_objects > 0 and not c_mem_objects):
@@ -1060,6 +1061,8 @@ def get_device_ids_from_d3d10(
 
     Reference page: khr_d3d10/clGetDeviceIDsFromD3D10KHR.md in the reference docs
     """
+    if type(as_pyopencl) is not bool:
+        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'get_device_ids_from_d3d10')
     o_num_devices = ffi.new(_type_cl_uint_ptr)
     clGetDeviceIDsFromD3D10KHR(platform, d3d_device_source, d3d_object, d3d_device_set, 0, None, o_num_devices)
     n_devices = o_num_devices[0]
@@ -1089,13 +1092,15 @@ def create_from_d3d10_buffer(
 
     Reference page: khr_d3d10/clCreateFromD3D10BufferKHR.md in the reference docs
     """
-    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
-                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferKHR', exact=True))
+    if type(as_pyopencl) is not bool:
+        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d10_buffer')
+    c_context: CData = (context if type(context) in _CDATA and _typeof(context) is _type_cl_context
+                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferKHR'))
-    c_resource = (_NULL if resource is None
-                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D10Buffer_ptr
-                  else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferKHR'))
+    c_resource: CData = (_NULL if resource is None
+                         else resource if type(resource) in _CDATA and _typeof(resource) is _type_ID3D10Buffer_ptr
+                         else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferKHR'))
     result = _call_clCreateFromD3D10BufferKHR(c_context, c_flags, c_resource, _NULL, (context, flags, resource, None))
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
 
@@ -1121,13 +1126,15 @@ def create_from_d3d10_texture2d(
 
     Reference page: khr_d3d10/clCreateFromD3D10Texture2DKHR.md in the reference docs
     """
-    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
-                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DKHR', exact=True))
+    if type(as_pyopencl) is not bool:
+        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d10_texture2d')
+    c_context: CData = (context if type(context) in _CDATA and _typeof(context) is _type_cl_context
+                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DKHR'))
-    c_resource = (_NULL if resource is None
-                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D10Texture2D_ptr
-                  else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DKHR'))
+    c_resource: CData = (_NULL if resource is None
+                         else resource if type(resource) in _CDATA and _typeof(resource) is _type_ID3D10Texture2D_ptr
+                         else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DKHR'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DKHR'))
     result = _call_clCreateFromD3D10Texture2DKHR(c_context, c_flags, c_resource, c_subresource, _NULL, (context, flags, resource, subresource, None))
@@ -1155,13 +1162,15 @@ def create_from_d3d10_texture3d(
 
     Reference page: khr_d3d10/clCreateFromD3D10Texture3DKHR.md in the reference docs
     """
-    c_context = (context if isinstance(context, _CData) and _typeof(context) is _type_cl_context
-                 else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DKHR', exact=True))
+    if type(as_pyopencl) is not bool:
+        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d10_texture3d')
+    c_context: CData = (context if type(context) in _CDATA and _typeof(context) is _type_cl_context
+                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DKHR'))
-    c_resource = (_NULL if resource is None
-                  else resource if isinstance(resource, _CData) and _typeof(resource) is _type_ID3D10Texture3D_ptr
-                  else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DKHR'))
+    c_resource: CData = (_NULL if resource is None
+                         else resource if type(resource) in _CDATA and _typeof(resource) is _type_ID3D10Texture3D_ptr
+                         else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DKHR'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DKHR'))
     result = _call_clCreateFromD3D10Texture3DKHR(c_context, c_flags, c_resource, c_subresource, _NULL, (context, flags, resource, subresource, None))
@@ -1188,27 +1197,29 @@ def enqueue_acquire_d3d10_objects(
 
     Reference page: khr_d3d10/clEnqueueAcquireD3D10ObjectsKHR.md in the reference docs
     """
+    if type(as_pyopencl) is not bool:
+        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_acquire_d3d10_objects')
     l_mem_objects = None
-    if mem_objects.__class__ is list:
+    if type(mem_objects) is list:
         for _item in mem_objects:
-            if not isinstance(_item, _CData) or _typeof(_item) is not _type_cl_mem:
+            if type(_item) not in _CDATA or _typeof(_item) is not _type_cl_mem:
                 break
         else:
             l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects) if mem_objects else _NULL), len(mem_objects)
     if l_mem_objects is None:
         l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d10_objects')
     l_event_wait_list = None
-    if wait_for.__class__ is list:
+    if type(wait_for) is list:
         for _item in wait_for:
-            if not isinstance(_item, _CData) or _typeof(_item) is not _type_cl_event:
+            if type(_item) not in _CDATA or _typeof(_item) is not _type_cl_event:
                 break
         else:
             l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for) if wait_for else _NULL), len(wait_for)
     if l_event_wait_list is None:
         l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d10_objects')
     o_event = ffi.new(_type_cl_event_ptr)
-    c_command_queue = (command_queue if isinstance(command_queue, _CData) and _typeof(command_queue) is _type_cl_command_queue
-                       else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True))
+    c_command_queue: CData = (command_queue if type(command_queue) in _CDATA and _typeof(command_queue) is _type_cl_command_queue
+                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True))
     c_num_objects = (n_mem_objects if type(n_mem_objects) is int and _min_cl_uint <= n_mem_objects <= _max_cl_uint
                      else _marshal.integer(ffi, n_mem_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsKHR'))
     c_num_events_in_wait_list = (n_event_wait_list if type(n_event_wait_list) is int and _min_cl_uint <= n_event_wait_list <= _max_cl_uint
@@ -1237,27 +1248,29 @@ def enqueue_release_d3d10_objects(
 
     Reference page: khr_d3d10/clEnqueueReleaseD3D10ObjectsKHR.md in the reference docs
     """
+    if type(as_pyopencl) is not bool:
+        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_release_d3d10_objects')
     l_mem_objects = None
-    if mem_objects.__class__ is list:
+    if type(mem_objects) is list:
         for _item in mem_objects:
-            if not isinstance(_item, _CData) or _typeof(_item) is not _type_cl_mem:
+            if type(_item) not in _CDATA or _typeof(_item) is not _type_cl_mem:
                 break
         else:
             l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects) if mem_objects else _NULL), len(mem_objects)
     if l_mem_objects is None:
         l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d10_objects')
     l_event_wait_list = None
-    if wait_for.__class__ is list:
+    if type(wait_for) is list:
         for _item in wait_for:
-            if not isinstance(_item, _CData) or _typeof(_item) is not _type_cl_event:
+            if type(_item) not in _CDATA or _typeof(_item) is not _type_cl_event:
                 break
         else:
             l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for) if wait_for else _NULL), len(wait_for)
     if l_event_wait_list is None:
         l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d10_objects')
     o_event = ffi.new(_type_cl_event_ptr)
-    c_command_queue = (command_queue if isinstance(command_queue, _CData) and _typeof(command_queue) is _type_cl_command_queue
-                       else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True))
+    c_command_queue: CData = (command_queue if type(command_queue) in _CDATA and _typeof(command_queue) is _type_cl_command_queue
+                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True))
     c_num_objects = (n_mem_objects if type(n_mem_objects) is int and _min_cl_uint <= n_mem_objects <= _max_cl_uint
                      else _marshal.integer(ffi, n_mem_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsKHR'))
     c_num_events_in_wait_list = (n_event_wait_list if type(n_event_wait_list) is int and _min_cl_uint <= n_event_wait_list <= _max_cl_uint

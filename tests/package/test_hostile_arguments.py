@@ -13,6 +13,7 @@ instead of killing pytest.
 from __future__ import annotations
 
 import gc
+import operator
 import os
 import subprocess
 import sys
@@ -199,6 +200,102 @@ class Case(NamedTuple):
     says: str  # a fragment of the message, after the parameter's quoted name
 
 
+# -- objects whose hooks misbehave: each must come out as the error naming the parameter ------------
+
+
+class RaisingIndex:
+    def __index__(self) -> int:
+        raise KeyError("boom")
+
+
+class RecursingIndex:
+    def __index__(self) -> int:
+        return operator.index(self)
+
+
+class LyingInt(int):
+    """An int subclass that says it is within every range (2**70 reached the driver as 0)."""
+
+    def __le__(self, other: object) -> bool:
+        return True
+
+    def __ge__(self, other: object) -> bool:
+        return True
+
+    def __lt__(self, other: object) -> bool:
+        return False
+
+    def __gt__(self, other: object) -> bool:
+        return False
+
+
+class RaisingClass:
+    """`isinstance` asks an object for its `__class__` when its type does not match."""
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        raise ZeroDivisionError("no class")
+
+
+class RaisingIntPtr:
+    @property
+    def int_ptr(self) -> int:
+        raise ZeroDivisionError("no address")
+
+
+class RaisingAsParameter:
+    @property
+    def _as_parameter_(self) -> object:
+        raise OSError("no parameter")
+
+
+class EndlessAsParameter:
+    @property
+    def _as_parameter_(self) -> object:
+        return EndlessAsParameter()
+
+
+class RaisingList(list[Any]):
+    def __iter__(self) -> Iterator[Any]:
+        raise RuntimeError("no items")
+
+
+class BadRepr:
+    """Takes `__index__` as `value`; its `__repr__` raises (the checks quote the arguments they refuse)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+    def __repr__(self) -> str:
+        raise ValueError("no repr")
+
+
+#: Hooks that misbehave, for every parameter that reads them.
+HOSTILE_INTEGER = [
+    Case("__index__ raises", RaisingIndex(), TypeError, "whose __index__ raised KeyError: 'boom'"),
+    Case("__index__ recurses", RecursingIndex(), TypeError, "whose __index__ raised RecursionError"),
+    Case("int subclass lying about its size", LyingInt(1 << 70), ValueError, "= 1180591620717411303424 is out of"),
+    Case("__class__ raising, never asked", RaisingClass(), TypeError, "must be an int"),
+]
+HOSTILE_POINTER = [
+    Case("int_ptr raises", RaisingIntPtr(), TypeError, "whose int_ptr raised ZeroDivisionError: no address"),
+    Case("_as_parameter_ raises", RaisingAsParameter(), TypeError, "whose _as_parameter_ raised OSError"),
+    Case("_as_parameter_ without end", EndlessAsParameter(), TypeError, "its _as_parameter_ leads on more than"),
+    Case("__class__ raising, never asked", RaisingClass(), TypeError, "not RaisingClass"),
+    Case("int subclass lying about its size", LyingInt(1 << 70), ValueError, "is not an address"),
+]
+HOSTILE_LIST = [
+    Case("__iter__ raises", RaisingList([1]), TypeError, "whose items cannot be read (RuntimeError: no items)"),
+    Case("__class__ raising, never asked", RaisingClass(), TypeError, "not RaisingClass"),
+    Case("int_ptr item raises", Item(RaisingIntPtr()), TypeError, "whose int_ptr raised ZeroDivisionError"),
+    Case("_as_parameter_ item raises", Item(RaisingAsParameter()), TypeError, "whose _as_parameter_ raised OSError"),
+    Case("lying int item", Item(LyingInt(1 << 70)), ValueError, "is not an address"),
+]
+
+
 INTEGER = [
     Case("str", "4", TypeError, "must be an int"),
     Case("float", 4.0, TypeError, "must be an int"),
@@ -209,6 +306,8 @@ INTEGER = [
     Case("negative", -1, ValueError, "= -1 is out of range"),
     Case("2**64", 1 << 64, ValueError, "is out of range"),
     Case("2**200", 1 << 200, ValueError, "is out of range"),
+    Case("2**20000", 1 << 20000, ValueError, "= a 20001-bit integer is out of range"),
+    *HOSTILE_INTEGER,
 ]
 POINTER = [
     Case("str", "0xD3D0", TypeError, "must be None, a cffi pointer or an int address"),
@@ -220,6 +319,7 @@ POINTER = [
     Case("negative", -1, ValueError, "= -1 is not an address"),
     Case("2**64", 1 << 64, ValueError, "is not an address"),
     Case("2**200", 1 << 200, ValueError, "is not an address"),
+    *HOSTILE_POINTER,
 ]
 #: For a handle, None is a CLError from the lookup's query (its class depends on the handle's type).
 HANDLE = [
@@ -234,6 +334,7 @@ HANDLE = [
     Case("2**64", 1 << 64, ValueError, "is not an address"),
     Case("2**200", 1 << 200, ValueError, "is not an address"),
     Case("a memory object", Ref("buffer"), TypeError, "not struct _cl_mem *"),
+    *HOSTILE_POINTER,
 ]
 #: A list of handles in the Pythonic functions (the C functions' arrays are in C_ARRAY).
 HANDLE_LIST = [
@@ -253,6 +354,7 @@ HANDLE_LIST = [
     Case("negative item", Item(-1), ValueError, "= -1 is not an address"),
     Case("2**64 item", Item(1 << 64), ValueError, "is not an address"),
     Case("queue item", Item(Ref("queue")), TypeError, "not struct _cl_command_queue *"),
+    *HOSTILE_LIST,
 ]
 WAIT_FOR = [case for case in HANDLE_LIST if case.label not in ("set", "one handle", "queue item")] + [
     Case("memory object item", Item(Ref("buffer")), TypeError, "must be cl_event, not struct _cl_mem *"),
@@ -282,17 +384,18 @@ class Handles(NamedTuple):
     events: list[Any]  # cffi cl_event handles of real POCL user events
 
     def resolve(self, value: Any, good: Any = None) -> Any:
-        """`value` with its `Ref`s made real handles; an `Item` is `good` with one item replaced."""
-        if isinstance(value, Ref):
+        """`value` with its `Ref`s made real handles; an `Item` is `good` with one item replaced (types are
+        compared exactly: `isinstance` would ask the hostile objects for their `__class__`)."""
+        if type(value) is Ref:
             return {"platform": self.platform, "context": self.context, "queue": self.queue,
                     "buffer": self.buffers[0]}[value.name]
-        if isinstance(value, Item):
+        if type(value) is Item:
             items = list(good or [self.events[0]])
             items[min(1, len(items) - 1)] = self.resolve(value.value)
             return items
-        if isinstance(value, list):
+        if type(value) is list:
             return [self.resolve(v) for v in value]
-        if isinstance(value, set):
+        if type(value) is set:
             return {self.resolve(v) for v in value}
         return value
 
@@ -361,6 +464,7 @@ def test_a_hostile_argument_to_a_pythonic_function_is_refused(
     named = f"argument '{param}'" if case.label == "None" else f"argument '{param}"
     assert named in message and case.says in message
     assert isinstance(caught.value, (TypeError, ValueError, errors.CLError))
+    assert caught.value.__cause__ is not None or not case.label.endswith(("raises", "recurses"))
     assert reached == []
     assert module._state.snapshot() == {"acquired": set(), "known": set(), "wraps": {}}
 
@@ -385,13 +489,45 @@ def test_the_good_arguments_do_reach_the_stand_ins(real: Handles) -> None:
         assert reached == c_names + c_names[-2:]  # device ids: one call (no devices); acquired: acquire, release
 
 
+@pytest.mark.parametrize("extension", EXTENSIONS)
+def test_a_refused_argument_whose_repr_raises_is_quoted_as_what_it_is(extension: str, real: Handles) -> None:
+    """A check quotes the arguments it refuses; an object whose `__repr__` raises is described instead, and
+    the spec's error comes out (it was the `__repr__`'s ValueError)."""
+    module = extension_module(extension)
+    reached = record_every_call(module, real.platform)
+    create = getattr(module, f"create_from_{api(extension)}_buffer")
+    with pytest.raises(errors.BY_NAME["CL_INVALID_VALUE"]) as caught:
+        create(real.context, BadRepr(3), RESOURCE)  # READ_WRITE | WRITE_ONLY: not valid flags
+    assert "flags=<BadRepr object; its __repr__ raised ValueError>" in str(caught.value)
+    assert reached == []
+
+
+@pytest.mark.parametrize("extension", EXTENSIONS)
+def test_an_as_pyopencl_whose_truth_raises_is_refused_before_the_call(extension: str, real: Handles) -> None:
+    """Its truth was asked only after the driver had made the object, which then leaked."""
+
+    class NoTruth:
+        def __bool__(self) -> bool:
+            raise RuntimeError("neither")
+
+    module = extension_module(extension)
+    reached = record_every_call(module, real.platform)
+    create = getattr(module, f"create_from_{api(extension)}_buffer")
+    with pytest.raises(TypeError, match=r"argument 'as_pyopencl' is a NoTruth whose truth cannot be told") as caught:
+        create(real.context, 0, RESOURCE, as_pyopencl=NoTruth())
+    assert isinstance(caught.value.__cause__, RuntimeError)
+    assert reached == []
+
+
 # -- the C-named functions: every parameter of every function ---------------------
 
 C_HANDLE = [case for case in HANDLE if case.label != "list"]
 C_INTEGER = [case for case in INTEGER if case.label not in ("bytes", "dict")]
 C_POINTER = [case for case in POINTER if case.label not in ("list", "bool", "2**200")]
-#: A typed pointer (an out-parameter, NVIDIA's `cl_mem *` list) also refuses a cffi pointer to another type.
-C_TYPED_POINTER = [*C_POINTER, Case("cffi double[8]", "ffi:double[8]", TypeError, "not double[8]")]
+#: A typed pointer (an out-parameter, NVIDIA's `cl_mem *` list) also refuses a cffi pointer to another type,
+#: and a cffi array of its type too short for what C reads or writes there (cffi knows an array's length).
+C_TYPED_POINTER = [*C_POINTER, Case("cffi double[8]", "ffi:double[8]", TypeError, "not double[8]"),
+                   Case("empty cffi array of its type", "ffi-empty", ValueError, "holds 0 items but ")]
 #: A `const T *` array.
 C_ARRAY = [
     Case("str", "abc", TypeError, "must be a sequence or a pointer"),
@@ -406,6 +542,8 @@ C_ARRAY = [
     Case("negative item", Item(-1), ValueError, "= -1 is not an address"),
     Case("2**64 item", Item(1 << 64), ValueError, "is not an address"),
     Case("queue item", Item(Ref("queue")), TypeError, "not struct _cl_command_queue *"),
+    Case("empty cffi array of its type", "ffi-empty", ValueError, "holds 0 items but "),
+    *HOSTILE_LIST,
 ]
 C_HANDLES = ("cl_platform_id", "cl_context", "cl_command_queue")
 
@@ -443,15 +581,19 @@ def test_a_hostile_argument_to_a_c_function_is_refused(
     resolved = Handles(platform, handles["cl_context"], handles["cl_command_queue"],
                        [module.ffi.cast("cl_mem", m) for m in handles["mems"]], [])
     value = case.value
-    if isinstance(value, str) and value.startswith("ffi:"):
+    if type(value) is str and value.startswith("ffi:"):
         value = module.ffi.new(value[4:])
+    elif type(value) is str and value == "ffi-empty":
+        c_type = next(p["type"] for p in function["params"] if p["name"] == param)
+        value = module.ffi.new(f"{c_type.removeprefix('const ').removesuffix(' *')}[]", 0)
     call.arguments[param] = resolved.resolve(value, call.arguments[param])
     with pytest.raises(expected_error(param, case)) as caught:
         call.run(platform)
     message = str(caught.value)
-    where = f"argument '{param}[1]'" if isinstance(case.value, Item) else f"argument '{param}'"
+    where = f"argument '{param}[1]'" if type(case.value) is Item else f"argument '{param}'"
     assert where in message and case.says in message, message
     assert isinstance(caught.value, (TypeError, ValueError, errors.CLError))
+    assert caught.value.__cause__ is not None or not case.label.endswith(("raises", "recurses"))
     assert call.received == {}, "nothing reached C"
 
 
