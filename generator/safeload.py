@@ -58,14 +58,15 @@ def read_text(path: Path, shown: str | None = None, limit: int = MAX_BYTES) -> s
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise InputError(shown, None, f"cannot read this file: {error.strerror}") from None
-    with os.fdopen(descriptor, "rb") as stream:
+    try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
             raise InputError(shown, None, "a folder, not a file" if stat.S_ISDIR(mode) else "not a regular file")
-        try:
-            raw = stream.read(limit + 1)
-        except OSError as error:
-            raise InputError(shown, None, f"cannot read this file: {error.strerror}") from None
+        raw = _read_at_most(descriptor, limit + 1)
+    except OSError as error:
+        raise InputError(shown, None, f"cannot read this file: {error.strerror}") from None
+    finally:
+        os.close(descriptor)
     if len(raw) > limit:
         pos = position_of(raw[:limit].decode("utf-8", "replace"), limit)
         raise InputError(shown, pos, f"the file goes on past {limit / 2**20:g} MiB here, far more than any such file")
@@ -74,6 +75,14 @@ def read_text(path: Path, shown: str | None = None, limit: int = MAX_BYTES) -> s
     except UnicodeDecodeError as error:
         pos = position_of(raw[: error.start].decode("utf-8", "replace"), error.start)
         raise InputError(shown, pos, "not UTF-8 text") from None
+
+
+def _read_at_most(descriptor: int, size: int) -> bytes:
+    chunks: list[bytes] = []
+    while size > 0 and (chunk := os.read(descriptor, size)):
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
 
 
 def load_yaml(path: Path, shown: str | None = None) -> Any:
@@ -99,7 +108,27 @@ def yaml_marks(text: str, shown: str) -> dict[Path_, Pos]:
 def line_of(text: str, number: int) -> str:
     """Line `number` (1-based) as YAML counts lines, for the excerpt under an error."""
     lines = _BREAK.split(text)
-    return lines[number - 1] if 0 < number <= len(lines) else ""
+    line = lines[number - 1] if 0 < number <= len(lines) else ""
+    return _NOT_PRINTABLE.sub("\ufffd", line)  # shown on a terminal: no escape sequence gets through
+
+
+def schema_error(shown: str, text: str | None, error: tuple[Path_, str], schema: str) -> InputError:
+    """The first error a schema check found in a document, at the line of the offending value of its YAML `text`
+    (the file as a whole for JSON, `text` None, whose parser keeps no places)."""
+    place, message = error
+    pos, line = None, None
+    if text is not None:
+        marks = yaml_marks(text, shown)
+        while place not in marks:  # a key the schema names that the document lacks
+            place = place[:-1]
+        pos = marks[place]
+        line = line_of(text, pos.line)
+    where = "/".join(str(step) for step in error[0])
+    return InputError(shown, pos, f"breaks {schema} at /{where}: {message}"[:_LONGEST], line)
+
+
+#: The longest message about a value (schema messages quote the offending key, which may be long).
+_LONGEST = 300
 
 
 class _Frame:
@@ -242,8 +271,9 @@ def _attach(frame: _Frame, value: Any, event: Any, fault: _Fault) -> None:
         container[frame.key] = value
         frame.key = _NO_KEY
     else:
-        if isinstance(value, (dict, list)):
-            raise fault(event, "a collection as a key: keys here are single values")
+        if not isinstance(value, str):
+            what = "a collection" if isinstance(value, (dict, list)) else f"{value!r}"
+            raise fault(event, f"{what} as a key: keys here are text (quote it)")
         if value in container:
             raise fault(event, f"the key {value!r} again: each key may stand once in a mapping")
         frame.key = value

@@ -140,8 +140,8 @@ def _object(schema: dict[str, Any], node: Compile, reference: Reference) -> Chec
         errors: list[Error] = []
         for key, item in value.items():
             sub = known.get(key, extra)
-            if sub is None:
-                errors.append(((), f"{key!r} is not an allowed property"))
+            if sub is None:  # at the key itself, so that a reader of the document is pointed to it
+                errors.append(((key,), f"{key!r} is not an allowed property"))
                 continue
             found = sub(item)
             if found:
@@ -180,6 +180,21 @@ def _array(schema: dict[str, Any], node: Compile, reference: Reference) -> Check
     return check
 
 
+def _range(schema: dict[str, Any], node: Compile, reference: Reference) -> Check:
+    least, most = schema.get("minimum"), schema.get("maximum")
+
+    def check(value: Any) -> list[Error] | tuple[()]:
+        if not _TYPES["number"](value):
+            return _VALID
+        if least is not None and value < least:
+            return [((), f"is less than the minimum of {least}")]
+        if most is not None and value > most:
+            return [((), f"is greater than the maximum of {most}")]
+        return _VALID
+
+    return check
+
+
 def _if(schema: dict[str, Any], node: Compile, reference: Reference) -> Check:
     condition = node(schema.get("if", True))
     then = node(schema.get("then", True))
@@ -213,6 +228,7 @@ _MAKERS: dict[frozenset[str], Callable[[dict[str, Any], Compile, Reference], Che
     frozenset({"pattern"}): _pattern,
     frozenset({"properties", "required", "additionalProperties", "minProperties"}): _object,
     frozenset({"prefixItems", "items", "minItems", "maxItems"}): _array,
+    frozenset({"minimum", "maximum"}): _range,
     frozenset({"if", "then", "else"}): _if,
     frozenset({"not"}): _not,
     frozenset({"oneOf"}): _one_of,

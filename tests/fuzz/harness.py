@@ -60,7 +60,7 @@ def run(folder: Path, files: dict[str, bytes]) -> Outcome:
         (out / relative).write_bytes(data)
     before = snapshot(out)
     started = time.perf_counter()
-    status, stderr = _child(folder, ["generate", "--specs", str(specs), "--out", str(out), "--force"])
+    status, stderr = child(folder, ["generate", "--specs", str(specs), "--out", str(out), "--force"])
     seconds = time.perf_counter() - started
     if status is None:
         return Outcome("FAIL", None, seconds, f"no result within {TIME_BOUND} s (killed)", stderr)
@@ -116,7 +116,7 @@ def _clean_error(stderr: str, files: dict[str, bytes]) -> str:
     return ""
 
 
-def _child(folder: Path, argv: list[str]) -> tuple[int | None, str]:
+def child(folder: Path, argv: list[str]) -> tuple[int | None, str]:
     """Run the CLI in a forked child with stdout and stderr in files; its status, or None when killed."""
     err_path = folder / "stderr.txt"
     pid = os.fork()
