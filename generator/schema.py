@@ -65,6 +65,14 @@ def compile_schema(root: dict[str, Any]) -> Check:
         checks = [make(schema, node, reference) for keywords, make in _MAKERS.items() if schema.keys() & keywords]
         if len(checks) == 1:
             return checks[0]
+        if len(checks) == 2:  # the common case (a type and its keywords), without the loop
+            first, second = checks
+
+            def both(value: Any) -> list[Error] | tuple[()]:
+                found, more = first(value), second(value)
+                return [*found, *more] if found and more else found or more
+
+            return both
 
         def all_of(value: Any) -> list[Error] | tuple[()]:
             errors: list[Error] = []
@@ -100,8 +108,11 @@ def _same(a: Any, b: Any) -> bool:
 
 def _type(schema: dict[str, Any], node: Compile, reference: Reference) -> Check:
     names = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-    tests = [_TYPES[name] for name in names]
     message = f"is not of type {' or '.join(names)}"
+    if len(names) == 1:
+        test = _TYPES[names[0]]
+        return lambda value: _VALID if test(value) else [((), message)]
+    tests = [_TYPES[name] for name in names]
     return lambda value: _VALID if any(test(value) for test in tests) else [((), message)]
 
 
@@ -165,6 +176,12 @@ def _array(schema: dict[str, Any], node: Compile, reference: Reference) -> Check
         if not isinstance(value, list):
             return _VALID
         errors: list[Error] = []
+        if not first and rest is not None and least <= len(value) and most is None:  # the common case, quicker
+            for index, item in enumerate(value):
+                found = rest(item)
+                if found:
+                    errors += _inside(index, found)
+            return errors or _VALID
         for index, item in enumerate(value):
             sub = first[index] if index < len(first) else rest
             if sub is not None:
