@@ -193,7 +193,7 @@ def read_guides(folder: Path = GUIDES_DIR) -> dict[str, str]:
     """The hand-written pages (`*.md`) of `folder`, by file name; none when it does not exist."""
     if not folder.is_dir():
         return {}
-    return {path.name: path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.md"))}
+    return {path.name: safeload.read_text(path, display_path(path, Path.cwd())) for path in sorted(folder.glob("*.md"))}
 
 
 @cache

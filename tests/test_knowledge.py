@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from generator import knowledge
+from generator.errors import InputError
 from generator.knowledge import DATA_DIR, Knowledge
 from tests.conftest import CliRun
 
@@ -82,3 +84,23 @@ def test_a_broken_data_file_is_an_input_error_naming_it(
     line = text[: text.index(old)].count("\n") + 1
     assert err.startswith(f"{data_copy / name}:{line}:" if at_the_edit else f"{data_copy / name}:"), err
     assert words in err.splitlines()[0], err
+
+
+def _hang(signum: int, frame: object) -> None:
+    raise TimeoutError("reading the guides hung")
+
+
+@pytest.mark.parametrize("make", [lambda p: p.write_bytes(b"# Guide\n\xff\n"), os.mkfifo, Path.mkdir],
+                         ids=["not-utf8", "fifo", "folder"])
+def test_a_guide_that_cannot_be_read_is_an_input_error(tmp_path: Path, make: Callable[[Path], None]) -> None:
+    (tmp_path / "good.md").write_text("# Good\n", encoding="utf-8")
+    make(tmp_path / "bad.md")
+    previous = signal.signal(signal.SIGALRM, _hang)  # a FIFO waits for a writer for ever: a failure, not a hang
+    signal.alarm(20)
+    try:
+        with pytest.raises(InputError) as caught:
+            knowledge.read_guides(tmp_path)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert caught.value.path.endswith("bad.md")
