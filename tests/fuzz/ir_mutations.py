@@ -12,28 +12,16 @@ from dataclasses import dataclass
 from hypothesis import strategies as st
 
 from tests.conftest import GENERATED
-from tests.fuzz.mutations import SCALE, Mutation, _at, _fraction, mutations
+from tests.fuzz.mutations import DuplicateLines, InsertText, Mutation, _at, _fraction, mutations
 
 #: The seeds: the committed IR files, by file name.
 IR_SEEDS: dict[str, bytes] = {p.name: p.read_bytes() for p in sorted((GENERATED / "ir").glob("*.yaml"))}
 
-#: Pieces of YAML syntax that mean something to a parser, put in anywhere.
+#: Pieces of YAML syntax that mean something to a parser, put in anywhere (`InsertText`).
 SYNTAX = ("&a ", "*a", "&a [1, 2]\nb: *a\n", "!!python/object/apply:os.system ['true'] ", "!!str ", "!custom ",
           "? ", "- ", ": ", "{", "}", "[", "]", ", ", "---\n", "...\n", "<<: {a: 1}\n", "~", "\t", "'", '"', "#",
           "%YAML 1.1\n", "|\n", ">-\n", "\\", "\ufeff", "\x85", "\u2028", "0x", "1e400", "9" * 5000, ".nan", "yes",
           "2001-02-30", "=", "null: x\n", "1: x\n")
-
-
-@dataclass(frozen=True)
-class InsertSyntax:
-    """A piece of YAML syntax put in at one place."""
-
-    at: int
-    piece: str
-
-    def apply(self, data: bytes) -> bytes:
-        cut = _at(self.at, len(data))
-        return data[:cut] + self.piece.encode("utf-8") + data[cut:]
 
 
 @dataclass(frozen=True)
@@ -51,27 +39,13 @@ class Nest:
         return data[:cut] + b"- " * self.depth + data[cut:]
 
 
-@dataclass(frozen=True)
-class RepeatKey:
-    """The line holding a key written again right after it (a duplicate key in the same mapping)."""
-
-    at: int
-
-    def apply(self, data: bytes) -> bytes:
-        lines = data.splitlines(keepends=True)
-        if not lines:
-            return data
-        index = _at(self.at, len(lines) - 1) if len(lines) > 1 else 0
-        return b"".join([*lines[: index + 1], lines[index], *lines[index + 1:]])
-
-
-IrMutation = Mutation | InsertSyntax | Nest | RepeatKey
+IrMutation = Mutation | Nest
 
 ir_mutations: st.SearchStrategy[IrMutation] = st.one_of(
     mutations,
-    st.builds(InsertSyntax, _fraction, st.sampled_from(SYNTAX)),
+    st.builds(InsertText, _fraction, st.sampled_from(SYNTAX)),
     st.builds(Nest, _fraction, st.sampled_from([2, 63, 64, 65, 1000, 200_000]), st.booleans()),
-    st.builds(RepeatKey, st.integers(0, SCALE)),
+    st.builds(DuplicateLines, _fraction, st.just(1), st.just(1)),  # a key again in its mapping
 )
 
 
