@@ -122,26 +122,31 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
 
 
 def api_changes(previous: Path, result: Result, files: dict[str, str]) -> list[Change]:
-    """What changed since the IR in `previous`; nothing when there is none or it cannot be read (it is replaced)."""
+    """What changed since the IR in `previous`; nothing when there is none.
+
+    An IR there that cannot be read is only warned about: this run replaces it anyway.
+    """
     written = {name: text for name, text in files.items() if name.startswith("ir/")}
     if _same_texts(previous, written):
         return []
-    import yaml
-
     from generator import diff, ir
 
     try:
         old = ir.load_folder(previous) if previous.is_dir() else {}
-    except (SchemaError, OSError, ValueError, KeyError, yaml.YAMLError):
+    except InputError as error:
+        note = f"{error.message} (in the previous IR, which this run replaces; API changes are not shown)"
+        print(InputError(error.path, error.pos, note, error.line_text).render("warning"), file=sys.stderr)
         return []
     return diff.compare(old, {e.name: ir.to_dict(e) for e in result.extensions}) if old else []
 
 
 def _same_texts(previous: Path, written: dict[str, str]) -> bool:
     """Whether the IR folder holds exactly these texts (then the API cannot have changed)."""
+    from generator import safeload
+
     try:
-        present = {f"ir/{p.name}": p.read_text(encoding="utf-8") for p in previous.glob("*.yaml")}
-    except (OSError, ValueError):
+        present = {f"ir/{p.name}": safeload.read_text(p) for p in previous.glob("*.yaml")}
+    except InputError:
         return False
     return present == written
 

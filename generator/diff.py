@@ -9,6 +9,7 @@ only moved its text gives no change.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -31,10 +32,18 @@ class Change:
             detail = f": {self.old} -> {self.new}"
         elif self.old is not None or self.new is not None:
             detail = f": {self.old if self.old is not None else self.new}"
-        return f"{self.extension}: {self.kind}: {self.subject}{detail}"
+        return _CONTROL.sub(_escaped, f"{self.extension}: {self.kind}: {self.subject}{detail}")
 
     def to_dict(self) -> dict[str, str | None]:
         return asdict(self)
+
+
+#: Characters that would break a change's line or the terminal showing it (an IR's prototype or row may hold them).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return match[0].encode("unicode_escape").decode("ascii")
 
 
 def load_api(path: Path) -> dict[str, dict[str, Any]]:

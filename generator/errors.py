@@ -24,11 +24,14 @@ class InputError(Exception):
     def __str__(self) -> str:
         return self.render()
 
-    def render(self) -> str:
-        """The message in compiler style, with the offending line and a caret under the column."""
+    def render(self, severity: str = "error") -> str:
+        """The message in compiler style, with the offending line and a caret under the column.
+
+        `severity` "warning": the same fault in a file the run can do without (the previous OUT/ir).
+        """
         if self.pos is None:  # the fault is the file or folder as a whole
-            return f"{self.path}: error: {self.message}"
-        head = f"{self.path}:{self.pos.line}:{self.pos.column}: error: {self.message}"
+            return f"{self.path}: {severity}: {self.message}"
+        head = f"{self.path}:{self.pos.line}:{self.pos.column}: {severity}: {self.message}"
         if self.line_text is None:
             return head
         text, caret = excerpt(self.line_text, self.pos.column)

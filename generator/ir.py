@@ -15,10 +15,11 @@ from typing import Any
 
 import yaml
 
+from generator import safeload
 from generator.diagnostics import Diagnostic, Location
 from generator.document import REFERENCE
-from generator.errors import SchemaError
-from generator.knowledge import SafeDumper, SafeLoader
+from generator.errors import InputError, SchemaError
+from generator.knowledge import SafeDumper
 from generator.model import (
     Clause,
     Effect,
@@ -208,15 +209,30 @@ def value_text(value: int) -> str:
 
 
 def load_folder(folder: Path) -> dict[str, dict[str, Any]]:
-    """Extension -> IR, from the IR files of a folder (none when it holds none)."""
-    return {data["name"]: data for data in (load(file) for file in sorted(folder.glob("*.yaml")))}
+    """Extension -> IR, from the IR files of a folder (none when it holds none); one extension in two is an error."""
+    found: dict[str, dict[str, Any]] = {}
+    where: dict[str, Path] = {}
+    for file in sorted(folder.glob("*.yaml")):
+        data, text = _read(file)
+        name = data["name"]
+        if name in found:
+            pos = safeload.yaml_marks(text, str(file)).get(("name",))
+            raise InputError(str(file), pos, f"{name} again: {where[name]} is the IR of this extension too",
+                             safeload.line_of(text, pos.line) if pos else None)
+        found[name], where[name] = data, file
+    return found
 
 
 def load(path: Path) -> dict[str, Any]:
-    """Read an IR file back (safe loader only), validated."""
-    with open(path, encoding="utf-8") as stream:
-        data = yaml.load(stream, Loader=SafeLoader)
-    if not isinstance(data, dict):
-        raise SchemaError(f"{path}: not an IR document")
-    validate(data)
-    return data
+    """Read an IR file back: input like any other, so every fault in it is an `InputError` saying where."""
+    return _read(path)[0]
+
+
+def _read(path: Path) -> tuple[dict[str, Any], str]:
+    shown = str(path)
+    text = safeload.read_text(path, shown)
+    data = safeload.parse_yaml(text, shown)
+    errors = _checker()(data)
+    if errors:
+        raise safeload.schema_error(shown, text, errors[0], SCHEMA_PATH.name)
+    return data, text

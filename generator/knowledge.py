@@ -17,9 +17,13 @@ from typing import Any
 
 import yaml
 
-from generator import ROOT
+from generator import ROOT, safeload
+from generator.errors import InputError
+from generator.schema import Check, compile_schema
+from generator.source import display_path
 
 DATA_DIR = ROOT / "data"
+SCHEMA_PATH = Path(__file__).with_name("data.schema.json")
 GUIDES_DIR = ROOT / "docs"  # pages written by hand, copied into the generated docs
 
 
@@ -107,17 +111,44 @@ class Knowledge:
 _C_TYPES = {"void", "char", "short", "int", "long", "float", "double", "size_t", "unsigned int", "intptr_t"}
 
 
-#: libyaml's safe loader and dumper when PyYAML has them (same result, several times faster).
-SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: libyaml's safe dumper when PyYAML has it (same result, several times faster).
 SafeDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 def _read(name: str) -> dict[str, Any]:
-    """A data file: JSON for those `data/make_data.py` makes, YAML for those written by hand."""
-    with open(DATA_DIR / name, encoding="utf-8") as stream:
-        data = json.load(stream) if name.endswith(".json") else yaml.load(stream, Loader=SafeLoader)
-    assert isinstance(data, dict), name
+    """A data file: JSON for those `data/make_data.py` makes, YAML for those written by hand.
+
+    Both are input like the specs (a contribution may edit them), so they are read with the
+    same bounds and checked against their part of `data.schema.json` before anything uses them.
+    """
+    path = DATA_DIR / name
+    shown = display_path(path, Path.cwd())
+    if name.endswith(".json"):
+        data = safeload.load_json(path, shown)
+        text = None
+    else:
+        text = safeload.read_text(path, shown)
+        data = safeload.parse_yaml(text, shown)
+    errors = _data_check(name)(data)
+    if errors:
+        raise safeload.schema_error(shown, text, errors[0], SCHEMA_PATH.name)
+    assert isinstance(data, dict)
     return data
+
+
+@cache
+def _data_check(name: str) -> Check:
+    definitions = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))["$defs"]
+    return compile_schema({"$ref": f"#/$defs/{name}", "$defs": definitions})
+
+
+def _pattern(text: str, name: str, key: str) -> re.Pattern[str]:
+    """A name pattern of a data file; a pattern `re` cannot compile is that file's fault."""
+    try:
+        return re.compile(text)
+    except re.error as error:
+        raise InputError(display_path(DATA_DIR / name, Path.cwd()), None,
+                         f"{key}: {text!r} is not a regular expression: {error}") from None
 
 
 @dataclass(frozen=True)
@@ -162,7 +193,7 @@ def read_guides(folder: Path = GUIDES_DIR) -> dict[str, str]:
     """The hand-written pages (`*.md`) of `folder`, by file name; none when it does not exist."""
     if not folder.is_dir():
         return {}
-    return {path.name: path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.md"))}
+    return {path.name: safeload.read_text(path, display_path(path, Path.cwd())) for path in sorted(folder.glob("*.md"))}
 
 
 @cache
@@ -174,7 +205,7 @@ def load_package() -> PackageConfig:
         distribution=package["distribution"],
         summary=package["summary"],
         license=package["license"],
-        module=re.compile(package["module"]),
+        module=_pattern(package["module"], "package.yaml", "package/module"),
         requires=tuple(package["requires"]),
         library_environment=library["environment"],
         library_names=library["names"],
@@ -210,7 +241,8 @@ def load() -> Knowledge:
         for name, entry in core["functions"].items()
     }
     return Knowledge(
-        naming={key: re.compile(pattern) for key, pattern in conventions["naming"].items()},
+        naming={key: _pattern(pattern, "conventions.yaml", f"naming/{key}")
+                for key, pattern in conventions["naming"].items()},
         enum_base_type=conventions["enum_base_type"],
         error_type=conventions["error_type"],
         error_group=conventions["error_group"],

@@ -65,6 +65,14 @@ def compile_schema(root: dict[str, Any]) -> Check:
         checks = [make(schema, node, reference) for keywords, make in _MAKERS.items() if schema.keys() & keywords]
         if len(checks) == 1:
             return checks[0]
+        if len(checks) == 2:  # the common case (a type and its keywords), without the loop
+            first, second = checks
+
+            def both(value: Any) -> list[Error] | tuple[()]:
+                found, more = first(value), second(value)
+                return [*found, *more] if found and more else found or more
+
+            return both
 
         def all_of(value: Any) -> list[Error] | tuple[()]:
             errors: list[Error] = []
@@ -100,8 +108,11 @@ def _same(a: Any, b: Any) -> bool:
 
 def _type(schema: dict[str, Any], node: Compile, reference: Reference) -> Check:
     names = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
-    tests = [_TYPES[name] for name in names]
     message = f"is not of type {' or '.join(names)}"
+    if len(names) == 1:
+        test = _TYPES[names[0]]
+        return lambda value: _VALID if test(value) else [((), message)]
+    tests = [_TYPES[name] for name in names]
     return lambda value: _VALID if any(test(value) for test in tests) else [((), message)]
 
 
@@ -140,8 +151,8 @@ def _object(schema: dict[str, Any], node: Compile, reference: Reference) -> Chec
         errors: list[Error] = []
         for key, item in value.items():
             sub = known.get(key, extra)
-            if sub is None:
-                errors.append(((), f"{key!r} is not an allowed property"))
+            if sub is None:  # at the key itself, so that a reader of the document is pointed to it
+                errors.append(((key,), f"{key!r} is not an allowed property"))
                 continue
             found = sub(item)
             if found:
@@ -165,6 +176,12 @@ def _array(schema: dict[str, Any], node: Compile, reference: Reference) -> Check
         if not isinstance(value, list):
             return _VALID
         errors: list[Error] = []
+        if not first and rest is not None and least <= len(value) and most is None:  # the common case, quicker
+            for index, item in enumerate(value):
+                found = rest(item)
+                if found:
+                    errors += _inside(index, found)
+            return errors or _VALID
         for index, item in enumerate(value):
             sub = first[index] if index < len(first) else rest
             if sub is not None:
@@ -176,6 +193,21 @@ def _array(schema: dict[str, Any], node: Compile, reference: Reference) -> Check
         if most is not None and len(value) > most:
             errors.append(((), f"has more than {most} items"))
         return errors or _VALID
+
+    return check
+
+
+def _range(schema: dict[str, Any], node: Compile, reference: Reference) -> Check:
+    least, most = schema.get("minimum"), schema.get("maximum")
+
+    def check(value: Any) -> list[Error] | tuple[()]:
+        if not _TYPES["number"](value):
+            return _VALID
+        if least is not None and value < least:
+            return [((), f"is less than the minimum of {least}")]
+        if most is not None and value > most:
+            return [((), f"is greater than the maximum of {most}")]
+        return _VALID
 
     return check
 
@@ -213,6 +245,7 @@ _MAKERS: dict[frozenset[str], Callable[[dict[str, Any], Compile, Reference], Che
     frozenset({"pattern"}): _pattern,
     frozenset({"properties", "required", "additionalProperties", "minProperties"}): _object,
     frozenset({"prefixItems", "items", "minItems", "maxItems"}): _array,
+    frozenset({"minimum", "maximum"}): _range,
     frozenset({"if", "then", "else"}): _if,
     frozenset({"not"}): _not,
     frozenset({"oneOf"}): _one_of,

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 from generator import diff, ir, pipeline
 from tests.conftest import SPECS, CliRun
@@ -180,3 +183,56 @@ def test_generate_prints_the_api_changes_against_the_previous_output(
            "cl_int clFlushD3D10ObjectsNV(cl_command_queue command_queue)" in lines
     again = main("generate", "--specs", str(revised), "--out", str(out))
     assert again[:2] == (0, "")
+
+
+Place = tuple[str | int, ...]
+
+
+def places_in(value: Any, path: Place = ()) -> list[Place]:
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += places_in(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += places_in(item, (*path, index))
+    return found
+
+
+@st.composite
+def odd_but_valid(draw: st.DrawFn, seed_ir: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """One extension's IR with one to four values changed in kind-keeping ways the schema may still allow:
+    any text, any 64-bit value, an empty or a repeated list entry (duplicate names)."""
+    document = copy.deepcopy(seed_ir[EXTENSION])
+    for _ in range(draw(st.integers(1, 4))):
+        *parent_path, last = draw(st.sampled_from(places_in(document)[1:]))
+        parent: Any = document
+        for step in parent_path:
+            parent = parent[step]
+        value = parent[last]
+        if isinstance(value, str):
+            parent[last] = draw(st.text(max_size=30) | st.from_regex(r"\A[A-Za-z_][A-Za-z0-9_]{0,20}\Z"))
+        elif isinstance(value, bool) or value is None:
+            parent[last] = draw(st.none() | st.text(max_size=10))
+        elif isinstance(value, int):
+            parent[last] = draw(st.sampled_from([-(2**63), 2**64 - 1, 0, -1]) | st.integers())
+        elif isinstance(value, list) and value:
+            action = draw(st.sampled_from(["empty", "repeat", "drop"]))
+            index = draw(st.integers(0, len(value) - 1))
+            parent[last] = ([] if action == "empty" else
+                            [*value, copy.deepcopy(value[index])] if action == "repeat" else
+                            value[:index] + value[index + 1:])
+    return document
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_compare_never_fails_on_a_schema_valid_ir(seed_ir: dict[str, dict[str, Any]], data: st.DataObject) -> None:
+    """What `diff` reads has passed the schema; nothing after that may raise, whatever the schema allows."""
+    document = data.draw(odd_but_valid(seed_ir))
+    assume(ir._checker()(document) == ())
+    for old, new in ((seed_ir, {**seed_ir, EXTENSION: document}), ({EXTENSION: document}, seed_ir)):
+        for change in diff.compare(old, new):
+            line = change.line()
+            assert not re.search("[\x00-\x1f\x7f-\x9f\u2028\u2029]", line), line  # one line, no escape codes
+            json.dumps(change.to_dict())

@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from generator import ir
-from generator.errors import SchemaError
+from generator.errors import InputError
 from generator.source import MAX_BYTES
 from tests.conftest import ROOT, SPECS, CliRun
 
@@ -249,11 +249,11 @@ def test_deeply_nested_lists_end_cleanly(generate: Generate, depth: int) -> None
 def test_an_ir_file_with_a_python_tag_is_refused_not_run(tmp_path: Path) -> None:
     hostile = tmp_path / "hostile.yaml"
     hostile.write_text(f"!!python/object/apply:os.system ['touch {tmp_path / 'PWNED'}']\n", encoding="utf-8")
-    with pytest.raises(yaml.YAMLError):
+    with pytest.raises(InputError, match="explicit tag"):
         ir.load(hostile)
     assert not (tmp_path / "PWNED").exists()
     hostile.write_text("- a list, not an IR document\n", encoding="utf-8")
-    with pytest.raises(SchemaError):
+    with pytest.raises(InputError, match="is not of type object"):
         ir.load(hostile)
 
 

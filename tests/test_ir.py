@@ -9,11 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from generator import crosscheck, ir, pipeline, source
 from generator.diagnostics import Sink
-from generator.errors import SchemaError
+from generator.errors import InputError, SchemaError
 from generator.knowledge import Knowledge
 from generator.merge import merge_all
 from tests.conftest import ROOT, SPECS
@@ -52,7 +51,7 @@ def test_load_reads_back_safely(tmp_path: Path, seed_result: pipeline.Result) ->
     path.write_text(ir.render(seed_result.extensions[0]))
     assert ir.load(path)["name"] == seed_result.extensions[0].name
     path.write_text("!!python/object/apply:os.system ['true']\n")
-    with pytest.raises(yaml.YAMLError):
+    with pytest.raises(InputError, match="explicit tag"):
         ir.load(path)
 
 

@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import os
+import shutil
+import signal
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from generator import knowledge
+from generator.errors import InputError
 from generator.knowledge import DATA_DIR, Knowledge
+from tests.conftest import CliRun
 
 HEADERS = [Path("/usr/include/CL/cl.h"), Path("/usr/share/mingw-w64/include/dxgiformat.h")]
 
@@ -39,3 +45,62 @@ def test_naming_conventions(knowledge: Knowledge) -> None:
     assert knowledge.is_constant_name("CL_FOO_BAR") and not knowledge.is_constant_name("CLFOO")
     assert knowledge.is_interface("IUnknown") and not knowledge.is_interface("Int")
     assert knowledge.is_known_type("UINT") and knowledge.is_known_type("cl_uint")
+
+
+@pytest.fixture
+def data_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A copy of data/ that the generator reads instead (the caches of what it read are emptied around the test)."""
+    folder = tmp_path / "data"
+    shutil.copytree(DATA_DIR, folder)
+    monkeypatch.setattr(knowledge, "DATA_DIR", folder)
+    knowledge.load.cache_clear()
+    knowledge.load_package.cache_clear()
+    yield folder
+    knowledge.load.cache_clear()
+    knowledge.load_package.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "at_the_edit", "words"),
+    [
+        ("package.yaml", "  name: cl_d3d_sharing\n", "  name: [cl_d3d_sharing]\n", True, "/package/name"),
+        ("package.yaml", "count_before_array: true", "count_before_array: yes please", True, "boolean"),
+        ("package.yaml", "constant_prefix: CL_\n", "constant_prefix: CL_\nconstant_prefix: CL_\n", False, "again"),
+        ("package.yaml", "module: '^cl_(?P<module>", "module: '^cl_((?P<module>", False, "regular expression"),
+        ("conventions.yaml", "error_type: cl_int\n", "", False, "'error_type' is a required"),
+        ("conventions.yaml", "enum_base_type: cl_uint", "enum_base_type: &t cl_uint", True, "anchor"),
+        ("opencl_core.json", '"value": -30,', '"value": "-30",', False, "is not of type integer"),
+        ("external_enums.json", '"enums": {', '"enums": {"A": {"B": 1, "B": 2}, ', False, "stands twice"),
+    ],
+)
+def test_a_broken_data_file_is_an_input_error_naming_it(
+    data_copy: Path, main: Callable[..., CliRun], name: str, old: str, new: str, at_the_edit: bool, words: str,
+) -> None:
+    text = (data_copy / name).read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    (data_copy / name).write_text(text.replace(old, new), encoding="utf-8")
+    status, _, err = main("generate", "--out", str(data_copy.parent / "out"), "--force")
+    assert status == 2, err
+    line = text[: text.index(old)].count("\n") + 1
+    assert err.startswith(f"{data_copy / name}:{line}:" if at_the_edit else f"{data_copy / name}:"), err
+    assert words in err.splitlines()[0], err
+
+
+def _hang(signum: int, frame: object) -> None:
+    raise TimeoutError("reading the guides hung")
+
+
+@pytest.mark.parametrize("make", [lambda p: p.write_bytes(b"# Guide\n\xff\n"), os.mkfifo, Path.mkdir],
+                         ids=["not-utf8", "fifo", "folder"])
+def test_a_guide_that_cannot_be_read_is_an_input_error(tmp_path: Path, make: Callable[[Path], None]) -> None:
+    (tmp_path / "good.md").write_text("# Good\n", encoding="utf-8")
+    make(tmp_path / "bad.md")
+    previous = signal.signal(signal.SIGALRM, _hang)  # a FIFO waits for a writer for ever: a failure, not a hang
+    signal.alarm(20)
+    try:
+        with pytest.raises(InputError) as caught:
+            knowledge.read_guides(tmp_path)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert caught.value.path.endswith("bad.md")

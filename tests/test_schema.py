@@ -47,7 +47,15 @@ def at(document: Any, path: Path) -> Any:
 
 
 def error_paths_of_reference(document: Any) -> set[Path]:
-    return {tuple(e.absolute_path) for e in reference().iter_errors(document)}
+    """jsonschema's error paths; an unknown key's error stands at the key (jsonschema puts it at its object)."""
+    found: set[Path] = set()
+    for error in reference().iter_errors(document):
+        path = tuple(error.absolute_path)
+        if error.validator == "additionalProperties" and error.validator_value is False:
+            found |= {(*path, key) for key in error.instance if key not in error.schema.get("properties", {})}
+        else:
+            found.add(path)
+    return found
 
 
 REPLACEMENTS = st.sampled_from([None, True, False, 0, 1, -1, 2**40, 1.5, "", "x", "CL_X", "cl_x", "clX", "a\n",
@@ -119,6 +127,11 @@ def test_a_broken_ir_has_the_errors_jsonschema_finds(recipe: tuple[int, list[Edi
         ({"not": {"type": "null"}}, None, False),
         ({"minProperties": 1}, {}, False),
         ({"additionalProperties": False, "properties": {"a": True}}, {"a": 1, "b": 2}, False),
+        ({"minimum": -2, "maximum": 2**64}, 2**64, True),
+        ({"minimum": -2, "maximum": 2**64}, 2**64 + 1, False),
+        ({"minimum": -2, "maximum": 2**64}, -3, False),
+        ({"minimum": -2}, "not a number", True),
+        ({"maximum": 0}, True, True),
     ],
 )
 def test_keywords_behave_as_in_jsonschema(schema: dict[str, Any], value: Any, valid: bool) -> None:
@@ -126,8 +139,14 @@ def test_keywords_behave_as_in_jsonschema(schema: dict[str, Any], value: Any, va
     assert jsonschema.Draft202012Validator(schema).is_valid(value) is valid
 
 
-@pytest.mark.parametrize("schema", [{"minimum": 1}, {"properties": {"a": {"format": "email"}}},
+@pytest.mark.parametrize("schema", [{"multipleOf": 2}, {"properties": {"a": {"format": "email"}}},
                                     {"$ref": "https://example.org/other.json"}])
 def test_a_keyword_it_does_not_know_is_refused(schema: dict[str, Any]) -> None:
     with pytest.raises(UnsupportedSchema):
         compile_schema(schema)
+
+
+def test_an_unknown_key_is_reported_at_the_key() -> None:
+    """So that a reader of a hand-edited file is pointed to the line of the key, not of its object."""
+    check = compile_schema({"properties": {"a": {"additionalProperties": False}}})
+    assert check({"a": {"b": 1}}) == [(("a", "b"), "'b' is not an allowed property")]

@@ -4,6 +4,8 @@
 
 Each job is a pytest run of `test_fuzz.py` with its own hypothesis seed and a
 share of the cases; the first also cuts every seed at every section boundary.
+Besides the damaged specs through `generate`, a fifth as many damaged IR files
+go through `diff` (`ir_mutations.py`).
 Every case is logged, and the report sums them up. Exit 1 if any case failed.
 """
 
@@ -41,6 +43,7 @@ def report(entries: list[dict[str, object]], seconds: float, jobs: int) -> str:
         f"{verdicts['ir']} valid output, {verdicts['error']} clean input errors, {len(failed)} failures",
         f"  time per case: median {statistics.median(times):.3f} s, slowest {times[-1]:.3f} s" if times else "",
         "  mutations used: " + ", ".join(f"{kind} {count}" for kind, count in kinds.most_common()),
+        f"  damaged IR files through diff: {sum(str(e['seed']).startswith('ir/') for e in entries)}",
         "  by seed: " + ", ".join(f"{seed} {count}" for seed, count in
                                   sorted(Counter(str(e["seed"]) for e in entries).items())),
     ]

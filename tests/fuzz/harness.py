@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 
 from generator import cli, emit, fingerprint, ir, pipeline, writer
-from tests.conftest import SPECS, snapshot
+from tests.conftest import GENERATED, SPECS, snapshot
 
 #: Far above any real case (a whole run of the six seeds takes about a second).
 TIME_BOUND = 30.0
@@ -58,7 +58,7 @@ def run(folder: Path, files: dict[str, bytes]) -> Outcome:
     writer.write(out, PREVIOUS)
     before = snapshot(out)
     started = time.perf_counter()
-    status, stderr = _child(folder, ["generate", "--specs", str(specs), "--out", str(out), "--force"])
+    status, stderr = child(folder, ["generate", "--specs", str(specs), "--out", str(out), "--force"])
     seconds = time.perf_counter() - started
     if status is None:
         return Outcome("FAIL", None, seconds, f"no result within {TIME_BOUND} s (killed)", stderr)
@@ -79,6 +79,34 @@ def judge(status: int, stderr: str, files: dict[str, bytes], out: Path, before: 
             return "OUT changed although the run failed"
         return _clean_error(stderr, files)
     return f"exit status {status}"
+
+
+def run_diff(folder: Path, name: str, data: bytes) -> Outcome:
+    """`diff` from a folder holding one IR file, `name` with `data`, to the committed IR, judged."""
+    old = folder / "old"
+    old.mkdir(parents=True, exist_ok=True)
+    (old / name).write_bytes(data)
+    started = time.perf_counter()
+    status, stderr = child(folder, ["diff", str(old), str(GENERATED / "ir")])
+    seconds = time.perf_counter() - started
+    if status is None:
+        return Outcome("FAIL", None, seconds, f"no result within {TIME_BOUND} s (killed)", stderr)
+    if "Traceback" in stderr:
+        return Outcome("FAIL", status, seconds, "a traceback on stderr", stderr)
+    if status in (0, 1):  # still a valid IR: the API against the committed one
+        return Outcome("ir", status, seconds, stderr=stderr)
+    if status != cli.INPUT_ERROR:
+        return Outcome("FAIL", status, seconds, f"exit status {status}", stderr)
+    first = stderr.split("\n", 1)[0]
+    match = _ERROR.match(first)
+    if match is None or Path(match["path"]) != old / name:
+        return Outcome("FAIL", status, seconds, f"not a `{old / name}[:line:col]: error:` message: {first[:200]!r}",
+                       stderr)
+    lines = len(data.decode("utf-8", "replace").splitlines()) + 1
+    if match["line"] is not None and not (1 <= int(match["line"]) <= lines and int(match["column"]) >= 1):
+        return Outcome("FAIL", status, seconds, f"the position {match['line']}:{match['column']} is outside the file",
+                       stderr)
+    return Outcome("error", status, seconds, stderr=stderr)
 
 
 def _whole(out: Path) -> str:
@@ -114,7 +142,7 @@ def _clean_error(stderr: str, files: dict[str, bytes]) -> str:
     return ""
 
 
-def _child(folder: Path, argv: list[str]) -> tuple[int | None, str]:
+def child(folder: Path, argv: list[str]) -> tuple[int | None, str]:
     """Run the CLI in a forked child with stdout and stderr in files; its status, or None when killed."""
     err_path = folder / "stderr.txt"
     pid = os.fork()
