@@ -66,10 +66,10 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
     """generate, check or coverage (`generate` under `writer.locked`)."""
     try:
         if args.command == "generate":
-            writer.recover(args.out)  # even when nothing is to be written
             why = ownership.refusal(args.out, args.specs)
             if why is not None:
                 raise InputError(str(args.out), None, why)
+            writer.recover(args.out)  # even when nothing is to be written
         with timing.stage("fingerprint"):
             inputs = fingerprint.inputs(source.spec_files(args.specs), args.specs)
         if args.command == "generate" and not args.force and fingerprint.current(args.out, inputs):

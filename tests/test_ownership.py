@@ -43,6 +43,7 @@ def tree(folder: Path) -> dict[str, bytes | str]:
     ("specs", "is the specs folder or holds it"),
     (".", "is the current folder or holds it"),
     ("..", "is the current folder or holds it"),
+    ("/", "is the current folder or holds it"),
     ("specs/out", "lies inside the specs folder"),
 ])
 def test_a_folder_the_run_reads_or_stands_in_is_refused(specs: Path, main: Main, where: str, why: str) -> None:
@@ -50,7 +51,7 @@ def test_a_folder_the_run_reads_or_stands_in_is_refused(specs: Path, main: Main,
     work.mkdir()
     (work / "notes.txt").write_text("mine\n")
     before = tree(specs.parent)
-    run = main("generate", "--specs", str(specs), "--out", where, cwd=work if where in {".", ".."} else specs.parent)
+    run = main("generate", "--specs", str(specs), "--out", where, cwd=work if where in {".", "..", "/"} else specs.parent)
     refused(run, where, why)
     assert tree(specs.parent) == before
 
