@@ -9,6 +9,7 @@ and the spec's text arrives intact where it belongs (a docstring, a tuple).
 from __future__ import annotations
 
 import importlib
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -181,11 +182,21 @@ def test_a_file_name_with_quotes_and_backslashes_stays_text(generate: Generate, 
     ("0x4010", "0x100000000", 73, "CL_D3D10_DEVICE_NV = 4294967296 does not fit cl_d3d10_device_source_nv"),
     ("0x4011", "-1", 74, "CL_D3D10_DXGI_ADAPTER_NV = -1 does not fit cl_d3d10_device_source_nv (0..4294967295)"),
     ("-1002", "-2147483649", 107, "CL_INVALID_D3D10_DEVICE_NV = -2147483649 does not fit cl_int"),
-    ("0x4015", "0x1" + "0" * 40, 90, "does not fit cl_mem_info"),
+    ("0x4015", "0x1" + "0" * 40, 90, "CL_MEM_D3D10_RESOURCE_NV = 0x100000000000000000...00000000 (43 characters) "
+     "does not fit a 64-bit C integer"),
 ])
 def test_a_token_value_out_of_its_types_range_is_an_error(generate: Generate, old: str, new: str, line: int,
                                                            message: str) -> None:
     assert message in error_at(generate(edited(old, new)), line)
+
+
+@pytest.mark.parametrize("literal", ["1" * 5000, "0x" + "F" * 5000, "-" + "9" * 4301])
+def test_a_token_value_of_thousands_of_digits_is_an_error_at_the_token(generate: Generate, out: Path,
+                                                                      literal: str) -> None:
+    """Past Python's int-string limit (4,300 digits) the run ended in a ValueError traceback."""
+    message = error_at(generate(edited("0x4010", literal)), 73, 9)
+    assert message.startswith("CL_D3D10_DEVICE_NV = ") and "characters) does not fit a 64-bit C integer" in message
+    assert not out.exists()
 
 
 def test_the_extremes_of_a_tokens_type_are_accepted(generate: Generate, out: Path,
@@ -305,6 +316,36 @@ def test_a_parameter_named_like_a_keyword_or_function_of_the_module_is_an_error(
     generate: Generate, old: str, new: str, message: str
 ) -> None:
     assert message in error_at(generate(edited(old, new)), 32)
+
+
+@pytest.mark.parametrize(("name", "shown", "why"), [
+    ("cl\x1b[2Jnv.txt", "cl\\x1b[2Jnv.txt", "the character U+001B, which does not print as itself"),
+    ("cl\nnv.txt", "cl\\x0anv.txt", "the character U+000A"),
+    ("cl\u202envt.txt", "cl\\u202envt.txt", "the character U+202E"),
+    (os.fsdecode(b"cl\xffnv.txt"), "cl\\xffnv.txt", "the byte \\xff, which is not UTF-8"),
+])
+def test_a_spec_file_name_that_does_not_print_as_itself_is_an_error(generate: Generate, out: Path, name: str,
+                                                                    shown: str, why: str) -> None:
+    """The name goes into the IR's `source:` fields, the docs and every message: a control character broke the IR
+    schema (exit 3), a byte that is not UTF-8 the fingerprint (a traceback)."""
+    run = generate(files={name: SEED})
+    assert run.status == 2, run.err
+    assert run.err.startswith(f"specs/{shown}: error: the file name holds {why}"), run.err
+    assert run.err.replace("\n", "").isprintable(), "no raw control character reaches the terminal"
+    assert not out.exists()
+
+
+def test_the_error_of_every_bad_file_is_reported(generate: Generate, out: Path) -> None:
+    """The first bad file stopped the run: the errors of the others were found one run at a time."""
+    run = generate(files={"a.txt": edited("ID3D10Buffer *resource,", "ID3D10Buffer *res$ource,"),
+                          "b\x1b.txt": SEED, "c.txt": edited("0x4011", "1" * 5000), "d.txt": SEED})
+    assert run.status == 2
+    heads = [line for line in run.err.splitlines() if ": error: " in line]
+    assert [head.split(": error: ")[0] for head in heads] == ["specs/a.txt:35:26", "specs/b\\x1b.txt",
+                                                              "specs/c.txt:74:9"]
+    assert run.err.splitlines()[1:3] == ["            ID3D10Buffer *res$ource,", " " * 29 + "^"], "with the excerpt"
+    assert run.err.endswith("3 errors\n") and "Traceback" not in run.err
+    assert not out.exists()
 
 
 def test_a_file_name_cannot_write_into_the_c_declarations(tmp_path: Path, main: Callable[..., CliRun]) -> None:
