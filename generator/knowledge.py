@@ -45,6 +45,7 @@ class Knowledge:
     core_constants: dict[str, dict[str, Any]]
     core_functions: dict[str, CoreFunction]
     external_enums: dict[str, dict[str, int]]
+    c_language: CLanguage
 
     def is_function_name(self, word: str) -> bool:
         return bool(self.naming["function"].match(word))
@@ -100,6 +101,23 @@ class Knowledge:
         for enum, members in self.external_enums.items():
             if name in members:
                 return enum
+        return None
+
+
+@dataclass(frozen=True)
+class CLanguage:
+    """`data/conventions.yaml` `c_language:`: what C reserves, and how deep a type may go."""
+
+    keywords: frozenset[str]
+    reserved: re.Pattern[str]
+    pointer_levels: int
+
+    def refuses(self, name: str) -> str | None:
+        """Why C cannot take `name` as a name it declares (a keyword, an identifier it reserves), or None."""
+        if name in self.keywords:
+            return "a C keyword"
+        if self.reserved.match(name):
+            return "an identifier C reserves for the implementation (an underscore and a capital or another underscore)"
         return None
 
 
@@ -220,4 +238,9 @@ def load() -> Knowledge:
         core_constants=core["constants"],
         core_functions=functions,
         external_enums=enums["enums"],
+        c_language=CLanguage(
+            keywords=frozenset(conventions["c_language"]["keywords"]),
+            reserved=re.compile(conventions["c_language"]["reserved"]),
+            pointer_levels=int(conventions["c_language"]["pointer_levels"]),
+        ),
     )

@@ -39,3 +39,13 @@ def test_naming_conventions(knowledge: Knowledge) -> None:
     assert knowledge.is_constant_name("CL_FOO_BAR") and not knowledge.is_constant_name("CLFOO")
     assert knowledge.is_interface("IUnknown") and not knowledge.is_interface("Int")
     assert knowledge.is_known_type("UINT") and knowledge.is_known_type("cl_uint")
+
+
+def test_the_c_language(knowledge: Knowledge) -> None:
+    language = knowledge.c_language
+    assert {"register", "restrict", "_Bool", "typeof", "offsetof"} <= language.keywords
+    assert all(isinstance(word, str) for word in language.keywords), "YAML reads a bare true as a boolean"
+    assert {"true", "false"} <= language.keywords
+    assert language.refuses("_Reserved") and language.refuses("__x") and language.refuses("while")
+    assert language.refuses("_lower") is None and language.refuses("widget") is None
+    assert language.pointer_levels == 12
