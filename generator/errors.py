@@ -79,6 +79,9 @@ class Gather:
     def __init__(self) -> None:
         self.errors: list[InputError] = []
 
+    def add(self, error: InputError) -> None:
+        self.errors.append(error)
+
     @contextmanager
     def attempt(self) -> Iterator[None]:
         """Run the block; an input error it raises is kept for `check` instead of stopping the stage."""

@@ -15,6 +15,14 @@ from generator.source import Pos
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
+#: The longest file name most file systems take, in bytes: NAME_MAX of Linux, the BSDs and macOS (255 UTF-16 units
+#: on Windows; a name that reaches a file is ASCII).
+NAME_MAX = 255
+#: What the longest file named after a spec name adds to it: `_<module>_ffi.cpython-3NN.opt-2.pyc`, the bytecode
+#: Python caches for an extension's cffi module, is 28 bytes around the module's name (itself part of the
+#: extension string); `ir/<extension>.yaml` and the docs' `<module>/<function>.md` add less.
+FILE_NAME_ROOM = 32
+
 #: What the templates themselves bind at the top of an extension module (imports, helpers, metadata).
 #: A spec name taking one of these would hide it; `tests/test_naming.py` reads the generated modules
 #: to keep this list complete.
@@ -56,6 +64,16 @@ def identifier(name: str, source: str | None = None, what: str = "name") -> str:
     if IDENTIFIER.match(name) and not keyword.iskeyword(name) and not keyword.issoftkeyword(name):
         return name
     raise _error(source, f"{what} {name!r} cannot be a Python name")
+
+
+def file_name_problem(name: str, what: str) -> str | None:
+    """Why `name`, which becomes part of a file name, is too long for one, or None."""
+    most = NAME_MAX - FILE_NAME_ROOM
+    size = len(name.encode("utf-8", "surrogateescape"))
+    if size <= most:
+        return None
+    return (f"{what} {name[:40]}... is {size} bytes long; it names generated files, and {most} bytes is the most "
+            f"that leaves room for what their names add ({NAME_MAX} bytes per file name)")
 
 
 class Namespace:
