@@ -27,15 +27,19 @@ def check(ir: dict[str, Any], functions: Sequence[FunctionModel], declared: Iter
     types = {t.name: t.c_type for t in declared}
     sources = {t["name"]: t["source"] for t in ir["types"]}
     errors = Gather()
+    taken = {name: "a core OpenCL function" for name in knowledge.core_functions}  # all C names share one scope
     for name, c_type in types.items():
         with errors.attempt():
             _c_name(name, sources.get(name), "type", knowledge)
+            _claim(taken, name, sources.get(name), "type")
         if c_type is not None:
             with errors.attempt():
                 _declared(base_type(c_type), types, knowledge, sources.get(name), f"typedef {name}", "its definition")
     for function in functions:
         with errors.attempt():
-            _c_name(function.pointer_type, function.source, f"function pointer type of {function.name}", knowledge)
+            what = f"function pointer type of {function.name}"
+            _c_name(function.pointer_type, function.source, what, knowledge)
+            _claim(taken, function.pointer_type, function.source, what)
         for param in function.params:
             with errors.attempt():
                 _c_name(param.name, function.source, f"parameter of {function.name}", knowledge)
@@ -53,6 +57,12 @@ def check(ir: dict[str, Any], functions: Sequence[FunctionModel], declared: Iter
 def _c_name(name: str, source: str | None, what: str, knowledge: Knowledge) -> None:
     if why := knowledge.c_language.refuses(name):
         raise _error(source, f"{what} {name!r} is {why}; the C declarations cannot use it as a name")
+
+
+def _claim(taken: dict[str, str], name: str, source: str | None, what: str) -> None:
+    if name in taken:
+        raise _error(source, f"{what} {name!r} is declared twice in the C declarations: also as {taken[name]}")
+    taken[name] = f"the {what} at {source}"
 
 
 def _declared(base: str, types: dict[str, str | None], knowledge: Knowledge, source: str | None, owner: str,

@@ -74,3 +74,20 @@ def test_every_fault_of_the_declarations_is_reported(nv10: dict[str, Any], knowl
     assert [e.message.split(":")[0] for e in error.all] == [
         "typedef cl_d3d10_device_set_nv", "parameter of clCreateFromD3D10BufferNV 'register' is a C keyword; the C "
         "declarations cannot use it as a name", "clCreateFromD3D10Texture2DNV"]
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("clCreateFromD3D10BufferNV_fn", "function pointer type of clCreateFromD3D10BufferNV 'clCreateFromD3D10BufferNV_fn' "
+                                     "is declared twice in the C declarations: also as the type at {source}"),
+    ("clGetPlatformIDs", "type 'clGetPlatformIDs' is declared twice in the C declarations: also as a core OpenCL "
+                         "function"),
+])
+def test_a_type_named_like_another_c_declaration_is_an_error(nv10: dict[str, Any], knowledge: Knowledge, name: str,
+                                                             message: str) -> None:
+    """cffi refused the cdef ("multiple declarations of typedef ..."), naming no spec."""
+    typedef = next(t for t in nv10["types"] if t["name"] == "cl_d3d10_device_set_nv")
+    for function in nv10["functions"]:
+        for param in function["params"]:
+            param["type"] = param["type"].replace("cl_d3d10_device_set_nv", name)
+    typedef["name"] = name
+    assert model_error([nv10], knowledge).message == message.format(source=typedef["source"])

@@ -147,3 +147,23 @@ def test_a_typedef_chain_longer_than_32_links_still_ends_in_its_integer_type() -
     types: dict[str, str | None] = {f"cl_t{i}": f"cl_t{i + 1}" for i in range(40)}
     types["cl_t40"] = "uint32_t"
     assert integer_range("cl_t0", types) == (0, (1 << 32) - 1)
+
+
+def test_every_name_that_would_break_a_module_is_reported(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
+    """The first name stopped the run: the others came out one run at a time."""
+    hostile = copy.deepcopy(irs)
+    khr10, khr11 = (next(ir for ir in hostile if ir["name"] == name)
+                    for name in ("cl_khr_d3d10_sharing", "cl_khr_d3d11_sharing"))
+    for function, name in (("clCreateFromD3D10BufferKHR", "ffi"), ("clCreateFromD3D10Texture2DKHR", "len")):
+        next(f for f in khr10["functions"] if f["name"] == function)["params"][-1]["name"] = name  # errcode_ret
+    for token, name in (("CL_COMMAND_ACQUIRE_D3D11_OBJECTS_KHR", "EXTENSION"), ("CL_COMMAND_RELEASE_D3D11_OBJECTS_KHR",
+                                                                              "ffi")):
+        next(t for t in khr11["tokens"] if t["name"] == token)["name"] = name
+    with pytest.raises(InputError) as caught:
+        model_package(hostile, knowledge, load_package())
+    assert [error.message for error in caught.value.all] == [
+        "parameter 'ffi' clashes with the generated module's own 'ffi'",
+        "parameter 'len' clashes with the generated module's own 'len'",
+        "token 'EXTENSION' clashes with the generated module's own 'EXTENSION'",
+        "token 'ffi' clashes with the generated module's own 'ffi'",
+    ]
