@@ -77,8 +77,9 @@ def test_every_fault_of_the_declarations_is_reported(nv10: dict[str, Any], knowl
 
 
 @pytest.mark.parametrize(("name", "message"), [
-    ("clCreateFromD3D10BufferNV_fn", "function pointer type of clCreateFromD3D10BufferNV 'clCreateFromD3D10BufferNV_fn' "
-                                     "is declared twice in the C declarations: also as the type at {source}"),
+    ("clCreateFromD3D10BufferNV_fn", "function pointer type of clCreateFromD3D10BufferNV "
+                                     "'clCreateFromD3D10BufferNV_fn' is declared twice in the C declarations: also as "
+                                     "the type at {source}"),
     ("clGetPlatformIDs", "type 'clGetPlatformIDs' is declared twice in the C declarations: also as a core OpenCL "
                          "function"),
 ])
