@@ -78,15 +78,15 @@ def _complete(c_type: str, types: dict[str, str | None], source: str | None, wha
               returned: bool = False) -> None:
     """A value (not a pointer) of `c_type` has a size: neither `void` (but as what a function returns) nor an
     opaque type (an interface), also through the extension's typedefs."""
-    seen: set[str] = set()
+    written, seen = c_type, set()
     while "*" not in c_type and c_type not in seen:
         seen.add(c_type)
         base = base_type(c_type)
+        shown = written if c_type == written else f"{written} (a typedef of {c_type})"
         if base == "void" and not returned:
-            raise _error(source, f"{what} a value of type {c_type}, which has no size: C passes only a pointer "
-                         "to it")
+            raise _error(source, f"{what} a value of type {shown}, which has no size: C passes only a pointer to it")
         if base in types and types[base] is None:
-            raise _error(source, f"{what} a {base} by value, an opaque type whose size C does not know: C passes "
+            raise _error(source, f"{what} a {shown} by value, an opaque type whose size C does not know: C passes "
                          "only a pointer to it")
         if base not in types:
             return

@@ -57,6 +57,15 @@ def test_a_value_of_a_type_without_a_size_is_an_error(nv10: dict[str, Any], know
                                                      "pointer to it"
 
 
+def test_a_value_of_a_typedef_of_void_is_an_error(nv10: dict[str, Any], knowledge: Knowledge) -> None:
+    nv10["types"].append({"name": "cl_nothing_nv", "kind": "typedef", "c_type": "void",
+                          "source": "specs/cl_nv_d3d10_sharing.txt:70"})
+    own_function(nv10, "clCreateFromD3D10BufferNV")["params"][1]["type"] = "cl_nothing_nv"
+    assert model_error([nv10], knowledge).message == ("clCreateFromD3D10BufferNV: parameter 'flags' takes a value of "
+                                                      "type cl_nothing_nv (a typedef of void), which has no size: C "
+                                                      "passes only a pointer to it")
+
+
 def test_a_typedef_of_a_type_declared_nowhere_is_an_error_at_the_typedef(nv10: dict[str, Any],
                                                                          knowledge: Knowledge) -> None:
     typedef = next(t for t in nv10["types"] if t["name"] == "cl_d3d10_device_source_nv")
