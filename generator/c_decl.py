@@ -87,6 +87,10 @@ class _Declarator:
     def check(self, children: Sequence[Tree[Token] | Token], name: str | None, label: str, role: str) -> None:
         """The declarator of `label` (`parameter p of f`), which declares `name` as `role` (`a parameter of f`)."""
         tokens = [child for child in children if isinstance(child, Token)]
+        for token in tokens:
+            if token in self.language.keywords and token not in self.language.type_keywords and token != name:
+                raise self.spec.error(self.at(token), f"{str(token)!r} is a C keyword that makes no type, in the "
+                                      f"declaration of {label}")
         stars = [token for token in tokens if token.type == "STAR"]
         most = self.language.pointer_levels
         if len(stars) > most:

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from generator import naming
 from generator.c_decl import base_type
-from generator.errors import Gather, InputError
+from generator.errors import Gather
 from generator.knowledge import Knowledge
-from generator.source import Pos
+from generator.naming import error_at
 
 if TYPE_CHECKING:
     from generator.package import FunctionModel, TypeDecl
@@ -32,7 +31,7 @@ def check(ir: dict[str, Any], functions: Sequence[FunctionModel], declared: Iter
         with errors.attempt():
             _c_name(name, sources.get(name), "type", knowledge)
             _claim(taken, name, sources.get(name), "type")
-        if c_type is not None:
+        if c_type is not None and not knowledge.c_language.is_builtin(base_type(c_type)):
             with errors.attempt():
                 _declared(base_type(c_type), types, knowledge, sources.get(name), f"typedef {name}", "its definition")
     for function in functions:
@@ -56,12 +55,12 @@ def check(ir: dict[str, Any], functions: Sequence[FunctionModel], declared: Iter
 
 def _c_name(name: str, source: str | None, what: str, knowledge: Knowledge) -> None:
     if why := knowledge.c_language.refuses(name):
-        raise _error(source, f"{what} {name!r} is {why}; the C declarations cannot use it as a name")
+        raise error_at(source, f"{what} {name!r} is {why}; the C declarations cannot use it as a name")
 
 
 def _claim(taken: dict[str, str], name: str, source: str | None, what: str) -> None:
     if name in taken:
-        raise _error(source, f"{what} {name!r} is declared twice in the C declarations: also as {taken[name]}")
+        raise error_at(source, f"{what} {name!r} is declared twice in the C declarations: also as {taken[name]}")
     taken[name] = f"the {what} at {source}"
 
 
@@ -70,7 +69,7 @@ def _declared(base: str, types: dict[str, str | None], knowledge: Knowledge, sou
     """C's, core OpenCL's or declared in the extension's cdef: else cffi could not read the declarations."""
     if base in types or base in knowledge.core_types or knowledge.is_c_type(base):
         return
-    raise _error(source, f"{owner}: the type {base} of {what} is defined nowhere the generated C declarations "
+    raise error_at(source, f"{owner}: the type {base} of {what} is defined nowhere the generated C declarations "
                  "could take it from")
 
 
@@ -84,15 +83,10 @@ def _complete(c_type: str, types: dict[str, str | None], source: str | None, wha
         base = base_type(c_type)
         shown = written if c_type == written else f"{written} (a typedef of {c_type})"
         if base == "void" and not returned:
-            raise _error(source, f"{what} a value of type {shown}, which has no size: C passes only a pointer to it")
+            raise error_at(source, f"{what} a value of type {shown}, which has no size: C passes only a pointer to it")
         if base in types and types[base] is None:
-            raise _error(source, f"{what} a {shown} by value, an opaque type whose size C does not know: C passes "
-                         "only a pointer to it")
+            raise error_at(source, f"{what} a {shown} by value, an opaque type whose size C does not know: C passes "
+                           "only a pointer to it")
         if base not in types:
             return
         c_type = str(types[base])
-
-
-def _error(source: str | None, message: str) -> InputError:
-    path, line = naming.split_source(source)
-    return InputError(path, Pos(line, 1) if line else None, message)

@@ -109,6 +109,7 @@ class CLanguage:
     """`data/conventions.yaml` `c_language:`: what C reserves, and how deep a type may go."""
 
     keywords: frozenset[str]
+    type_keywords: frozenset[str]
     reserved: re.Pattern[str]
     pointer_levels: int
 
@@ -119,6 +120,10 @@ class CLanguage:
         if self.reserved.match(name):
             return "an identifier C reserves for the implementation (an underscore and a capital or another underscore)"
         return None
+
+    def is_builtin(self, c_type: str) -> bool:
+        """A type C itself makes (`unsigned long`, `struct tag`), which no spec or data file defines."""
+        return c_type.split(" ", 1)[0] in self.keywords
 
 
 #: Types of the C language itself.
@@ -240,6 +245,7 @@ def load() -> Knowledge:
         external_enums=enums["enums"],
         c_language=CLanguage(
             keywords=frozenset(conventions["c_language"]["keywords"]),
+            type_keywords=frozenset(conventions["c_language"]["type_keywords"]),
             reserved=re.compile(conventions["c_language"]["reserved"]),
             pointer_levels=int(conventions["c_language"]["pointer_levels"]),
         ),

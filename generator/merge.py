@@ -324,7 +324,7 @@ def introduced_types(
                 if row[column]:
                     uses.setdefault(base_type(row[column]), where)
     result: list[TypeInfo] = []
-    for name, where in typedef_chains.with_parts(uses, typedefs, knowledge.c_language.pointer_levels).items():
+    for name, where in typedef_chains.with_parts(uses, typedefs, knowledge.c_language).items():
         if name in typedefs:
             result.append(TypeInfo(name, "typedef", typedefs[name].typedef.c_type, typedefs[name].where))
         elif name in knowledge.platform_types:

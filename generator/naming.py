@@ -63,7 +63,7 @@ def identifier(name: str, source: str | None = None, what: str = "name") -> str:
     """`name` if Python can use it as one; an input error at `source` (`path:line`) otherwise."""
     if IDENTIFIER.match(name) and not keyword.iskeyword(name) and not keyword.issoftkeyword(name):
         return name
-    raise _error(source, f"{what} {name!r} cannot be a Python name")
+    raise error_at(source, f"{what} {name!r} cannot be a Python name")
 
 
 def file_name_problem(name: str, what: str) -> str | None:
@@ -84,9 +84,9 @@ class Namespace:
 
     def claim(self, name: str, source: str | None, what: str) -> None:
         if name in self.taken:
-            raise _error(source, f"{what} {name!r} clashes with {self.taken[name]}")
+            raise error_at(source, f"{what} {name!r} clashes with {self.taken[name]}")
         if name.startswith(MODULE_PREFIXES):
-            raise _error(source, f"{what} {name!r} starts like the generated module's own names "
+            raise error_at(source, f"{what} {name!r} starts like the generated module's own names "
                                  f"({', '.join(MODULE_PREFIXES)})")
         self.taken[name] = f"the {what} at {source}"
 
@@ -97,17 +97,18 @@ def check_parameters(names: list[str], source: str | None, also: frozenset[str] 
     space = Namespace(MODULE_NAMES | LOCAL_NAMES | also)
     for name in names:
         if name.startswith("_"):  # the templates' own names start so (and C reserves many such)
-            raise _error(source, f"parameter {name!r} starts with an underscore, which the generated code keeps "
+            raise error_at(source, f"parameter {name!r} starts with an underscore, which the generated code keeps "
                                  "for its own names")
         space.claim(name, source, "parameter")
     for name in names:
         for prefix in LOCAL_PREFIXES:
             if prefix + name in names:
-                raise _error(source, f"parameter {prefix + name!r} clashes with the wrapper's own variable "
+                raise error_at(source, f"parameter {prefix + name!r} clashes with the wrapper's own variable "
                                      f"for parameter {name!r}")
 
 
-def _error(source: str | None, message: str) -> InputError:
+def error_at(source: str | None, message: str) -> InputError:
+    """An input error at `source` (`path:line`, the IR's form), or at the path alone when it gives no line."""
     path, line = split_source(source)
     return InputError(path, Pos(line, 1) if line else None, message)
 

@@ -15,21 +15,22 @@ from generator.c_decl import base_type
 from generator.diagnostics import Location
 from generator.errors import Gather, InputError
 from generator.facts import DeclaredType
+from generator.knowledge import CLanguage
 
 
 def with_parts(uses: Mapping[str, Location], typedefs: Mapping[str, DeclaredType],
-               most: int) -> dict[str, Location]:
-    """`uses` (type -> where it is used) and every type their typedefs are made of, each with the typedef that
-    names it. Input errors at every typedef that closes a loop, or whose pointer levels, counted down its
-    chain, pass `most`."""
-    check(typedefs, most)
+               language: CLanguage) -> dict[str, Location]:
+    """`uses` (type -> where it is used) and every named type their typedefs are made of (not C's own, such as
+    `unsigned long`), each with the typedef that names it. Input errors at every typedef that closes a loop, or
+    whose pointer levels, counted down its chain, pass C's limit."""
+    check(typedefs, language.pointer_levels)
     found = dict(uses)
     pending = list(found)
     while pending:
         name = pending.pop()
         if name in typedefs:
             target = base_type(typedefs[name].typedef.c_type)
-            if target not in found:
+            if target not in found and not language.is_builtin(target):
                 found[target] = typedefs[name].where
                 pending.append(target)
     return found

@@ -118,6 +118,9 @@ def test_twelve_pointer_levels_are_taken() -> None:
     ("void _Widget(cl_uint x)", 6, "'_Widget' is an identifier C reserves for the implementation (an underscore and "
                                    "a capital or another underscore); it cannot name a function"),
     ("typedef cl_uint while;", 17, "'while' is a C keyword; it cannot name a type"),
+    ("typedef while cl_loop_t;", 9, "'while' is a C keyword that makes no type, in the declaration of typedef "
+                                    "cl_loop_t"),
+    ("static cl_int f(cl_uint x)", 1, "'static' is a C keyword that makes no type, in the declaration of function f"),
 ])
 def test_a_name_c_reserves_is_an_error_where_it_is_declared(text: str, column: int, message: str) -> None:
     """pycparser took `register` and `restrict` as qualifiers of a nameless parameter (a wrong cdef, silently),
@@ -128,6 +131,7 @@ def test_a_name_c_reserves_is_an_error_where_it_is_declared(text: str, column: i
 
 
 @pytest.mark.parametrize("text", ["void f(cl_uint _x, cl_uint int_value, unsigned int n)",
-                                  "typedef cl_uint cl_bool_t;"])
+                                  "typedef cl_uint cl_bool_t;", "typedef unsigned int cl_wide_t;",
+                                  "typedef const volatile struct cl_tag * cl_tagged_t;"])
 def test_names_c_leaves_to_programs_are_taken(text: str) -> None:
     assert parse(text)

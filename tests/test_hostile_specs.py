@@ -303,6 +303,15 @@ def test_a_typedef_of_a_typedef_is_declared_after_it(generate: Generate, out: Pa
     assert cdef.index("typedef cl_uint cl_widget_b_nv;") < cdef.index("typedef cl_widget_b_nv * cl_widget_a_nv;")
 
 
+@pytest.mark.parametrize("c_type", ["struct cl_widget_tag *", "unsigned int", "const volatile float"])
+def test_a_typedef_of_what_c_itself_makes_is_declared_as_it_is(generate: Generate, out: Path, c_type: str) -> None:
+    run = generate(with_typedefs(f"{c_type} cl_widget_a_nv", "cl_uint cl_widget_b_nv", use_b=False))
+    assert run.status == 0, run.err
+    cdef = (out / "cl_d3d_sharing" / "_cdef" / "nv_d3d10.h").read_text(encoding="utf-8")
+    assert f"typedef {c_type} cl_widget_a_nv;" in cdef
+    assert f"type {c_type.removeprefix('const ').rstrip(' *')} is used but never defined" not in run.err
+
+
 def test_hundreds_of_pointer_levels_are_an_error_at_the_first_one_too_many(tmp_path: Path) -> None:
     """cffi walks a type one level per call: 500 levels exhausted Python's stack (a RecursionError traceback)."""
     run = generate_in_child(tmp_path, edited("ID3D10Buffer *resource,", "ID3D10Buffer " + "*" * 500 + "resource,"))

@@ -9,9 +9,11 @@ from generator.c_decl import CTypedef
 from generator.diagnostics import Location
 from generator.errors import InputError
 from generator.facts import DeclaredType
+from generator.knowledge import load
 from generator.source import Pos
 
 USE = Location("specs/x.txt", Pos(1, 1))
+LANGUAGE = load().c_language
 
 
 def typedefs(*pairs: tuple[str, str]) -> dict[str, DeclaredType]:
@@ -23,9 +25,15 @@ def typedefs(*pairs: tuple[str, str]) -> dict[str, DeclaredType]:
 def test_the_types_a_typedef_is_made_of_are_used_too() -> None:
     """A typedef of another typedef left the inner one out of the cdef: cffi refused it ("Missing type")."""
     declared = typedefs(("cl_a", "const cl_b *"), ("cl_b", "cl_c"), ("cl_c", "cl_uint"), ("cl_unused", "cl_int"))
-    found = typedef_chains.with_parts({"cl_a": USE}, declared, 12)
+    found = typedef_chains.with_parts({"cl_a": USE}, declared, LANGUAGE)
     assert found == {"cl_a": USE, "cl_b": declared["cl_a"].where, "cl_c": declared["cl_b"].where,
                      "cl_uint": declared["cl_c"].where}
+
+
+def test_what_c_itself_makes_is_no_part_to_declare() -> None:
+    declared = typedefs(("cl_a", "unsigned long"), ("cl_b", "struct cl_tag *"), ("cl_c", "cl_a"))
+    found = typedef_chains.with_parts({"cl_b": USE, "cl_c": USE}, declared, LANGUAGE)
+    assert found == {"cl_b": USE, "cl_c": USE, "cl_a": declared["cl_c"].where}
 
 
 @pytest.mark.parametrize(("pairs", "line", "loop"), [
@@ -38,7 +46,7 @@ def test_a_loop_is_an_error_at_the_typedef_that_closes_it(pairs: tuple[tuple[str
                                                            loop: str) -> None:
     """Two typedefs of each other made the package's ordering recurse until Python's stack ran out."""
     with pytest.raises(InputError) as caught:
-        typedef_chains.with_parts({"cl_x": USE}, typedefs(*pairs), 12)
+        typedef_chains.with_parts({"cl_x": USE}, typedefs(*pairs), LANGUAGE)
     assert (caught.value.pos, caught.value.message) == (Pos(line, 5), f"{loop}: it defines no type")
 
 
@@ -62,5 +70,5 @@ def test_pointer_levels_are_counted_down_the_chain() -> None:
 def test_a_chain_of_twenty_thousand_typedefs_is_followed_without_recursion() -> None:
     count = 20_000
     declared = typedefs(*((f"cl_t{i}", f"cl_t{i + 1}") for i in range(count)), (f"cl_t{count}", "cl_uint"))
-    found = typedef_chains.with_parts({"cl_t0": USE}, declared, 12)
+    found = typedef_chains.with_parts({"cl_t0": USE}, declared, LANGUAGE)
     assert len(found) == count + 2
