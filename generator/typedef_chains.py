@@ -50,7 +50,10 @@ def check(typedefs: Mapping[str, DeclaredType], most: int) -> None:
             name = base_type(typedefs[name].typedef.c_type)
         if name in on_path:
             closing = typedefs[path[-1]]
-            loop = " -> ".join([*path[path.index(name):], name])
+            links = [*path[path.index(name):], name]
+            if len(links) > 6:  # the message stays one readable line
+                links = [*links[:3], f"... {len(links) - 5} more ...", *links[-2:]]
+            loop = " -> ".join(links)
             errors.add(InputError(closing.where.path, closing.where.pos,
                                   f"typedef {closing.typedef.name} is made of itself ({loop}): it defines no type"))
             levels.update(dict.fromkeys(path, 0))  # reported once, not again from each typedef that leads here

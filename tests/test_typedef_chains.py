@@ -50,6 +50,15 @@ def test_a_loop_is_an_error_at_the_typedef_that_closes_it(pairs: tuple[tuple[str
     assert (caught.value.pos, caught.value.message) == (Pos(line, 5), f"{loop}: it defines no type")
 
 
+def test_a_long_loop_is_shown_by_its_ends() -> None:
+    count = 5000
+    declared = typedefs(*((f"cl_t{i}", f"cl_t{(i + 1) % count}") for i in range(count)))
+    with pytest.raises(InputError) as caught:
+        typedef_chains.check(declared, 12)
+    assert caught.value.message == (f"typedef cl_t{count - 1} is made of itself (cl_t0 -> cl_t1 -> cl_t2 -> "
+                                    f"... {count - 4} more ... -> cl_t{count - 1} -> cl_t0): it defines no type")
+
+
 def test_each_loop_is_reported_once() -> None:
     declared = typedefs(("cl_a", "cl_b"), ("cl_b", "cl_a"), ("cl_c", "cl_c"), ("cl_d", "cl_a"))
     with pytest.raises(InputError) as caught:
