@@ -1,4 +1,5 @@
-"""The two exceptions that stop a run: bad input (`InputError`, exit 2) and a fault of the generator (`SchemaError`)."""
+"""The two exceptions that stop a run: bad input (`InputError`, exit 2; `InputErrors` for several at once, so a run
+reports them all) and a fault of the generator (`SchemaError`); and how a path or a line is printed safely."""
 
 from __future__ import annotations
 
