@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lark import Token, Tree
 
 from generator import grammars
+from generator.knowledge import CLanguage, load
 from generator.source import Pos, SpecFile
 
 #: Words that combine with a following type word instead of naming something.
@@ -40,6 +42,7 @@ CDeclaration = CFunction | CTypedef
 def parse(text: str, spec: SpecFile, origin: Pos) -> list[CDeclaration]:
     """Every declaration in `text`, which starts at `origin` in `spec`."""
     tree = grammars.parse("c_decl", text, spec, origin)
+    declare = _Declarator(spec, origin, load().c_language)
     declarations: list[CDeclaration] = []
     for node in tree.children:
         assert isinstance(node, Tree)
@@ -48,26 +51,57 @@ def parse(text: str, spec: SpecFile, origin: Pos) -> list[CDeclaration]:
             c_type, name = split_declarator(_words(node.children))
             if name is None:
                 raise spec.error(pos, "typedef without a name")
+            declare.check(node.children, name, f"typedef {name}", "a type")
             declarations.append(CTypedef(name, c_type, pos))
             continue
         head = [child for child in node.children if isinstance(child, Token)]
         return_type, name = split_declarator([str(word) for word in head])
         if name is None:
             raise spec.error(pos, "function prototype without a name")
+        declare.check(head, name, f"function {name}", "a function")
         if problem := type_problem(return_type):
             raise spec.error(pos, f"{problem} as the return type of {name}")
-        params = []
+        params: list[tuple[str, str | None]] = []
         for parameter in (p for p in node.children if isinstance(p, Tree)):
             where = grammars.shift(origin, parameter.meta.line, parameter.meta.column)
             c_type, param_name = split_declarator(_words(parameter.children))
             problem = type_problem(c_type)
             if problem:
                 raise spec.error(where, f"{problem} in the prototype of {name}")
+            declare.check(parameter.children, param_name, f"parameter {param_name or len(params) + 1} of {name}",
+                          f"a parameter of {name}")
             params.append((c_type, param_name))
         if params == [("void", None)]:
             params = []
         declarations.append(CFunction(name, return_type, tuple(CParam(n, t) for t, n in params), pos))
     return declarations
+
+
+class _Declarator:
+    """What C takes in one declarator, checked where the spec writes it: before cffi, whose errors name no spec
+    place (a keyword as a name) or which overflows Python's stack (hundreds of pointer levels)."""
+
+    def __init__(self, spec: SpecFile, origin: Pos, language: CLanguage) -> None:
+        self.spec, self.origin, self.language = spec, origin, language
+
+    def check(self, children: Sequence[Tree[Token] | Token], name: str | None, label: str, role: str) -> None:
+        """The declarator of `label` (`parameter p of f`), which declares `name` as `role` (`a parameter of f`)."""
+        tokens = [child for child in children if isinstance(child, Token)]
+        for token in tokens:
+            if token in self.language.keywords and token not in self.language.type_keywords and token != name:
+                raise self.spec.error(self.at(token), f"{str(token)!r} is a C keyword that makes no type, in the "
+                                      f"declaration of {label}")
+        stars = [token for token in tokens if token.type == "STAR"]
+        most = self.language.pointer_levels
+        if len(stars) > most:
+            raise self.spec.error(self.at(stars[most]), f"{len(stars)} pointer levels in the declaration of {label}; "
+                                  f"C declarations take {most} at most (C17 5.2.4.1)")
+        if name is not None and (why := self.language.refuses(name)):
+            token = next(t for t in reversed(tokens) if t == name)
+            raise self.spec.error(self.at(token), f"{name!r} is {why}; it cannot name {role}")
+
+    def at(self, token: Token) -> Pos:
+        return grammars.shift(self.origin, token.line or 1, token.column or 1)
 
 
 def _words(children: list[Tree[Token] | Token]) -> list[str]:

@@ -32,6 +32,7 @@ from functools import cache
 
 from lark import Lark, Token, Tree, UnexpectedInput
 
+from generator import integers
 from generator.c_decl import base_type
 from generator.diagnostics import Sink
 from generator.grammars import grammar
@@ -273,8 +274,11 @@ def _number(token: Token) -> int:
     if token.type == "ZERO":
         return 0
     if not str(token).isdigit():
-        raise _NotCheckable(f"compares with {token}, which is not a whole number")
-    return int(str(token))
+        raise _NotCheckable(f"compares with {integers.shorten(str(token))}, which is not a whole number")
+    try:
+        return integers.value(str(token).lstrip("0") or "0")  # decimal, as prose writes numbers
+    except integers.LiteralError as error:
+        raise _NotCheckable(f"compares with a number no argument can hold: {error}") from None
 
 
 @cache

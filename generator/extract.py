@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from generator import phrases
+from generator import integers, phrases
 from generator.c_decl import CFunction
 from generator.diagnostics import Location
 from generator.document import (
@@ -28,6 +28,7 @@ from generator.document import (
     TokenDef,
     Typedef,
 )
+from generator.errors import InputError
 from generator.facts import (
     DeclaredFunction,
     DeclaredType,
@@ -168,7 +169,11 @@ class _Walk:
 
     def token(self, block: TokenDef) -> None:
         where = self.where(block)
-        self.facts.tokens.append(TokenFact(block.name, block.literal, _value(block.literal), self.group, where))
+        try:
+            value = integers.value(block.literal)
+        except integers.LiteralError as error:
+            raise InputError(where.path, where.pos, f"{block.name} = {error}") from None
+        self.facts.tokens.append(TokenFact(block.name, block.literal, value, self.group, where))
         if self.group is not None and self.group.kind == "error":
             for clause in phrases.RETURNED_BY_CLAUSE.finditer(self.group.sentence):
                 for function in phrases.split_names(clause["functions"]):
@@ -283,12 +288,6 @@ class _Walk:
 
     def where(self, block: Block | Row) -> Location:
         return Location(self.document.path, block.pos)
-
-
-def _value(literal: str) -> int:
-    digits = literal.lstrip("-")
-    value = int(digits, 16 if digits.lower().startswith("0x") else 10)
-    return -value if literal.startswith("-") else value
 
 
 def _parameter(phrase: str) -> tuple[str | None, bool]:

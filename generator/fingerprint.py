@@ -36,7 +36,7 @@ def inputs(spec_files: list[Path], specs: Path) -> str:
 
 def _add(digest: Any, name: str, path: Path) -> None:
     data = path.read_bytes()
-    digest.update(f"{name}\n{len(data)}\n".encode())
+    digest.update(f"{name}\n{len(data)}\n".encode("utf-8", "surrogateescape"))  # a name's bytes, UTF-8 or not
     digest.update(data)
 
 

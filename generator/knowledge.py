@@ -49,6 +49,7 @@ class Knowledge:
     core_constants: dict[str, dict[str, Any]]
     core_functions: dict[str, CoreFunction]
     external_enums: dict[str, dict[str, int]]
+    c_language: CLanguage
 
     def is_function_name(self, word: str) -> bool:
         return bool(self.naming["function"].match(word))
@@ -105,6 +106,28 @@ class Knowledge:
             if name in members:
                 return enum
         return None
+
+
+@dataclass(frozen=True)
+class CLanguage:
+    """`data/conventions.yaml` `c_language:`: what C reserves, and how deep a type may go."""
+
+    keywords: frozenset[str]
+    type_keywords: frozenset[str]
+    reserved: re.Pattern[str]
+    pointer_levels: int
+
+    def refuses(self, name: str) -> str | None:
+        """Why C cannot take `name` as a name it declares (a keyword, an identifier it reserves), or None."""
+        if name in self.keywords:
+            return "a C keyword"
+        if self.reserved.match(name):
+            return "an identifier C reserves for the implementation (an underscore and a capital or another underscore)"
+        return None
+
+    def is_builtin(self, c_type: str) -> bool:
+        """A type C itself makes (`unsigned long`, `struct tag`), which no spec or data file defines."""
+        return c_type.split(" ", 1)[0] in self.keywords
 
 
 #: Types of the C language itself.
@@ -252,4 +275,10 @@ def load() -> Knowledge:
         core_constants=core["constants"],
         core_functions=functions,
         external_enums=enums["enums"],
+        c_language=CLanguage(
+            keywords=frozenset(conventions["c_language"]["keywords"]),
+            type_keywords=frozenset(conventions["c_language"]["type_keywords"]),
+            reserved=re.compile(conventions["c_language"]["reserved"]),
+            pointer_levels=int(conventions["c_language"]["pointer_levels"]),
+        ),
     )

@@ -13,10 +13,10 @@ from collections import defaultdict
 from collections.abc import Iterable
 from difflib import get_close_matches
 
-from generator import phrases, recover, tables
+from generator import naming, phrases, recover, tables, typedef_chains
 from generator.c_decl import base_type
 from generator.diagnostics import Location, Sink
-from generator.errors import InputError
+from generator.errors import Gather, InputError
 from generator.facts import DeclaredFunction, SourceFacts, TokenGroupFact, primary_first, primary_source
 from generator.knowledge import Knowledge
 from generator.model import ErrorCondition, Extension, Function, Param, Source, Token, TokenGroup, TypeInfo
@@ -24,16 +24,23 @@ from generator.source import Pos
 
 
 def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink) -> list[Extension]:
+    """Every extension from its sources; the input errors of all of them are reported together."""
     by_extension: dict[str, list[SourceFacts]] = defaultdict(list)
+    errors = Gather()
     for facts in all_facts:
         if facts.extension is None:
-            raise InputError(facts.path, Pos(1, 1), "cannot tell which extension this file describes: "
-                             "it never names an extension string")
-        by_extension[facts.extension].append(facts)
-    merged = {
-        name: merge_extension(name, sorted(sources, key=primary_first), knowledge, sink)
-        for name, sources in sorted(by_extension.items())
-    }
+            errors.add(InputError(facts.path, Pos(1, 1), "cannot tell which extension this file describes: "
+                                  "it never names an extension string"))
+        elif problem := naming.file_name_problem(facts.extension, "extension"):
+            where = facts.extension_where or Location(facts.path, Pos(1, 1))
+            errors.add(InputError(where.path, where.pos, problem))
+        else:
+            by_extension[facts.extension].append(facts)
+    merged: dict[str, Extension] = {}
+    for name, sources in sorted(by_extension.items()):
+        with errors.attempt():
+            merged[name] = merge_extension(name, sorted(sources, key=primary_first), knowledge, sink)
+    errors.check()
     # Recovery reads the siblings, so each step runs over every extension before the next.
     for extension in merged.values():
         recover.groups(extension, merged, knowledge, sink)
@@ -77,9 +84,12 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
     if not declared:
         declared = [d for s in sources for d in s.functions if d.role == "body"]
     result: list[Function] = []
+    errors = Gather()
     for first in declared:
         if any(f.name == first.function.name for f in result):
             continue
+        if problem := naming.file_name_problem(first.function.name, "function"):
+            errors.add(InputError(first.where.path, first.where.pos, problem))
         others = [
             d for s in sources for d in s.functions
             if d.function.name == first.function.name and d.role != "aside" and d is not first
@@ -92,6 +102,7 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
             first.function.name, first.function.return_type, params, first.where,
             declared_at=[first.where, *(o.where for o in others)],
         ))
+    errors.check()
     summary_names = {d.function.name for d in declared}
     for source in sources:
         for d in source.functions:
@@ -313,7 +324,7 @@ def introduced_types(
                 if row[column]:
                     uses.setdefault(base_type(row[column]), where)
     result: list[TypeInfo] = []
-    for name, where in uses.items():
+    for name, where in typedef_chains.with_parts(uses, typedefs, knowledge.c_language).items():
         if name in typedefs:
             result.append(TypeInfo(name, "typedef", typedefs[name].typedef.c_type, typedefs[name].where))
         elif name in knowledge.platform_types:

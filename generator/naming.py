@@ -15,6 +15,14 @@ from generator.source import Pos
 
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
+#: The longest file name most file systems take, in bytes: NAME_MAX of Linux, the BSDs and macOS (255 UTF-16 units
+#: on Windows; a name that reaches a file is ASCII).
+NAME_MAX = 255
+#: What the longest file named after a spec name adds to it: `_<module>_ffi.cpython-3NN.opt-2.pyc`, the bytecode
+#: Python caches for an extension's cffi module, is 28 bytes around the module's name (itself part of the
+#: extension string); `ir/<extension>.yaml` and the docs' `<module>/<function>.md` add less.
+FILE_NAME_ROOM = 32
+
 #: What the templates themselves bind at the top of an extension module (imports, helpers, metadata).
 #: A spec name taking one of these would hide it; `tests/test_naming.py` reads the generated modules
 #: to keep this list complete.
@@ -55,7 +63,17 @@ def identifier(name: str, source: str | None = None, what: str = "name") -> str:
     """`name` if Python can use it as one; an input error at `source` (`path:line`) otherwise."""
     if IDENTIFIER.match(name) and not keyword.iskeyword(name) and not keyword.issoftkeyword(name):
         return name
-    raise _error(source, f"{what} {name!r} cannot be a Python name")
+    raise error_at(source, f"{what} {name!r} cannot be a Python name")
+
+
+def file_name_problem(name: str, what: str) -> str | None:
+    """Why `name`, which becomes part of a file name, is too long for one, or None."""
+    most = NAME_MAX - FILE_NAME_ROOM
+    size = len(name.encode("utf-8", "surrogateescape"))
+    if size <= most:
+        return None
+    return (f"{what} {name[:40]}... is {size} bytes long; it names generated files, and {most} bytes is the most "
+            f"that leaves room for what their names add ({NAME_MAX} bytes per file name)")
 
 
 class Namespace:
@@ -66,9 +84,9 @@ class Namespace:
 
     def claim(self, name: str, source: str | None, what: str) -> None:
         if name in self.taken:
-            raise _error(source, f"{what} {name!r} clashes with {self.taken[name]}")
+            raise error_at(source, f"{what} {name!r} clashes with {self.taken[name]}")
         if name.startswith(MODULE_PREFIXES):
-            raise _error(source, f"{what} {name!r} starts like the generated module's own names "
+            raise error_at(source, f"{what} {name!r} starts like the generated module's own names "
                                  f"({', '.join(MODULE_PREFIXES)})")
         self.taken[name] = f"the {what} at {source}"
 
@@ -79,17 +97,18 @@ def check_parameters(names: list[str], source: str | None, also: frozenset[str] 
     space = Namespace(MODULE_NAMES | LOCAL_NAMES | also)
     for name in names:
         if name.startswith("_"):  # the templates' own names start so (and C reserves many such)
-            raise _error(source, f"parameter {name!r} starts with an underscore, which the generated code keeps "
+            raise error_at(source, f"parameter {name!r} starts with an underscore, which the generated code keeps "
                                  "for its own names")
         space.claim(name, source, "parameter")
     for name in names:
         for prefix in LOCAL_PREFIXES:
             if prefix + name in names:
-                raise _error(source, f"parameter {prefix + name!r} clashes with the wrapper's own variable "
+                raise error_at(source, f"parameter {prefix + name!r} clashes with the wrapper's own variable "
                                      f"for parameter {name!r}")
 
 
-def _error(source: str | None, message: str) -> InputError:
+def error_at(source: str | None, message: str) -> InputError:
+    """An input error at `source` (`path:line`, the IR's form), or at the path alone when it gives no line."""
     path, line = split_source(source)
     return InputError(path, Pos(line, 1) if line else None, message)
 

@@ -15,9 +15,9 @@ from typing import Any, Literal
 
 import cffi
 
-from generator import __version__, naming
+from generator import __version__, cdef_checks, naming
 from generator.c_decl import base_type
-from generator.errors import InputError
+from generator.errors import Gather, InputError
 from generator.knowledge import Knowledge, PackageConfig
 from generator.predicates import PredicateError, Scope, compile_host, compile_state, state_keys
 from generator.pythonic import ContextManager, PythonicFunction, model_context_manager, model_pythonic
@@ -276,7 +276,13 @@ def declaration(c_type: str, name: str) -> str:
 def model_package(irs: list[dict[str, Any]], knowledge: Knowledge, config: PackageConfig) -> Package:
     """The whole package: one module per extension, the facades, errors, the core declarations, mappings."""
     irs = sorted(irs, key=lambda ir: ir["name"])
-    extensions = tuple(model_extension(ir, knowledge, config) for ir in irs)
+    errors = Gather()
+    modelled = []
+    for ir in irs:
+        with errors.attempt():
+            modelled.append(model_extension(ir, knowledge, config))
+    errors.check()
+    extensions = tuple(modelled)
     _check_unique_modules(extensions)
     facades = model_facades(extensions, config)
     mappings = model_mappings(irs, extensions, knowledge, config)
@@ -324,7 +330,7 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
                 if (p := model_pythonic(model, data, ir["vendor"], handles, config)) is not None]
     effects = {f["name"]: {e["kind"] for e in f.get("effects", ())} for f in own}
     declared = model_types(ir, knowledge)
-    check_declared_types(functions, {t.name for t in declared}, knowledge)
+    cdef_checks.check(ir, functions, declared, knowledge)
     context_manager = model_context_manager(pythonic, effects, config)
     _check_names(ir, functions, pythonic, context_manager, enums, config)
     ctype_names, int_ranges = model_fast_paths(functions, pythonic)
@@ -397,37 +403,24 @@ def _check_names(ir: dict[str, Any], functions: tuple[FunctionModel, ...], pytho
     """One extension module's names: each spec name once, none of the template's own; parameters hide nothing
     their wrapper uses."""
     space = naming.Namespace(naming.MODULE_NAMES)
-    for function in functions:
-        space.claim(function.name, function.source, "function")
-    for python in pythonic:
-        space.claim(python.name, python.source, "Python function")
+    claims: list[tuple[str, str | None, str]] = [(f.name, f.source, "function") for f in functions]
+    claims += [(p.name, p.source, "Python function") for p in pythonic]
     if context_manager is not None:
-        space.claim(context_manager.name, _first_source(ir), "context manager")
-    for enum in enums:
-        space.claim(enum.class_name, enum.source, "token group class")
-    for token in ir["tokens"]:
-        space.claim(token["name"], token["source"], "token")
+        claims.append((context_manager.name, _first_source(ir), "context manager"))
+    claims += [(e.class_name, e.source, "token group class") for e in enums]
+    claims += [(t["name"], t["source"], "token") for t in ir["tokens"]]
+    errors = Gather()
+    for name, source, what in claims:
+        with errors.attempt():
+            space.claim(name, source, what)
     module_functions = {f.name for f in functions} | {p.name for p in pythonic}
     keywords = {config.pythonic.wait_list_keyword, naming.PYOPENCL_KEYWORD}
     for function in functions:  # `platform` is added where no handle leads to one
         added = {naming.PLATFORM_KEYWORD} if function.anchor is None else set()
-        naming.check_parameters([p.name for p in function.params], function.source,
-                                frozenset(module_functions | keywords | added))
-
-
-def check_declared_types(functions: Iterable[FunctionModel], declared: set[str], knowledge: Knowledge) -> None:
-    """Every type a function uses is C's, core OpenCL's or one the extension's cdef declares: else cffi could
-    not read the declarations, and the error would point nowhere in the specs."""
-    for function in functions:
-        for param in (*function.params, None):
-            c_type = param.c_type if param else function.return_type
-            base = base_type(c_type)
-            if base in declared or base in knowledge.core_types or knowledge.is_c_type(base):
-                continue
-            path, line = naming.split_source(function.source)
-            what = f"parameter {param.name!r}" if param else "the return value"
-            raise InputError(path, Pos(line or 1, 1), f"{function.name}: the type {base} of {what} is defined "
-                             "nowhere the generated C declarations could take it from")
+        with errors.attempt():
+            naming.check_parameters([p.name for p in function.params], function.source,
+                                    frozenset(module_functions | keywords | added))
+    errors.check()
 
 
 def model_types(ir: dict[str, Any], knowledge: Knowledge) -> tuple[TypeDecl, ...]:
@@ -445,20 +438,17 @@ def model_types(ir: dict[str, Any], knowledge: Knowledge) -> tuple[TypeDecl, ...
 
 
 def _dependency_order(declared: list[TypeDecl]) -> tuple[TypeDecl, ...]:
-    """`declared` in its order, except that each type comes after the one it is made of."""
+    """`declared` in its order, except that each type comes after the one it is made of (a loop, which merge
+    refuses, ends where it closes; a long chain costs no recursion)."""
     by_name = {t.name: t for t in declared}
     ordered: dict[str, TypeDecl] = {}
-
-    def visit(decl: TypeDecl) -> None:
-        if decl.name in ordered:
-            return
-        made_of = by_name.get(base_type(decl.c_type)) if decl.c_type else None
-        if made_of is not None and made_of is not decl:
-            visit(made_of)
-        ordered[decl.name] = decl
-
     for decl in declared:
-        visit(decl)
+        chain: dict[str, TypeDecl] = {}
+        link: TypeDecl | None = decl
+        while link is not None and link.name not in ordered and link.name not in chain:
+            chain[link.name] = link
+            link = by_name.get(base_type(link.c_type)) if link.c_type else None
+        ordered.update(reversed(chain.items()))
     return tuple(ordered.values())
 
 
@@ -807,11 +797,11 @@ def _type_map(ir: dict[str, Any], knowledge: Knowledge) -> dict[str, str | None]
 
 
 def _underlying(c_type: str, types: dict[str, str | None]) -> str:
-    """The type at the end of `c_type`'s typedef chain (at most 32 links, so a loop ends)."""
-    seen = 0
-    while c_type in types and types[c_type] is not None and seen < 32:
+    """The type at the end of `c_type`'s typedef chain, however long (a loop, which merge refuses, ends too)."""
+    seen = {c_type}
+    while c_type in types and types[c_type] is not None and str(types[c_type]) not in seen:
         c_type = str(types[c_type])
-        seen += 1
+        seen.add(c_type)
     return c_type
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 from generator import conditions, crosscheck, timing
 from generator.detect import NOTES, detect
 from generator.diagnostics import Diagnostic, Sink
-from generator.errors import InputError
+from generator.errors import Gather, InputError
 from generator.extract import extract
 from generator.facts import SourceFacts
 from generator.frontends import FRONTENDS
@@ -29,20 +29,33 @@ class Result:
 
 
 def read(paths: list[Path], knowledge: Knowledge) -> tuple[list[SourceFacts], list[str]]:
-    facts, skipped = [], []
+    """The facts of every file; a file that fails does not stop the others, and all their errors are raised."""
+    facts: list[SourceFacts] = []
+    skipped: list[str] = []
+    errors = Gather()
     for path in paths:
-        with timing.stage("read"):
-            spec = SpecFile.read(path)
-        with timing.stage("detect"):
-            form = detect(spec)
-        if form == NOTES:
-            skipped.append(spec.path)
-            continue
-        with timing.stage(f"front-end {form}"):
-            document = FRONTENDS[form](spec)
-        with timing.stage("extract"):
-            facts.append(extract(document, knowledge))
+        with errors.attempt():
+            found = read_one(path, knowledge)
+            if isinstance(found, str):
+                skipped.append(found)
+            else:
+                facts.append(found)
+    errors.check()
     return facts, skipped
+
+
+def read_one(path: Path, knowledge: Knowledge) -> SourceFacts | str:
+    """The facts of one file, or its path when it is a note and no spec."""
+    with timing.stage("read"):
+        spec = SpecFile.read(path)
+    with timing.stage("detect"):
+        form = detect(spec)
+    if form == NOTES:
+        return spec.path
+    with timing.stage(f"front-end {form}"):
+        document = FRONTENDS[form](spec)
+    with timing.stage("extract"):
+        return extract(document, knowledge)
 
 
 def run(specs: Path) -> Result:

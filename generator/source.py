@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.errors import InputError
+from generator.errors import InputError, escape, unprinted
 
 #: The most a spec file may hold: 200 times the largest known (about 40 kB). Past it, reading would take
 #: minutes and gigabytes for no text anyone writes by hand.
@@ -36,6 +36,8 @@ class SpecFile:
     def read(cls, path: Path, root: Path | None = None) -> SpecFile:
         """Read `path`, naming it relative to `root` (the working directory) when inside it."""
         shown = display_path(path, root or Path.cwd())
+        if problem := name_problem(shown):
+            raise InputError(shown, None, problem)
         try:
             with open(path, "rb") as stream:
                 raw = stream.read(MAX_BYTES + 1)
@@ -90,6 +92,21 @@ def display_path(path: Path, root: Path) -> str:
         return absolute.relative_to(root.resolve()).as_posix()
     except ValueError:
         return os.fspath(absolute)
+
+
+def name_problem(shown: str) -> str | None:
+    """Why a spec's path, as shown, cannot be used, or None. It is written into the IR (`source:`), the docs and
+    every message, so it must be text that prints as itself: no control or format character, no byte that is not
+    UTF-8 (Linux allows any byte in a name but `/` and NUL)."""
+    character = unprinted(shown)
+    if character is None:
+        return None
+    if 0xDC80 <= ord(character) <= 0xDCFF:
+        what = f"the byte {escape(character)}, which is not UTF-8"
+    else:
+        what = f"the character U+{ord(character):04X}, which does not print as itself"
+    return (f"the file name holds {what}; the name is written into the IR's sources, the docs and the messages, "
+            "so it must be printable UTF-8 text: rename the file")
 
 
 def spec_files(specs: Path) -> list[Path]:

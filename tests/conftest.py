@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 import pytest
 import yaml
 
-from generator import cli, pipeline
+from generator import cli, ir, pipeline
 from generator.errors import InputError
 from generator.knowledge import Knowledge, load
 from generator.source import SpecFile
@@ -93,6 +93,12 @@ def seed_result() -> pipeline.Result:
         return pipeline.run(Path("specs"))
     finally:
         os.chdir(cwd)
+
+
+@pytest.fixture(scope="session")
+def seed_irs(seed_result: pipeline.Result) -> list[dict[str, Any]]:
+    """The IR dictionaries of the seed specs (copy them before changing them)."""
+    return [ir.to_dict(extension) for extension in seed_result.extensions]
 
 
 def parse_error(parse: Callable[[SpecFile], object], text: str, name: str = "bad.txt") -> str:

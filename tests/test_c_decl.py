@@ -80,3 +80,58 @@ def test_words_that_make_no_type(text: str, message: str | None) -> None:
     with pytest.raises(InputError) as caught:
         c_decl.parse(text, SpecFile("x.h", text), Pos(1, 1))
     assert str(caught.value).startswith(f"x.h:{message}")
+
+
+def parse_error(text: str) -> InputError:
+    with pytest.raises(InputError) as caught:
+        c_decl.parse(text, SpecFile("x.h", text), Pos(1, 1))
+    return caught.value
+
+
+@pytest.mark.parametrize(("text", "column", "label"), [
+    ("void f(cl_mem " + "*" * 13 + "p)", 27, "parameter p of f"),
+    ("void f(int a, cl_mem " + "*" * 500 + "p)", 34, "parameter p of f"),
+    ("cl_mem " + "*" * 13 + " f(void)", 20, "function f"),
+    ("typedef cl_uint " + "*" * 20 + " cl_deep_t;", 29, "typedef cl_deep_t"),
+])
+def test_more_pointer_levels_than_c_takes_are_an_error_at_the_first_one_too_many(text: str, column: int,
+                                                                               label: str) -> None:
+    """cffi walks a type one level per call: 500 levels exhausted Python's stack (a RecursionError traceback)."""
+    error = parse_error(text)
+    assert error.pos == Pos(1, column) and text[column - 1] == "*"
+    assert error.message.startswith(f"{text.count('*')} pointer levels in the declaration of {label}; C declarations "
+                                    "take 12 at most")
+
+
+def test_twelve_pointer_levels_are_taken() -> None:
+    (function,) = parse("cl_int " + "*" * 12 + " f(void " + "*" * 12 + "p)")
+    assert isinstance(function, c_decl.CFunction)
+    assert function.return_type.count("*") == function.params[0].type.count("*") == 12
+
+
+@pytest.mark.parametrize(("text", "column", "message"), [
+    ("void f(cl_uint register)", 16, "'register' is a C keyword; it cannot name a parameter of f"),
+    ("void f(cl_uint a, cl_mem restrict)", 26, "'restrict' is a C keyword; it cannot name a parameter of f"),
+    ("void f(cl_uint true)", 16, "'true' is a C keyword"),
+    ("void f(cl_uint offsetof)", 16, "'offsetof' is a C keyword"),
+    ("void f(cl_uint __x)", 16, "'__x' is an identifier C reserves for the implementation"),
+    ("void _Widget(cl_uint x)", 6, "'_Widget' is an identifier C reserves for the implementation (an underscore and "
+                                   "a capital or another underscore); it cannot name a function"),
+    ("typedef cl_uint while;", 17, "'while' is a C keyword; it cannot name a type"),
+    ("typedef while cl_loop_t;", 9, "'while' is a C keyword that makes no type, in the declaration of typedef "
+                                    "cl_loop_t"),
+    ("static cl_int f(cl_uint x)", 1, "'static' is a C keyword that makes no type, in the declaration of function f"),
+])
+def test_a_name_c_reserves_is_an_error_where_it_is_declared(text: str, column: int, message: str) -> None:
+    """pycparser took `register` and `restrict` as qualifiers of a nameless parameter (a wrong cdef, silently),
+    and refused `struct` or `sizeof` with an error that named no spec."""
+    error = parse_error(text)
+    assert error.pos == Pos(1, column)
+    assert error.message.startswith(message)
+
+
+@pytest.mark.parametrize("text", ["void f(cl_uint _x, cl_uint int_value, unsigned int n)",
+                                  "typedef cl_uint cl_bool_t;", "typedef unsigned int cl_wide_t;",
+                                  "typedef const volatile struct cl_tag * cl_tagged_t;"])
+def test_names_c_leaves_to_programs_are_taken(text: str) -> None:
+    assert parse(text)

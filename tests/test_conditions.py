@@ -431,6 +431,15 @@ def test_a_decimal_number_is_not_truncated(knowledge: Knowledge) -> None:
     assert clause.predicate != {"compare": ["n", "<", 1]}
 
 
+@pytest.mark.parametrize("digits", [21, 5000])
+def test_a_number_no_c_integer_holds_is_left_to_the_driver(digits: int, knowledge: Knowledge) -> None:
+    """5,000 digits passed Python's int-string limit: the run ended in a ValueError."""
+    clause = one_clause(f"<n> is equal to {'9' * digits}", knowledge)
+    assert clause.kind == "driver" and clause.predicate is None
+    assert "compares with a number no argument can hold" in clause.reason and "64-bit" in clause.reason
+    assert len(clause.reason) < 200
+
+
 # -- the real specs ------------------------------------------------------------
 
 

@@ -9,7 +9,9 @@ and the spec's text arrives intact where it belongs (a docstring, a tuple).
 from __future__ import annotations
 
 import importlib
+import os
 import re
+import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -181,11 +183,21 @@ def test_a_file_name_with_quotes_and_backslashes_stays_text(generate: Generate, 
     ("0x4010", "0x100000000", 73, "CL_D3D10_DEVICE_NV = 4294967296 does not fit cl_d3d10_device_source_nv"),
     ("0x4011", "-1", 74, "CL_D3D10_DXGI_ADAPTER_NV = -1 does not fit cl_d3d10_device_source_nv (0..4294967295)"),
     ("-1002", "-2147483649", 107, "CL_INVALID_D3D10_DEVICE_NV = -2147483649 does not fit cl_int"),
-    ("0x4015", "0x1" + "0" * 40, 90, "does not fit cl_mem_info"),
+    ("0x4015", "0x1" + "0" * 40, 90, "CL_MEM_D3D10_RESOURCE_NV = 0x100000000000000000...00000000 (43 characters) "
+     "does not fit a 64-bit C integer"),
 ])
 def test_a_token_value_out_of_its_types_range_is_an_error(generate: Generate, old: str, new: str, line: int,
                                                            message: str) -> None:
     assert message in error_at(generate(edited(old, new)), line)
+
+
+@pytest.mark.parametrize("literal", ["1" * 5000, "0x" + "F" * 5000, "-" + "9" * 4301])
+def test_a_token_value_of_thousands_of_digits_is_an_error_at_the_token(generate: Generate, out: Path,
+                                                                      literal: str) -> None:
+    """Past Python's int-string limit (4,300 digits) the run ended in a ValueError traceback."""
+    message = error_at(generate(edited("0x4010", literal)), 73, 9)
+    assert message.startswith("CL_D3D10_DEVICE_NV = ") and "characters) does not fit a 64-bit C integer" in message
+    assert not out.exists()
 
 
 def test_the_extremes_of_a_tokens_type_are_accepted(generate: Generate, out: Path,
@@ -242,6 +254,133 @@ def test_deeply_nested_lists_end_cleanly(generate: Generate, depth: int) -> None
     assert "Traceback" not in run.err and "RecursionError" not in run.err
     if run.status == 2:
         assert re.match(r"specs/cl_khr_d3d10_sharing\.txt:\d+:\d+: error: ", run.err), run.err[:300]
+
+
+# -- C declarations: what cffi would be the first to refuse, or recurse on -----------------------
+
+def generate_in_child(tmp_path: Path, text: str) -> CliRun:
+    """As `generate`, in a new interpreter bounded in time: for what could recurse past Python's stack or hang."""
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    (specs / SEED_NAME).write_text(text, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "generator", "generate", "--specs", "specs", "--out", "out"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, check=False)
+    return CliRun(done.returncode, done.stdout, done.stderr)
+
+
+NEW_TYPES = "New Types\n\n    typedef {a};\n\n    typedef {b};\n\nNew Tokens\n"
+
+
+def with_typedefs(a: str, b: str, *, use_b: bool = True) -> str:
+    """The seed with two typedefs (lines 70 and 72), `flags` of clCreateFromD3D10BufferNV of type cl_widget_a_nv
+    and (`use_b`) `subresource` of clCreateFromD3D10Texture2DNV of type cl_widget_b_nv."""
+    text = edited("New Tokens\n", NEW_TYPES.format(a=a, b=b))
+    text = text.replace("cl_mem_flags flags,\n        ID3D10Buffer", "cl_widget_a_nv flags,\n        ID3D10Buffer", 1)
+    return text.replace("UINT subresource", "cl_widget_b_nv subresource", 1) if use_b else text
+
+
+@pytest.mark.parametrize(("a", "b", "line", "loop"), [
+    ("cl_widget_b_nv cl_widget_a_nv", "cl_widget_a_nv cl_widget_b_nv", 72,
+     "typedef cl_widget_b_nv is made of itself (cl_widget_a_nv -> cl_widget_b_nv -> cl_widget_a_nv)"),
+    ("cl_widget_a_nv * cl_widget_a_nv", "cl_uint cl_widget_b_nv", 70,
+     "typedef cl_widget_a_nv is made of itself (cl_widget_a_nv -> cl_widget_a_nv)"),
+])
+def test_a_typedef_cycle_is_an_error_at_the_typedef_that_closes_it(tmp_path: Path, a: str, b: str, line: int,
+                                                                   loop: str) -> None:
+    """Both types used: the package's ordering recursed until Python's stack ran out (a traceback); one used: cffi
+    said "Missing type in declaration" of a cdef line, naming no spec."""
+    run = generate_in_child(tmp_path, with_typedefs(a, b))
+    assert error_at(run, line, 5) == f"{loop}: it defines no type"
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_typedef_of_a_typedef_is_declared_after_it(generate: Generate, out: Path) -> None:
+    """cffi refused the cdef ("Missing type in declaration"): only the types the prototypes use were declared."""
+    run = generate(with_typedefs("cl_widget_b_nv * cl_widget_a_nv", "cl_uint cl_widget_b_nv", use_b=False))
+    assert run.status == 0, run.err
+    cdef = (out / "cl_d3d_sharing" / "_cdef" / "nv_d3d10.h").read_text(encoding="utf-8")
+    assert cdef.index("typedef cl_uint cl_widget_b_nv;") < cdef.index("typedef cl_widget_b_nv * cl_widget_a_nv;")
+
+
+@pytest.mark.parametrize("c_type", ["struct cl_widget_tag *", "unsigned int", "const volatile float"])
+def test_a_typedef_of_what_c_itself_makes_is_declared_as_it_is(generate: Generate, out: Path, c_type: str) -> None:
+    run = generate(with_typedefs(f"{c_type} cl_widget_a_nv", "cl_uint cl_widget_b_nv", use_b=False))
+    assert run.status == 0, run.err
+    cdef = (out / "cl_d3d_sharing" / "_cdef" / "nv_d3d10.h").read_text(encoding="utf-8")
+    assert f"typedef {c_type} cl_widget_a_nv;" in cdef
+    assert f"type {c_type.removeprefix('const ').rstrip(' *')} is used but never defined" not in run.err
+
+
+def test_hundreds_of_pointer_levels_are_an_error_at_the_first_one_too_many(tmp_path: Path) -> None:
+    """cffi walks a type one level per call: 500 levels exhausted Python's stack (a RecursionError traceback)."""
+    run = generate_in_child(tmp_path, edited("ID3D10Buffer *resource,", "ID3D10Buffer " + "*" * 500 + "resource,"))
+    assert error_at(run, 35, 34).startswith("500 pointer levels in the declaration of parameter resource of "
+                                            "clCreateFromD3D10BufferNV; C declarations take 12 at most")
+
+
+def test_pointer_levels_piled_up_through_typedefs_are_an_error(tmp_path: Path) -> None:
+    run = generate_in_child(tmp_path, with_typedefs("cl_widget_b_nv " + "*" * 8 + " cl_widget_a_nv",
+                                                    "cl_uint " + "*" * 8 + " cl_widget_b_nv"))
+    assert error_at(run, 70, 5).startswith("typedef cl_widget_a_nv: 16 pointer levels, counted through the typedefs")
+
+
+@pytest.mark.parametrize(("name", "column"), [("register", 22), ("restrict", 22), ("struct", 22), ("sizeof", 22),
+                                              ("_Bool", 22), ("__stdcall", 22)])
+def test_a_parameter_named_like_a_c_keyword_is_an_error_where_it_stands(generate: Generate, out: Path, name: str,
+                                                                       column: int) -> None:
+    """`register`, `restrict` passed: cffi read them as qualifiers of a nameless parameter (a wrong binding); for
+    `struct`, `sizeof` it refused the cdef with an error that named no spec."""
+    run = generate(edited("cl_mem_flags flags,\n        ID3D10Buffer", f"cl_mem_flags {name},\n        ID3D10Buffer"))
+    message = error_at(run, 34, column)
+    assert message.startswith(f"{name!r} is ") and message.endswith("it cannot name a parameter of "
+                                                                     "clCreateFromD3D10BufferNV")
+    assert not out.exists()
+
+
+def test_a_type_named_like_a_c_keyword_is_an_error_where_it_stands(generate: Generate) -> None:
+    assert error_at(generate(with_typedefs("cl_uint register", "cl_uint cl_widget_b_nv")), 70, 21) == \
+        "'register' is a C keyword; it cannot name a type"
+
+
+@pytest.mark.parametrize(("c_type", "message"), [
+    ("void", "takes a value of type void, which has no size"),
+    ("const void", "takes a value of type const void, which has no size"),
+    ("ID3D10Buffer", "takes a ID3D10Buffer by value, an opaque type whose size C does not know"),
+])
+def test_a_parameter_of_a_type_without_a_size_is_an_error(generate: Generate, c_type: str, message: str) -> None:
+    """cffi took `void flags` in the cdef, and the generated package failed when it first called the function."""
+    run = generate(edited("cl_mem_flags flags,\n        ID3D10Buffer", f"{c_type} flags,\n        ID3D10Buffer"))
+    assert error_at(run, 32) == f"clCreateFromD3D10BufferNV: parameter 'flags' {message}: C passes only a pointer to it"
+
+
+# -- names that become file names -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("old", "longer", "line", "column", "what"), [
+    ("clCreateFromD3D10BufferNV", "clCreateFromD3D10BufferNV" + "X" * 300, 32, 5, "function"),
+    ("cl_nv_d3d10_sharing", "cl_nv_d3d10" + "x" * 300 + "_sharing", 3, 5, "extension"),
+])
+def test_a_name_too_long_for_a_file_name_is_an_error_where_it_stands(generate: Generate, out: Path, old: str,
+                                                                      longer: str, line: int, column: int,
+                                                                      what: str) -> None:
+    """The docs page `<module>/<function>.md` or the module `<extension>.py` could not be written: an OSError
+    traceback (File name too long) from the writer."""
+    message = error_at(generate(edited(old, longer, count=-1)), line, column)
+    assert message.startswith(f"{what} {longer[:40]}... is {len(longer)} bytes long; it names generated files, and "
+                              "223 bytes is the most")
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(("old", "longest"), [
+    ("clCreateFromD3D10BufferNV", "clCreateFromD3D10BufferNV" + "X" * (223 - 25)),
+    ("cl_nv_d3d10_sharing", "cl_nv_d3d10" + "x" * (223 - 19) + "_sharing"),
+])
+def test_the_longest_name_a_file_takes_is_generated(generate: Generate, out: Path, old: str, longest: str) -> None:
+    assert len(longest) == 223
+    run = generate(edited(old, longest, count=-1))
+    assert run.status == 0, run.err
+    compiles(out)
+    assert max(len(part) for path in out.rglob("*") for part in path.relative_to(out).parts) <= 255
 
 
 # -- YAML: the safe loader only ------------------------------------------------------------------
@@ -305,6 +444,36 @@ def test_a_parameter_named_like_a_keyword_or_function_of_the_module_is_an_error(
     generate: Generate, old: str, new: str, message: str
 ) -> None:
     assert message in error_at(generate(edited(old, new)), 32)
+
+
+@pytest.mark.parametrize(("name", "shown", "why"), [
+    ("cl\x1b[2Jnv.txt", "cl\\x1b[2Jnv.txt", "the character U+001B, which does not print as itself"),
+    ("cl\nnv.txt", "cl\\x0anv.txt", "the character U+000A"),
+    ("cl\u202envt.txt", "cl\\u202envt.txt", "the character U+202E"),
+    (os.fsdecode(b"cl\xffnv.txt"), "cl\\xffnv.txt", "the byte \\xff, which is not UTF-8"),
+])
+def test_a_spec_file_name_that_does_not_print_as_itself_is_an_error(generate: Generate, out: Path, name: str,
+                                                                    shown: str, why: str) -> None:
+    """The name goes into the IR's `source:` fields, the docs and every message: a control character broke the IR
+    schema (exit 3), a byte that is not UTF-8 the fingerprint (a traceback)."""
+    run = generate(files={name: SEED})
+    assert run.status == 2, run.err
+    assert run.err.startswith(f"specs/{shown}: error: the file name holds {why}"), run.err
+    assert run.err.replace("\n", "").isprintable(), "no raw control character reaches the terminal"
+    assert not out.exists()
+
+
+def test_the_error_of_every_bad_file_is_reported(generate: Generate, out: Path) -> None:
+    """The first bad file stopped the run: the errors of the others were found one run at a time."""
+    run = generate(files={"a.txt": edited("ID3D10Buffer *resource,", "ID3D10Buffer *res$ource,"),
+                          "b\x1b.txt": SEED, "c.txt": edited("0x4011", "1" * 5000), "d.txt": SEED})
+    assert run.status == 2
+    heads = [line for line in run.err.splitlines() if ": error: " in line]
+    assert [head.split(": error: ")[0] for head in heads] == ["specs/a.txt:35:26", "specs/b\\x1b.txt",
+                                                              "specs/c.txt:74:9"]
+    assert run.err.splitlines()[1:3] == ["            ID3D10Buffer *res$ource,", " " * 29 + "^"], "with the excerpt"
+    assert run.err.endswith("3 errors\n") and "Traceback" not in run.err
+    assert not out.exists()
 
 
 def test_a_file_name_cannot_write_into_the_c_declarations(tmp_path: Path, main: Callable[..., CliRun]) -> None:

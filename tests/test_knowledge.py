@@ -104,3 +104,11 @@ def test_a_guide_that_cannot_be_read_is_an_input_error(tmp_path: Path, make: Cal
         signal.alarm(0)
         signal.signal(signal.SIGALRM, previous)
     assert caught.value.path.endswith("bad.md")
+def test_the_c_language(knowledge: Knowledge) -> None:
+    language = knowledge.c_language
+    assert {"register", "restrict", "_Bool", "typeof", "offsetof"} <= language.keywords
+    assert all(isinstance(word, str) for word in language.keywords), "YAML reads a bare true as a boolean"
+    assert {"true", "false"} <= language.keywords
+    assert language.refuses("_Reserved") and language.refuses("__x") and language.refuses("while")
+    assert language.refuses("_lower") is None and language.refuses("widget") is None
+    assert language.pointer_levels == 12

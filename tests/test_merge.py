@@ -7,7 +7,9 @@ from pathlib import Path
 import pytest
 
 from generator import pipeline
+from generator.errors import InputError
 from generator.model import Extension
+from generator.source import Pos
 from tests.samples import WIDGET
 
 
@@ -83,3 +85,20 @@ def test_a_parameter_named_only_in_the_body(tmp_path: Path) -> None:
     (extension,) = pipeline.run(tmp_path).extensions
     function = extension.function("clDoWidgetACME")
     assert function is not None and [p.name for p in function.params] == ["context", "mode", "level"]
+
+
+def test_names_too_long_for_a_file_and_files_without_an_extension_are_all_reported(tmp_path: Path) -> None:
+    """Each extension and function name becomes a file name (`ir/<extension>.yaml`, `<module>/<function>.md`)."""
+    long_extension = "cl_acme_" + "w" * 300
+    (tmp_path / "a.txt").write_text(WIDGET.replace("cl_acme_widget", long_extension), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(WIDGET.replace("cl_acme_widget", "cl_acme_gadget")
+                                    .replace("clDoWidgetACME", "clDo" + "W" * 300 + "ACME"), encoding="utf-8")
+    (tmp_path / "c.txt").write_text(WIDGET.replace("cl_acme_widget", "no extension named"), encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        pipeline.run(tmp_path)
+    found = [(Path(e.path).name, e.pos, e.message.split(" is ")[0]) for e in caught.value.all]
+    assert found == [
+        ("a.txt", Pos(3, 5), f"extension {long_extension[:40]}..."),
+        ("c.txt", Pos(1, 1), "cannot tell which extension this file describes: it never names an extension string"),
+        ("b.txt", Pos(11, 5), f"function clDo{'W' * 36}..."),
+    ]

@@ -123,3 +123,12 @@ def test_the_package_modules_are_reserved() -> None:
     facades_and_tables = {m for m in public if {"VARIANTS", "TABLES"} & set(dir(generated_module(m)))}
     assert facades_and_tables, "the facades and table modules are told apart"
     assert own - made - facades_and_tables <= naming.PACKAGE_MODULES
+
+
+def test_a_name_that_becomes_a_file_name_leaves_room_for_what_the_file_name_adds() -> None:
+    longest = "x" * (naming.NAME_MAX - naming.FILE_NAME_ROOM)
+    assert naming.file_name_problem(longest, "function") is None
+    assert f"_{longest}_ffi.cpython-313.opt-2.pyc".__len__() <= naming.NAME_MAX
+    problem = naming.file_name_problem(longest + "x", "function")
+    assert problem == (f"function {'x' * 40}... is 224 bytes long; it names generated files, and 223 bytes is the "
+                       "most that leaves room for what their names add (255 bytes per file name)")

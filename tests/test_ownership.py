@@ -51,7 +51,8 @@ def test_a_folder_the_run_reads_or_stands_in_is_refused(specs: Path, main: Main,
     work.mkdir()
     (work / "notes.txt").write_text("mine\n")
     before = tree(specs.parent)
-    run = main("generate", "--specs", str(specs), "--out", where, cwd=work if where in {".", "..", "/"} else specs.parent)
+    cwd = work if where in {".", "..", "/"} else specs.parent
+    run = main("generate", "--specs", str(specs), "--out", where, cwd=cwd)
     refused(run, where, why)
     assert tree(specs.parent) == before
 

@@ -11,7 +11,7 @@ from generator import ir
 from generator.emit import package_files
 from generator.errors import InputError
 from generator.knowledge import Knowledge, load_package
-from generator.package import model_package
+from generator.package import integer_range, model_package, model_types
 from generator.pipeline import Result
 
 
@@ -129,3 +129,41 @@ def test_spec_text_in_a_source_stays_inside_a_literal(irs: list[dict[str, Any]],
              and isinstance(node.func, ast.Name) and node.func.id == "print"]
     assert not calls
     assert repr(table["source"]) in files["cl_d3d_sharing/formats.py"]
+
+
+def test_a_long_typedef_chain_is_ordered_without_recursion(knowledge: Knowledge) -> None:
+    """Each type after the one it is made of: the walk recursed once per link (and forever on a loop)."""
+    count = 5000
+    types = [{"name": f"cl_t{i}", "kind": "typedef", "c_type": f"cl_t{i + 1}", "source": "specs/x.txt:1"}
+             for i in range(count)] + [{"name": f"cl_t{count}", "kind": "typedef", "c_type": "cl_uint",
+                                        "source": "specs/x.txt:1"}]
+    ordered = model_types({"types": types}, knowledge)
+    assert [t.name for t in ordered] == [f"cl_t{i}" for i in range(count, -1, -1)]
+    looped = model_types({"types": [{**types[0], "c_type": "cl_t1"}, {**types[1], "c_type": "cl_t0"}]}, knowledge)
+    assert {t.name for t in looped} == {"cl_t0", "cl_t1"}
+
+
+def test_a_typedef_chain_longer_than_32_links_still_ends_in_its_integer_type() -> None:
+    types: dict[str, str | None] = {f"cl_t{i}": f"cl_t{i + 1}" for i in range(40)}
+    types["cl_t40"] = "uint32_t"
+    assert integer_range("cl_t0", types) == (0, (1 << 32) - 1)
+
+
+def test_every_name_that_would_break_a_module_is_reported(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
+    """The first name stopped the run: the others came out one run at a time."""
+    hostile = copy.deepcopy(irs)
+    khr10, khr11 = (next(ir for ir in hostile if ir["name"] == name)
+                    for name in ("cl_khr_d3d10_sharing", "cl_khr_d3d11_sharing"))
+    for function, name in (("clCreateFromD3D10BufferKHR", "ffi"), ("clCreateFromD3D10Texture2DKHR", "len")):
+        next(f for f in khr10["functions"] if f["name"] == function)["params"][-1]["name"] = name  # errcode_ret
+    for token, name in (("CL_COMMAND_ACQUIRE_D3D11_OBJECTS_KHR", "EXTENSION"), ("CL_COMMAND_RELEASE_D3D11_OBJECTS_KHR",
+                                                                              "ffi")):
+        next(t for t in khr11["tokens"] if t["name"] == token)["name"] = name
+    with pytest.raises(InputError) as caught:
+        model_package(hostile, knowledge, load_package())
+    assert [error.message for error in caught.value.all] == [
+        "parameter 'ffi' clashes with the generated module's own 'ffi'",
+        "parameter 'len' clashes with the generated module's own 'len'",
+        "token 'EXTENSION' clashes with the generated module's own 'EXTENSION'",
+        "token 'ffi' clashes with the generated module's own 'ffi'",
+    ]

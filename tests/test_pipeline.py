@@ -89,3 +89,21 @@ def test_the_order_of_the_input_files_does_not_change_the_output(seed_result: pi
             assert emit.outputs(pipeline.run_files(shuffled)) == expected, seed
     finally:
         os.chdir(cwd)
+
+
+def test_every_files_error_is_reported_not_only_the_first(tmp_path: Path) -> None:
+    """A file that fails does not stop the others: each bad file's error comes out, in path order."""
+    seed = (SPECS / "cl_nv_d3d10_sharing.txt").read_text(encoding="utf-8")
+    (tmp_path / "a.txt").write_text(seed.replace("ID3D10Buffer *resource,", "ID3D10Buffer *res$ource,", 1),
+                                    encoding="utf-8")
+    (tmp_path / "b.txt").write_text(seed, encoding="utf-8")
+    (tmp_path / "c.txt").write_text(seed.replace("0x4011", "9" * 5000, 1), encoding="utf-8")
+    (tmp_path / "d.txt").write_bytes(b"\x00\x01 binary")
+    with pytest.raises(InputError) as caught:
+        pipeline.run(tmp_path)
+    found = [(Path(e.path).name, e.pos) for e in caught.value.all]
+    assert found == [("a.txt", source.Pos(35, 26)), ("c.txt", source.Pos(74, 9)), ("d.txt", source.Pos(1, 1))]
+    rendered = caught.value.render().split("\n")
+    assert rendered[0].endswith("a.txt:35:26: error: unexpected character '$'; expected one of '(', ')', '*', ',', "
+                                "';', identifier")
+    assert rendered[-1] == "3 errors"
