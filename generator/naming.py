@@ -32,7 +32,7 @@ MODULE_NAMES = frozenset({
     "_CONDITIONS", "_ERRORS", "_Refused", "_binding", "_error", "_errors", "_lookup", "_lookup_later", "_marshal",
     "_runtime", "_state",
     "_violation", "annotations", "conditions", "contextmanager", "ffi", "supported",
-    "_CData", "_NULL", "_typeof", "_unpack",
+    "_CDATA", "_NULL", "_length", "_typeof", "_unpack",
 })
 #: What the templates bind at the top of an extension module for the wrappers' fast paths, one per C type
 #: or function, named from it with one of these prefixes (`_type_cl_mem_ptr`, `_min_cl_uint`,
@@ -52,7 +52,7 @@ PACKAGE_MODULES = frozenset({"__init__", "errors", "_runtime", "_marshal", "_sta
 #: What errors.py binds besides the exception class of each error code.
 ERRORS_MODULE_NAMES = frozenset({
     "BY_NAME", "CLError", "CORE", "Check", "Condition", "Error", "ExtensionNotSupportedError", "Iterable",
-    "LibraryNotFoundError", "Mapping", "NamedTuple", "Sequence", "_restore", "_shown", "annotations", "error",
+    "LibraryNotFoundError", "Mapping", "NamedTuple", "Sequence", "_kind", "_restore", "_shown", "annotations", "error",
     "scope", "violation",
 })
 #: The wrappers' own variable for parameter `p` is one of these prefixes and `p`.
