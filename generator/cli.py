@@ -47,10 +47,13 @@ def main(argv: list[str] | None = None, *, whole_process: bool = False) -> int:
     if args.command == "diff":
         return run_diff(args.old, args.new, args.format)
     try:
-        report = timing.Report.open(args.timings) if args.timings else None
+        if args.command != "generate":
+            return run(args, whole_process)
+        why = ownership.refusal(args.out, args.specs)  # before the lock makes OUT's parent folders
+        if why is not None:
+            raise InputError(str(args.out), None, why)
+        report = timing.Report.checked(args.timings, args.out, args.specs) if args.timings else None
         try:
-            if args.command != "generate":
-                return run(args, whole_process)
             with writer.locked(args.out, lambda: print(f"{args.out}: waiting for another run writing it",
                                                        file=sys.stderr)):
                 return run(args, whole_process)
@@ -69,7 +72,9 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
             why = ownership.refusal(args.out, args.specs)
             if why is not None:
                 raise InputError(str(args.out), None, why)
-            writer.recover(args.out)  # even when nothing is to be written
+            for left in writer.recover(args.out):  # even when nothing is to be written
+                print(f"{left}: warning: left by an interrupted run, or not: it is not provably the generator's, "
+                      "so it stays", file=sys.stderr)
         with timing.stage("fingerprint"):
             inputs = fingerprint.inputs(source.spec_files(args.specs), args.specs)
         if args.command == "generate" and not args.force and fingerprint.current(args.out, inputs):

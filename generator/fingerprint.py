@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from generator import ROOT, __version__, ownership
+from generator.errors import InputError
+from generator.source import MAX_BYTES
 
 #: The file in OUT that holds the hash of the inputs it was made from (its manifest).
 NAME = ownership.NAME
@@ -35,9 +37,24 @@ def inputs(spec_files: list[Path], specs: Path) -> str:
 
 
 def _add(digest: Any, name: str, path: Path) -> None:
-    data = path.read_bytes()
+    """One input into the hash, read no further than a spec may be long (a longer file is refused where it is
+    read as a spec; here its first bytes and its length already make the hash its own)."""
+    try:
+        with open(path, "rb") as stream:
+            data = stream.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise InputError(str(path), None, f"cannot read this file: {error.strerror}") from None
     digest.update(f"{name}\n{len(data)}\n".encode("utf-8", "surrogateescape"))  # a name's bytes, UTF-8 or not
     digest.update(data)
+
+
+def _file_digest(path: Path) -> str:
+    """A file's hash, read in pieces (a huge file in OUT costs time, not memory)."""
+    digest = hashlib.sha256()
+    with open(path, "rb") as stream:
+        while piece := stream.read(1 << 20):
+            digest.update(piece)
+    return digest.hexdigest()
 
 
 def current(out: Path, value: str) -> bool:
@@ -51,4 +68,7 @@ def intact(out: Path, listed: ownership.Manifest | None = None) -> bool:
     listed = listed or ownership.read(out)
     if listed is None or ownership.written(out) - {NAME} != set(listed.files):
         return False
-    return all(hashlib.sha256((out / name).read_bytes()).hexdigest() == digest for name, digest in listed.files.items())
+    try:
+        return all(_file_digest(out / name) == digest for name, digest in listed.files.items())
+    except OSError:
+        return False

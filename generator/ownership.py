@@ -87,10 +87,14 @@ def byproduct(relative: str) -> bool:
 
 def entries(out: Path) -> tuple[set[str], set[str]]:
     """The files and the other entries (folders, links, devices) under OUT, as relative paths; symbolic links
-    are entries, never followed."""
+    are entries, never followed. Raises `OSError` where a folder cannot be read: what it holds is unknown."""
+
+    def unreadable(error: OSError) -> None:
+        raise error
+
     files: set[str] = set()
     others: set[str] = set()
-    for folder, folders, names in os.walk(out):
+    for folder, folders, names in os.walk(out, onerror=unreadable):
         base = Path(folder).relative_to(out)
         for name in names:
             relative = (base / name).as_posix()
@@ -105,22 +109,37 @@ def entries(out: Path) -> tuple[set[str], set[str]]:
 
 
 def written(out: Path) -> set[str]:
-    """The regular files under OUT but for byproducts: what `generate` wrote there, if OUT is its own."""
-    if not out.is_dir():
+    """The regular files under OUT but for byproducts: what `generate` wrote there, if OUT is its own (none
+    when OUT cannot be read whole: then nothing in it counts as written)."""
+    try:
+        return {name for name in entries(out)[0] if not byproduct(name)} if out.is_dir() else set()
+    except OSError:
         return set()
-    return {name for name in entries(out)[0] if not byproduct(name)}
 
 
 def foreign(out: Path, listed: Manifest | None) -> list[str]:
     """What under OUT the generator did not write: not in its manifest, and not a byproduct of what it lists
     (a `.pyc` in a `__pycache__` folder; `build/lib/X` for a listed X, `build/bdist.*`; a `*.egg-info/` file)."""
     files, others = entries(out)
-    known = set(listed.files) | {NAME} if listed else set()
+    if listed is None:  # byproducts of what? Without a manifest, nothing under OUT is the generator's
+        return sorted(files | others)
+    known = set(listed.files) | {NAME}
     allowed = known | {f"build/lib/{name}" for name in known}
     folders = {"/".join(name.split("/")[:i]) + "/" for name in allowed for i in range(1, name.count("/") + 1)}
     strays = [name for name in files if name not in allowed and not _cache(name)]
     strays += [name for name in others if name not in folders and not _cache_folder(name)]
     return sorted(strays)
+
+
+def provably_ours(folder: Path) -> bool:
+    """Whether a folder is the generator's to remove: empty, or holding only what its manifest lists (and
+    byproducts). A link, or a folder that cannot be read whole, is not."""
+    if os.path.islink(folder) or not folder.is_dir():
+        return False
+    try:
+        return not foreign(folder, read(folder))
+    except OSError:
+        return False
 
 
 def _cache(name: str) -> bool:
@@ -136,40 +155,71 @@ def _cache_folder(name: str) -> bool:
         or (len(parts) == 2 and parts[0] == "build" and parts[1].startswith("bdist.")))
 
 
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+def _chain(path: Path) -> set[tuple[int, int]]:
+    """The identities of `path` and of every folder above it: the same folder under another name (a link, a
+    bind mount) has the same identity."""
+    real = Path(os.path.realpath(path))
+    return {found for place in (real, *real.parents) if (found := _identity(place)) is not None}
+
+
 def refusal(out: Path, specs: Path | None = None) -> str | None:
     """Why `generate` may not replace OUT, or None when it may."""
     if os.path.islink(out):
         return (f"is a symbolic link; OUT is replaced whole, so give the folder itself "
                 f"({os.path.realpath(out)})")
-    where, cwd = out.resolve(), Path.cwd().resolve()
-    if where == cwd or where in cwd.parents:
+    where = _identity(out)
+    if where is not None and where in _chain(Path.cwd()):
         return "is the current folder or holds it; OUT is replaced whole"
-    if where == ROOT or where in ROOT.parents:
+    if where is not None and where in _chain(ROOT):
         return "holds the generator itself; OUT is replaced whole"
     if specs is not None:
-        folder = specs.resolve()
-        if where == folder or where in folder.parents:
+        folder = _identity(specs)
+        if where is not None and where in _chain(specs):
             return "is the specs folder or holds it; OUT is replaced whole"
-        if folder in where.parents:
+        if folder is not None and folder in _chain(out):
             return "lies inside the specs folder, which is read whole"
     if not os.path.lexists(out):
         return None
     if not out.is_dir():
         return "is not a folder; OUT is a folder the generator writes"
-    strays = foreign(out, read(out))
+    try:
+        listed = read(out)
+        strays = foreign(out, listed)
+    except OSError as error:
+        return (f"cannot be read whole ({error.strerror}: {error.filename}), so what it holds is unknown; "
+                "OUT is replaced whole")
     if not strays:
         return None
     shown = ", ".join(strays[:_SHOWN]) + (f" and {len(strays) - _SHOWN} more" if len(strays) > _SHOWN else "")
-    why = "it has no manifest" if read(out) is None else f"its {NAME} does not list them"
+    why = "it has no manifest" if listed is None else f"its {NAME} does not list them"
     return (f"holds files the generator did not write ({shown}; {why}); generate replaces only a new or "
             "empty folder or one it wrote: move them, or choose another --out")
 
 
-def mode_for(out: Path) -> int:
-    """The permissions the new OUT gets: the old OUT's, or what the umask gives a new folder."""
+@dataclass(frozen=True)
+class Attributes:
+    """What the new OUT keeps of the old: its permissions, and its owner (which only root can give away)."""
+
+    mode: int
+    owner: tuple[int, int] | None  # (uid, gid) to give the new tree, when this run may and must
+
+
+def attributes_for(out: Path) -> Attributes:
+    """The old OUT's permissions and owner; a new OUT gets what the umask gives, and this process's owner."""
     try:
-        return stat.S_IMODE(os.stat(out).st_mode)
+        found = os.stat(out)
     except OSError:
         umask = os.umask(0)
         os.umask(umask)
-        return 0o777 & ~umask
+        return Attributes(0o777 & ~umask, None)
+    mine = hasattr(os, "geteuid") and (found.st_uid, found.st_gid) == (os.geteuid(), os.getegid())
+    root = hasattr(os, "geteuid") and os.geteuid() == 0
+    return Attributes(stat.S_IMODE(found.st_mode), None if mine or not root else (found.st_uid, found.st_gid))

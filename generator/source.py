@@ -87,9 +87,9 @@ def position_of(text: str, offset: int) -> Pos:
 
 
 def display_path(path: Path, root: Path) -> str:
-    absolute = path.resolve()
+    absolute = Path(os.path.realpath(path))  # never raises on a link loop, as Path.resolve does
     try:
-        return absolute.relative_to(root.resolve()).as_posix()
+        return absolute.relative_to(os.path.realpath(root)).as_posix()
     except ValueError:
         return os.fspath(absolute)
 
@@ -110,13 +110,26 @@ def name_problem(shown: str) -> str | None:
 
 
 def spec_files(specs: Path) -> list[Path]:
-    """Every file under `specs` (hidden ones aside), in a fixed order; none at all is an input error."""
+    """Every file under `specs` (hidden ones aside), in a fixed order; none at all is an input error, and so is
+    a folder that cannot be read or an entry that is no file (every file under `--specs` is read: none is
+    passed over in silence)."""
     if not specs.is_dir():
         raise InputError(str(specs), None, "no such folder of specs")
-    files = sorted(
-        (p for p in specs.rglob("*") if p.is_file() and not any(part.startswith(".") for part in p.parts)),
-        key=lambda p: p.as_posix(),
-    )
-    if not files:
+
+    def unreadable(error: OSError) -> None:
+        raise InputError(str(error.filename or specs), None, f"cannot read this folder of specs: {error.strerror}")
+
+    found = []
+    for folder, folders, names in os.walk(specs, onerror=unreadable):
+        folders[:] = [name for name in folders if not name.startswith(".")]
+        for name in names:
+            path = Path(folder) / name
+            if name.startswith("."):
+                continue
+            if not path.is_file():
+                raise InputError(str(path), None, "is no file (a link to nothing, a FIFO, a device): cannot read "
+                                 "it as a spec")
+            found.append(path)
+    if not found:
         raise InputError(str(specs), None, "this folder holds no spec")
-    return files
+    return sorted(found, key=lambda p: p.as_posix())

@@ -9,11 +9,11 @@ always on; a stage costs about a microsecond.
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
 
 from generator.errors import InputError
 
@@ -49,23 +49,29 @@ def totals() -> dict[str, float]:
 
 
 class Report:
-    """The `--timings` file, opened before the run so that a path that cannot be written is refused before
-    anything is done, and written at its end."""
+    """The `--timings` file: checked before the run (not inside OUT or the specs, which the run owns or reads;
+    in a folder that exists; not a folder), written after it, so nothing is emptied by a run refused early."""
 
-    def __init__(self, path: Path, stream: TextIO) -> None:
+    def __init__(self, path: Path) -> None:
         self.path = path
-        self._stream = stream
 
     @classmethod
-    def open(cls, path: Path) -> Report:
-        try:
-            return cls(path, open(path, "w", encoding="utf-8"))  # closed by `write`
-        except OSError as error:
-            raise InputError(str(path), None, f"cannot write the timings here: {error.strerror}") from None
+    def checked(cls, path: Path, out: Path, specs: Path) -> Report:
+        real = Path(os.path.realpath(path))
+        for folder, what in ((out, "the output folder, which is replaced whole"), (specs, "the specs folder")):
+            inside = Path(os.path.realpath(folder))
+            if real == inside or inside in real.parents:
+                raise InputError(str(path), None, f"the timings file may not be inside {what}")
+        if os.path.isdir(real) or not os.path.isdir(real.parent):
+            raise InputError(str(path), None, "cannot write the timings here: "
+                             f"{'a folder' if os.path.isdir(real) else 'no such folder'}")
+        if not os.access(real if os.path.lexists(real) else real.parent, os.W_OK):
+            raise InputError(str(path), None, "cannot write the timings here: permission denied")
+        return cls(path)
 
     def write(self) -> None:
         try:
-            with self._stream as stream:
+            with open(self.path, "w", encoding="utf-8") as stream:
                 stream.write(json.dumps(totals(), indent=1) + "\n")
         except OSError as error:
             raise InputError(str(self.path), None, f"cannot write the timings here: {error.strerror}") from None

@@ -7,9 +7,11 @@ the old OUT or the new one, never a mix and never none. Elsewhere OUT goes to
 `.OUT-previous` and the new folder to OUT by two renames; a run killed between
 them leaves `.OUT-previous`, which the next run puts back before it starts.
 
-OUT is replaced only when `ownership` proves the generator wrote it, keeps its
-permissions, and one run at a time writes it (`locked`): the clean-up of what
-a killed run left can then never take another run's live staging folder.
+OUT is replaced only when `ownership` proves the generator wrote it, and proved
+again once it is swapped out (a file saved into it meanwhile puts it back); it
+keeps its permissions and owner; one run at a time writes it (`locked`). What a
+killed run left is removed only when it is provably the generator's: a staging
+folder still holding its marker, or a tree its manifest covers.
 """
 
 from __future__ import annotations
@@ -18,10 +20,12 @@ import contextlib
 import ctypes
 import os
 import shutil
+import stat
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from generator import ownership
 from generator.errors import InputError
@@ -31,13 +35,21 @@ try:
 except ImportError:  # Windows: a lock file instead
     fcntl = None  # type: ignore[assignment]
 
+#: A file in a staging folder while it is being written: a folder holding it is an unfinished run's.
+MARK = ".generate-staging"
+
+
+def _real(out: Path) -> Path:
+    """OUT with the links of its parent folders followed (OUT itself is never a link: see `ownership`)."""
+    return Path(os.path.realpath(out.parent)) / out.name
+
 
 def _previous(out: Path) -> Path:
     return out.with_name(f".{out.name}-previous")
 
 
-def _stagings(out: Path) -> list[Path]:
-    return sorted(out.parent.glob(f".{out.name}-staging-*"))
+def _prefix(out: Path) -> str:
+    return f".{out.name}-staging-"
 
 
 @contextlib.contextmanager
@@ -45,7 +57,7 @@ def locked(out: Path, waiting: Callable[[], None] = lambda: None) -> Iterator[No
     """Hold OUT for this run: a second run on the same OUT waits here (calling `waiting` once) until the first
     ends. The lock is on OUT's parent folder (which holds OUT, its staging folders and `.OUT-previous`); it
     leaves no file behind, and the system drops it when a run dies."""
-    parent = out.resolve().parent
+    parent = _real(out).parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
         if fcntl is None:
@@ -69,7 +81,7 @@ def locked(out: Path, waiting: Callable[[], None] = lambda: None) -> Iterator[No
 @contextlib.contextmanager
 def _lock_file(out: Path, waiting: Callable[[], None]) -> Iterator[None]:
     """Where there is no flock: a file made exclusively beside OUT, removed at the end."""
-    lock = out.resolve().with_name(f".{out.name}-lock")
+    lock = _real(out).with_name(f".{out.name}-lock")
     try:
         handle = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
     except FileExistsError:
@@ -83,18 +95,28 @@ def _lock_file(out: Path, waiting: Callable[[], None]) -> Iterator[None]:
         os.unlink(lock)
 
 
-def recover(out: Path) -> None:
+def recover(out: Path) -> list[Path]:
     """Undo what an interrupted run left: put back the OUT it had moved aside, remove its staging folders.
+    Only what is provably the generator's is touched; the folders left alone are returned (to be named).
     Call it under `locked` only: a staging folder is then never a live run's."""
-    out = out.resolve()
-    previous = _previous(out)
+    out = _real(out)
+    previous, left = _previous(out), []
     try:
-        if previous.is_dir() and not os.path.lexists(out):
-            os.rename(previous, out)
-        for left in _stagings(out):
-            shutil.rmtree(left, ignore_errors=True)
+        if os.path.lexists(previous) and not os.path.lexists(out):
+            if ownership.provably_ours(previous):
+                os.rename(previous, out)
+            else:
+                left.append(previous)
+        names = os.listdir(out.parent) if out.parent.is_dir() else []
+        for name in sorted(n for n in names if n.startswith(_prefix(out))):
+            folder = out.parent / name
+            if not os.path.islink(folder) and (os.path.isfile(folder / MARK) or ownership.provably_ours(folder)):
+                _remove(folder)
+            else:
+                left.append(folder)
     except OSError as error:
         raise _failure(out, "cannot clean up what an interrupted run left", error) from None
+    return left
 
 
 def write(out: Path, files: dict[str, str], specs: Path | None = None) -> None:
@@ -105,14 +127,15 @@ def write(out: Path, files: dict[str, str], specs: Path | None = None) -> None:
         raise InputError(str(out), None, why)
     if ownership.NAME not in files:
         files = files | {ownership.NAME: ownership.manifest(ownership.UNKNOWN, files)}
-    out = out.resolve()
-    mode = ownership.mode_for(out)
+    shown, out = out, _real(out)
+    attributes = ownership.attributes_for(out)
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-staging-", dir=out.parent))
+        staging = Path(tempfile.mkdtemp(prefix=_prefix(out), dir=out.parent))
     except OSError as error:
-        raise _failure(out, "cannot write the output", error) from None
+        raise _failure(shown, "cannot write the output", error) from None
     try:
+        (staging / MARK).write_bytes(b"")
         for relative, text in sorted(files.items()):
             target = staging / relative
             try:
@@ -121,30 +144,81 @@ def write(out: Path, files: dict[str, str], specs: Path | None = None) -> None:
             except OSError as error:
                 error.filename = error.filename or str(target)  # a failed write() names no file
                 raise
-        os.chmod(staging, mode)
-        _swap(staging, out)
+        os.remove(staging / MARK)
+        _give(staging, attributes)
+        _swap(staging, out, shown)
     except OSError as error:
-        raise _failure(out, "cannot write the output", error) from None
+        raise _failure(shown, "cannot write the output", error) from None
     finally:
-        shutil.rmtree(staging, ignore_errors=True)  # the old OUT once swapped, else the unfinished new one
+        _remove(staging)  # the old OUT once swapped, else the unfinished new one
 
 
-def _swap(staging: Path, out: Path) -> None:
-    """Put `staging` in OUT's place; the old OUT ends at `staging`'s path (or is gone)."""
-    if os.path.lexists(out) and _exchange(staging, out):
+def _give(tree: Path, attributes: ownership.Attributes) -> None:
+    """The old OUT's permissions to the new tree's top, and its owner to all of it (when root writes a
+    user's OUT)."""
+    if attributes.owner is not None:
+        uid, gid = attributes.owner
+        for folder, _, names in os.walk(tree):
+            os.chown(folder, uid, gid)
+            for name in names:
+                os.chown(Path(folder) / name, uid, gid)
+    os.chmod(tree, attributes.mode)
+
+
+def _swap(staging: Path, out: Path, shown: Path) -> None:
+    """Put `staging` in OUT's place; the old OUT ends at `staging`'s path (or is gone). The old OUT is proved
+    the generator's again once it is out of the way: anything saved into it during the run puts it back."""
+    if not os.path.lexists(out):
+        os.rename(staging, out)
         return
-    previous = _previous(out)
+    if _exchange(staging, out):
+        strays = _strays(staging)
+        if strays:
+            _exchange(staging, out)
+            raise InputError(str(shown), None, f"changed while this run wrote it ({strays} appeared); put back as "
+                             "it was, nothing written")
+        return
+    previous = _previous(out)  # no atomic exchange here: OUT aside, the new tree in, the old one out
     if os.path.lexists(previous):
-        shutil.rmtree(previous)
-    if os.path.lexists(out):
-        os.rename(out, previous)
+        if not ownership.provably_ours(previous):
+            raise InputError(str(previous), None, "is in the way of replacing OUT and is not the generator's: "
+                             "move it")
+        _remove(previous)
+    os.rename(out, previous)
+    strays = _strays(previous)
+    if strays:
+        os.rename(previous, out)
+        raise InputError(str(shown), None, f"changed while this run wrote it ({strays} appeared); put back as it "
+                         "was, nothing written")
     try:
         os.rename(staging, out)
     except OSError:
-        if os.path.lexists(previous):
-            os.rename(previous, out)
+        os.rename(previous, out)
         raise
-    shutil.rmtree(previous, ignore_errors=True)
+    _remove(previous)
+
+
+def _strays(old: Path) -> str:
+    """What in the old OUT, swapped out, the generator did not write ("" when nothing)."""
+    try:
+        found = ownership.foreign(old, ownership.read(old))
+    except OSError as error:
+        return f"something it cannot read: {error.filename}"
+    return ", ".join(found[:5]) + (f" and {len(found) - 5} more" if len(found) > 5 else "")
+
+
+def _remove(tree: Path) -> None:
+    """Remove a tree of the generator's, folders it made read-only included."""
+
+    def writable(function: Callable[..., Any], path: str, _: object) -> None:
+        with contextlib.suppress(OSError):  # what still cannot be removed stays, for the next run's `recover`
+            os.chmod(os.path.dirname(path), stat.S_IRWXU)
+            function(path)
+
+    if os.path.isdir(tree) and not os.path.islink(tree):
+        with contextlib.suppress(OSError):
+            os.chmod(tree, stat.S_IRWXU)
+        shutil.rmtree(tree, onerror=writable)
 
 
 def _failure(out: Path, what: str, error: OSError) -> InputError:
@@ -172,8 +246,14 @@ def _exchange(a: Path, b: Path) -> bool:
 def stale(out: Path, files: dict[str, str]) -> list[str]:
     """Files under OUT that differ from `files`, are missing, or should not be there (byproducts aside)."""
     present = ownership.written(out)
-    differing = [
-        name for name in files
-        if name not in present or (out / name).read_text(encoding="utf-8", errors="replace") != files[name]
-    ]
+    differing = [name for name in files if name not in present or not _holds(out / name, files[name])]
     return sorted(differing + [name for name in present if name not in files])
+
+
+def _holds(path: Path, text: str) -> bool:
+    """Whether a file holds exactly `text` (its size is compared first: a huge file is not read)."""
+    data = text.encode("utf-8")
+    try:
+        return path.stat().st_size == len(data) and path.read_bytes() == data
+    except OSError:
+        return False

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import importlib
 import os
+import shutil
+import subprocess
 import sys
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -125,3 +128,28 @@ def spec_dir(tmp_path: Path) -> Callable[[dict[str, str]], Path]:
         return folder
 
     return write
+
+
+class Unprivileged(NamedTuple):
+    """Where a command can run as a user the file permissions bind (root ignores them): `prefix` runs it as
+    `nobody` when the tests run as root (util-linux's setpriv), as this user otherwise; `folder` is scratch
+    space that user may write."""
+
+    prefix: list[str]
+    folder: Path
+
+
+@pytest.fixture
+def unprivileged() -> Iterator[Unprivileged]:
+    folder = Path(tempfile.mkdtemp(prefix="unprivileged-"))
+    os.chmod(folder, 0o777)
+    prefix: list[str] = []
+    if os.geteuid() == 0:
+        if shutil.which("setpriv") is None:
+            missing("util-linux's setpriv")
+        prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    try:
+        yield Unprivileged(prefix, folder)
+    finally:
+        subprocess.run(["chmod", "-R", "u+rwx", str(folder)], check=False, capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)

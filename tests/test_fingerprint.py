@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import fingerprint, pipeline, source
+from generator import fingerprint, pipeline, source, writer
 from tests.conftest import ROOT, SPECS, CliRun
 
 
@@ -103,8 +104,54 @@ def test_the_committed_output_carries_the_hash_of_the_committed_inputs() -> None
 def test_a_run_with_nothing_to_write_still_clears_what_a_killed_run_left(
     generated: Path, main: Callable[..., CliRun], monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    left = generated.parent / f".{generated.name}-staging-killed"
-    (left / "ir").mkdir(parents=True)
+    """A staging folder still marked as being written, and one whose tree its manifest covers (killed after
+    the mark was taken off), are the generator's; a user's folder of the same name pattern is not."""
+    unfinished = generated.parent / f".{generated.name}-staging-killed"
+    (unfinished / "ir").mkdir(parents=True)
+    (unfinished / writer.MARK).touch()
+    finished = generated.parent / f".{generated.name}-staging-whole"
+    shutil.copytree(generated, finished)
+    mine = generated.parent / f".{generated.name}-staging-notes"
+    mine.mkdir()
+    (mine / "todo.txt").write_text("mine\n")
     parsing_fails(monkeypatch)
-    assert main("generate", "--specs", str(generated.parent / "specs"), "--out", str(generated)).status == 0
-    assert not left.exists()
+    run = main("generate", "--specs", str(generated.parent / "specs"), "--out", str(generated))
+    assert run.status == 0
+    assert not unfinished.exists() and not finished.exists()
+    assert (mine / "todo.txt").read_text() == "mine\n"
+    assert f"{mine}: warning: left by an interrupted run, or not" in run.err
+
+
+@pytest.mark.parametrize("kind", ["a sparse 6 GiB spec", "a spec linked to /proc/self/pagemap",
+                                  "a huge file in OUT"])
+def test_inputs_are_hashed_without_reading_more_than_a_spec_may_hold(tmp_path: Path, kind: str) -> None:
+    """The hash read every input whole before anything checked its size: in a process limited to 1 GiB of
+    memory that was a MemoryError (or an OSError from /proc); now a clean error, or a run that costs time."""
+    shutil.copytree(SPECS, tmp_path / "specs")
+    out = tmp_path / "out"
+    if kind == "a sparse 6 GiB spec":
+        with open(tmp_path / "specs" / "huge.txt", "wb") as stream:
+            stream.truncate(6 << 30)
+    elif kind == "a spec linked to /proc/self/pagemap":
+        (tmp_path / "specs" / "pagemap.txt").symlink_to("/proc/self/pagemap")
+    else:
+        assert subprocess.run(generate_command(tmp_path / "specs", out), capture_output=True).returncode == 0
+        with open(out / "docs" / "index.md", "wb") as stream:
+            stream.truncate(6 << 30)
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    done = subprocess.run([*generate_command(tmp_path / "specs", out), "--timings", str(tmp_path / "t.json")],
+                          capture_output=True, text=True, preexec_fn=limited, check=False)
+    assert "Traceback" not in done.stderr and "MemoryError" not in done.stderr, done.stderr[-2000:]
+    if kind == "a huge file in OUT":
+        assert done.returncode == 0, done.stderr[-2000:]  # OUT is not as written: generated again
+        assert (out / "docs" / "index.md").stat().st_size < 1 << 20
+    else:
+        assert done.returncode == 2, done.stderr[-2000:]
+        assert "error: " in done.stderr.splitlines()[0]
+
+
+def generate_command(specs: Path, out: Path) -> list[str]:
+    return [sys.executable, "-m", "generator", "generate", "--specs", str(specs), "--out", str(out)]

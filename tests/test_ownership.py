@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from generator import fingerprint, ownership
-from tests.conftest import ROOT, SPECS, CliRun, snapshot
+from tests.conftest import ROOT, SPECS, CliRun, Unprivileged, missing, snapshot
 
 Main = Callable[..., CliRun]
 
@@ -45,6 +46,7 @@ def tree(folder: Path) -> dict[str, bytes | str]:
     ("..", "is the current folder or holds it"),
     ("/", "is the current folder or holds it"),
     ("specs/out", "lies inside the specs folder"),
+    ("specs/new/deeper/out", "lies inside the specs folder"),
 ])
 def test_a_folder_the_run_reads_or_stands_in_is_refused(specs: Path, main: Main, where: str, why: str) -> None:
     work = specs.parent / "work"
@@ -97,7 +99,7 @@ def test_an_out_that_is_no_folder_of_its_own_is_refused(specs: Path, main: Main,
 @pytest.mark.parametrize("plant", [
     "a file and no manifest", "a file its manifest does not list", "a folder", "a symbolic link",
     "a manifest naming a file outside OUT", "a manifest that is not the generator's", "a manifest that is a link",
-    "a cache folder holding a file of mine",
+    "a cache folder holding a file of mine", "byproducts and no manifest",
 ])
 def test_an_out_holding_what_the_generator_did_not_write_is_refused(specs: Path, main: Main, plant: str) -> None:
     out = specs.parent / "out"
@@ -121,6 +123,12 @@ def test_an_out_holding_what_the_generator_did_not_write_is_refused(specs: Path,
         (specs.parent / "elsewhere.sha256").write_bytes(manifest.read_bytes())
         manifest.unlink()
         manifest.symlink_to(specs.parent / "elsewhere.sha256")
+    elif plant == "byproducts and no manifest":  # byproducts of what? a folder of results named like them
+        shutil.rmtree(out)
+        (out / "results.egg-info").mkdir(parents=True)
+        (out / "results.egg-info" / "measurements.csv").write_text("1,2\n")
+        (out / "__pycache__").mkdir()
+        (out / "__pycache__" / "a.cpython-311.pyc").write_bytes(b"")
     else:
         (out / "cl_d3d_sharing" / "__pycache__").mkdir()
         (out / "cl_d3d_sharing" / "__pycache__" / "notes.txt").write_text("mine\n")
@@ -218,3 +226,75 @@ def test_a_build_folder_holding_other_files_is_not_a_byproduct(specs: Path, main
     (out / "build" / "Makefile").write_text("all:\n")
     refused(main("generate", "--specs", str(specs), "--out", "out", "--force", cwd=specs.parent), "out",
             "build/Makefile")
+
+
+def generate_as(user: Unprivileged, specs: Path, out: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*user.prefix, sys.executable, "-m", "generator", "generate", "--specs", str(specs),
+                           "--out", out, "--force"], cwd=user.folder, capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"})
+
+
+@pytest.mark.parametrize("where", ["a folder it cannot list", "a listed folder it cannot enter"])
+def test_a_folder_that_cannot_be_read_whole_is_refused(specs: Path, unprivileged: Unprivileged, where: str) -> None:
+    """What a folder holds that cannot be read is unknown: it was taken for empty and replaced (0300), or the
+    run ended in a traceback (a listed folder of mode 0600)."""
+    shared = unprivileged.folder / "specs"
+    shutil.copytree(specs, shared)
+    for path in [shared, *shared.iterdir()]:
+        os.chmod(path, 0o755 if path.is_dir() else 0o644)
+    out = unprivileged.folder / "out"
+    if where == "a folder it cannot list":
+        out.mkdir()
+        (out / "diary.txt").write_text("mine\n")
+        os.chmod(out, 0o300)
+    else:
+        assert generate_as(unprivileged, shared, "out").returncode == 0
+        os.chmod(out / "docs", 0o600)
+    before = snapshot(out) if where != "a folder it cannot list" else None
+    done = generate_as(unprivileged, shared, "out")
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("out: error: cannot be read whole (Permission denied"), done.stderr
+    os.chmod(out, 0o755)
+    os.chmod(out / "docs", 0o755) if (out / "docs").exists() else None
+    assert sorted(p.name for p in unprivileged.folder.iterdir()) == ["out", "specs"]
+    if before is None:
+        assert (out / "diary.txt").read_text() == "mine\n"
+    else:
+        assert snapshot(out) == before
+
+
+def test_specs_named_through_a_parent_folder_are_read(specs: Path, main: Main) -> None:
+    """`--specs ../specs`: the parts of the path given are not the specs' own names (a hidden file is)."""
+    work = specs.parent / "work"
+    work.mkdir()
+    run = main("generate", "--specs", "../specs", "--out", "out", cwd=work)
+    assert run.status == 0, run.err
+    assert fingerprint.intact(work / "out")
+
+
+@pytest.mark.parametrize("target", ["itself", "its parent"])
+def test_a_link_loop_is_a_clean_error(specs: Path, main: Main, target: str) -> None:
+    loop = specs.parent / "loop"
+    loop.symlink_to("loop")
+    out = "loop" if target == "itself" else "loop/out"
+    run = main("generate", "--specs", str(specs), "--out", out, cwd=specs.parent)
+    assert run.status == 2 and run.err.startswith(f"{out}: error: "), run.err
+    run = main("generate", "--specs", "loop", "--out", "out", cwd=specs.parent)
+    assert run.status == 2 and run.err.startswith("loop: error: "), run.err
+    assert not (specs.parent / "out").exists()
+
+
+def test_the_specs_folder_under_another_name_is_still_the_specs_folder(specs: Path) -> None:
+    """A bind mount shows the specs folder under a second path (in a mount namespace of this user)."""
+    if shutil.which("unshare") is None:
+        missing("util-linux's unshare")
+    alias = specs.parent / "alias"
+    alias.mkdir()
+    script = (f"mount --bind {shlex.quote(str(specs))} {shlex.quote(str(alias))} && " + shlex.join(
+        [sys.executable, "-m", "generator", "generate", "--specs", str(specs), "--out", str(alias / "out")]))
+    before = tree(specs)
+    done = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "sh", "-c", script], cwd=ROOT,
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 2, done.stderr
+    assert "lies inside the specs folder" in done.stderr
+    assert tree(specs) == before

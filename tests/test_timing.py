@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 import time
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from generator import timing
-from tests.conftest import ROOT, SPECS, CliRun
+from tests.conftest import ROOT, SPECS, CliRun, snapshot
 
 
 def test_a_nested_stage_is_not_counted_twice() -> None:
@@ -67,3 +68,19 @@ def test_a_timings_file_that_cannot_be_written_is_a_clean_error(
     assert run.err.splitlines()[-1].startswith(f"{where}: error: cannot write the timings here: "), run.err
     assert "Traceback" not in run.err
     assert (tmp_path / "out").exists() == (where == "/dev/full")
+
+
+@pytest.mark.parametrize("where", ["specs/cl_khr_d3d11_sharing.txt", "specs/new.json", "out/INPUTS.sha256",
+                                   "out/t.json"])
+def test_a_timings_file_among_the_specs_or_in_out_is_refused_before_anything(
+    tmp_path: Path, main: Callable[..., CliRun], where: str,
+) -> None:
+    """The run reads the specs and replaces OUT whole: a timings file there would empty a spec, or leave a
+    file the next run finds foreign. Nothing is written, not even the timings."""
+    shutil.copytree(SPECS, tmp_path / "specs")
+    assert main("generate", "--specs", "specs", "--out", "out", cwd=tmp_path).status == 0
+    before = snapshot(tmp_path)
+    run = main("generate", "--specs", "specs", "--out", "out", "--force", "--timings", where, cwd=tmp_path)
+    assert run.status == 2
+    assert run.err.startswith(f"{where}: error: the timings file may not be inside the "), run.err
+    assert snapshot(tmp_path) == before

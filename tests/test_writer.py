@@ -134,6 +134,7 @@ def test_a_second_run_waits_while_another_holds_out_and_leaves_its_staging_alone
     with writer.locked(out):  # this process is the first run, writing its staging folder
         live = tmp_path / ".out-staging-live"
         (live / "ir").mkdir(parents=True)
+        (live / writer.MARK).touch()  # as a run's staging folder holds while it is written
         second = subprocess.Popen(generate(SPECS, out), stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
         try:
             assert _first_line(second.stderr) == f"{out}: waiting for another run writing it\n"  # type: ignore[arg-type]
@@ -213,3 +214,94 @@ def test_a_read_only_out_is_a_clean_error(tmp_path: Path, read_only: str) -> Non
     assert "Traceback" not in done.stderr
     assert snapshot(out) == before
     assert sorted(p.name for p in parent.iterdir()) == ["out"]
+
+
+@pytest.mark.parametrize("name", ["gen", "*", "[ab]", "a?"])
+def test_only_what_is_provably_the_generators_is_cleaned_up(tmp_path: Path, name: str) -> None:
+    """A user's folders named like a killed run's leftovers stay, whatever OUT's name matches as a pattern;
+    a staging folder still marked, or holding a tree its manifest covers, goes."""
+    out = tmp_path / name
+    mine = {f".{name}-staging-notes", ".thesis-staging-draft", ".a-staging-x", f".{name}-previous"}
+    for folder in mine:
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "chapter1.tex").write_text("years of work\n")
+    killed = tmp_path / f".{name}-staging-killed"
+    killed.mkdir()
+    (killed / writer.MARK).touch()
+    assert sorted(writer.recover(out)) == sorted(tmp_path / f for f in mine if f.startswith(f".{name}-"))
+    assert {p.name for p in tmp_path.iterdir()} == mine
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    assert {p.name for p in tmp_path.iterdir()} == mine | {name}
+    assert all((tmp_path / f / "chapter1.tex").read_text() == "years of work\n" for f in mine)
+
+
+def test_an_out_moved_aside_is_put_back_only_when_it_is_the_generators(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    writer.write(out, {"ir/a.yaml": "a\n"})
+    out.rename(tmp_path / ".out-previous")
+    (tmp_path / ".out-previous" / "thesis.tex").write_text("mine\n")  # not what the generator wrote
+    assert writer.recover(out) == [tmp_path / ".out-previous"]
+    assert not out.exists() and (tmp_path / ".out-previous" / "thesis.tex").exists()
+
+
+def test_a_file_saved_into_out_during_the_run_puts_out_back(tmp_path: Path) -> None:
+    """The run is stopped once its staging folder is there (the check of OUT is behind it), a file is saved
+    into OUT, the run goes on: OUT is put back with the file, and the run says so (it used to delete it)."""
+    out = tmp_path / "out"
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    before = snapshot(out)
+    for _ in range(30):  # the staging folder lives for some tens of milliseconds: catch it
+        run = subprocess.Popen([*generate(SPECS, out), "--force"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+        while run.poll() is None and not list(tmp_path.glob(".out-staging-*")):
+            time.sleep(0.0005)
+        if run.poll() is None:
+            run.send_signal(signal.SIGSTOP)
+            (out / "NOTES.md").write_text("mine\n")
+            run.send_signal(signal.SIGCONT)
+            _, err = run.communicate(timeout=120)
+            break
+        run.communicate()
+    else:
+        pytest.fail("the run's staging folder was never seen")
+    assert run.returncode == 2, err
+    assert "changed while this run wrote it (NOTES.md appeared); put back as it was" in err
+    assert snapshot(out) == before | {"NOTES.md": b"mine\n"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_a_read_only_out_is_replaced_and_stays_read_only(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    os.chmod(out, 0o555)
+    subprocess.run([*generate(SPECS, out), "--force"], check=True, capture_output=True)
+    assert out.stat().st_mode & 0o777 == 0o555
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # the old tree was removed, read-only or not
+    os.chmod(out, 0o755)
+
+
+def test_out_keeps_its_owner(tmp_path: Path) -> None:
+    """A run as root on a user's OUT gives the new tree that user (as anyone else, OUT is this user's)."""
+    out = tmp_path / "out"
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    owner = (65534, 65534) if os.geteuid() == 0 else (os.geteuid(), os.getegid())
+    os.chown(out, *owner)
+    subprocess.run([*generate(SPECS, out), "--force"], check=True, capture_output=True)
+    assert {(p.stat().st_uid, p.stat().st_gid) for p in [out, *out.rglob("*")]} == {owner}
+
+
+def test_where_folders_cannot_be_exchanged_out_goes_aside_and_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The two renames used off Linux: the new tree in place, nothing left; a user's `.out-previous` in the
+    way stops the run with OUT as it was."""
+    monkeypatch.setattr(writer, "_exchange", lambda a, b: False)
+    out = tmp_path / "out"
+    writer.write(out, {"ir/a.yaml": "a\n"})
+    writer.write(out, {"ir/a.yaml": "b\n"})
+    assert (out / "ir" / "a.yaml").read_text() == "b\n" and sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+    (tmp_path / ".out-previous").mkdir()
+    (tmp_path / ".out-previous" / "mine.txt").write_text("mine\n")
+    with pytest.raises(InputError, match="is in the way of replacing OUT and is not the generator's"):
+        writer.write(out, {"ir/a.yaml": "c\n"})
+    assert (out / "ir" / "a.yaml").read_text() == "b\n" and (tmp_path / ".out-previous" / "mine.txt").exists()
