@@ -17,7 +17,6 @@ import importlib
 import os
 import sys
 import threading
-import weakref
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -49,10 +48,11 @@ _INVALID_PLATFORM = -32
 
 CData = Any  # a cffi pointer or handle (cffi ships no type hints)
 
-# Every lock of the package is re-entrant: the cycle collector runs finalizers on whatever thread allocates,
-# inside any locked section, and a finalizer that calls the package again must go on, not wait for its own
-# thread. No callback from the driver takes a lock at all (see `_destroyed`).
-_lock = threading.RLock()
+#: The package's one lock (the trackers' too). One lock cannot be taken in two orders, and it is re-entrant:
+#: the cycle collector runs finalizers on whatever thread allocates, inside any locked section, and a
+#: finalizer that calls the package again must go on, not wait for its own thread. No callback from the
+#: driver takes it at all (see `_destroyed`).
+lock = threading.RLock()
 _library: Any = None
 _library_path: str | None = None
 
@@ -82,7 +82,7 @@ def library() -> Any:
     global _library, _library_path
     if _library is not None:
         return _library
-    with _lock:
+    with lock:
         if _library is None:
             failures = []
             for name in candidates():
@@ -216,7 +216,6 @@ def release_mem_object(mem: CData) -> None:
 
 
 _watched: dict[int, list[Callable[[int], None]]] = {}
-_watch_lock = threading.RLock()
 #: Addresses of memory objects OpenCL destroyed, not yet told to their watchers (`settle`).
 destroyed: deque[int] = deque()
 _UINTPTR = ffi.typeof("uintptr_t")
@@ -236,7 +235,7 @@ def settle(wait: bool = False) -> None:
     so that an address the driver just handed out again is recorded after its old object was forgotten."""
     if not destroyed and not wait:
         return
-    with _watch_lock:
+    with lock:
         while destroyed:
             key = destroyed.popleft()
             for callback in _watched.pop(key, ()):
@@ -247,7 +246,7 @@ def on_destroyed(mem: CData, callback: Callable[[int], None]) -> None:
     """Call `callback(address)` once OpenCL destroys `mem` (so state kept about it can be dropped); the call
     comes from `settle`, never from inside the driver."""
     key = address(mem)
-    with _watch_lock:
+    with lock:
         settle()  # an object destroyed at this address before must not take the new watcher with it
         first = key not in _watched
         _watched.setdefault(key, []).append(callback)
@@ -272,7 +271,6 @@ def on_destroyed(mem: CData, callback: Callable[[int], None]) -> None:
 # that left it alone would make a released handle look alive (the old behaviour).
 
 _WORD = ffi.sizeof("void *")
-_probe_lock = threading.RLock()
 #: How this process reads one word of its own memory without crashing (None inside: no way on this
 #: system). Made on first use, and made afresh in a forked child, whose memory is its own.
 _reader: list[Callable[[int], int | None] | None] = []
@@ -325,7 +323,7 @@ def _windows_reader() -> Callable[[int], int | None] | None:
 
 def _read_word() -> Callable[[int], int | None] | None:
     if not _reader:
-        with _probe_lock:
+        with lock:
             if not _reader:
                 if sys.platform.startswith("linux"):
                     _reader.append(_proc_mem_reader())
@@ -336,17 +334,12 @@ def _read_word() -> Callable[[int], int | None] | None:
     return _reader[0]
 
 
-#: Every `Binding`, for `_forked`.
-_bindings: weakref.WeakSet[Binding] = weakref.WeakSet()
-
-
 def _forked() -> None:
-    """In a forked child, which has only the thread that forked: locks another thread held are gone with it."""
-    global _lock, _watch_lock, _probe_lock
+    """In a forked child, which has only the thread that forked: a lock another thread held is gone with it
+    (the trackers take the new one in `_state`'s own handler, which runs after this one)."""
+    global lock
     _reader.clear()  # the parent's /proc/self/mem would read the parent's memory
-    _lock, _watch_lock, _probe_lock = threading.RLock(), threading.RLock(), threading.RLock()
-    for binding in _bindings:
-        binding._lock = threading.RLock()
+    lock = threading.RLock()
 
 
 if hasattr(os, "register_at_fork"):
@@ -361,7 +354,7 @@ def _dispatch_words(read: Callable[[int], int | None]) -> frozenset[int]:
         except (LibraryNotFoundError, QueryFailed):
             found = []
         words = {read(address(platform)) for platform in found}
-        with _probe_lock:
+        with lock:
             _dispatch = frozenset(w for w in words if w)
     return _dispatch
 
@@ -486,7 +479,7 @@ def platform_words() -> dict[int, int]:
     global _platform_words
     if _platform_words is None:
         found = {address(p): dispatch_word(p) for p in platforms()}
-        with _lock:
+        with lock:
             _platform_words = found
     return _platform_words
 
@@ -508,12 +501,10 @@ class Binding:
         self._by_word: dict[tuple[int, str], CData] = {}
         #: Counts `install` and `forget`: a lookup that began before one of them caches nothing.
         self._generation = 0
-        self._lock = threading.RLock()
-        _bindings.add(self)
 
     def entry(self, name: str, pointer_type: str) -> Entry:
         """The entry the wrapper of `name` reads on every call (one per name)."""
-        with self._lock:
+        with lock:
             return self._entries.setdefault(name, Entry(name, pointer_type))
 
     def function(self, kind: str, handle: CData, name: str, pointer_type: str) -> CData:
@@ -527,7 +518,7 @@ class Binding:
         platform, known_devices = platform_of(kind, handle)
         cached = self._functions.get(address(platform), {}).get(name)
         if cached is None:
-            with self._lock:
+            with lock:
                 cached = self._functions.get(address(platform), {}).get(name)
                 if cached is None:
                     self.require(platform, known_devices)
@@ -558,7 +549,7 @@ class Binding:
         own = words.get(address(platform))
         if own is None or own != word or list(words.values()).count(word) != 1:
             return  # not one of the listed platforms, a handle of another word, or a word platforms share
-        with self._lock:
+        with lock:
             if self._generation != generation:
                 return
             self._by_word[(word, name)] = function
@@ -582,13 +573,13 @@ class Binding:
 
     def install(self, platform: CData, name: str, function: CData) -> None:
         """Use `function` for `name` on `platform` from now on."""
-        with self._lock:
+        with lock:
             self._functions.setdefault(address(platform), {})[name] = function
             self._changed()
 
     def forget(self, platform: CData | None = None) -> None:
         """Drop cached functions (of one platform, or all)."""
-        with self._lock:
+        with lock:
             if platform is None:
                 self._functions.clear()
             else:

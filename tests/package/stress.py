@@ -13,22 +13,31 @@ does, as `test_threads.FakeDriver` does.
   `gc.collect()` at random points and a low collection threshold.
 - `fork`: a thread is inside a driver call (holding its objects) when another thread forks; the child
   must be able to call on those objects (it used to wait for a thread it does not have).
+- `finalizers`: two threads as in `threads`, with objects in cycles whose finalizers call the package
+  themselves (the package had two locks, taken in both orders by a finalizer and another thread).
+- `interrupt`: KeyboardInterrupts from a timer at random moments of acquire/release (whose driver is a C
+  function, so they land in the package's own code), until one leaves a hold behind (at the first
+  instruction of `let_go`); another thread's call on the object must then still end.
 
 Each prints `ok ...` and exits 0 when the scenario ends with exact tracked state.
 """
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import os
 import random
 import signal
 import sys
 import threading
+import time
 from typing import Any
 
 from tests.conftest import generated_module
 from tests.package.conftest import MODULES, check, extension_module, make_buffer
+
+errors = generated_module("errors")
 
 core_ffi = generated_module("_core_ffi").ffi
 EXTENSION = "cl_nv_d3d10_sharing"
@@ -55,7 +64,9 @@ class StandIns:
 
     def __init__(self, module: Any, platform: Any, context: Any) -> None:
         self.module, self.ffi, self.context = module, module.ffi, context
-        self.lock = threading.Lock()
+        # Re-entrant: these are Python, so the collector can run a finalizer inside them that calls the package
+        # and so them again (a driver in C runs no finalizer).
+        self.lock = threading.RLock()
         self.held: set[int] = set()
         self.inside = threading.Event()  # set while a call of `slow_thread` is inside acquire
         self.go = threading.Event()
@@ -177,14 +188,100 @@ def fork() -> str:
     return "ok the child called on the objects a thread of its parent held"
 
 
+def finalizers(rounds: int) -> str:
+    platform, context, queue = pocl()
+    module = extension_module(EXTENSION)
+    StandIns(module, platform, context)
+    gc.set_threshold(3, 1, 1)
+    sys.setswitchinterval(1e-6)
+    counter = iter(range(1, 1 << 40))
+
+    class CallsBack:
+        """A caller's object whose finalizer uses the package, in a cycle of its own."""
+
+        def __init__(self) -> None:
+            self.me = self
+
+        def __del__(self) -> None:
+            made = module.create_from_d3d10_buffer(context, 0, 0x4000_0000 + next(counter))
+            module.enqueue_acquire_d3d10_objects(queue, [made])
+            module.enqueue_release_d3d10_objects(queue, [made])
+
+    def work(number: int) -> None:
+        for _ in range(rounds):
+            made = module.create_from_d3d10_buffer(context, 0, 0x100_0000 * (number + 1) + next(counter))
+            module.enqueue_acquire_d3d10_objects(queue, [made])
+            module.enqueue_release_d3d10_objects(queue, [made])
+            CallsBack()
+            cycle: list[Any] = [made]
+            cycle.append(cycle)
+
+    run_threads(work, 2)
+    return f"{exact(module)} 2 threads x {rounds} rounds with finalizers calling the package"
+
+
+def interrupt(seconds: int) -> str:
+    platform, context, queue = pocl()
+    module = extension_module(EXTENSION)
+    StandIns(module, platform, context)
+    made = module.create_from_d3d10_buffer(context, 0, 0x7000)
+    flush = ctypes.cast(ctypes.CDLL(generated_module("_runtime").library_path()).clFlush, ctypes.c_void_p).value
+    for name in ("clEnqueueAcquireD3D10ObjectsNV", "clEnqueueReleaseD3D10ObjectsNV"):
+        module._binding.install(platform, name, module.ffi.cast(f"{name}_fn", flush))  # returns 0, runs no Python
+
+    def raise_interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGALRM, raise_interrupt)
+    interrupts, stale, ends = 0, False, time.monotonic() + seconds
+    while not stale and time.monotonic() < ends:
+        try:
+            signal.setitimer(signal.ITIMER_REAL, 0.00003 + (interrupts % 50) * 1e-6)
+            while True:
+                module.enqueue_acquire_d3d10_objects(queue, [made])
+                module.enqueue_release_d3d10_objects(queue, [made])
+        except KeyboardInterrupt:
+            interrupts += 1
+        except errors.CLError:
+            pass  # interrupted between acquire and release: the release below
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        stale = bool(module._state._calls)
+        if module._state.snapshot()["acquired"]:
+            module.enqueue_release_d3d10_objects(queue, [made])
+    done = threading.Event()
+
+    def other() -> None:
+        module.enqueue_acquire_d3d10_objects(queue, [made])
+        module.enqueue_release_d3d10_objects(queue, [made])
+        done.set()
+
+    threading.Thread(target=other, daemon=True).start()
+    assert done.wait(30), "another thread's call waits for a hold nobody will let go"
+    left = "left a hold behind" if stale else "left no hold behind"
+    return f"ok {interrupts} interrupts, the last {left}; another thread's call on the object ended"
+
+
+def run_threads(work: Any, count: int) -> None:
+    failures: list[BaseException] = []
+
+    def guarded(number: int) -> None:
+        try:
+            work(number)
+        except BaseException as error:
+            failures.append(error)
+
+    workers = [threading.Thread(target=guarded, args=(n,)) for n in range(count)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert failures == [], failures
+
+
 def main(name: str, rounds: int) -> int:
     assert set(MODULES) >= {EXTENSION}
-    if name == "cycles":
-        said = cycles(rounds)
-    elif name == "threads":
-        said = threads(rounds)
-    else:
-        said = fork()
+    scenarios = {"cycles": cycles, "threads": threads, "finalizers": finalizers, "interrupt": interrupt}
+    said = fork() if name == "fork" else scenarios[name](rounds)
     print(said, flush=True)
     return 0
 

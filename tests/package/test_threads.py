@@ -268,14 +268,19 @@ def test_holding_nests_in_one_thread_and_frees_its_keys() -> None:
     thread.join(10)
 
 
-@pytest.mark.parametrize(("scenario", "rounds"), [("cycles", 5000), ("threads", 3000), ("fork", 0)])
+@pytest.mark.parametrize(("scenario", "rounds"), [("cycles", 5000), ("threads", 3000), ("fork", 0),
+                                                  ("finalizers", 20000), ("interrupt", 60)])
 def test_no_hang_under_the_cycle_collector_or_after_fork(scenario: str, rounds: int, platform: Any) -> None:
     """`tests/package/stress.py`, in a process of its own (a deadlock cannot be caught in the process that has
     it), bounded at 5 minutes, far above its few seconds: objects released by the cycle collector inside the
     package's locked sections, with OpenCL's destructor callback on the same thread; threads creating,
     acquiring, releasing and dropping objects in cycles with collections at random points; a fork while
-    another thread is inside a driver call. Each ends with exact tracked state. Before the fix the first
-    hung after about 400 objects, and the child of the last waited forever for a thread it does not have."""
+    another thread is inside a driver call; finalizers that call the package themselves, on two threads;
+    KeyboardInterrupts landing in the package's own code until one leaves a hold behind. Each ends with exact
+    tracked state. Before the fixes the first hung after about 400 objects, the child of the fork waited for
+    ever for a thread it does not have, the finalizers deadlocked on two locks taken in both orders (and
+    left wraps of destroyed objects behind), and a hold left by an interrupt made the next thread wait for
+    ever."""
     try:
         done = subprocess.run([sys.executable, "-m", "tests.package.stress", scenario, str(rounds)], cwd=ROOT,
                               capture_output=True, text=True, timeout=300, check=False)
