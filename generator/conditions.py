@@ -27,10 +27,14 @@ Predicates are plain data, as the IR stores them under `check:`:
 from __future__ import annotations
 
 import re
+from copy import copy
 from dataclasses import dataclass
 from functools import cache
 
-from lark import Lark, Token, Tree, UnexpectedInput
+from lark import Lark, Token, Tree, UnexpectedInput, UnexpectedToken
+from lark.lexer import LexerThread
+from lark.parsers.lalr_interactive_parser import InteractiveParser
+from lark.parsers.lalr_parser_state import ParseConf
 
 from generator.c_decl import base_type
 from generator.diagnostics import Sink
@@ -39,7 +43,7 @@ from generator.knowledge import Knowledge
 from generator.model import Clause, Effect, ErrorCondition, Extension, Function, Param, Predicate
 
 #: Where a condition may start a new clause; a split that leaves no clause the grammar knows is undone.
-CONNECTIVE = re.compile(r"(,\s*or\s+if\s+|\s+or\s+if\s+|,\s*if\s+|,\s*or\s+|,\s*)")
+CONNECTIVE = re.compile(r"(,\s*or\s+if\s+|(?<!\s)\s+or\s+if\s+|,\s*if\s+|,\s*or\s+|,\s*)")
 _OPERATORS = {">": ">", "<": "<", ">=": ">=", "<=": "<="}
 
 HOST = "decided by the arguments alone"
@@ -79,26 +83,25 @@ class _Reader:
         self.give_effects()
 
     def clauses(self, function: Function, error: ErrorCondition) -> list[Clause]:
-        pieces = CONNECTIVE.split(error.condition)
-        texts, separators = pieces[0::2], pieces[1::2]
+        pieces = _Pieces(error.condition)
         clauses: list[Clause] = []
         start = 0
-        while start < len(texts):
-            end, tree = self.longest(texts, separators, start)
-            text = _join(texts, separators, start, end)
-            clauses.append(self.classify(function, error, text, tree))
+        while start < len(pieces.texts):
+            end, tree = self.longest(pieces, start)
+            clauses.append(self.classify(function, error, pieces.join(start, end), tree))
             start = end + 1
         return clauses
 
-    def longest(self, texts: list[str], separators: list[str], start: int) -> tuple[int, Tree[Token] | None]:
+    def longest(self, pieces: _Pieces, start: int) -> tuple[int, Tree[Token] | None]:
         """The last piece of the longest run from `start` that parses as one clause (a lone piece if none)."""
         found: tuple[int, Tree[Token] | None] = (start, None)
-        for end in range(start, len(texts)):
-            tree = parse_clause(_join(texts, separators, start, end))
+        for end in reversed(whole_clauses(pieces, start)):
+            tree = parse_clause(pieces.join(start, end))
             if tree is not None:
                 found = (end, tree)
+                break
         end, tree = found
-        while end + 1 < len(texts) and _continues(texts[end + 1]):
+        while end + 1 < len(pieces.texts) and _continues(pieces.texts[end + 1]):
             end, tree = end + 1, None  # what follows belongs to this clause, which is then no longer one we know
         return end, tree
 
@@ -257,8 +260,63 @@ def _continues(piece: str) -> bool:
     return len(words) <= 1 or words[0] in ("and", "but")
 
 
-def _join(texts: list[str], separators: list[str], start: int, end: int) -> str:
-    return "".join(texts[i] + (separators[i] if i < end else "") for i in range(start, end + 1)).strip()
+class _Pieces:
+    """A condition cut at its connectives: the pieces' texts and where each starts and ends in it."""
+
+    def __init__(self, condition: str) -> None:
+        split = CONNECTIVE.split(condition)
+        self.condition = condition
+        self.texts = split[0::2]
+        self.separators = split[1::2]
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        offset = 0
+        for index, piece in enumerate(split):
+            if index % 2 == 0:
+                self.starts.append(offset)
+                self.ends.append(offset + len(piece))
+            offset += len(piece)
+
+    def join(self, start: int, end: int) -> str:
+        """Pieces `start` to `end` with the connectives between them, as the condition writes them."""
+        return self.condition[self.starts[start] : self.ends[end]].strip()
+
+
+def whole_clauses(pieces: _Pieces, start: int) -> list[int]:
+    """Every piece `end` such that pieces `start` to `end` are one clause the grammar knows, in order.
+
+    One pass of the LALR parser over the pieces, each lexed on its own (a connective begins with a comma
+    or a space, so no token spans two): after each piece, whether the input read so far would be
+    complete is asked of a copy of the parser's state stacks (the trees are left alone), and the pass
+    stops at the first token no clause can go on with. Parsing each run of pieces from scratch instead
+    would read the condition once per piece and start: minutes for a condition of thousands of clauses.
+    """
+    interactive = grammar("condition").parse_interactive(None)
+    lexer = interactive.lexer_thread.lexer
+    bare = copy(interactive.parser_state.parse_conf)
+    bare.callbacks = {}
+    found: list[int] = []
+    for end in range(start, len(pieces.texts)):
+        segment = pieces.texts[end] if end == start else pieces.separators[end - 1] + pieces.texts[end]
+        try:
+            for token in LexerThread.from_text(lexer, segment).lex(interactive.parser_state):  # type: ignore[no-untyped-call]
+                interactive.feed_token(token)
+        except UnexpectedInput:
+            break
+        if _complete(interactive, bare):
+            found.append(end)
+    return found
+
+
+def _complete(interactive: InteractiveParser, bare: ParseConf[int]) -> bool:
+    """Whether the parser would accept the end of input now (lark's own `accepts()` probes the same way)."""
+    probe = interactive.copy(deepcopy_values=False)  # type: ignore[no-untyped-call]
+    probe.parser_state.parse_conf = bare
+    try:
+        probe.feed_eof()
+    except UnexpectedToken:
+        return False
+    return True
 
 
 def _tokens(tree: Tree[Token], kind: str) -> list[Token]:
