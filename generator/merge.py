@@ -217,8 +217,8 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
 
 def _slug(sentence: str) -> str:
     """A name for a group whose parameter is unknown, from what its sentence says the tokens are."""
-    accepted = phrases.ACCEPTED.match(sentence)
-    words = re.findall(r"[a-z0-9]+", (accepted["what"] if accepted else sentence).lower())
+    accepted = phrases.accepted(sentence)
+    words = re.findall(r"[a-z0-9]+", (accepted.what if accepted else sentence).lower())
     return "_".join(w for w in words if w not in ("a", "an", "the")) or "tokens"
 
 

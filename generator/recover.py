@@ -102,8 +102,8 @@ def _parameter_taking(group: TokenGroup, extension: Extension, knowledge: Knowle
         return None
     if len(candidates) == 1:
         return candidates[0]
-    accepted = phrases.ACCEPTED.match(group.sentence)
-    said = {_singular(w) for w in re.findall(r"[a-z]+", accepted["what"].lower())} if accepted else set()
+    accepted = phrases.accepted(group.sentence)
+    said = {_singular(w) for w in re.findall(r"[a-z]+", accepted.what.lower())} if accepted else set()
     scores = {name: len(said & {_singular(w) for w in name.split("_")}) for name in candidates}
     best = sorted(scores, key=lambda n: -scores[n])
     return best[0] if best and scores[best[0]] and (len(best) == 1 or scores[best[0]] > scores[best[1]]) else None
