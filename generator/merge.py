@@ -76,14 +76,18 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
     declared = [d for d in summaries[0].functions if d.role == "summary"] if summaries else []
     if not declared:
         declared = [d for s in sources for d in s.functions if d.role == "body"]
+    declarations: dict[str, list[DeclaredFunction]] = {}  # by name, in order: each function's looked up once
+    for source in sources:
+        for d in source.functions:
+            if d.role != "aside":
+                declarations.setdefault(d.function.name, []).append(d)
     result: list[Function] = []
+    done: set[str] = set()
     for first in declared:
-        if any(f.name == first.function.name for f in result):
+        if first.function.name in done:
             continue
-        others = [
-            d for s in sources for d in s.functions
-            if d.function.name == first.function.name and d.role != "aside" and d is not first
-        ]
+        done.add(first.function.name)
+        others = [d for d in declarations.get(first.function.name, []) if d is not first]
         for other in others:
             compare_prototypes(first, other, extension.name, sink)
         params = [Param(_parameter_name(first, index, others), p.type)

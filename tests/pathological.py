@@ -15,7 +15,6 @@ from pathlib import Path
 
 from tests.conftest import SPECS
 from tests.fuzz import harness
-from tests.fuzz.mutations import write
 
 #: Far below quadratic (64 for 8 times the size), far above linear (8).
 RATIO_BOUND = 20.0
@@ -30,27 +29,44 @@ class Shape:
     what: str  # the form of the line, and what reads it
     build: Callable[[int], str]
     size: int = 8 * 1024  # the smaller size its test runs it at: large enough for quadratic work to show
+    partner: tuple[str, Callable[[int], str]] | None = None  # a second file the shape needs, and its text
 
     def files(self, size: int) -> dict[str, bytes]:
-        return {self.seed: self.build(size).encode()}
+        files = {self.seed: self.build(size).encode()}
+        if self.partner is not None:
+            name, build = self.partner
+            files[name] = build(size).encode()
+        return files
 
 
 def _seed(name: str) -> str:
     return (SPECS / name).read_text(encoding="utf-8")
 
 
-def _replace(seed: str, old: str, new: Callable[[int], str]) -> Callable[[int], str]:
-    """A builder that puts `new(size)` where the seed has `old` (which it must have once)."""
+def _replace(seed: str, old: str, new: Callable[[int], str], first: bool = False) -> Callable[[int], str]:
+    """A builder that puts `new(size)` where the seed has `old` (which it must have once, or at `first`)."""
     text = _seed(seed)
-    assert text.count(old) == 1, (seed, old)
-    return lambda size: text.replace(old, new(size))
+    assert text.count(old) == 1 or (first and old in text), (seed, old)
+    return lambda size: text.replace(old, new(size), 1)
+
+
+def _filled(build: Callable[[int], str], line: str) -> Callable[[int], str]:
+    """`build`, with as many bytes of ordinary lines added at the end: a line holding most of a text makes it
+    a text whose line breaks were lost (`detect`), another format than the one the shape is for."""
+    return lambda size: build(size) + _repeat(line, size)
 
 
 def _registry(old: str, new: Callable[[int], str]) -> Callable[[int], str]:
-    """As `_replace` in the NV D3D10 registry text, with as many bytes of ordinary lines added at its end: a
-    line holding most of a text makes it a text whose line breaks were lost (`detect`), another format."""
-    build = _replace(_NV10, old, new)
-    return lambda size: build(size) + _repeat("    Another line of the revision history.\n", size)
+    """As `_replace` in the NV D3D10 registry text, filled."""
+    return _filled(_replace(_NV10, old, new), "    Another line of the revision history.\n")
+
+
+def _asciidoc(old: str, new: Callable[[int], str], first: bool = False) -> Callable[[int], str]:
+    return _filled(_replace(_KHR11, old, new, first), "Another line of the issues.\n")
+
+
+def _page(name: str, old: str, new: Callable[[int], str]) -> Callable[[int], str]:
+    return _filled(_replace(name, old, new), "Another line of the page.\n")
 
 
 def _repeat(unit: str, size: int) -> str:
@@ -70,10 +86,31 @@ _CELL = "| Specifies the ID3D11Device * to use for Direct3D 11 interoperability.
 _KB = 1024
 
 
+def _many_tokens(size: int, named: str = "MANY") -> str:
+    """Thousands of tokens, each defined, then thousands of names in a paragraph (the same ones, or others)."""
+    count = size // 70
+    lines = "".join(f"        CL_D3D10_MANY_{i}_NV    {0x5000 + i}\n" for i in range(count))
+    names = " ".join(f"CL_D3D10_{named}_{i}_NV" for i in range(count))
+    return f"{lines}\n    These are {names}.\n\n"
+
+
+def _many_functions(size: int) -> str:
+    return "".join(f"    cl_int clManyFn{i}NV(cl_context context, cl_uint n{i})\n\n" for i in range(size // 60))
+
+
+def _many_groups(size: int) -> str:
+    return "".join(f"    Accepted as a thing in the <p{i}> parameter of clFoo{i}NV:\n\n"
+                   f"        CL_GRP_{i}_NV    {0x6000 + i}\n\n" for i in range(size // 120))
+
+
 def _names_and_words(size: int) -> str:
     names = ", ".join(f"name_{i}" for i in range(size // 50))
     return f"OpenCL Specification[1]\n\n{names}\n\n{_repeat('name_x ', size)}are words.\n"
 
+
+#: The AsciiDoc text's condition and the reference page's, which corroborates it.
+_KHR_VALUE = "`NULL` value or if _num_objects_ > 0 and _mem_objects_ is `NULL`."
+_PAGE_VALUE = "not a NULL value or if num_objects > 0 and mem_objects is NULL."
 
 SHAPES: dict[str, Shape] = {shape.name: shape for shape in (
     Shape("token-padded", _NV10, "a token definition padded with blanks, its value not a number (registry)",
@@ -96,9 +133,9 @@ SHAPES: dict[str, Shape] = {shape.name: shape for shape in (
           _registry("to use for Direct3D 10 \n", lambda n: f"to use for Direct3D 10{_repeat(' word', n)}\n"),
           128 * _KB),
     Shape("reference-markers", _KHR11, "a paragraph of many unclosed cross-references `<<a,` (AsciiDoc)",
-          _replace(_KHR11, _OVERVIEW, lambda n: _OVERVIEW + _repeat(" <<a,", n))),
+          _asciidoc(_OVERVIEW, lambda n: _OVERVIEW + _repeat(" <<a,", n))),
     Shape("index-terms", _KHR11, "a paragraph of many unclosed `indexterm:[` (AsciiDoc)",
-          _replace(_KHR11, _OVERVIEW, lambda n: _OVERVIEW + _repeat(" indexterm:[", n)), 128 * _KB),
+          _asciidoc(_OVERVIEW, lambda n: _OVERVIEW + _repeat(" indexterm:[", n)), 128 * _KB),
     Shape("table-cell-lines", _KHR11, "a table cell continued over thousands of lines (AsciiDoc table)",
           _replace(_KHR11, _CELL, lambda n: _CELL + _repeat("more\n", n)), 64 * _KB),
     Shape("section-titles", _NV11, "many section titles that never end, `Additions to Chapter 1 of the` (collapsed)",
@@ -107,11 +144,30 @@ SHAPES: dict[str, Shape] = {shape.name: shape for shape in (
           32 * _KB),
     Shape("open-description", _NV11, "a description that lost its subject, then thousands of sentences (collapsed)",
           _replace(_NV11, "by clGetPlatformIDs.", lambda n: f"by clGetPlatformIDs.{_repeat(' Sentences.', n)}"),
-          128 * _KB),
+          192 * _KB),
     Shape("term-line-blanks", _BROKEN_PAGE, "a line of blanks in a paragraph of broken lines (reference page)",
-          _replace(_BROKEN_PAGE, "A pointer to a list", lambda n: f"{' ' * n}X\nA pointer to a list")),
+          _page(_BROKEN_PAGE, "A pointer to a list", lambda n: f"{' ' * n}X\nA pointer to a list")),
     Shape("parameter-list", _PAGE, "a list of hundreds of parameter names, then a description of thousands of words "
-          "(reference page)", _replace(_PAGE, "OpenCL Specification[1]\n", _names_and_words), 32 * _KB),
+          "(reference page)", _page(_PAGE, "OpenCL Specification[1]\n", _names_and_words), 32 * _KB),
+    Shape("many-tokens", _NV10, "thousands of token definitions, each named again in prose (registry)",
+          _registry("        CL_D3D10_DXGI_ADAPTER_NV               0x4011\n\n",
+                    lambda n: "        CL_D3D10_DXGI_ADAPTER_NV               0x4011\n" + _many_tokens(n)), 64 * _KB),
+    Shape("undefined-names", _NV10, "thousands of tokens, and prose naming thousands that are not defined (registry)",
+          _registry("        CL_D3D10_DXGI_ADAPTER_NV               0x4011\n\n",
+                    lambda n: "        CL_D3D10_DXGI_ADAPTER_NV               0x4011\n" + _many_tokens(n, "UNDEFINED")),
+          32 * _KB),
+    Shape("many-functions", _NV10, "thousands of prototypes in the list of new functions (registry)",
+          _registry("Functions\n\n", lambda n: "Functions\n\n" + _many_functions(n)), 12 * _KB),
+    Shape("many-parameters", _NV10, "a prototype of thousands of parameters (registry)",
+          _registry("\n    cl_int clGetDeviceIDsFromD3D10NV(\n", lambda n: "\n    cl_int clGetDeviceIDsFromD3D10NV(\n"
+                    + "".join(f"        cl_uint p{i},\n" for i in range(n // 20))), 16 * _KB),
+    Shape("many-groups", _NV10, "thousands of token groups, each its sentence and one token (registry)",
+          _registry("    Accepted as a Direct3D 10", lambda n: _many_groups(n) + "    Accepted as a Direct3D 10"),
+          64 * _KB),
+    Shape("sibling-conditions", _PAGE, "the same long error condition in a reference page and in its extension's "
+          "text (AsciiDoc), aligned word by word",
+          _page(_PAGE, _PAGE_VALUE, lambda n: _PAGE_VALUE[:-1] + _repeat(" and a b", n) + "."),
+          partner=(_KHR11, _asciidoc(_KHR_VALUE, lambda n: _KHR_VALUE[:-1] + _repeat(" and a b", n) + ".", True))),
 )}
 
 
@@ -121,10 +177,17 @@ class Measured:
     stages: dict[str, float]  # the run's own seconds per stage (`generate --timings`)
 
 
+#: The repeated units of the shapes (and a few more forms of them), for the fuzz run's random placement.
+UNITS = (" ", "\t", ", or if <p> is NULL", " in the", " word", " <<a,", " <<", " indexterm:[", "more\n",
+         " Additions to Chapter 1 of the", " Sentences.", "name_x ", " and a b", "CL_A_B 1 ", " *", "_a ", "|")
+
+
 def run(shape: Shape, size: int, folder: Path) -> Measured:
     """`generate` on the shape at `size`, in a forked child bounded by the fuzz harness's time bound."""
     files = shape.files(size)
-    write(files, folder / "specs")
+    (folder / "specs").mkdir(parents=True)
+    for name, data in files.items():
+        (folder / "specs" / name).write_bytes(data)
     timings = folder / "timings.json"
     outcome = harness.run(folder, files, ("--timings", str(timings)))
     stages = json.loads(timings.read_text()) if timings.exists() and outcome.verdict != "FAIL" else {}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 import pytest
 import yaml
@@ -10,6 +11,7 @@ import yaml
 from generator import naming
 from generator.errors import InputError
 from tests.conftest import GENERATED, generated_module
+from tests.pathological import assert_linear
 
 ACRONYMS = frozenset({"KHR", "NV", "CL", "GL"})
 
@@ -123,3 +125,8 @@ def test_the_package_modules_are_reserved() -> None:
     facades_and_tables = {m for m in public if {"VARIANTS", "TABLES"} & set(dir(generated_module(m)))}
     assert facades_and_tables, "the facades and table modules are told apart"
     assert own - made - facades_and_tables <= naming.PACKAGE_MODULES
+
+
+def test_a_prototype_of_thousands_of_parameters_takes_linear_time(tmp_path: Path) -> None:
+    """A wrapper's parameters are checked against sets, not lists, and the module's names are not copied."""
+    assert_linear("many-parameters", tmp_path)

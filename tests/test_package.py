@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from generator.errors import InputError
 from generator.knowledge import Knowledge, load_package
 from generator.package import model_package
 from generator.pipeline import Result
+from tests.pathological import assert_linear
 
 
 @pytest.fixture(scope="module")
@@ -129,3 +131,9 @@ def test_spec_text_in_a_source_stays_inside_a_literal(irs: list[dict[str, Any]],
              and isinstance(node.func, ast.Name) and node.func.id == "print"]
     assert not calls
     assert repr(table["source"]) in files["cl_d3d_sharing/formats.py"]
+
+
+@pytest.mark.parametrize("shape", ["many-functions", "many-groups"])
+def test_thousands_of_functions_and_groups_take_linear_time(shape: str, tmp_path: Path) -> None:
+    """A module's functions and enumerations are modelled and rendered with each looked up, not searched for."""
+    assert_linear(shape, tmp_path)
