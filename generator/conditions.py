@@ -83,7 +83,7 @@ class _Reader:
         self.give_effects()
 
     def clauses(self, function: Function, error: ErrorCondition) -> list[Clause]:
-        pieces = _Pieces(error.condition)
+        pieces = _Pieces.of(error.condition)
         clauses: list[Clause] = []
         start = 0
         while start < len(pieces.texts):
@@ -260,22 +260,26 @@ def _continues(piece: str) -> bool:
     return len(words) <= 1 or words[0] in ("and", "but")
 
 
+@dataclass(frozen=True)
 class _Pieces:
-    """A condition cut at its connectives: the pieces' texts and where each starts and ends in it."""
+    """A condition cut at its connectives: the pieces' texts, the connectives, where each piece starts and
+    ends in the condition."""
 
-    def __init__(self, condition: str) -> None:
+    condition: str
+    texts: tuple[str, ...]
+    separators: tuple[str, ...]
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    @classmethod
+    def of(cls, condition: str) -> _Pieces:
         split = CONNECTIVE.split(condition)
-        self.condition = condition
-        self.texts = split[0::2]
-        self.separators = split[1::2]
-        self.starts: list[int] = []
-        self.ends: list[int] = []
-        offset = 0
-        for index, piece in enumerate(split):
-            if index % 2 == 0:
-                self.starts.append(offset)
-                self.ends.append(offset + len(piece))
-            offset += len(piece)
+        offsets = [0]
+        for part in split:
+            offsets.append(offsets[-1] + len(part))
+        starts = tuple(offsets[0:-1:2])
+        return cls(condition, tuple(split[0::2]), tuple(split[1::2]), starts,
+                   tuple(start + len(text) for start, text in zip(starts, split[0::2], strict=True)))
 
     def join(self, start: int, end: int) -> str:
         """Pieces `start` to `end` with the connectives between them, as the condition writes them."""

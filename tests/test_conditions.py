@@ -594,7 +594,7 @@ def test_a_condition_of_thousands_of_clauses_takes_linear_time(tmp_path: Path) -
 ])
 def test_whole_clauses_are_the_runs_that_parse(condition: str) -> None:
     """The pieces found in one pass are those whose run from the start parses on its own."""
-    pieces = conditions._Pieces(condition)
+    pieces = conditions._Pieces.of(condition)
     for start in range(len(pieces.texts)):
         whole = [end for end in range(start, len(pieces.texts)) if conditions.parse_clause(pieces.join(start, end))]
         assert conditions.whole_clauses(pieces, start) == whole
