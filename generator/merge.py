@@ -193,6 +193,8 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
     """
     own = {f.name: f for f in extension.functions if not f.core}
     names: dict[str, str] = {}
+    named: set[str] = set()  # the names given so far (the groups after this one have none yet)
+    numbered: dict[str, int] = {}
     for group in extension.groups:
         function = group.functions[0] if group.functions else ""
         if group.kind == "error":
@@ -208,7 +210,8 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
             group.c_type = base_type(c_type) if c_type else None
             group.name = knowledge.without_api_prefix(group.c_type) if group.c_type else group.parameter
         else:
-            group.name = _unique(_slug(group.sentence), {g.name for g in extension.groups if g is not group})
+            group.name = _unique(_slug(group.sentence), named, numbered)
+        named.add(group.name)
         names[group.key] = group.name
     merged: dict[str, TokenGroup] = {}
     for group in extension.groups:
@@ -226,11 +229,14 @@ def _slug(sentence: str) -> str:
     return "_".join(w for w in words if w not in ("a", "an", "the")) or "tokens"
 
 
-def _unique(name: str, taken: set[str]) -> str:
-    candidate, number = name, 1
+def _unique(name: str, taken: set[str], last: dict[str, int]) -> str:
+    """`name`, else `name_2`, `name_3`...: the first not taken, counting on from the last given for `name`
+    (names are only ever added, so those below it stay taken)."""
+    candidate, number = name, last.get(name, 1)
     while candidate in taken:
         number += 1
         candidate = f"{name}_{number}"
+    last[name] = number
     return candidate
 
 

@@ -103,6 +103,12 @@ def _many_groups(size: int) -> str:
                    f"        CL_GRP_{i}_NV    {0x6000 + i}\n\n" for i in range(size // 120))
 
 
+def _unnamed_groups(size: int) -> str:
+    """Thousands of token groups whose sentence names no parameter: each is named after what it accepts."""
+    return "".join(f"    Accepted as a thing in the parameter of clFoo{i}NV:\n\n"
+                   f"        CL_UNNAMED_{i}_NV    {0x7000 + i}\n\n" for i in range(size // 100))
+
+
 def _names_and_words(size: int) -> str:
     names = ", ".join(f"name_{i}" for i in range(size // 50))
     return f"OpenCL Specification[1]\n\n{names}\n\n{_repeat('name_x ', size)}are words.\n"
@@ -164,6 +170,9 @@ SHAPES: dict[str, Shape] = {shape.name: shape for shape in (
     Shape("many-groups", _NV10, "thousands of token groups, each its sentence and one token (registry)",
           _registry("    Accepted as a Direct3D 10", lambda n: _many_groups(n) + "    Accepted as a Direct3D 10"),
           64 * _KB),
+    Shape("unnamed-groups", _NV10, "thousands of token groups that name no parameter, so share one name (registry)",
+          _registry("    Accepted as a Direct3D 10", lambda n: _unnamed_groups(n) + "    Accepted as a Direct3D 10"),
+          32 * _KB),
     Shape("sibling-conditions", _PAGE, "the same long error condition in a reference page and in its extension's "
           "text (AsciiDoc), aligned word by word",
           _page(_PAGE, _PAGE_VALUE, lambda n: _PAGE_VALUE[:-1] + _repeat(" and a b", n) + "."),

@@ -8,6 +8,7 @@ import pytest
 
 from generator import pipeline
 from generator.model import Extension
+from tests.pathological import assert_linear
 from tests.samples import WIDGET
 
 
@@ -83,3 +84,8 @@ def test_a_parameter_named_only_in_the_body(tmp_path: Path) -> None:
     (extension,) = pipeline.run(tmp_path).extensions
     function = extension.function("clDoWidgetACME")
     assert function is not None and [p.name for p in function.params] == ["context", "mode", "level"]
+
+
+def test_thousands_of_groups_of_one_name_take_linear_time(tmp_path: Path) -> None:
+    """`thing`, `thing_2`, ...: each group's number is counted on from the last, not searched from 2."""
+    assert_linear("unnamed-groups", tmp_path)
