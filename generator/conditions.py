@@ -83,27 +83,7 @@ class _Reader:
         self.give_effects()
 
     def clauses(self, function: Function, error: ErrorCondition) -> list[Clause]:
-        pieces = _Pieces.of(error.condition)
-        clauses: list[Clause] = []
-        start = 0
-        while start < len(pieces.texts):
-            end, tree = self.longest(pieces, start)
-            clauses.append(self.classify(function, error, pieces.join(start, end), tree))
-            start = end + 1
-        return clauses
-
-    def longest(self, pieces: _Pieces, start: int) -> tuple[int, Tree[Token] | None]:
-        """The last piece of the longest run from `start` that parses as one clause (a lone piece if none)."""
-        found: tuple[int, Tree[Token] | None] = (start, None)
-        for end in reversed(whole_clauses(pieces, start)):
-            tree = parse_clause(pieces.join(start, end))
-            if tree is not None:
-                found = (end, tree)
-                break
-        end, tree = found
-        while end + 1 < len(pieces.texts) and _continues(pieces.texts[end + 1]):
-            end, tree = end + 1, None  # what follows belongs to this clause, which is then no longer one we know
-        return end, tree
+        return [self.classify(function, error, text, tree) for text, tree in cut(error.condition)]
 
     def classify(self, function: Function, error: ErrorCondition, text: str, tree: Tree[Token] | None) -> Clause:
         if function.core:
@@ -254,6 +234,34 @@ class _Reader:
                 function.effects.append(Effect(named.kind, named.params, error.source))  # type: ignore[arg-type]
 
 
+@cache
+def cut(condition: str) -> tuple[tuple[str, Tree[Token] | None], ...]:
+    """A condition's clauses, each with its tree where the grammar knows it (the same condition stands in
+    many places: a copied error list, a sibling's text)."""
+    pieces = _Pieces.of(condition)
+    clauses: list[tuple[str, Tree[Token] | None]] = []
+    start = 0
+    while start < len(pieces.texts):
+        end, tree = _longest(pieces, start)
+        clauses.append((pieces.join(start, end), tree))
+        start = end + 1
+    return tuple(clauses)
+
+
+def _longest(pieces: _Pieces, start: int) -> tuple[int, Tree[Token] | None]:
+    """The last piece of the longest run from `start` that parses as one clause (a lone piece if none)."""
+    found: tuple[int, Tree[Token] | None] = (start, None)
+    for end in reversed(whole_clauses(pieces, start)):
+        tree = parse_clause(pieces.join(start, end))
+        if tree is not None:
+            found = (end, tree)
+            break
+    end, tree = found
+    while end + 1 < len(pieces.texts) and _continues(pieces.texts[end + 1]):
+        end, tree = end + 1, None  # what follows belongs to this clause, which is then no longer one we know
+    return end, tree
+
+
 def _continues(piece: str) -> bool:
     """A piece that cannot start a clause: one name of a list ("F, G, or H"), or "and ..." after a comma."""
     words = piece.split()
@@ -297,8 +305,7 @@ def whole_clauses(pieces: _Pieces, start: int) -> list[int]:
     """
     interactive = grammar("condition").parse_interactive(None)
     lexer = interactive.lexer_thread.lexer
-    bare = copy(interactive.parser_state.parse_conf)
-    bare.callbacks = {}
+    bare = _bare(interactive.parser_state.parse_conf)
     found: list[int] = []
     for end in range(start, len(pieces.texts)):
         segment = pieces.texts[end] if end == start else pieces.separators[end - 1] + pieces.texts[end]
@@ -310,6 +317,14 @@ def whole_clauses(pieces: _Pieces, start: int) -> list[int]:
         if _complete(interactive, bare):
             found.append(end)
     return found
+
+
+@cache
+def _bare(conf: ParseConf[int]) -> ParseConf[int]:
+    """The parse configuration without its tree-building callbacks, for probes whose trees are not wanted."""
+    bare = copy(conf)
+    bare.callbacks = {}
+    return bare
 
 
 def _complete(interactive: InteractiveParser, bare: ParseConf[int]) -> bool:
