@@ -34,7 +34,7 @@ from functools import cache
 from lark import Lark, Token, Tree, UnexpectedInput, UnexpectedToken
 from lark.lexer import LexerThread
 from lark.parsers.lalr_interactive_parser import InteractiveParser
-from lark.parsers.lalr_parser_state import ParseConf
+from lark.parsers.lalr_parser_state import ParseConf, ParserState
 
 from generator.c_decl import base_type
 from generator.diagnostics import Sink
@@ -328,11 +328,12 @@ def _bare(conf: ParseConf[int]) -> ParseConf[int]:
 
 
 def _complete(interactive: InteractiveParser, bare: ParseConf[int]) -> bool:
-    """Whether the parser would accept the end of input now (lark's own `accepts()` probes the same way)."""
-    probe = interactive.copy(deepcopy_values=False)  # type: ignore[no-untyped-call]
-    probe.parser_state.parse_conf = bare
+    """Whether the parser would accept the end of input now: fed to a copy of its stacks with no callbacks
+    (lark's own `accepts()` probes so), the end of input reduces them to the start symbol or fails."""
+    state = interactive.parser_state
+    probe = ParserState(bare, state.lexer, list(state.state_stack), list(state.value_stack))
     try:
-        probe.feed_eof()
+        probe.feed_token(Token("$END", ""), True)
     except UnexpectedToken:
         return False
     return True
