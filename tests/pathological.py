@@ -221,4 +221,15 @@ def assert_linear(name: str, folder: Path, factor: int = 8) -> None:
     for measured in (small, large):
         outcome = measured.outcome
         assert outcome.verdict != "FAIL", f"{name}: {outcome.reason}\n{outcome.stderr[-2000:]}"
+    if growth(small, large):  # a burst of the machine's other work can slow a stage as much: measure again
+        small = fastest(small, run(shape, shape.size, folder / "small again"))
+        large = fastest(large, run(shape, shape.size * factor, folder / "large again"))
     assert not growth(small, large), f"{name}, {shape.size} -> {shape.size * factor} bytes: {growth(small, large)}"
+
+
+def fastest(first: Measured, second: Measured) -> Measured:
+    """Each stage's shorter time of two runs: quadratic work is slow in both, a passing burst in one."""
+    if second.outcome.verdict == "FAIL":
+        return second
+    stages = {stage: min(first.stages.get(stage, seconds), seconds) for stage, seconds in second.stages.items()}
+    return Measured(first.outcome, first.stages | stages)
