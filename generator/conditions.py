@@ -27,10 +27,14 @@ Predicates are plain data, as the IR stores them under `check:`:
 from __future__ import annotations
 
 import re
+from copy import copy
 from dataclasses import dataclass
 from functools import cache
 
-from lark import Lark, Token, Tree, UnexpectedInput
+from lark import Lark, Token, Tree, UnexpectedInput, UnexpectedToken
+from lark.lexer import LexerThread
+from lark.parsers.lalr_interactive_parser import InteractiveParser
+from lark.parsers.lalr_parser_state import ParseConf, ParserState
 
 from generator import integers
 from generator.c_decl import base_type
@@ -40,7 +44,7 @@ from generator.knowledge import Knowledge
 from generator.model import Clause, Effect, ErrorCondition, Extension, Function, Param, Predicate
 
 #: Where a condition may start a new clause; a split that leaves no clause the grammar knows is undone.
-CONNECTIVE = re.compile(r"(,\s*or\s+if\s+|\s+or\s+if\s+|,\s*if\s+|,\s*or\s+|,\s*)")
+CONNECTIVE = re.compile(r"(,\s*or\s+if\s+|(?<!\s)\s+or\s+if\s+|,\s*if\s+|,\s*or\s+|,\s*)")
 _OPERATORS = {">": ">", "<": "<", ">=": ">=", "<=": "<="}
 
 HOST = "decided by the arguments alone"
@@ -80,28 +84,7 @@ class _Reader:
         self.give_effects()
 
     def clauses(self, function: Function, error: ErrorCondition) -> list[Clause]:
-        pieces = CONNECTIVE.split(error.condition)
-        texts, separators = pieces[0::2], pieces[1::2]
-        clauses: list[Clause] = []
-        start = 0
-        while start < len(texts):
-            end, tree = self.longest(texts, separators, start)
-            text = _join(texts, separators, start, end)
-            clauses.append(self.classify(function, error, text, tree))
-            start = end + 1
-        return clauses
-
-    def longest(self, texts: list[str], separators: list[str], start: int) -> tuple[int, Tree[Token] | None]:
-        """The last piece of the longest run from `start` that parses as one clause (a lone piece if none)."""
-        found: tuple[int, Tree[Token] | None] = (start, None)
-        for end in range(start, len(texts)):
-            tree = parse_clause(_join(texts, separators, start, end))
-            if tree is not None:
-                found = (end, tree)
-        end, tree = found
-        while end + 1 < len(texts) and _continues(texts[end + 1]):
-            end, tree = end + 1, None  # what follows belongs to this clause, which is then no longer one we know
-        return end, tree
+        return [self.classify(function, error, text, tree) for text, tree in cut(error.condition)]
 
     def classify(self, function: Function, error: ErrorCondition, text: str, tree: Tree[Token] | None) -> Clause:
         if function.core:
@@ -252,14 +235,109 @@ class _Reader:
                 function.effects.append(Effect(named.kind, named.params, error.source))  # type: ignore[arg-type]
 
 
+@cache
+def cut(condition: str) -> tuple[tuple[str, Tree[Token] | None], ...]:
+    """A condition's clauses, each with its tree where the grammar knows it (the same condition stands in
+    many places: a copied error list, a sibling's text)."""
+    pieces = _Pieces.of(condition)
+    clauses: list[tuple[str, Tree[Token] | None]] = []
+    start = 0
+    while start < len(pieces.texts):
+        end, tree = _longest(pieces, start)
+        clauses.append((pieces.join(start, end), tree))
+        start = end + 1
+    return tuple(clauses)
+
+
+def _longest(pieces: _Pieces, start: int) -> tuple[int, Tree[Token] | None]:
+    """The last piece of the longest run from `start` that parses as one clause (a lone piece if none)."""
+    found: tuple[int, Tree[Token] | None] = (start, None)
+    for end in reversed(whole_clauses(pieces, start)):
+        tree = parse_clause(pieces.join(start, end))
+        if tree is not None:
+            found = (end, tree)
+            break
+    end, tree = found
+    while end + 1 < len(pieces.texts) and _continues(pieces.texts[end + 1]):
+        end, tree = end + 1, None  # what follows belongs to this clause, which is then no longer one we know
+    return end, tree
+
+
 def _continues(piece: str) -> bool:
     """A piece that cannot start a clause: one name of a list ("F, G, or H"), or "and ..." after a comma."""
     words = piece.split()
     return len(words) <= 1 or words[0] in ("and", "but")
 
 
-def _join(texts: list[str], separators: list[str], start: int, end: int) -> str:
-    return "".join(texts[i] + (separators[i] if i < end else "") for i in range(start, end + 1)).strip()
+@dataclass(frozen=True)
+class _Pieces:
+    """A condition cut at its connectives: the pieces' texts, the connectives, where each piece starts and
+    ends in the condition."""
+
+    condition: str
+    texts: tuple[str, ...]
+    separators: tuple[str, ...]
+    starts: tuple[int, ...]
+    ends: tuple[int, ...]
+
+    @classmethod
+    def of(cls, condition: str) -> _Pieces:
+        split = CONNECTIVE.split(condition)
+        offsets = [0]
+        for part in split:
+            offsets.append(offsets[-1] + len(part))
+        starts = tuple(offsets[0:-1:2])
+        return cls(condition, tuple(split[0::2]), tuple(split[1::2]), starts,
+                   tuple(start + len(text) for start, text in zip(starts, split[0::2], strict=True)))
+
+    def join(self, start: int, end: int) -> str:
+        """Pieces `start` to `end` with the connectives between them, as the condition writes them."""
+        return self.condition[self.starts[start] : self.ends[end]].strip()
+
+
+def whole_clauses(pieces: _Pieces, start: int) -> list[int]:
+    """Every piece `end` such that pieces `start` to `end` are one clause the grammar knows, in order.
+
+    One pass of the LALR parser over the pieces, each lexed on its own (a connective begins with a comma
+    or a space, so no token spans two): after each piece, whether the input read so far would be
+    complete is asked of a copy of the parser's state stacks (the trees are left alone), and the pass
+    stops at the first token no clause can go on with. Parsing each run of pieces from scratch instead
+    would read the condition once per piece and start: minutes for a condition of thousands of clauses.
+    """
+    interactive = grammar("condition").parse_interactive(None)
+    lexer = interactive.lexer_thread.lexer
+    bare = _bare(interactive.parser_state.parse_conf)
+    found: list[int] = []
+    for end in range(start, len(pieces.texts)):
+        segment = pieces.texts[end] if end == start else pieces.separators[end - 1] + pieces.texts[end]
+        try:
+            for token in LexerThread.from_text(lexer, segment).lex(interactive.parser_state):  # type: ignore[no-untyped-call]
+                interactive.feed_token(token)
+        except UnexpectedInput:
+            break
+        if _complete(interactive, bare):
+            found.append(end)
+    return found
+
+
+@cache
+def _bare(conf: ParseConf[int]) -> ParseConf[int]:
+    """The parse configuration without its tree-building callbacks, for probes whose trees are not wanted."""
+    bare = copy(conf)
+    bare.callbacks = {}
+    return bare
+
+
+def _complete(interactive: InteractiveParser, bare: ParseConf[int]) -> bool:
+    """Whether the parser would accept the end of input now: fed to a copy of its stacks with no callbacks
+    (lark's own `accepts()` probes so), the end of input reduces them to the start symbol or fails."""
+    state = interactive.parser_state
+    probe = ParserState(bare, state.lexer, list(state.state_stack), list(state.value_stack))
+    try:
+        probe.feed_token(Token("$END", ""), True)
+    except UnexpectedToken:
+        return False
+    return True
 
 
 def _tokens(tree: Tree[Token], kind: str) -> list[Token]:

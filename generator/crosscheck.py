@@ -19,12 +19,17 @@ from generator.document import REFERENCE
 from generator.errors import InputError
 from generator.facts import Mention, SourceFacts, TokenFact
 from generator.knowledge import Knowledge
-from generator.model import Extension, Function
+from generator.model import Extension, Table
 from generator.siblings import Renaming, siblings
 
 _SNAKE = re.compile(r"(?<![\w<])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w>])")
 _IS_TOKEN = re.compile(r"<(?P<param>\w+)> is (?P<token>[A-Z][A-Z0-9_]+)")
 _BROKEN_MARKUP = re.compile(r"(?<![\w<])_[A-Za-z]\w*|\w>>")
+
+#: How many candidate names the "did you mean" suggestions of one extension may weigh in all. Each
+#: suggestion weighs every candidate, so a text of many undefined names and many tokens would take time in
+#: their product; past this (the seeds weigh 24 at most), the warnings come without suggestions.
+SUGGESTION_BUDGET = 100_000
 
 
 class _Checker:
@@ -35,12 +40,30 @@ class _Checker:
         self.sink = sink
         self.reported: set[tuple[str, Location]] = set()
         self.meant: dict[str, str] = {}  # undefined table keys -> the token they most likely mean
+        self.budget = SUGGESTION_BUDGET
+        self.own = [f for f in extension.functions if not f.core]
+        self.tokens = [t.name for t in extension.tokens]
+        self.members: dict[str | None, list[str]] = {}  # token names by group
+        for token in extension.tokens:
+            self.members.setdefault(token.group, []).append(token.name)
+        self.group_types = sorted({g.c_type for g in extension.groups if g.c_type})
+        self.used_types = {base_type(p.type) for f in extension.functions for p in f.params} | {
+            t.name for t in extension.types}
 
     def warn(self, where: Location, kind: str, message: str, related: tuple[Location, ...] = ()) -> None:
         self.sink.warning(where, kind, message, extension=self.extension.name, related=related)
 
     def note(self, where: Location, kind: str, message: str, related: tuple[Location, ...] = ()) -> None:
         self.sink.note(where, kind, message, extension=self.extension.name, related=related)
+
+    def close_matches(self, name: str, candidates: list[str], cutoff: float) -> list[str]:
+        """The candidate most like `name` (difflib's), while the suggestion budget lasts."""
+        self.budget -= len(candidates)
+        return get_close_matches(name, candidates, 1, cutoff) if self.budget >= 0 else []
+
+    def did_you_mean(self, name: str, candidates: list[str], cutoff: float = 0.75) -> str:
+        close = self.close_matches(name, candidates, cutoff)
+        return f"; did you mean {close[0]}?" if close else ""
 
     # -- names --------------------------------------------------------------
 
@@ -49,9 +72,6 @@ class _Checker:
 
     def defined_function(self, name: str) -> bool:
         return self.extension.function(name) is not None or name in self.knowledge.core_functions
-
-    def own_functions(self) -> list[Function]:
-        return [f for f in self.extension.functions if not f.core]
 
     def group_tokens(self, function: str | None, parameter: str) -> list[str]:
         groups = {g.name for g in self.extension.groups if function in g.functions and g.parameter == parameter}
@@ -73,13 +93,13 @@ class _Checker:
         """A table row for a token the extension does not define; what it most likely means is kept."""
         for table in self.extension.tables:
             group = table.name.removesuffix("_mapping")
-            members = [t.name for t in self.extension.tokens if t.group == group]
+            members = self.members.get(group, [])
             for row, where in zip(table.rows, table.row_sources, strict=True):
                 key = row[0]
                 if self.knowledge.is_constant_name(key) and not self.defined_constant(key):
                     self.reported.add((key, where))
-                    meant = get_close_matches(key, members, 1, 0.0) if len(members) == 1 else []
-                    meant = meant or get_close_matches(key, members or self.token_names(), 1, 0.75)
+                    meant = self.close_matches(key, members, 0.0) if len(members) == 1 else []
+                    meant = meant or self.close_matches(key, members or self.tokens, 0.75)
                     if meant:
                         self.meant[key] = meant[0]
                     self.warn(where, "undefined-token", f"table {table.name} has a row for {key}, which is "
@@ -97,16 +117,19 @@ class _Checker:
                               f"extension or by core OpenCL{self.suggest_constant(mention)}")
                 elif mention.kind == "function" and not self.defined_function(mention.name):
                     self.reported.add((mention.name, mention.where))
-                    names = [f.name for f in self.own_functions()]
+                    names = [f.name for f in self.own] if self.budget >= 0 else []
                     self.warn(mention.where, "undefined-function", f"{mention.name} is not a function of the "
-                              f"extension or of core OpenCL{_did_you_mean(mention.name, names)}")
+                              f"extension or of core OpenCL{self.did_you_mean(mention.name, names)}")
 
     def suggest_constant(self, mention: Mention) -> str:
         """Where the sentence says `<p> is NAME`, the tokens that `p` accepts are the candidates.
 
         The function's conditions are read too: there, names a damaged text lost are restored.
         """
+        if self.budget < 0:
+            return ""
         function = self.extension.function(mention.described or "")
+        self.budget -= len(function.errors) if function else 0
         sentences = [mention.sentence, *(e.condition for e in function.errors if mention.name in e.condition)] \
             if function else [mention.sentence]
         for sentence in sentences:
@@ -114,27 +137,25 @@ class _Checker:
                 if match["token"] == mention.name:
                     candidates = self.group_tokens(mention.described, match["param"])
                     if candidates:
-                        return _did_you_mean(mention.name, candidates, cutoff=0.0)
-        return _did_you_mean(mention.name, self.token_names())
-
-    def token_names(self) -> list[str]:
-        return [t.name for t in self.extension.tokens]
+                        return self.did_you_mean(mention.name, candidates, cutoff=0.0)
+        return self.did_you_mean(mention.name, self.tokens)
 
     def properties_set(self) -> None:
         """"setting X to ..." must name something the function accepts, not an error code."""
-        accepted = {t.name for t in self.extension.tokens for g in self.extension.groups
-                    if g.kind == "accepted" and t.group == g.name}
+        accepting = {g.name for g in self.extension.groups if g.kind == "accepted"}
+        accepted = {t.name for t in self.extension.tokens if t.group in accepting}
         for function in self.extension.functions:
             for error in (e for e in function.errors if e.origin != "copy"):  # a copy says nothing new
                 for match in phrases.SETTING.finditer(error.condition):
                     token = match["token"]
                     if token in accepted or (token in self.knowledge.core_constants and not self.is_error_code(token)):
                         continue  # the extension's properties, and core OpenCL's
-                    candidates = [t.name for t in self.extension.tokens for g in self.extension.groups
-                                  if g.kind == "accepted" and t.group == g.name and function.name in g.functions]
+                    groups = [g.name for g in self.extension.groups
+                              if g.kind == "accepted" and function.name in g.functions]
+                    candidates = [t.name for t in self.extension.tokens for g in groups if t.group == g]
                     what = "an error code" if self.is_error_code(token) else "not a value one can set"
                     self.warn(error.source, "not-a-property", f"{function.name}: the condition speaks of "
-                              f"setting {token}, which is {what}{_did_you_mean(token, candidates, cutoff=0.0)}")
+                              f"setting {token}, which is {what}{self.did_you_mean(token, candidates, cutoff=0.0)}")
 
     def is_error_code(self, name: str) -> bool:
         token = self.extension.token(name)
@@ -143,7 +164,7 @@ class _Checker:
 
     def table_types(self) -> None:
         """An info table's type must be the type of the argument its description says is returned."""
-        own = self.own_functions()
+        own = self.own
         for table in self.extension.tables:
             if "type" not in table.columns or "description" not in table.columns:
                 continue
@@ -164,13 +185,11 @@ class _Checker:
                 for cell in table.header or ():
                     for word in cell.split():
                         if self.knowledge.naming["type"].match(word) and not self.known_type(word):
-                            candidates = sorted({g.c_type for g in self.extension.groups if g.c_type})
                             self.warn(table.where, "undefined-type", f"the table header names type {word}, "
-                                      f"which is not defined{_did_you_mean(word, candidates, cutoff=0.5)}")
+                                      f"which is not defined{self.did_you_mean(word, self.group_types, cutoff=0.5)}")
 
     def known_type(self, name: str) -> bool:
-        used = {base_type(p.type) for f in self.extension.functions for p in f.params}
-        return self.knowledge.is_known_type(name) or name in used or name in {t.name for t in self.extension.types}
+        return self.knowledge.is_known_type(name) or name in self.used_types
 
     def parameters(self) -> None:
         """Names used as parameters of a function must be its parameters."""
@@ -183,18 +202,18 @@ class _Checker:
                 for name in doc.parameters:
                     if name not in names:
                         self.warn(doc.where, "unknown-parameter", f"{function.name} has no parameter "
-                                  f"{name}{_did_you_mean(name, names)}")
-        for function in self.own_functions():
+                                  f"{name}{self.did_you_mean(name, names)}")
+        for function in self.own:
             names = [p.name for p in function.params]
             for error in function.errors:
                 references = REFERENCE.findall(error.condition)
                 for word in {*references, *_SNAKE.findall(error.condition)}:
                     if word in names or self.knowledge.is_known_type(word) or self.known_type(word):
                         continue
-                    close = get_close_matches(word, names, 1, 0.8)
+                    close = self.close_matches(word, names, 0.8)
                     if close or word in references:
                         self.warn(error.source, "unknown-parameter", f"{function.name} {error.code}: the condition "
-                                  f"names {word}, which is not a parameter{_did_you_mean(word, names)}")
+                                  f"names {word}, which is not a parameter{self.did_you_mean(word, names)}")
 
     def markup(self) -> None:
         for facts in self.facts:
@@ -259,8 +278,11 @@ class _Checker:
                 self.warn(ours.source, "sibling-conflict", f"{name} is {ours.value} here but {token.name} is "
                           f"{token.value} in {theirs}, the same extension from another vendor",
                           related=(token.source,))
+        tables: dict[str, Table] = {}
+        for table in self.extension.tables:
+            tables.setdefault(table.name, table)
         for table in sibling.tables:
-            mine = next((t for t in self.extension.tables if t.name == table.name), None)
+            mine = tables.get(table.name)
             if mine is None or mine.columns != table.columns:
                 continue
             rows = {self.meant.get(r[0], r[0]): (r, w) for r, w in zip(mine.rows, mine.row_sources, strict=True)}
@@ -288,11 +310,6 @@ class _Checker:
                     self.note(mine_function.source, "sibling-difference", f"{mine_function.name} parameter "
                               f"{ours_param.name} is `{ours_param.type}` here but `{their_param.type}` in {theirs}",
                               related=(function.source,))
-
-
-def _did_you_mean(name: str, candidates: list[str], cutoff: float = 0.75) -> str:
-    close = get_close_matches(name, candidates, 1, cutoff)
-    return f"; did you mean {close[0]}?" if close else ""
 
 
 def check(extensions: list[Extension], facts: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> None:

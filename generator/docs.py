@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, Literal
 
 from generator.ir import value_text
@@ -329,14 +330,16 @@ def model_token_groups(ir: dict[str, Any], module: ExtensionModule) -> tuple[Tok
         return tuple(TokenRow(t["name"], t["value"], t["source"], python.get(t["name"], t["name"])) for t in tokens)
 
     declared = {g["name"] for g in ir["token_groups"]}
+    members: dict[str, list[dict[str, Any]]] = {}  # the tokens of each group, in order, sorted out once
+    for token in ir["tokens"]:
+        members.setdefault(token["group"], []).append(token)
     groups = [
         TokenGroup(g["name"], g.get("kind"), g.get("sentence"), g.get("source"), tuple(g.get("functions") or ()),
-                   g.get("parameter"), rows(t for t in ir["tokens"] if t["group"] == g["name"]))
+                   g.get("parameter"), rows(members.get(g["name"], ())))
         for g in ir["token_groups"]
     ]
     for name in dict.fromkeys(t["group"] for t in ir["tokens"] if t["group"] not in declared):
-        groups.append(TokenGroup(name, None, None, None, (), None,
-                                 rows(t for t in ir["tokens"] if t["group"] == name)))
+        groups.append(TokenGroup(name, None, None, None, (), None, rows(members[name])))
     return tuple(groups)
 
 
@@ -391,7 +394,7 @@ def model_family(name: str, extensions: tuple[ExtensionPage, ...]) -> Family:
 
 def _place(rows: dict[str, list[Cell | None]], key: str, name: str, column: int, width: int) -> str:
     """The row for `name`: its vendor-neutral key, unless another name of its extension took that row first."""
-    candidates = [key, name, *(f"{name} ({n})" for n in range(2, len(rows) + 3))]
+    candidates = chain((key, name), (f"{name} ({n})" for n in range(2, len(rows) + 3)))  # made only as needed
     key = next(k for k in candidates if k not in rows or rows[k][column] is None)
     rows.setdefault(key, [None] * width)
     return key

@@ -47,6 +47,8 @@ from generator.facts import (
 from generator.knowledge import Knowledge
 
 _WORD = re.compile(r"(?<![<\w])[A-Za-z_]\w*(?![\w>])")
+#: A whole word not already marked `<name>` (possessive: a word followed by `>` is not tried shorter).
+_PLAIN_WORD = re.compile(r"(?<![<\w])\w++(?![\w>])")
 _LEADING_REFERENCES = re.compile(r"^((?:<\w+>)(?:\s*(?:,|and|,\s*and)\s*<\w+>)*)\s")
 
 
@@ -64,7 +66,8 @@ class _Walk:
         self.facts = SourceFacts(document.path, document.format, None, None, lost=document.lost)
         self.facts.has_summary = _has_summary(document)
         self.facts.subject = None if self.facts.has_summary else _subject(document, knowledge)
-        self.page_parameters = _page_parameters(document, self.facts.subject)
+        # parameter names the format writes plain, never plain words like "event"
+        self.plain_names = {name for name in _page_parameters(document, self.facts.subject) if "_" in name}
         self.section = "preamble"
         self.section_level = 0
         self.field = ""
@@ -73,7 +76,9 @@ class _Walk:
         self.owner: str | None = None
         self.in_list = False
         self.group: TokenGroupFact | None = None
+        self.group_errors: list[tuple[list[str], str]] = []  # the error group's (functions, condition) clauses
         self.open_doc: ParamDoc | None = None
+        self.open_more: list[str] = []  # sentences that go on the open description, joined when it closes
 
     # -- the walk -----------------------------------------------------------
 
@@ -105,7 +110,7 @@ class _Walk:
         self.current = self.page_function  # on a reference page, every section describes its function
         self.end_list()
         self.owner = None
-        self.group = None
+        self.set_group(None)
         self.close_doc()
 
     def paragraph(self, block: Paragraph) -> None:
@@ -121,7 +126,7 @@ class _Walk:
         if self.in_list:
             self.end_list()
         if self.section == "tokens":
-            self.group = self.token_group(text, where)
+            self.set_group(self.token_group(text, where))
             return
         if self.section == "aside":
             return
@@ -174,12 +179,10 @@ class _Walk:
         except integers.LiteralError as error:
             raise InputError(where.path, where.pos, f"{block.name} = {error}") from None
         self.facts.tokens.append(TokenFact(block.name, block.literal, value, self.group, where))
-        if self.group is not None and self.group.kind == "error":
-            for clause in phrases.RETURNED_BY_CLAUSE.finditer(self.group.sentence):
-                for function in phrases.split_names(clause["functions"]):
-                    self.facts.errors.append(
-                        ErrorFact(function, block.name, clause["condition"].strip(), self.group.where, "token")
-                    )
+        if self.group is not None:
+            for functions, condition in self.group_errors:
+                for function in functions:
+                    self.facts.errors.append(ErrorFact(function, block.name, condition, self.group.where, "token"))
 
     def table(self, block: Table) -> None:
         rows = []
@@ -194,10 +197,18 @@ class _Walk:
 
     # -- sentences ----------------------------------------------------------
 
+    def set_group(self, group: TokenGroupFact | None) -> None:
+        """The group the next tokens join; an error group's clauses are read once, not once per token."""
+        self.group = group
+        self.group_errors = [
+            (phrases.split_names(clause["functions"]), clause["condition"].strip())
+            for clause in phrases.RETURNED_BY_CLAUSE.finditer(group.sentence)
+        ] if group is not None and group.kind == "error" else []
+
     def token_group(self, text: str, where: Location) -> TokenGroupFact | None:
-        if accepted := phrases.ACCEPTED.match(text):
-            parameter, broken = _parameter(accepted["param"])
-            functions = tuple(phrases.split_names(accepted["functions"]))
+        if accepted := phrases.accepted(text):
+            parameter, broken = _parameter(accepted.param)
+            functions = tuple(phrases.split_names(accepted.functions))
             return TokenGroupFact(text, "accepted", functions, parameter, None, where, broken)
         if returned := phrases.RETURNED_IN.match(text):
             parameter, broken = _parameter(returned["param"])
@@ -243,12 +254,16 @@ class _Walk:
             self.close_doc()
             self.open_doc = ParamDoc(self.current.name, (), text, where)
         elif self.open_doc is not None:
-            self.open_doc = ParamDoc(self.open_doc.function, (), f"{self.open_doc.text} {text}", self.open_doc.where)
+            self.open_more.append(text)
 
     def close_doc(self) -> None:
         if self.open_doc is not None:
-            self.facts.param_docs.append(self.open_doc)
+            doc = self.open_doc
+            if self.open_more:
+                doc = ParamDoc(doc.function, (), " ".join([doc.text, *self.open_more]), doc.where)
+            self.facts.param_docs.append(doc)
             self.open_doc = None
+            self.open_more = []
 
     def end_list(self) -> None:
         if self.in_list:
@@ -279,12 +294,13 @@ class _Walk:
     # -- helpers ------------------------------------------------------------
 
     def marked(self, text: str) -> str:
-        """Text with parameter names written `<name>`, also where the format writes them plain."""
-        names = [name for name in self.page_parameters if "_" in name]  # never plain words like "event"
-        if self.document.marks_parameters or not names:
+        """Text with parameter names written `<name>`, also where the format writes them plain.
+
+        Each word is looked up among the names (a pattern of all the names would try each at every place).
+        """
+        if self.document.marks_parameters or not self.plain_names:
             return text
-        pattern = r"(?<![<\w])(" + "|".join(sorted(names, key=len, reverse=True)) + r")(?![\w>])"
-        return re.sub(pattern, r"<\1>", text)
+        return _PLAIN_WORD.sub(lambda m: f"<{m[0]}>" if m[0] in self.plain_names else m[0], text)
 
     def where(self, block: Block | Row) -> Location:
         return Location(self.document.path, block.pos)

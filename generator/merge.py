@@ -83,17 +83,21 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
     declared = [d for d in summaries[0].functions if d.role == "summary"] if summaries else []
     if not declared:
         declared = [d for s in sources for d in s.functions if d.role == "body"]
+    declarations: dict[str, list[DeclaredFunction]] = {}  # by name, in order: each function's looked up once
+    for source in sources:
+        for d in source.functions:
+            if d.role != "aside":
+                declarations.setdefault(d.function.name, []).append(d)
     result: list[Function] = []
     errors = Gather()
+    done: set[str] = set()
     for first in declared:
-        if any(f.name == first.function.name for f in result):
+        if first.function.name in done:
             continue
+        done.add(first.function.name)
         if problem := naming.file_name_problem(first.function.name, "function"):
             errors.add(InputError(first.where.path, first.where.pos, problem))
-        others = [
-            d for s in sources for d in s.functions
-            if d.function.name == first.function.name and d.role != "aside" and d is not first
-        ]
+        others = [d for d in declarations.get(first.function.name, []) if d is not first]
         for other in others:
             compare_prototypes(first, other, extension.name, sink)
         params = [Param(_parameter_name(first, index, others), p.type)
@@ -200,6 +204,8 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
     """
     own = {f.name: f for f in extension.functions if not f.core}
     names: dict[str, str] = {}
+    named: set[str] = set()  # the names given so far (the groups after this one have none yet)
+    numbered: dict[str, int] = {}
     for group in extension.groups:
         function = group.functions[0] if group.functions else ""
         if group.kind == "error":
@@ -215,7 +221,8 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
             group.c_type = base_type(c_type) if c_type else None
             group.name = knowledge.without_api_prefix(group.c_type) if group.c_type else group.parameter
         else:
-            group.name = _unique(_slug(group.sentence), {g.name for g in extension.groups if g is not group})
+            group.name = _unique(_slug(group.sentence), named, numbered)
+        named.add(group.name)
         names[group.key] = group.name
     merged: dict[str, TokenGroup] = {}
     for group in extension.groups:
@@ -228,16 +235,19 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
 
 def _slug(sentence: str) -> str:
     """A name for a group whose parameter is unknown, from what its sentence says the tokens are."""
-    accepted = phrases.ACCEPTED.match(sentence)
-    words = re.findall(r"[a-z0-9]+", (accepted["what"] if accepted else sentence).lower())
+    accepted = phrases.accepted(sentence)
+    words = re.findall(r"[a-z0-9]+", (accepted.what if accepted else sentence).lower())
     return "_".join(w for w in words if w not in ("a", "an", "the")) or "tokens"
 
 
-def _unique(name: str, taken: set[str]) -> str:
-    candidate, number = name, 1
+def _unique(name: str, taken: set[str], last: dict[str, int]) -> str:
+    """`name`, else `name_2`, `name_3`...: the first not taken, counting on from the last given for `name`
+    (names are only ever added, so those below it stay taken)."""
+    candidate, number = name, last.get(name, 1)
     while candidate in taken:
         number += 1
         candidate = f"{name}_{number}"
+    last[name] = number
     return candidate
 
 

@@ -133,6 +133,28 @@ class Source:
     format: str
 
 
+class NameIndex:
+    """The first element of a list by name, found in a dict kept up to date with the list.
+
+    The lists of an extension are only ever appended to or replaced, and their elements keep their names,
+    so the dict is extended when the list grew and rebuilt when it is another list. Looking names up by
+    walking the list made every "each X that names a Y" step take time X times Y.
+    """
+
+    def __init__(self) -> None:
+        self._of: list[Any] | None = None
+        self._count = 0
+        self._first: dict[str, Any] = {}
+
+    def find(self, items: list[Any], name: str) -> Any:
+        if items is not self._of or len(items) < self._count:
+            self._of, self._count, self._first = items, 0, {}
+        for item in items[self._count :]:
+            self._first.setdefault(item.name, item)
+        self._count = len(items)
+        return self._first.get(name)
+
+
 @dataclass
 class Extension:
     name: str
@@ -146,12 +168,16 @@ class Extension:
     tokens: list[Token] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    _functions: NameIndex = field(default_factory=NameIndex, repr=False, compare=False)
+    _tokens: NameIndex = field(default_factory=NameIndex, repr=False, compare=False)
 
     def function(self, name: str) -> Function | None:
-        return next((f for f in self.functions if f.name == name), None)
+        found: Function | None = self._functions.find(self.functions, name)
+        return found
 
     def token(self, name: str) -> Token | None:
-        return next((t for t in self.tokens if t.name == name), None)
+        found: Token | None = self._tokens.find(self.tokens, name)
+        return found
 
     def group(self, name: str) -> TokenGroup | None:
         return next((g for g in self.groups if g.name == name), None)

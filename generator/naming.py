@@ -79,12 +79,15 @@ def file_name_problem(name: str, what: str) -> str | None:
 class Namespace:
     """The names one generated module binds: each spec name at most once, none of the templates' own."""
 
-    def __init__(self, reserved: frozenset[str]) -> None:
+    def __init__(self, reserved: frozenset[str], *also: frozenset[str]) -> None:
         self.taken: dict[str, str] = {name: f"the generated module's own {name!r}" for name in reserved}
+        self.also = also  # more reserved names, looked up where they are (one function's check of its own)
 
     def claim(self, name: str, source: str | None, what: str) -> None:
         if name in self.taken:
             raise error_at(source, f"{what} {name!r} clashes with {self.taken[name]}")
+        if any(name in reserved for reserved in self.also):
+            raise error_at(source, f"{what} {name!r} clashes with the generated module's own {name!r}")
         if name.startswith(MODULE_PREFIXES):
             raise error_at(source, f"{what} {name!r} starts like the generated module's own names "
                                  f"({', '.join(MODULE_PREFIXES)})")
@@ -94,15 +97,16 @@ class Namespace:
 def check_parameters(names: list[str], source: str | None, also: frozenset[str] = frozenset()) -> None:
     """Parameters of one function: none may hide a name the wrapper's body uses (`also`: the module's functions,
     the keywords the templates add)."""
-    space = Namespace(MODULE_NAMES | LOCAL_NAMES | also)
+    space = Namespace(frozenset(), MODULE_NAMES | LOCAL_NAMES, also)  # `also` is looked in, never copied
     for name in names:
         if name.startswith("_"):  # the templates' own names start so (and C reserves many such)
             raise error_at(source, f"parameter {name!r} starts with an underscore, which the generated code keeps "
                                  "for its own names")
         space.claim(name, source, "parameter")
+    given = set(names)
     for name in names:
         for prefix in LOCAL_PREFIXES:
-            if prefix + name in names:
+            if prefix + name in given:
                 raise error_at(source, f"parameter {prefix + name!r} clashes with the wrapper's own variable "
                                      f"for parameter {name!r}")
 

@@ -11,6 +11,7 @@ import keyword
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, Literal
 
 import cffi
@@ -198,6 +199,22 @@ class ExtensionModule:
     #: the module constant holding each (`_type_...`); the integer types' ranges (`_min_...`, `_max_...`).
     ctype_names: dict[str, str] = field(default_factory=dict)
     int_ranges: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+    @cached_property
+    def by_name(self) -> dict[str, FunctionModel]:
+        """The functions by C name, for the Pythonic layer's templates (a search of the list per function
+        made the module's rendering take time in the square of its functions)."""
+        found: dict[str, FunctionModel] = {}
+        for function in self.functions:
+            found.setdefault(function.name, function)
+        return found
+
+    @cached_property
+    def inner(self) -> frozenset[str]:
+        """The C functions the Pythonic layer calls with converted arguments (`_call_<name>`): those of its
+        one-call functions that have a handle to find the platform by."""
+        called = {python.c_function for python in self.pythonic if not python.two_calls}
+        return frozenset(f.name for f in self.functions if f.anchor and f.name in called)
 
 
 @dataclass(frozen=True)
@@ -413,13 +430,13 @@ def _check_names(ir: dict[str, Any], functions: tuple[FunctionModel, ...], pytho
     for name, source, what in claims:
         with errors.attempt():
             space.claim(name, source, what)
-    module_functions = {f.name for f in functions} | {p.name for p in pythonic}
-    keywords = {config.pythonic.wait_list_keyword, naming.PYOPENCL_KEYWORD}
-    for function in functions:  # `platform` is added where no handle leads to one
-        added = {naming.PLATFORM_KEYWORD} if function.anchor is None else set()
+    used = frozenset({f.name for f in functions} | {p.name for p in pythonic}
+                     | {config.pythonic.wait_list_keyword, naming.PYOPENCL_KEYWORD})
+    with_platform = used | {naming.PLATFORM_KEYWORD}  # `platform` is added where no handle leads to one
+    for function in functions:
         with errors.attempt():
             naming.check_parameters([p.name for p in function.params], function.source,
-                                    frozenset(module_functions | keywords | added))
+                                    with_platform if function.anchor is None else used)
     errors.check()
 
 
@@ -458,8 +475,11 @@ def model_enums(ir: dict[str, Any], config: PackageConfig) -> tuple[tuple[EnumMo
     enums: list[EnumModel] = []
     placed: dict[str, tuple[str, str]] = {}
     taken_classes: set[str] = set()
+    members_of: dict[str, list[dict[str, Any]]] = {}  # each group's tokens in order, sorted out once
+    for token in ir["tokens"]:
+        members_of.setdefault(token["group"], []).append(token)
     for group in ir["token_groups"]:
-        tokens = [t for t in ir["tokens"] if t["group"] == group["name"]]
+        tokens = members_of.get(group["name"], [])
         if not tokens:
             continue
         class_name = naming.identifier(

@@ -4,17 +4,23 @@ Specs written from the Khronos template say the same things the same way:
 "Accepted as ... in the <p> parameter of f", "f returns CL_SUCCESS ...",
 "Add to the list of errors for f". These are English template phrases, not names
 from any spec; names inside them are captured, never matched literally.
+
+The texts they read have their white space collapsed by the front-ends (one space
+between words), so a pattern's optional blanks beside a lazy part never meet a run
+of blanks to scan again from each of its positions.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 _NAME = r"[A-Za-z_]\w*"
 _FUNCTIONS = rf"{_NAME}(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+){_NAME})*"
 
-#: "Accepted as <what> in the <p> parameter of f [and g]"
-ACCEPTED = re.compile(rf"^Accepted as (?P<what>.*?) in the (?P<param>.*?)\s*parameters? of (?P<functions>{_FUNCTIONS})")
+#: "Accepted as <what> in the <p> parameter of f [and g]", read in two steps by `accepted`
+_ACCEPTED_AS = re.compile(r"^Accepted as (?P<what>.*?) in the ")
+_ACCEPTED_IN = re.compile(rf"(?P<param>.*?)\s*parameters? of (?P<functions>{_FUNCTIONS})")
 #: "Returned in the <p> parameter of f when <q> is TOKEN"
 RETURNED_IN = re.compile(
     rf"^Returned in the (?P<param>.*?)\s*parameter of (?P<function>{_NAME})"
@@ -60,6 +66,25 @@ SECTION_KINDS = (
     (re.compile(r"^(Issues|Revision History|Sample Code)$"), "aside"),
     (re.compile(r"^(Overview|Additions to|Add new section|Interactions with)"), "body"),
 )
+
+
+@dataclass(frozen=True)
+class Accepted:
+    what: str
+    param: str
+    functions: str
+
+
+def accepted(text: str) -> Accepted | None:
+    """"Accepted as <what> in the <p> parameter of f [and g]", or None.
+
+    One pattern with both lazy parts would look for "parameter of" once from each " in the ": a sentence
+    of many of them and no "parameter of" took minutes. <what> is the shortest that works, and then the
+    parameter is found after the first " in the " or after none, so this reads the sentence once.
+    """
+    head = _ACCEPTED_AS.match(text)
+    rest = _ACCEPTED_IN.match(text, head.end()) if head else None
+    return Accepted(head["what"], rest["param"], rest["functions"]) if head and rest else None
 
 
 def split_names(text: str) -> list[str]:

@@ -58,17 +58,17 @@ def parameter_names(extension: Extension, function: str, knowledge: Knowledge) -
 def groups(extension: Extension, merged: dict[str, Extension], knowledge: Knowledge, sink: Sink) -> None:
     """A group whose sentence lost its parameter takes the parameter of the sibling group with the same tokens."""
     family = relatives(extension, merged, knowledge)
+    ours_by_group = _members(extension)
+    indexes: dict[int, dict[str, set[int]]] = {}  # per relative: our name of a token -> where its groups stand
     for group in extension.groups:
         if group.kind == "error" or group.parameter is not None:
             continue
-        ours = {t.name for t in extension.tokens if t.group == group.key}
-        for relative in family:
-            found = next(
-                (g for g in relative.extension.groups if g.parameter and ours & {
-                    relative.renaming(t.name) for t in relative.extension.tokens if t.group == g.key
-                } and g.parameter in parameter_names(extension, group.functions[0], knowledge)),
-                None,
-            )
+        ours = ours_by_group.get(group.key, set())
+        for number, relative in enumerate(family):
+            index = indexes.get(number)
+            if index is None:
+                index = indexes[number] = _group_index(relative)
+            found = _sibling_group(group, ours, relative, index, extension, knowledge)
             if found is not None:
                 group.parameter, group.recovered_from = found.parameter, found.source
                 group.sentence = textalign.fill_gaps(group.sentence, found.sentence, relative.renaming)[0]
@@ -83,6 +83,39 @@ def groups(extension: Extension, merged: dict[str, Extension], knowledge: Knowle
                 sink.note(group.source, "recovered", f"the parameter these tokens are passed in was lost from the "
                           f"text; taken to be <{group.parameter}>, the one of {group.functions[0]} that fits",
                           extension=extension.name)
+
+
+def _members(extension: Extension) -> dict[str | None, set[str]]:
+    """The names of each group's tokens, by group key, sorted out once (not once per group)."""
+    found: dict[str | None, set[str]] = {}
+    for token in extension.tokens:
+        found.setdefault(token.group, set()).add(token.name)
+    return found
+
+
+def _group_index(relative: Relative) -> dict[str, set[int]]:
+    """Where in the sibling's list of groups each of its tokens (under our name) stands."""
+    at: dict[str, list[int]] = {}
+    for position, group in enumerate(relative.extension.groups):
+        at.setdefault(group.key, []).append(position)
+    index: dict[str, set[int]] = {}
+    for token in relative.extension.tokens:
+        for position in at.get(token.group or "", ()):
+            index.setdefault(relative.renaming(token.name), set()).add(position)
+    return index
+
+
+def _sibling_group(
+    group: TokenGroup, ours: set[str], relative: Relative, index: dict[str, set[int]], extension: Extension,
+    knowledge: Knowledge,
+) -> TokenGroup | None:
+    """The sibling's first group with a parameter, one of our tokens, and a parameter our function has."""
+    sharing = sorted({position for name in ours for position in index.get(name, ())})
+    for position in sharing:
+        candidate = relative.extension.groups[position]
+        if candidate.parameter and candidate.parameter in parameter_names(extension, group.functions[0], knowledge):
+            return candidate
+    return None
 
 
 def _parameter_taking(group: TokenGroup, extension: Extension, knowledge: Knowledge) -> str | None:
@@ -102,8 +135,8 @@ def _parameter_taking(group: TokenGroup, extension: Extension, knowledge: Knowle
         return None
     if len(candidates) == 1:
         return candidates[0]
-    accepted = phrases.ACCEPTED.match(group.sentence)
-    said = {_singular(w) for w in re.findall(r"[a-z]+", accepted["what"].lower())} if accepted else set()
+    accepted = phrases.accepted(group.sentence)
+    said = {_singular(w) for w in re.findall(r"[a-z]+", accepted.what.lower())} if accepted else set()
     scores = {name: len(said & {_singular(w) for w in name.split("_")}) for name in candidates}
     best = sorted(scores, key=lambda n: -scores[n])
     return best[0] if best and scores[best[0]] and (len(best) == 1 or scores[best[0]] > scores[best[1]]) else None

@@ -52,13 +52,13 @@ def docstring(text: str, indent: int = 0, width: int = 100) -> str:
 
 def _items(paragraph: str) -> list[str]:
     """A paragraph's bullet items (lines starting `- `), or the paragraph as one item."""
-    items: list[str] = []
+    items: list[list[str]] = []  # each item's lines, joined once
     for line in paragraph.splitlines():
         if line.startswith("- ") or not items:
-            items.append(line)
+            items.append([line])
         else:
-            items[-1] += " " + line
-    return items
+            items[-1].append(line)
+    return [" ".join(lines) for lines in items]
 
 
 def _wrap(item: str, width: int) -> str:

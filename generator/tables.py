@@ -28,9 +28,11 @@ _TYPE_WORDS = re.compile(r"^(const\s+)?[A-Za-z_]\w*(\s*\*)*$")
 def merge(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> list[Table]:
     """Canonical tables of all sources; a table several sources give is merged row by row."""
     result: dict[str, Table] = {}
+    numbered: dict[str, int] = {}
+    used = parameter_types(extension)
     for source in sources:
         for fact in source.tables:
-            table = canonical(fact, extension, knowledge)
+            table = canonical(fact, extension, knowledge, used)
             if table is None:
                 sink.note(fact.where, "empty-table", "this table has no rows", extension=extension.name)
                 continue
@@ -43,15 +45,18 @@ def merge(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge
                 sink.warning(table.source, "table-conflict", f"table {table.name} has the columns {table.columns} "
                              f"here but {same.columns} at {same.source.precise()}; they are kept apart",
                              extension=extension.name, related=(same.source,))
-                table.name = _free_name(table.name, result)
+                table.name = _free_name(table.name, result, numbered)
                 result[table.name] = table
     return list(result.values())
 
 
-def _free_name(name: str, taken: dict[str, Table]) -> str:
-    number = 2
+def _free_name(name: str, taken: dict[str, Table], last: dict[str, int]) -> str:
+    """`name_2`, `name_3`, ...: the first free one, counting on from the last given for `name` (names are
+    only ever added, so the ones below it stay taken)."""
+    number = last.get(name, 1) + 1
     while f"{name}_{number}" in taken:
         number += 1
+    last[name] = number
     return f"{name}_{number}"
 
 
@@ -68,7 +73,15 @@ def _combine(into: Table, table: Table, extension: str, sink: Sink) -> None:
                          f"{known} at {known_where.precise()}", extension=extension, related=(known_where,))
 
 
-def canonical(fact: TableFact, extension: Extension, knowledge: Knowledge) -> Table | None:
+def parameter_types(extension: Extension) -> frozenset[str]:
+    """The base types of every parameter: a type a table may name without defining it."""
+    return frozenset(base_type(p.type) for f in extension.functions for p in f.params)
+
+
+def canonical(
+    fact: TableFact, extension: Extension, knowledge: Knowledge, used: frozenset[str] | None = None
+) -> Table | None:
+    used = parameter_types(extension) if used is None else used
     rows = [list(row.cells) for row in fact.rows if row.cells and row.cells[0]]
     if not rows:
         return None
@@ -76,7 +89,7 @@ def canonical(fact: TableFact, extension: Extension, knowledge: Knowledge) -> Ta
     rows = [row + [""] * (width - len(row)) for row in rows]
     header = list(fact.header) if fact.header else None
     rows, header = _split_pairs(rows, header, extension, knowledge)
-    kinds = [_column_kind([row[i] for row in rows], extension, knowledge) for i in range(len(rows[0]))]
+    kinds = [_column_kind([row[i] for row in rows], extension, knowledge, used) for i in range(len(rows[0]))]
     rows = [[canonical_type_text(cell) if kind == "type" else cell for cell, kind in zip(row, kinds, strict=True)]
             for row in rows]
     key = kinds[0] if kinds[0] not in ("type", "default", "description") else None
@@ -109,7 +122,7 @@ def token_group(name: str, extension: Extension, knowledge: Knowledge) -> str | 
     return knowledge.group_key(group) if group is not None else None
 
 
-def _column_kind(cells: list[str], extension: Extension, knowledge: Knowledge) -> str:
+def _column_kind(cells: list[str], extension: Extension, knowledge: Knowledge, used: frozenset[str]) -> str:
     filled = [c for c in cells if c]
     groups = {token_group(c, extension, knowledge) for c in filled}
     if len(groups) == 1 and None not in groups:
@@ -117,42 +130,48 @@ def _column_kind(cells: list[str], extension: Extension, knowledge: Knowledge) -
     counts = Counter(g for g in (token_group(c, extension, knowledge) for c in filled) if g)
     if filled and all(_VALUE.match(c) for c in filled):
         return "default"
-    if filled and all(_is_type(c, extension, knowledge) for c in filled):
+    if filled and all(_is_type(c, knowledge, used) for c in filled):
         return "type"
     if counts and all(knowledge.is_constant_name(c) or token_group(c, extension, knowledge) for c in filled):
         return max(sorted(counts), key=lambda group: counts[group])  # most cells; ties by name
     return "description"
 
 
-def _is_type(cell: str, extension: Extension, knowledge: Knowledge) -> bool:
+def _is_type(cell: str, knowledge: Knowledge, used: frozenset[str]) -> bool:
     if not _TYPE_WORDS.match(cell.replace("*", " * ").strip()):
         return False
     base = base_type(canonical_type_text(cell))
-    used = {base_type(p.type) for f in extension.functions for p in f.params}
     return knowledge.is_known_type(base) or base in used
 
 
 def _split_pairs(
     rows: list[list[str]], header: list[str] | None, extension: Extension, knowledge: Knowledge
 ) -> tuple[list[list[str]], list[str] | None]:
-    """A column whose every cell is `TOKEN, TOKEN` becomes two columns."""
-    index = 1
-    while index < len(rows[0]):
+    """A column whose every cell is `TOKEN, TOKEN` becomes two columns (the first column never does).
+
+    The rows and the header are built once, column by column: splitting them in place would copy every
+    row once per column split.
+    """
+    split_rows: list[list[str]] = [row[:1] for row in rows]
+    headings: dict[int, list[str]] = {}
+    for index in range(1, len(rows[0])):
         parts = [[p.strip() for p in row[index].split(",")] for row in rows]
         counts = {len(p) for p in parts}
         if len(counts) == 1 and (n := counts.pop()) > 1 and all(
             token_group(p, extension, knowledge) for cell in parts for p in cell
         ):
-            rows = [row[:index] + cell + row[index + 1 :] for row, cell in zip(rows, parts, strict=True)]
+            for row, cell in zip(split_rows, parts, strict=True):
+                row += cell
             if header:
                 inner = re.search(r"\(([^)]*)\)", header[index])
                 names = [s.strip() for s in inner.group(1).split(",")] if inner else []
-                names = names if len(names) == n else [header[index]] * n
-                header = header[:index] + names + header[index + 1 :]
-            index += n
+                headings[index] = names if len(names) == n else [header[index]] * n
         else:
-            index += 1
-    return rows, header
+            for row, whole in zip(split_rows, rows, strict=True):
+                row.append(whole[index])
+    if header and headings:
+        header = [name for index, cell in enumerate(header) for name in headings.get(index, [cell])]
+    return split_rows, header
 
 
 def _header_name(header: list[str] | None, extension: Extension, knowledge: Knowledge) -> str | None:

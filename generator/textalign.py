@@ -8,7 +8,7 @@ normalising case and markup, so that the alignment follows the wording alone.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
@@ -16,6 +16,15 @@ from functools import lru_cache
 from generator.document import REFERENCE
 
 _TOKEN = re.compile(r"<\w+>|[A-Za-z0-9_][\w\-']*|[^\w\s]")
+
+#: Pairs of words past which two wordings are not aligned: aligning takes time in the product of their
+#: lengths, and no two wordings of one sentence come near it (the longest sentence of the seeds has 158
+#: words, 25,000 pairs with itself). Past it, texts count as unlike and are left as they are.
+MAX_PAIRS = 250_000
+
+
+def _matcher(a: Sequence[str], b: Sequence[str]) -> SequenceMatcher[str] | None:
+    return SequenceMatcher(None, a, b, autojunk=False) if len(a) * len(b) <= MAX_PAIRS else None
 
 
 @dataclass(frozen=True)
@@ -52,9 +61,8 @@ def similarity(damaged: str, reference: str, translate: Callable[[str], str] = s
     """How alike two wordings are (0..1), ignoring parameter names the damaged one may have lost."""
     ours = _prose_keys(damaged, str)
     theirs = _prose_keys(reference, translate)
-    if not ours or not theirs:
-        return 0.0
-    return SequenceMatcher(None, ours, theirs, autojunk=False).ratio()
+    matcher = _matcher(ours, theirs) if ours and theirs else None
+    return matcher.ratio() if matcher else 0.0
 
 
 def fill_gaps(damaged: str, reference: str, translate: Callable[[str], str] = str) -> tuple[str, list[str]]:
@@ -65,9 +73,9 @@ def fill_gaps(damaged: str, reference: str, translate: Callable[[str], str] = st
     """
     ours = words(damaged)
     theirs = words(reference)
-    matcher = SequenceMatcher(
-        None, [_key(w, translate) for w in ours], [_key(w, translate) for w in theirs], autojunk=False
-    )
+    matcher = _matcher([_key(w, translate) for w in ours], [_key(w, translate) for w in theirs])
+    if matcher is None:
+        return damaged, []
     inserts: list[tuple[int, list[str]]] = []
     for op, i1, _i2, j1, j2 in matcher.get_opcodes():
         if op != "insert":
@@ -97,7 +105,8 @@ def differences(first: str, second: str, lost_start: bool = False) -> list[tuple
     a = [(w.reference or w.text).lower() for w in words(first) if w.text[0].isalnum() or w.reference]
     b = [(w.reference or w.text).lower() for w in words(second) if w.text[0].isalnum() or w.reference]
     changes: list[tuple[str, str]] = []
-    for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    matcher = _matcher(a, b)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes() if matcher else ():
         if op == "equal" or (lost_start and op == "insert" and i1 == 0):
             continue
         changes.append((" ".join(a[i1:i2]), " ".join(b[j1:j2])))
@@ -108,7 +117,7 @@ def coverage(damaged: str, reference: str, translate: Callable[[str], str] = str
     """The share of `damaged`'s words found, in order, in `reference` (robust to words `damaged` lost)."""
     ours = [(w.reference or w.text).lower() for w in words(damaged)]
     theirs = [translate(w.reference or w.text).lower() for w in words(reference)]
-    if not ours:
+    matcher = _matcher(ours, theirs) if ours else None
+    if matcher is None:
         return 0.0
-    matched = sum(block.size for block in SequenceMatcher(None, ours, theirs, autojunk=False).get_matching_blocks())
-    return matched / len(ours)
+    return sum(block.size for block in matcher.get_matching_blocks()) / len(ours)

@@ -42,6 +42,13 @@ def stage(name: str) -> Iterator[None]:
         _open.pop()
 
 
+def reset() -> None:
+    """Start the totals afresh: a process forked from one that has run stages starts its own count."""
+    global _mark
+    _totals.clear()
+    _mark = time.perf_counter()
+
+
 def totals() -> dict[str, float]:
     """Seconds per stage so far, `other` included, in the order the stages first ran."""
     _charge(time.perf_counter())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from generator.knowledge import Knowledge
 from generator.model import Clause, Effect, ErrorCondition, Extension, Function, Param, Token, TokenGroup
 from generator.pipeline import Result
 from generator.source import Pos
+from tests.pathological import assert_linear
 
 WHERE = Location("specs/test.txt", Pos(7, 1))
 ELSEWHERE = Location("specs/test.txt", Pos(40, 1))
@@ -584,3 +586,24 @@ def test_an_allowed_values_sentence_with_one_name() -> None:
     tree = conditions.parse_clause("Only CL_A values can be used.")
     assert tree is not None and tree.data == "allowed"
     assert [str(n.children[0]) for n in tree.find_data("name")] == ["CL_A"]
+
+
+def test_a_condition_of_thousands_of_clauses_takes_linear_time(tmp_path: Path) -> None:
+    """Cutting a condition into clauses reads it once, not once per connective and start."""
+    assert_linear("clause-chain", tmp_path)
+
+
+@pytest.mark.parametrize("condition", [
+    "<p> is NULL, or if <n> is 0",
+    "<p> is NULL, or if <n> is 0, <q> is NULL",
+    "Only CL_A, CL_B and CL_C values can be used, or if <p> is NULL",
+    "memory objects in <m> have not previously been acquired using F, or have been released using G since",
+    "a, b, c, d",
+    ", , <p> is NULL,",
+])
+def test_whole_clauses_are_the_runs_that_parse(condition: str) -> None:
+    """The pieces found in one pass are those whose run from the start parses on its own."""
+    pieces = conditions._Pieces.of(condition)
+    for start in range(len(pieces.texts)):
+        whole = [end for end in range(start, len(pieces.texts)) if conditions.parse_clause(pieces.join(start, end))]
+        assert conditions.whole_clauses(pieces, start) == whole

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from generator.diagnostics import Diagnostic
 from generator.pipeline import Result
+from tests.pathological import assert_linear
 
 
 def found(result: Result, path: str, line: int, kind: str, *words: str) -> list[Diagnostic]:
@@ -140,3 +142,8 @@ def test_no_warning_but_the_errata(seed_result: Result) -> None:
 def test_every_diagnostic_belongs_to_an_extension(seed_result: Result) -> None:
     names = {e.name for e in seed_result.extensions}
     assert {d.extension for d in seed_result.diagnostics} <= names
+
+
+def test_thousands_of_undefined_names_take_linear_time(tmp_path: Path) -> None:
+    """Suggestions for undefined names stop at a budget instead of weighing every token for every name."""
+    assert_linear("undefined-names", tmp_path)

@@ -35,6 +35,7 @@ from generator.errors import InputError
 from generator.knowledge import load, load_package, read_guides
 from generator.package import Package, model_package
 from tests.conftest import generated_module
+from tests.pathological import assert_linear
 
 
 @pytest.fixture(scope="module")
@@ -445,3 +446,8 @@ def test_two_pages_at_one_path_are_an_input_error(seed_result: pipeline.Result) 
     docs = model_docs(irs, package, model_guides({"index.md": "# Home by hand\n"}))
     with pytest.raises(InputError, match=r"docs/index\.md"):
         emit.docs_files(docs, package)
+
+
+def test_thousands_of_tokens_take_linear_time(tmp_path: Path) -> None:
+    """Tokens are sorted into their groups and rows once; a name is looked up, never searched for."""
+    assert_linear("many-tokens", tmp_path)

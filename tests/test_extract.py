@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from generator.extract import extract
@@ -10,6 +12,7 @@ from generator.frontends import refpage, registry
 from generator.knowledge import Knowledge
 from generator.source import SpecFile
 from tests.conftest import seed
+from tests.pathological import assert_linear
 from tests.samples import WIDGET
 
 
@@ -73,3 +76,10 @@ def test_a_page_without_prototype_describes_the_function_it_names_most(knowledge
     # parameter names with an underscore are marked, plain words like "event" are not
     assert facts.errors[0].text.startswith("<num_objects> is zero and <mem_objects>")
     assert "<event>" not in " ".join(d.text for d in facts.param_docs)
+
+
+@pytest.mark.parametrize("shape", ["open-description", "parameter-list"])
+def test_long_descriptions_and_parameter_lists_take_linear_time(shape: str, tmp_path: Path) -> None:
+    """A description that goes on over many sentences is joined once; plain parameter names are found by
+    looking each word up, not by trying every name at every place."""
+    assert_linear(shape, tmp_path)

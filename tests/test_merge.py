@@ -10,6 +10,7 @@ from generator import pipeline
 from generator.errors import InputError
 from generator.model import Extension
 from generator.source import Pos
+from tests.pathological import assert_linear
 from tests.samples import WIDGET
 
 
@@ -102,3 +103,8 @@ def test_names_too_long_for_a_file_and_files_without_an_extension_are_all_report
         ("c.txt", Pos(1, 1), "cannot tell which extension this file describes: it never names an extension string"),
         ("b.txt", Pos(11, 5), f"function clDo{'W' * 36}..."),
     ]
+
+
+def test_thousands_of_groups_of_one_name_take_linear_time(tmp_path: Path) -> None:
+    """`thing`, `thing_2`, ...: each group's number is counted on from the last, not searched from 2."""
+    assert_linear("unnamed-groups", tmp_path)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 import pytest
 import yaml
@@ -10,6 +11,7 @@ import yaml
 from generator import naming
 from generator.errors import InputError
 from tests.conftest import GENERATED, generated_module
+from tests.pathological import assert_linear
 
 ACRONYMS = frozenset({"KHR", "NV", "CL", "GL"})
 
@@ -132,3 +134,8 @@ def test_a_name_that_becomes_a_file_name_leaves_room_for_what_the_file_name_adds
     problem = naming.file_name_problem(longest + "x", "function")
     assert problem == (f"function {'x' * 40}... is 224 bytes long; it names generated files, and 223 bytes is the "
                        "most that leaves room for what their names add (255 bytes per file name)")
+
+
+def test_a_prototype_of_thousands_of_parameters_takes_linear_time(tmp_path: Path) -> None:
+    """A wrapper's parameters are checked against sets, not lists, and the module's names are not copied."""
+    assert_linear("many-parameters", tmp_path)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from generator.errors import InputError
 from generator.knowledge import Knowledge, load_package
 from generator.package import integer_range, model_package, model_types
 from generator.pipeline import Result
+from tests.pathological import assert_linear
 
 
 @pytest.fixture(scope="module")
@@ -167,3 +169,9 @@ def test_every_name_that_would_break_a_module_is_reported(irs: list[dict[str, An
         "token 'EXTENSION' clashes with the generated module's own 'EXTENSION'",
         "token 'ffi' clashes with the generated module's own 'ffi'",
     ]
+
+
+@pytest.mark.parametrize("shape", ["many-functions", "many-groups"])
+def test_thousands_of_functions_and_groups_take_linear_time(shape: str, tmp_path: Path) -> None:
+    """A module's functions and enumerations are modelled and rendered with each looked up, not searched for."""
+    assert_linear(shape, tmp_path)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from generator import textalign
+from tests.pathological import assert_linear
 
 
 def rename(name: str) -> str:
@@ -41,3 +44,15 @@ def test_differences() -> None:
     assert textalign.differences("<q> was made from an X", "<q> was made from a Y") == [("an x", "a y")]
     assert textalign.differences("was made", "then it was made", lost_start=True) == []
     assert textalign.differences("was made", "then it was made") == [("", "then it")]
+
+
+def test_two_long_wordings_of_one_condition_take_linear_time(tmp_path: Path) -> None:
+    """Wordings too long to be one sentence (MAX_PAIRS) are not aligned word by word."""
+    assert_linear("sibling-conditions", tmp_path)
+
+
+def test_wordings_past_the_bound_count_as_unlike() -> None:
+    long = " ".join(["word"] * 600)
+    assert textalign.similarity(long, long) == 0.0 and textalign.coverage(long, long) == 0.0
+    assert textalign.fill_gaps(long, "<p> " + long) == (long, [])
+    assert textalign.similarity("a b c", "a b c") == 1.0

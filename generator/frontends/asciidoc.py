@@ -13,8 +13,7 @@ from generator.source import Pos, SpecFile
 
 FORMAT = "asciidoc"
 
-_XREF = re.compile(r"<<[^,>]*,([^>]*)>>|<<([^>]*)>>")
-_INDEXTERM = re.compile(r"indexterm:\[[^\]]*\]")
+_INDEX_TERM = "indexterm:["
 _PARAMETER = re.compile(r"(?<![\w<])__?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)__?(?![\w])")
 _EMPHASIS = re.compile(r"(?<![\w<])_([^_\s][^_]*?)_(?![\w])")
 _STRONG = re.compile(r"(?<![\w*])\*([^*\s](?:[^*]*[^*\s])?)\*(?![\w*])")
@@ -64,15 +63,13 @@ def _tokens(tree: Tree[Token]) -> list[str]:
 
 def table(lines: list[Token], attributes: str, pos: Pos, spec: SpecFile) -> Table:
     """Cells start at a `|`; they are dealt into rows by the column count of `cols=`."""
-    cells: list[tuple[str, int]] = []
+    pieces: list[tuple[list[str], int]] = []  # each cell's lines, joined once at the end
     for token in lines:
         parts = re.split(r"(?:^|(?<=\s))\|", str(token))
-        if len(parts) == 1 and cells:
-            cells[-1] = (cells[-1][0] + " " + parts[0], cells[-1][1])
-            continue
-        if parts[0].strip() and cells:
-            cells[-1] = (cells[-1][0] + " " + parts[0], cells[-1][1])
-        cells.extend((part, token.line or pos.line) for part in parts[1:])
+        if pieces and (len(parts) == 1 or parts[0].strip()):
+            pieces[-1][0].append(parts[0])
+        pieces.extend(([part], token.line or pos.line) for part in parts[1:])
+    cells = [(" ".join(texts), line) for texts, line in pieces]
     columns = _column_count(attributes) or max(1, len(re.findall(r"(?:^|(?<=\s))\|", str(lines[0])))) if lines else 1
     if len(cells) % columns:
         raise spec.error(pos, f"this table has {len(cells)} cells, which do not fill rows of {columns} columns")
@@ -102,10 +99,59 @@ def _implicit_header(lines: list[Token]) -> bool:
 
 def inline(text: str) -> str:
     """Plain text from AsciiDoc inline markup; parameters (`_name_`) become `<name>`."""
-    text = _INDEXTERM.sub("", text)
-    text = _XREF.sub(lambda m: m.group(1) or m.group(2), text)
+    text = _without_index_terms(text)
+    text = _resolve_references(text)
     text = text.replace('"`', '"').replace('`"', '"').replace("`", "")
     text = _PARAMETER.sub(r"<\1>", text)
     text = _EMPHASIS.sub(r"\1", text)
     text = _STRONG.sub(r"\1", text)
     return collapse(text)
+
+
+def _without_index_terms(text: str) -> str:
+    """`indexterm:[...]` removed up to its first `]`; one left open stays, as does all that follows.
+
+    Found with `str.find` rather than a pattern: a pattern tried at each of many open terms would look for
+    the `]` from each of them.
+    """
+    out: list[str] = []
+    done = 0
+    at = text.find(_INDEX_TERM)
+    while at != -1:
+        close = text.find("]", at + len(_INDEX_TERM))
+        if close == -1:
+            break
+        out.append(text[done:at])
+        done = close + 1
+        at = text.find(_INDEX_TERM, done)
+    out.append(text[done:])
+    return "".join(out)
+
+
+def _resolve_references(text: str) -> str:
+    """`<<id,label>>` becomes its label and `<<id>>` its id, in one pass.
+
+    A reference runs from `<<` to the first `>` after it, which must be doubled; a comma before that `>`
+    starts the label. The next comma and the next `>` are remembered between the `<<`s, so that many open
+    `<<` cost one look each instead of a scan to the next `>` from every one of them.
+    """
+    out: list[str] = []
+    done = 0
+    comma = close = -1
+    at = text.find("<<")
+    while at != -1:
+        if close < at + 2:
+            close = text.find(">", at + 2)
+            if close == -1:
+                break
+        if comma < at + 2:
+            comma = text.find(",", at + 2)
+            comma = len(text) if comma == -1 else comma
+        if text.startswith(">>", close):
+            out += [text[done:at], text[comma + 1 : close] if comma < close else text[at + 2 : close]]
+            done = close + 2
+            at = text.find("<<", done)
+        else:
+            at = text.find("<<", at + 1)
+    out.append(text[done:])
+    return "".join(out)

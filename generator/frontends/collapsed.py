@@ -22,7 +22,7 @@ from generator.source import Pos, SpecFile
 
 FORMAT = "registry-collapsed"
 
-_DEFINITION = re.compile(r"(\S+)\s+(\S+)")
+_WORD = re.compile(r"\S+")
 _ROW_KEY = re.compile(r'^"?[A-Z][A-Z0-9]*(_[A-Z0-9]+)+"?$')
 
 
@@ -65,9 +65,9 @@ def _items(content: list[Tree[Token] | Token], spec: SpecFile) -> list[Block]:
             if lead:
                 blocks.append(_paragraph(lead))
             start = _pos(definitions)
-            for match in _DEFINITION.finditer(str(definitions)):
-                name, literal = match.groups()
-                blocks.append(TokenDef(name, literal, Pos(start.line, start.column + match.start())))
+            found = list(_WORD.finditer(str(definitions)))
+            for name, literal in zip(found[0::2], found[1::2], strict=False):
+                blocks.append(TokenDef(name.group(), literal.group(), Pos(start.line, start.column + name.start())))
         elif item.data == "prototype":
             *lead, prototype = [t for t in item.children if isinstance(t, Token)]
             if lead:
@@ -92,28 +92,31 @@ def _table(item: Tree[Token]) -> list[Block]:
         underline = rules
         body = tokens[rules[-1] + 1 :]
     columns = len(underline)
-    rows: list[tuple[list[str], Token]] = []
-    cells: list[str] = []
+    rows: list[tuple[list[list[str]], Token]] = []
+    cells: list[list[str]] = []  # each cell's words, joined once at the end
     for word in body:
         text = str(word)
-        starts_row = _ROW_KEY.match(text) and (not cells or (len(cells) == columns and cells[-1]))
+        starts_row = _ROW_KEY.match(text) and (not cells or (len(cells) == columns and _filled(cells[-1])))
         if starts_row or not rows:
-            cells = [text.strip('"')]
+            cells = [[text.strip('"')]]
             rows.append((cells, word))
-        elif text == "*" and cells[-1]:
-            cells[-1] += " *"
-        elif len(cells) < columns:
-            cells.append(text)
+        elif (text == "*" and _filled(cells[-1])) or len(cells) >= columns:
+            cells[-1].append(text)
         else:
-            cells[-1] = f"{cells[-1]} {text}"
+            cells.append([text])
     blocks.append(
         Table(
             None,
-            tuple(Row(tuple(cell(c) for c in row), _pos(key)) for row, key in rows),
+            tuple(Row(tuple(cell(" ".join(c)) for c in row), _pos(key)) for row, key in rows),
             _pos(tokens[rules[0]]),
         )
     )
     return blocks
+
+
+def _filled(words: list[str]) -> bool:
+    """Whether a cell's words make a text that is not empty."""
+    return len(words) > 1 or bool(words[0])
 
 
 def _paragraph(words: list[Token]) -> Paragraph:

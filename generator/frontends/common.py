@@ -10,11 +10,13 @@ from generator.source import Pos, SpecFile
 
 #: `NAME  value`, one token definition per line.
 TOKEN_LINE = re.compile(r"^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]+(-?(?:0[xX][0-9A-Fa-f]+|\d+))[ \t]*$")
-#: A line shaped like a token definition, whatever its name: `name  value`.
-_TOKEN_SHAPED = re.compile(r"^[ \t]*(\S.*?)[ \t]+(-?(?:0[xX][0-9A-Fa-f]+|\d+))[ \t]*$")
+#: A line shaped like a token definition, whatever its name: `name  value`. The name ends in a character
+#: that is not a blank, so that a run of blanks is scanned once, not once from each of its positions.
+_TOKEN_SHAPED = re.compile(r"^[ \t]*(\S(?:.*[^ \t])?)[ \t]+(-?(?:0[xX][0-9A-Fa-f]+|\d+))[ \t]*$")
 #: The start of a C declaration: `type name(` or `typedef`. The name may hold any character, so that a
 #: damaged one reaches the C grammar, which says where it goes wrong, instead of passing for prose.
-DECLARATION_START = re.compile(r"^\s*(typedef\s|(const\s+)?[A-Za-z_]\w*(\s*\*)*\s+\**\s*[^\s(),;*]+\s*\()")
+#: Between type and name, one possessive run of blanks and stars holding a blank: never split two ways.
+DECLARATION_START = re.compile(r"^\s*+(typedef\s|(const\s+)?[A-Za-z_]\w*+\**+\s[\s*]*+[^\s(),;*]++\s*+\()")
 
 
 def lost_parameter_names(text: str) -> frozenset[str]:

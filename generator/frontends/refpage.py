@@ -30,7 +30,7 @@ FORMAT = "refpage"
 #: A paragraph longer than this (in lines) has had its line breaks scattered.
 _BROKEN_PARAGRAPH = 10
 _MAN_REFERENCE = re.compile(r"\b(\w+)\(\d\w*\)")
-_TERM_LINE = re.compile(r"^\s*,?\s*([a-z][a-z0-9_]*)\s*$")
+_TERM_LINE = re.compile(r"^\s*+(?:,\s*+)?([a-z][a-z0-9_]*+)\s*+$")  # possessive: a run of blanks is read once
 _TERMS = re.compile(r"^[a-z][a-z0-9_]*(\s*,\s*[a-z][a-z0-9_]*)*$")
 _CODE_FIRST = re.compile(r"^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b")
 

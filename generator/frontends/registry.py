@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
 from lark import Token, Tree
@@ -94,7 +95,7 @@ def table(header: list[Line], underline: Line, body: list[Line]) -> Table:
     """Cells are found by the columns the underline draws; a line with an empty first cell continues a row."""
     starts = [match.start() for match in re.finditer(r"-+", underline.text)]
     head = _cells(header, starts)
-    rows: list[tuple[list[str], Pos]] = []
+    rows: list[tuple[list[list[str]], Pos]] = []
     for line in body:
         words = _assign(line.text, starts)
         if not any(words):
@@ -102,29 +103,30 @@ def table(header: list[Line], underline: Line, body: list[Line]) -> Table:
         if words[0] or not rows:
             rows.append((words, Pos(line.number, starts[0] + 1)))
         else:
-            cells = rows[-1][0]
-            for index, text in enumerate(words):
-                cells[index] = f"{cells[index]} {text}".strip()
+            for cell_words, more in zip(rows[-1][0], words, strict=True):
+                cell_words += more
     first = header[0].number if header else underline.number
     return Table(
         tuple(head) if header else None,
-        tuple(Row(tuple(cell(c) for c in cells), pos) for cells, pos in rows),
+        tuple(Row(tuple(cell(" ".join(c)) for c in cells), pos) for cells, pos in rows),
         Pos(first, starts[0] + 1),
     )
 
 
 def _cells(lines: list[Line], starts: list[int]) -> list[str]:
-    cells = [""] * len(starts)
+    cells: list[list[str]] = [[] for _ in starts]
     for line in lines:
-        for index, text in enumerate(_assign(line.text, starts)):
-            cells[index] = f"{cells[index]} {text}".strip()
-    return [collapse(cell) for cell in cells]
+        for cell_words, more in zip(cells, _assign(line.text, starts), strict=True):
+            cell_words += more
+    return [collapse(" ".join(words)) for words in cells]
 
 
-def _assign(text: str, starts: list[int]) -> list[str]:
-    """Put each word of a line in the column whose underline starts nearest to its left."""
-    cells = [""] * len(starts)
+def _assign(text: str, starts: list[int]) -> list[list[str]]:
+    """Put each word of a line in the column whose underline starts nearest to its left (the first if none).
+
+    Words are gathered in lists and joined once: a cell grown one word at a time is copied once per word.
+    """
+    cells: list[list[str]] = [[] for _ in starts]
     for word in re.finditer(r"\S+", text):
-        index = max((i for i, start in enumerate(starts) if start <= word.start() + _COLUMN_SLACK), default=0)
-        cells[index] = f"{cells[index]} {word.group()}".strip()
+        cells[max(0, bisect_right(starts, word.start() + _COLUMN_SLACK) - 1)].append(word.group())
     return cells

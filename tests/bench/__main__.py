@@ -1,6 +1,6 @@
 """`make bench`: the three benchmarks of the project, their tables, and whether the targets are met.
 
-    python -m tests.bench [--only generation|scaling|calls] [--repeat N] [--plot PATH]
+    python -m tests.bench [--only generation|scaling|calls|linear] [--repeat N] [--plot PATH]
 
 1. Generation: `python -m generator generate --force` on the six seed specs in a
    new interpreter each time, wall time and time per stage (`--timings`), as a
@@ -14,6 +14,8 @@
    against corpus size.
 3. Calls: the generated wrappers against the same call made with cffi alone
    (`calls.py`).
+4. Linear: the time per KB of each pathological line (`tests/pathological.py`), from
+   1 KB to 1 MB (`linear.py`); flat when the work is linear in the line.
 
 Every figure is the median of repeated runs. Exit 1 when a target is missed.
 """
@@ -33,7 +35,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.bench import calls, corpus
+from tests.bench import calls, corpus, linear
 from tests.conftest import ROOT, SPECS
 
 SIZES = (10, 50, 100, 200)
@@ -217,16 +219,30 @@ def bench_calls(work: Path) -> tuple[str, bool]:
     return heading + "\n" + "\n".join("  " + line for line in calls.table(rows).splitlines()), all(r.met for r in rows)
 
 
+# -- 4. linear ----------------------------------------------------------------
+
+
+def bench_linear(work: Path) -> tuple[str, bool]:
+    rows = linear.measure(work)
+    heading = ("time per KB of each pathological line (generate in a forked child, its stage times less the seed's; "
+               "one run per size)")
+    met = [f"  {'met   ' if row.met else 'MISSED'} {row.shape}: the cost per KB at 1 MB is "
+           + (f"{row.growth:.1f}x" if row.growth is not None else "unknown")
+           + f" that at 64 KB (target <= {linear.GROWTH_TARGET}x; quadratic work: 16x)" for row in rows]
+    text = heading + "\n" + "\n".join("  " + line for line in linear.table(rows).splitlines()) + "\n" + "\n".join(met)
+    return text, all(row.met for row in rows)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=("generation", "scaling", "calls"), action="append",
+    parser.add_argument("--only", choices=("generation", "scaling", "calls", "linear"), action="append",
                         help="run only these benchmarks (repeatable)")
     parser.add_argument("--repeat", type=int, default=0, help="runs per figure (default: 9 for generation, "
                         "3 for scaling)")
     parser.add_argument("--plot", type=Path, default=Path(__file__).with_name("scaling.png"),
                         help="where the scaling plot goes (PNG)")
     args = parser.parse_args()
-    chosen = args.only or ["generation", "scaling", "calls"]
+    chosen = args.only or ["generation", "scaling", "calls", "linear"]
     print(machine(), flush=True)
     all_met = True
     with tempfile.TemporaryDirectory(prefix="bench-") as folder:
@@ -237,6 +253,8 @@ def main() -> int:
                 text, met = bench_generation(work, args.repeat or 9)
             elif name == "scaling":
                 text, met = bench_scaling(work, args.repeat or 3, args.plot)
+            elif name == "linear":
+                text, met = bench_linear(work)
             else:
                 text, met = bench_calls(work)
             print(f"\n{name} ({time.perf_counter() - started:.0f} s)\n{text}", flush=True)

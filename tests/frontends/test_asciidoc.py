@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef
 from generator.frontends import asciidoc
 from generator.source import Pos
 from tests.conftest import parse_error, seed
+from tests.pathological import assert_linear
 
 
 @pytest.fixture(scope="module")
@@ -90,3 +96,26 @@ def test_a_table_whose_cells_do_not_fill_its_rows() -> None:
     text = '== T\n\n[cols="2,1",options="header",]\n|====\n| *a*\n| *b*\n\n| CL_X\n|====\n'
     message = parse_error(asciidoc.parse, text, "bad.adoc")
     assert message.startswith("bad.adoc:4:1: error: this table has 3 cells, which do not fill rows of 2 columns")
+
+
+#: The patterns the scanners replace: the behaviour to keep.
+_OLD_XREF = re.compile(r"<<[^,>]*,([^>]*)>>|<<([^>]*)>>")
+_OLD_INDEXTERM = re.compile(r"indexterm:\[[^\]]*\]")
+
+
+@pytest.mark.parametrize("shape", ["reference-markers", "index-terms", "table-cell-lines"])
+def test_unclosed_markup_and_long_cells_take_linear_time(shape: str, tmp_path: Path) -> None:
+    """Markup left open is looked for once, not from each opening; a cell's lines are joined once."""
+    assert_linear(shape, tmp_path)
+
+
+@settings(deadline=None)  # a slow moment of the machine is no failure
+@given(st.lists(st.sampled_from(["<", ">", ",", "a", "<<", ">>", " ", "\n"]), max_size=16).map("".join))
+def test_references_resolve_as_the_pattern_did(text: str) -> None:
+    assert asciidoc._resolve_references(text) == _OLD_XREF.sub(lambda m: m.group(1) or m.group(2), text)
+
+
+@settings(deadline=None)  # a slow moment of the machine is no failure
+@given(st.lists(st.sampled_from(["indexterm:[", "indexterm:", "[", "]", "a", " ", "\n"]), max_size=12).map("".join))
+def test_index_terms_go_as_the_pattern_took_them(text: str) -> None:
+    assert asciidoc._without_index_terms(text) == _OLD_INDEXTERM.sub("", text)

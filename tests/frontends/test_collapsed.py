@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from generator.document import LOST_PARAMETER_NAMES, Document, Heading, ListItem, Paragraph, Prototype, Table, TokenDef
 from generator.frontends import collapsed
 from generator.source import Pos
 from tests.conftest import parse_error, seed
+from tests.pathological import assert_linear
 
 
 @pytest.fixture(scope="module")
@@ -57,3 +60,8 @@ def test_a_list_must_end_its_last_sentence() -> None:
     text = "Name String cl_x_y Overview It returns * CL_A if b is c New Tokens CL_C 1"
     message = parse_error(collapsed.parse, text, "bad.txt")
     assert message.startswith("bad.txt:1:57: error: unexpected section title 'New Tokens'; expected")
+
+
+def test_titles_that_never_end_take_linear_time(tmp_path: Path) -> None:
+    """A title's free middle stops at the next title of its kind instead of scanning on from each."""
+    assert_linear("section-titles", tmp_path)

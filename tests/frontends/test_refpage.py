@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from generator.document import LOST_ERROR_CODES, Definition, ListItem, Paragraph, Prototype
 from generator.frontends import refpage
 from generator.source import Pos
 from tests.conftest import parse_error, seed
+from tests.pathological import assert_linear
 
 
 def test_man_page_site_paragraphs() -> None:
@@ -42,3 +45,8 @@ def test_page_text_accepts_any_line_sequence() -> None:
     text = "clFoo - does foo\n\ncl_int clFoo(cl_uint a, const);\n"
     message = parse_error(refpage.parse, text, "bad.txt")
     assert message.startswith("bad.txt:3:25: error: a parameter without a type in the prototype of clFoo")
+
+
+def test_a_line_of_blanks_in_a_broken_paragraph_takes_linear_time(tmp_path: Path) -> None:
+    """Each line of a broken paragraph is tried as a parameter name alone on its line."""
+    assert_linear("term-line-blanks", tmp_path)

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef
 from generator.frontends import registry
 from generator.source import Pos
 from tests.conftest import parse_error, seed
+from tests.pathological import assert_linear
 
 
 @pytest.fixture(scope="module")
@@ -75,3 +78,8 @@ def test_bad_prototype_points_into_the_file() -> None:
     text = "New Procedures and Functions\n\n    cl_int clFoo(cl_int a,, cl_int b)\n"
     message = parse_error(registry.parse, text, "bad.txt")
     assert message.startswith("bad.txt:3:27: error: unexpected ','")
+
+
+def test_a_table_row_of_thousands_of_words_takes_linear_time(tmp_path: Path) -> None:
+    """A cell gathers its words in a list, joined once (not a string copied once per word)."""
+    assert_linear("table-row-words", tmp_path)

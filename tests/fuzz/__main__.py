@@ -3,9 +3,11 @@
     python -m tests.fuzz [--cases 10000] [--jobs N] [--seed 1]
 
 Each job is a pytest run of `test_fuzz.py` with its own hypothesis seed and a
-share of the cases; the first also cuts every seed at every section boundary.
-Besides the damaged specs through `generate`, a fifth as many damaged IR files
-go through `diff` (`ir_mutations.py`).
+share of the cases; the first also cuts every seed at every section boundary and
+runs every pathological shape of `tests/pathological.py` at 256 KB. Pathological
+lines of 256 KB are among the random mutations too. Besides the damaged specs
+through `generate`, a fifth as many damaged IR files go through `diff`
+(`ir_mutations.py`).
 Every case is logged, and the report sums them up. Exit 1 if any case failed.
 """
 
@@ -23,11 +25,13 @@ from collections import Counter
 from pathlib import Path
 
 TEST = Path(__file__).with_name("test_fuzz.py")
+#: The size of the pathological lines of the long run.
+LINE_SIZE = 256 * 1024
 
 
 def shard(number: int, cases: int, seed: int, log: Path) -> subprocess.Popen[bytes]:
     selection = [] if number == 0 else ["-k", "damaged"]
-    env = dict(os.environ, FUZZ_CASES=str(cases), FUZZ_LOG=str(log))
+    env = dict(os.environ, FUZZ_CASES=str(cases), FUZZ_LOG=str(log), FUZZ_LINE_SIZE=str(LINE_SIZE))
     command = [sys.executable, "-m", "pytest", str(TEST), "-q", "-x", "-p", "no:cacheprovider",
                f"--hypothesis-seed={seed}", "--hypothesis-show-statistics", *selection]
     return subprocess.Popen(command, env=env)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from generator import cli, emit, fingerprint, ir, pipeline, writer
+from generator import cli, emit, fingerprint, ir, pipeline, timing, writer
 from tests.conftest import GENERATED, SPECS, snapshot
 
 #: Far above any real case (a whole run of the six seeds takes about a second).
@@ -51,14 +51,17 @@ def warm() -> None:
     emit.outputs(pipeline.run(SPECS))
 
 
-def run(folder: Path, files: dict[str, bytes]) -> Outcome:
-    """Generate from `folder/specs` (holding `files`) into `folder/out`, and judge the result."""
+def run(folder: Path, files: dict[str, bytes], extra: tuple[str, ...] = ()) -> Outcome:
+    """Generate from `folder/specs` (holding `files`) into `folder/out`, and judge the result.
+
+    `extra` goes on the command line (`--timings FILE`: the child's own stage times, as if it had started fresh).
+    """
     warm()
     specs, out = folder / "specs", folder / "out"
     writer.write(out, PREVIOUS)
     before = snapshot(out)
     started = time.perf_counter()
-    status, stderr = child(folder, ["generate", "--specs", str(specs), "--out", str(out), "--force"])
+    status, stderr = child(folder, ["generate", "--specs", str(specs), "--out", str(out), "--force", *extra])
     seconds = time.perf_counter() - started
     if status is None:
         return Outcome("FAIL", None, seconds, f"no result within {TIME_BOUND} s (killed)", stderr)
@@ -155,6 +158,7 @@ def child(folder: Path, argv: list[str]) -> tuple[int | None, str]:
                 os.dup2(err.fileno(), 2)
                 sys.stdout, sys.stderr = null, err
                 try:
+                    timing.reset()
                     status = cli.main(argv)
                 except BaseException:
                     traceback.print_exc()

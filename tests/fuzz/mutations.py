@@ -9,6 +9,7 @@ mutations did to the size.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from dataclasses import dataclass
@@ -17,12 +18,15 @@ from pathlib import Path
 from hypothesis import strategies as st
 
 from tests.conftest import SPECS
+from tests.pathological import UNITS
 
 #: The seeds: every spec text of the project, by file name.
 SEEDS: dict[str, bytes] = {p.name: p.read_bytes() for p in sorted(SPECS.glob("*.txt"))}
 
 #: Positions are drawn as integers in [0, SCALE] and read as a fraction of the length.
 SCALE = 1_000_000
+#: The bytes of a pathological line: 256 KB in `make fuzz` (which sets it), less in `make test`'s share.
+LINE_SIZE = int(os.environ.get("FUZZ_LINE_SIZE", str(16 * 1024)))
 
 _LINE_AFTER_BLANK = re.compile(rb"(?<=\n\n)(?=\S)")
 _INLINE_TITLE = re.compile(
@@ -191,8 +195,22 @@ class Splice:
         return data[:cut] + piece + data[cut + self.length:]
 
 
+@dataclass(frozen=True)
+class Pathological:
+    """A unit of the shapes that once took quadratic time (`tests/pathological.py`), repeated to `size`
+    bytes at any place: a run of blanks, of clauses, of unclosed markup..."""
+
+    at: int
+    unit: str
+    size: int
+
+    def apply(self, data: bytes) -> bytes:
+        cut = _at(self.at, len(data))
+        return data[:cut] + (self.unit * max(1, self.size // len(self.unit))).encode() + data[cut:]
+
+
 Mutation = (FlipBytes | TruncateAtSection | TruncateAnywhere | DeleteLines | DuplicateLines | ShuffleLines
-            | InsertText | Whitespace | Replace | Splice)
+            | InsertText | Whitespace | Replace | Splice | Pathological)
 
 _fraction = st.integers(0, SCALE)
 
@@ -207,6 +225,7 @@ mutations: st.SearchStrategy[Mutation] = st.one_of(
     st.builds(Whitespace, st.sampled_from(WHITESPACE_FORMS)),
     st.builds(Replace, st.sampled_from([b""]) | st.binary(min_size=1, max_size=4096)),
     st.builds(Splice, st.sampled_from(sorted(SEEDS)), _fraction, st.integers(1, 2000), _fraction),
+    st.builds(Pathological, _fraction, st.sampled_from(UNITS), st.just(LINE_SIZE)),
 )
 
 

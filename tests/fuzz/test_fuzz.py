@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, event, given, settings
 from tests.fuzz import harness
 from tests.fuzz.ir_mutations import IrCase, ir_cases
 from tests.fuzz.mutations import SEEDS, Case, cases, section_boundaries, write
+from tests.pathological import SHAPES
 
 CASES = int(os.environ.get("FUZZ_CASES", "120"))
 #: Damaged IR files through `diff`: a fifth as many as damaged specs (each case is quicker: no generation).
@@ -71,3 +72,17 @@ def test_every_truncation_at_a_section_boundary(seed: str, tmp_path: Path) -> No
         outcome = harness.run(folder, files)
         record(seed, "TruncateAtSection(every)", outcome)
         assert outcome.verdict != "FAIL", f"{seed} cut at byte {cut}: {outcome.reason}\n{outcome.stderr[-3000:]}"
+
+
+#: The shapes `make test` runs at 256 KB (the long run runs them all): a fraction of a second each.
+SHARE = ("token-padded", "reference-markers", "term-line-blanks")
+
+
+@pytest.mark.parametrize("shape", [s for s in SHAPES if "FUZZ_CASES" in os.environ or s in SHARE])
+def test_every_pathological_shape_at_256_kb(shape: str, tmp_path: Path) -> None:
+    """Each shape that once took quadratic time, at 256 KB: valid output or a clean error within the bound."""
+    files = SHAPES[shape].files(256 * 1024)
+    write(files, tmp_path / "specs")
+    outcome = harness.run(tmp_path, files)
+    record(SHAPES[shape].seed, f"Pathological({shape})", outcome)
+    assert outcome.verdict != "FAIL", f"{shape}: {outcome.reason}\n{outcome.stderr[-3000:]}"

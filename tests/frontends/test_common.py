@@ -1,0 +1,42 @@
+"""Helpers every front-end shares (generator/frontends/common.py): classifying lines as tokens or code."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator.frontends import common
+from tests.pathological import assert_linear
+
+#: The patterns as they were, before their runs of blanks could be split two ways: the behaviour to keep.
+_OLD_TOKEN_SHAPED = re.compile(r"^[ \t]*(\S.*?)[ \t]+(-?(?:0[xX][0-9A-Fa-f]+|\d+))[ \t]*$")
+_OLD_DECLARATION_START = re.compile(r"^\s*(typedef\s|(const\s+)?[A-Za-z_]\w*(\s*\*)*\s+\**\s*[^\s(),;*]+\s*\()")
+
+_pieces = st.lists(st.sampled_from([" ", "\t", "*", "a", "x1", "(", ")", ",", ";", "const", "typedef", "0x1F", "-",
+                                    "12", "\f", "\u2003", "CL_A"]), max_size=14).map("".join)
+
+
+@pytest.mark.parametrize("shape", ["token-padded", "prose-padded", "declaration-padded", "condition-padded"])
+def test_lines_padded_with_blanks_take_linear_time(shape: str, tmp_path: Path) -> None:
+    """Each line of a paragraph is tried as a token definition and as the start of a declaration."""
+    assert_linear(shape, tmp_path)
+
+
+@settings(deadline=None)  # a slow moment of the machine is no failure
+@given(_pieces)
+def test_token_shaped_lines_read_as_before(line: str) -> None:
+    old, new = _OLD_TOKEN_SHAPED.match(line), common._TOKEN_SHAPED.match(line)
+    if old is None or new is None:
+        assert old is new is None
+    else:
+        assert (old.span(1), old.span(2)) == (new.span(1), new.span(2))
+
+
+@settings(deadline=None)  # a slow moment of the machine is no failure
+@given(_pieces)
+def test_declaration_starts_read_as_before(text: str) -> None:
+    assert bool(_OLD_DECLARATION_START.match(text)) == bool(common.DECLARATION_START.match(text))

@@ -1,0 +1,37 @@
+"""The template phrases (generator/phrases.py), read in time linear in the sentence."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from generator import phrases
+from tests.pathological import assert_linear
+
+#: The one pattern `accepted` replaces: the behaviour to keep.
+_OLD_ACCEPTED = re.compile(
+    rf"^Accepted as (?P<what>.*?) in the (?P<param>.*?)\s*parameters? of (?P<functions>{phrases._FUNCTIONS})")
+
+_sentences = st.lists(st.sampled_from(["Accepted as ", " in the ", "parameter of ", "parameters of ", " ", "a", "f",
+                                       ", ", " and ", "\n", "<p>", "x in the"]), max_size=12).map("".join)
+
+
+def test_the_parts_of_an_accepted_sentence() -> None:
+    found = phrases.accepted("Accepted as a widget mode in the <mode> parameter of clDoA and clDoB:")
+    assert found == phrases.Accepted("a widget mode", "<mode>", "clDoA and clDoB")
+    assert phrases.accepted("Accepted as a mode in the <mode> argument") is None
+
+
+@settings(deadline=None)  # a slow moment of the machine is no failure
+@given(_sentences)
+def test_accepted_reads_as_the_single_pattern_did(tail: str) -> None:
+    text = "Accepted as " + tail
+    old, new = _OLD_ACCEPTED.match(text), phrases.accepted(text)
+    assert (old and (old["what"], old["param"], old["functions"])) == (new and (new.what, new.param, new.functions))
+
+
+def test_a_sentence_of_many_in_the_takes_linear_time(tmp_path: Path) -> None:
+    assert_linear("accepted-phrase", tmp_path)
