@@ -17,8 +17,7 @@ from typing import Any
 
 import yaml
 
-from generator import ROOT, safeload
-from generator.errors import InputError
+from generator import ROOT, data_checks, safeload
 from generator.schema import Check, compile_schema
 from generator.source import display_path
 
@@ -165,15 +164,6 @@ def _data_check(name: str) -> Check:
     return compile_schema({"$ref": f"#/$defs/{name}", "$defs": definitions})
 
 
-def _pattern(text: str, name: str, key: str) -> re.Pattern[str]:
-    """A name pattern of a data file; a pattern `re` cannot compile is that file's fault."""
-    try:
-        return re.compile(text)
-    except re.error as error:
-        raise InputError(display_path(DATA_DIR / name, Path.cwd()), None,
-                         f"{key}: {text!r} is not a regular expression: {error}") from None
-
-
 @dataclass(frozen=True)
 class PackageConfig:
     """`data/package.yaml`: the generated package's names and the core entry points it calls."""
@@ -219,16 +209,27 @@ def read_guides(folder: Path = GUIDES_DIR) -> dict[str, str]:
     return {path.name: safeload.read_text(path, display_path(path, Path.cwd())) for path in sorted(folder.glob("*.md"))}
 
 
+#: The named groups the generator reads from the matches of `conventions.yaml`'s naming patterns.
+_GROUPS = {"extension": ("vendor", "name")}
+
+
 @cache
 def load_package() -> PackageConfig:
     data = _read("package.yaml")
     package, library = data["package"], data["library"]
+    core = load()
+    data_checks.known(DATA_DIR, "package.yaml", ("core_functions",), data["core_functions"], core.core_functions,
+                      "core OpenCL function")
+    data_checks.known(DATA_DIR, "package.yaml", ("core_constants",), data["core_constants"], core.core_constants,
+                      "core OpenCL constant")
+    data_checks.known(DATA_DIR, "package.yaml", ("pythonic", "owned"), data["pythonic"]["owned"],
+                      data["core_functions"], "role of core_functions")
     return PackageConfig(
         name=package["name"],
         distribution=package["distribution"],
         summary=package["summary"],
         license=package["license"],
-        module=_pattern(package["module"], "package.yaml", "package/module"),
+        module=data_checks.pattern(DATA_DIR, "package.yaml", ("package", "module"), package["module"], ["module"]),
         requires=tuple(package["requires"]),
         library_environment=library["environment"],
         library_names=library["names"],
@@ -237,7 +238,8 @@ def load_package() -> PackageConfig:
         handles=data["handles"],
         core_types=data["core_types"],
         count_before_array=bool(data["count_before_array"]),
-        function_pointer_type=data["function_pointer_type"],
+        function_pointer_type=data_checks.template(DATA_DIR, "package.yaml", ("function_pointer_type",),
+                                                   data["function_pointer_type"], "function"),
         calling_convention=data["calling_convention"],
         acronyms=frozenset(data["acronyms"]),
         constant_prefix=data["constant_prefix"],
@@ -259,12 +261,13 @@ def load() -> Knowledge:
     conventions = _read("conventions.yaml")
     core = _read("opencl_core.json")
     enums = _read("external_enums.json")
+    data_checks.c_types(DATA_DIR, "conventions.yaml", "platform_types", conventions["platform_types"])
     functions = {
         name: CoreFunction(name, entry["return_type"], tuple((p["name"], p["type"]) for p in entry["params"]))
         for name, entry in core["functions"].items()
     }
     return Knowledge(
-        naming={key: _pattern(pattern, "conventions.yaml", f"naming/{key}")
+        naming={key: data_checks.pattern(DATA_DIR, "conventions.yaml", ("naming", key), pattern, _GROUPS.get(key, ()))
                 for key, pattern in conventions["naming"].items()},
         enum_base_type=conventions["enum_base_type"],
         error_type=conventions["error_type"],

@@ -7,6 +7,7 @@ anything but a name.
 
 from __future__ import annotations
 
+import builtins
 import keyword
 import re
 
@@ -32,7 +33,7 @@ MODULE_NAMES = frozenset({
     "_CONDITIONS", "_ERRORS", "_Refused", "_binding", "_error", "_errors", "_lookup", "_lookup_later", "_marshal",
     "_runtime", "_state",
     "_violation", "annotations", "conditions", "contextmanager", "ffi", "supported",
-    "_CDATA", "_NULL", "_length", "_typeof", "_unpack",
+    "_CData", "_NULL", "_length", "_typeof", "_unpack",
 })
 #: What the templates bind at the top of an extension module for the wrappers' fast paths, one per C type
 #: or function, named from it with one of these prefixes (`_type_cl_mem_ptr`, `_min_cl_uint`,
@@ -41,7 +42,8 @@ MODULE_PREFIXES = ("_type_", "_min_", "_max_", "_fn_", "_call_")
 #: What the wrappers' bodies bind or read besides their parameters and the module's names.
 LOCAL_NAMES = frozenset({
     "args", "check", "code", "failed", "found", "function", "held", "i", "refused", "result", "_event", "_item",
-    "bool", "dict", "int", "isinstance", "len", "list", "min", "object", "range", "str", "tuple", "type",
+    "bool", "dict", "int", "isinstance", "issubclass", "len", "list", "min", "object", "range", "str", "tuple",
+    "type",
 })
 #: The keywords the templates add to the wrappers: `platform` for a function no handle leads, and
 #: `as_pyopencl` for one that hands back handles.
@@ -76,16 +78,25 @@ def file_name_problem(name: str, what: str) -> str | None:
             f"that leaves room for what their names add ({NAME_MAX} bytes per file name)")
 
 
-class Namespace:
-    """The names one generated module binds: each spec name at most once, none of the templates' own."""
+#: Python's builtins: a module-level name that took one would hide it from every function of the module
+#: (`type`, `len`, `issubclass` in the wrappers; `KeyError` in a table lookup).
+BUILTINS = frozenset(dir(builtins))
 
-    def __init__(self, reserved: frozenset[str], *also: frozenset[str]) -> None:
+
+class Namespace:
+    """The names one generated module binds: each spec name at most once, none of the templates' own. With
+    `module_level`, no builtin either."""
+
+    def __init__(self, reserved: frozenset[str], *also: frozenset[str], module_level: bool = False) -> None:
         self.taken: dict[str, str] = {name: f"the generated module's own {name!r}" for name in reserved}
         self.also = also  # more reserved names, looked up where they are (one function's check of its own)
+        self.module_level = module_level
 
     def claim(self, name: str, source: str | None, what: str) -> None:
         if name in self.taken:
             raise error_at(source, f"{what} {name!r} clashes with {self.taken[name]}")
+        if self.module_level and name in BUILTINS:
+            raise error_at(source, f"{what} {name!r} would hide Python's builtin {name!r} from the generated module")
         if any(name in reserved for reserved in self.also):
             raise error_at(source, f"{what} {name!r} clashes with the generated module's own {name!r}")
         if name.startswith(MODULE_PREFIXES):

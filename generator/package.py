@@ -419,7 +419,7 @@ def _check_names(ir: dict[str, Any], functions: tuple[FunctionModel, ...], pytho
                  context_manager: ContextManager | None, enums: tuple[EnumModel, ...], config: PackageConfig) -> None:
     """One extension module's names: each spec name once, none of the template's own; parameters hide nothing
     their wrapper uses."""
-    space = naming.Namespace(naming.MODULE_NAMES)
+    space = naming.Namespace(naming.MODULE_NAMES, module_level=True)
     claims: list[tuple[str, str | None, str]] = [(f.name, f.source, "function") for f in functions]
     claims += [(p.name, p.source, "Python function") for p in pythonic]
     if context_manager is not None:
@@ -653,7 +653,7 @@ def model_errors(irs: list[dict[str, Any]], knowledge: Knowledge, config: Packag
     """One exception class per error code: core OpenCL's (but success), then each extension's."""
     found: dict[str, ErrorClass] = {}
     acronyms = config.acronyms | {ir["vendor"] for ir in irs}
-    space = naming.Namespace(naming.ERRORS_MODULE_NAMES)
+    space = naming.Namespace(naming.ERRORS_MODULE_NAMES, module_level=True)
 
     def add(c_name: str, value: int, extension: str | None, source: str | None) -> None:
         naming.identifier(c_name, source, "error code")

@@ -518,3 +518,14 @@ def test_a_type_defined_nowhere_is_an_error_at_its_function(generate: Generate) 
     run = generate(edited("cl_mem_flags flags,\n        ID3D10Buffer", "cl_widget_nv flags,\n        ID3D10Buffer"))
     assert "clCreateFromD3D10BufferNV: the type cl_widget_nv of parameter 'flags' is defined nowhere" in \
         error_at(run, 32)
+
+
+@pytest.mark.parametrize("name", ["clTypeNV", "clLenNV", "clIssubclassNV", "clRangeNV"])
+def test_a_function_whose_python_name_is_a_builtin_is_refused(generate: Generate, name: str) -> None:
+    """Its snake_case name (`type`, `len`, ...) would hide the builtin from every wrapper of the module, which
+    calls it: each call then ran the spec's function instead (a TypeError that named no parameter)."""
+    run = generate(edited("clCreateFromD3D10BufferNV", name, -1))
+    assert run.status == 2, run.err
+    builtin = name.removeprefix("cl").removesuffix("NV").lower()
+    assert f"would hide Python's builtin {builtin!r} from the generated module" in run.err
+    assert "Traceback" not in run.err

@@ -71,6 +71,21 @@ def data_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
         ("conventions.yaml", "enum_base_type: cl_uint", "enum_base_type: &t cl_uint", True, "anchor"),
         ("opencl_core.json", '"value": -30,', '"value": "-30",', False, "is not of type integer"),
         ("external_enums.json", '"enums": {', '"enums": {"A": {"B": 1, "B": 2}, ', False, "stands twice"),
+        # beyond the schema's shapes: what the generator reads out of the values
+        ("package.yaml", "module: '^cl_(?P<module>", "module: '^cl_(?P<other>", True, "no group named module"),
+        ("conventions.yaml", "(?P<vendor>[a-z0-9]+)", "([a-z0-9]+)", True, "no group named vendor"),
+        ("package.yaml", "function_pointer_type: '{function}_fn'", "function_pointer_type: '{0}_fn'", True,
+         "must hold {function} and no other field"),
+        ("package.yaml", "function_pointer_type: '{function}_fn'", "function_pointer_type: '{function'", True,
+         "is not a format template"),
+        ("package.yaml", "function_pointer_type: '{function}_fn'",
+         "function_pointer_type: '{function:>999999999999}'", True, "must hold {function} and no other field"),
+        ("package.yaml", "function_pointer_type: '{function}_fn'",
+         "function_pointer_type: '{function.__class__.__name__}'", True, "must hold {function} and no other"),
+        ("package.yaml", "release_event: clReleaseEvent", "release_event: clReleaseEvents", True,
+         "'clReleaseEvents' is no core OpenCL function"),
+        ("package.yaml", "success: CL_SUCCESS", "success: CL_SUCCES", True, "'CL_SUCCES' is no core OpenCL constant"),
+        ("conventions.yaml", "UINT: unsigned int", "UINT: unsigned int )", True, "is not a C type"),
     ],
 )
 def test_a_broken_data_file_is_an_input_error_naming_it(

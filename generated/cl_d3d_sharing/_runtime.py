@@ -359,6 +359,15 @@ def _dispatch_words(read: Callable[[int], int | None]) -> frozenset[int]:
     return _dispatch
 
 
+def readable(where: int, size: int) -> bool:
+    """Whether this process may read `size` bytes at `where` (their first and last word; True where this
+    system cannot tell), before the package reads memory a caller gave by its bare address."""
+    read = _read_word()
+    if read is None:
+        return True
+    return where != 0 and read(where) is not None and read(where + max(size, _WORD) - _WORD) is not None
+
+
 def live(handle: int) -> bool:
     """Whether the OpenCL object at `handle` may still be alive: False only when it surely is not
     (its first word is no ICD's dispatch table, or its memory is gone), so a released handle raises

@@ -377,8 +377,11 @@ def table(extension: Any) -> dict[DXGIFormat, CLFormat]:
     except Exception as error:  # a caller's object whose attribute lookup fails
         raise TypeError(f"no dxgi_format table for a {_kind(extension)}: its EXTENSION raised {_kind(error)}") \
             from error
-    name = str.__str__(name) if issubclass(type(name), str) else None  # a str subclass hashes its own way
-    name = _MODULES.get(name, name) if name is not None else None
+    if not issubclass(type(name), str):
+        raise TypeError(f"a dxgi_format table is asked for by an extension string, a module name or a module, "
+                        f"not a {_kind(extension)}")
+    name = str.__str__(name)  # a str subclass hashes its own way
+    name = _MODULES.get(name, name)
     if name not in TABLES:
         raise KeyError(f"no dxgi_format table for {_shown(extension)}; there are tables for {', '.join(TABLES)}")
     return TABLES[name]

@@ -306,8 +306,8 @@ _state = Tracker()
 
 # What the wrappers compare arguments with, resolved once: the C types of their exact cases, the
 # integer types' ranges, and each function's entry in `_binding`.
-_CDATA = _marshal.CDATA
-_typeof: Callable[[Any], Any] = ffi.typeof  # of a cdata only (the wrappers test `type(x) in _CDATA` first)
+_CData = ffi.CData  # tested with issubclass(type(x), _CData), which asks the object nothing
+_typeof: Callable[[Any], Any] = ffi.typeof  # of a cdata only (tested first)
 _length: Callable[[Any], int] = len
 _unpack = ffi.unpack
 _NULL = ffi.NULL
@@ -417,22 +417,21 @@ def clGetDeviceIDsFromD3D10NV(
 
     Reference page: nv_d3d10/clGetDeviceIDsFromD3D10NV.md in the reference docs
     """
-    c_platform: CData = (platform if type(platform) in _CDATA and _typeof(platform) is _type_cl_platform_id
+    c_platform: CData = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
                          else _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10NV', exact=True))
     c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d10_device_source_nv <= d3d_device_source <= _max_cl_d3d10_device_source_nv
                            else _marshal.integer(ffi, d3d_device_source, 'cl_d3d10_device_source_nv', 'd3d_device_source', 'clGetDeviceIDsFromD3D10NV'))
     c_d3d_object: CData = (_NULL if d3d_object is None
-                           else d3d_object if type(d3d_object) in _CDATA and _typeof(d3d_object) is _type_void_ptr
+                           else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
                            else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D10NV'))
     c_d3d_device_set = (d3d_device_set if type(d3d_device_set) is int and _min_cl_d3d10_device_set_nv <= d3d_device_set <= _max_cl_d3d10_device_set_nv
                         else _marshal.integer(ffi, d3d_device_set, 'cl_d3d10_device_set_nv', 'd3d_device_set', 'clGetDeviceIDsFromD3D10NV'))
     c_num_entries = (num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
                      else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D10NV'))
     c_devices: CData = (_NULL if devices is None
-                        else devices if type(devices) in _CDATA and _typeof(devices) is _type_cl_device_id_ptr
                         else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10NV', exact=True, count=c_num_entries, count_name='num_entries'))
     c_num_devices: CData = (_NULL if num_devices is None
-                            else num_devices if type(num_devices) in _CDATA and _typeof(num_devices) is _type_cl_uint_ptr
+                            else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
                             else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10NV', exact=True))
     if c_d3d_device_source not in {16400, 16401}:
         raise _violation('clGetDeviceIDsFromD3D10NV', 0, {'d3d_device_source': d3d_device_source})
@@ -482,15 +481,15 @@ def clCreateFromD3D10BufferNV(
 
     Reference page: nv_d3d10/clCreateFromD3D10BufferNV.md in the reference docs
     """
-    c_context: CData = (context if type(context) in _CDATA and _typeof(context) is _type_cl_context
+    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
                         else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferNV'))
     c_resource: CData = (_NULL if resource is None
-                         else resource if type(resource) in _CDATA and _typeof(resource) is _type_ID3D10Buffer_ptr
+                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Buffer_ptr
                          else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferNV'))
     given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if type(errcode_ret) in _CDATA and _typeof(errcode_ret) is _type_cl_int_ptr
+                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
                                 else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferNV', exact=True))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
@@ -586,17 +585,17 @@ def clCreateFromD3D10Texture2DNV(
 
     Reference page: nv_d3d10/clCreateFromD3D10Texture2DNV.md in the reference docs
     """
-    c_context: CData = (context if type(context) in _CDATA and _typeof(context) is _type_cl_context
+    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
                         else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DNV'))
     c_resource: CData = (_NULL if resource is None
-                         else resource if type(resource) in _CDATA and _typeof(resource) is _type_ID3D10Texture2D_ptr
+                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture2D_ptr
                          else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DNV'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DNV'))
     given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if type(errcode_ret) in _CDATA and _typeof(errcode_ret) is _type_cl_int_ptr
+                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
                                 else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DNV', exact=True))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
@@ -693,17 +692,17 @@ def clCreateFromD3D10Texture3DNV(
 
     Reference page: nv_d3d10/clCreateFromD3D10Texture3DNV.md in the reference docs
     """
-    c_context: CData = (context if type(context) in _CDATA and _typeof(context) is _type_cl_context
+    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
                         else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DNV'))
     c_resource: CData = (_NULL if resource is None
-                         else resource if type(resource) in _CDATA and _typeof(resource) is _type_ID3D10Texture3D_ptr
+                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture3D_ptr
                          else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DNV'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DNV'))
     given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if type(errcode_ret) in _CDATA and _typeof(errcode_ret) is _type_cl_int_ptr
+                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
                                 else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DNV', exact=True))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:
@@ -818,20 +817,18 @@ def clEnqueueAcquireD3D10ObjectsNV(
 
     Reference page: nv_d3d10/clEnqueueAcquireD3D10ObjectsNV.md in the reference docs
     """
-    c_command_queue: CData = (command_queue if type(command_queue) in _CDATA and _typeof(command_queue) is _type_cl_command_queue
+    c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
                               else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsNV'))
     c_mem_objects: CData = (_NULL if mem_objects is None
-                            else mem_objects if type(mem_objects) in _CDATA and (_typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects or _typeof(mem_objects) is _type_cl_mem_ptr)
-                            else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D10ObjectsNV', c_num_objects, 'num_objects'))
+                            else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                            else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D10ObjectsNV', c_num_objects, 'num_objects'))
     c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                  else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D10ObjectsNV'))
     c_event_wait_list: CData = (_NULL if event_wait_list is None
-                                else event_wait_list if type(event_wait_list) in _CDATA and (_typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list or _typeof(event_wait_list) is _type_cl_event_ptr)
-                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+                                else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
     c_event: CData = (_NULL if event is None
-                      else event if type(event) in _CDATA and _typeof(event) is _type_cl_event_ptr
+                      else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
                       else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueAcquireD3D10ObjectsNV', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
@@ -943,20 +940,18 @@ def clEnqueueReleaseD3D10ObjectsNV(
 
     Reference page: nv_d3d10/clEnqueueReleaseD3D10ObjectsNV.md in the reference docs
     """
-    c_command_queue: CData = (command_queue if type(command_queue) in _CDATA and _typeof(command_queue) is _type_cl_command_queue
+    c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
                               else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV'))
     c_mem_objects: CData = (_NULL if mem_objects is None
-                            else mem_objects if type(mem_objects) in _CDATA and _typeof(mem_objects) is _type_cl_mem_ptr
                             else _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, count=c_num_objects, count_name='num_objects'))
     c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                  else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsNV'))
     c_event_wait_list: CData = (_NULL if event_wait_list is None
-                                else event_wait_list if type(event_wait_list) in _CDATA and (_typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list or _typeof(event_wait_list) is _type_cl_event_ptr)
-                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+                                else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
     c_event: CData = (_NULL if event is None
-                      else event if type(event) in _CDATA and _typeof(event) is _type_cl_event_ptr
+                      else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
                       else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueReleaseD3D10ObjectsNV', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
@@ -1070,12 +1065,12 @@ def create_from_d3d10_buffer(
     """
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d10_buffer')
-    c_context: CData = (context if type(context) in _CDATA and _typeof(context) is _type_cl_context
+    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
                         else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferNV'))
     c_resource: CData = (_NULL if resource is None
-                         else resource if type(resource) in _CDATA and _typeof(resource) is _type_ID3D10Buffer_ptr
+                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Buffer_ptr
                          else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferNV'))
     result = _call_clCreateFromD3D10BufferNV(c_context, c_flags, c_resource, _NULL, (context, flags, resource, None))
     return _runtime.adopt(result, 'cl_mem', as_pyopencl)
@@ -1104,12 +1099,12 @@ def create_from_d3d10_texture2d(
     """
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d10_texture2d')
-    c_context: CData = (context if type(context) in _CDATA and _typeof(context) is _type_cl_context
+    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
                         else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DNV'))
     c_resource: CData = (_NULL if resource is None
-                         else resource if type(resource) in _CDATA and _typeof(resource) is _type_ID3D10Texture2D_ptr
+                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture2D_ptr
                          else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DNV'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DNV'))
@@ -1140,12 +1135,12 @@ def create_from_d3d10_texture3d(
     """
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d10_texture3d')
-    c_context: CData = (context if type(context) in _CDATA and _typeof(context) is _type_cl_context
+    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
                         else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DNV'))
     c_resource: CData = (_NULL if resource is None
-                         else resource if type(resource) in _CDATA and _typeof(resource) is _type_ID3D10Texture3D_ptr
+                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture3D_ptr
                          else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DNV'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DNV'))
@@ -1178,7 +1173,7 @@ def enqueue_acquire_d3d10_objects(
     l_mem_objects = None
     if type(mem_objects) is list:
         for _item in mem_objects:
-            if type(_item) not in _CDATA or _typeof(_item) is not _type_cl_mem:
+            if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_mem:
                 break
         else:
             l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects) if mem_objects else _NULL), len(mem_objects)
@@ -1187,14 +1182,14 @@ def enqueue_acquire_d3d10_objects(
     l_event_wait_list = None
     if type(wait_for) is list:
         for _item in wait_for:
-            if type(_item) not in _CDATA or _typeof(_item) is not _type_cl_event:
+            if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_event:
                 break
         else:
             l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for) if wait_for else _NULL), len(wait_for)
     if l_event_wait_list is None:
         l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d10_objects')
     o_event = ffi.new(_type_cl_event_ptr)
-    c_command_queue: CData = (command_queue if type(command_queue) in _CDATA and _typeof(command_queue) is _type_cl_command_queue
+    c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
                               else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
     c_num_objects = (n_mem_objects if type(n_mem_objects) is int and _min_cl_uint <= n_mem_objects <= _max_cl_uint
                      else _marshal.integer(ffi, n_mem_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsNV'))
@@ -1229,7 +1224,7 @@ def enqueue_release_d3d10_objects(
     l_mem_objects = None
     if type(mem_objects) is list:
         for _item in mem_objects:
-            if type(_item) not in _CDATA or _typeof(_item) is not _type_cl_mem:
+            if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_mem:
                 break
         else:
             l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects) if mem_objects else _NULL), len(mem_objects)
@@ -1238,14 +1233,14 @@ def enqueue_release_d3d10_objects(
     l_event_wait_list = None
     if type(wait_for) is list:
         for _item in wait_for:
-            if type(_item) not in _CDATA or _typeof(_item) is not _type_cl_event:
+            if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_event:
                 break
         else:
             l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for) if wait_for else _NULL), len(wait_for)
     if l_event_wait_list is None:
         l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d10_objects')
     o_event = ffi.new(_type_cl_event_ptr)
-    c_command_queue: CData = (command_queue if type(command_queue) in _CDATA and _typeof(command_queue) is _type_cl_command_queue
+    c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
                               else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
     c_num_objects = (n_mem_objects if type(n_mem_objects) is int and _min_cl_uint <= n_mem_objects <= _max_cl_uint
                      else _marshal.integer(ffi, n_mem_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV'))
@@ -1266,6 +1261,7 @@ def acquired(
     """`with acquired(...) as event:` enqueue_acquire_d3d10_objects on entry (giving its event),
     enqueue_release_d3d10_objects on exit, even when the body raises.
     """
+    mem_objects = _marshal.snapshot(mem_objects, 'mem_objects', 'acquired')  # released as acquired
     _event = enqueue_acquire_d3d10_objects(command_queue, mem_objects, wait_for=wait_for, as_pyopencl=as_pyopencl)
     try:
         yield _event

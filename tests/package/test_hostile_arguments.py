@@ -645,3 +645,81 @@ def test_the_arrays_passed_to_the_driver_live_for_the_whole_call(
             _runtime.library().clReleaseEvent(ffi.cast("cl_event", wait))
     assert kept and len(kept[0]) == 4000  # the churn ran inside the call
     assert seen == {"mem_objects": buffers, "event_wait_list": waits}
+
+
+# -- memory whose extent is known, or that cannot be read -----------------------------
+
+COUNTED = [(extension, function, param["name"])
+           for extension, data in sorted(load_truth().items()) for function in data["functions"]
+           for param in function["params"] if param["name"] in ("devices", "mem_objects", "event_wait_list")]
+
+
+@pytest.mark.parametrize(("extension", "function", "param"), COUNTED,
+                         ids=[f"{f['name']}-{p}" for _, f, p in COUNTED])
+@pytest.mark.parametrize("form", ["one item of ffi.new", "an address nothing is mapped at"])
+def test_memory_shorter_than_its_count_is_refused(
+    extension: str, function: dict[str, Any], param: str, form: str, handles: dict[str, Any], platform: Any,
+) -> None:
+    """`ffi.new("T *")` makes one item, which the inline path took for any count (a heap overflow when the
+    driver wrote four devices there); an int address the package reads for its state checks must be readable
+    (reading 0x8 crashed the process before the extension was even looked up). Both never reach C."""
+    module = extension_module(extension)
+    call = Call(module, function, handles)
+    c_type = next(p["type"] for p in function["params"] if p["name"] == param)
+    element = c_type.removeprefix("const ").removesuffix(" *")
+    call.arguments[param] = module.ffi.new(f"{element} *") if form == "one item of ffi.new" else 8
+    with pytest.raises(ValueError) as caught:
+        call.run(platform)
+    says = "holds 1 items but " if form == "one item of ffi.new" else "= 0x8 does not hold "
+    assert f"argument '{param}'" in str(caught.value) and says in str(caught.value), str(caught.value)
+    assert call.received == {}, "nothing reached C"
+
+
+@pytest.mark.parametrize("extension", EXTENSIONS)
+@pytest.mark.parametrize("change", ["emptied", "another object added"])
+def test_acquired_releases_what_it_acquired_whatever_the_list_becomes(
+    extension: str, change: str, real: Handles,
+) -> None:
+    """The release used the caller's list as it was at the end of the block: emptied, nothing was released
+    (and the object stayed acquired); grown, the release was refused as not acquired."""
+    module = extension_module(extension)
+    reached = record_every_call(module, real.platform)
+    objects = [real.buffers[0]]
+    with module.acquired(real.queue, objects):
+        objects.clear() if change == "emptied" else objects.append(real.buffers[1])
+    assert module._state.snapshot()["acquired"] == set()
+    assert len(reached) == 2
+
+
+class HashlessMeta(type):
+    """A class whose metaclass will not hash or compare it: a set of types asked it to."""
+
+    def __hash__(cls) -> int:
+        raise RuntimeError("no hash")
+
+    def __eq__(cls, other: object) -> bool:
+        raise RuntimeError("no comparison")
+
+
+class Hashless(metaclass=HashlessMeta):
+    pass
+
+
+@pytest.mark.parametrize("extension", EXTENSIONS)
+def test_an_object_whose_metaclass_misbehaves_is_refused_by_name(extension: str, real: Handles) -> None:
+    module = extension_module(extension)
+    reached = record_every_call(module, real.platform)
+    create = getattr(module, f"create_from_{api(extension)}_buffer")
+    with pytest.raises(TypeError, match=r"argument 'context' must be None, a cffi pointer or an int address .*not Hashless"):
+        create(Hashless(), 0, RESOURCE)
+    acquire = getattr(module, f"enqueue_acquire_{api(extension)}_objects")
+    with pytest.raises(TypeError, match=r"argument 'mem_objects\[0\]' must be a cffi pointer .*not Hashless"):
+        acquire(real.queue, [Hashless()])
+    assert reached == []
+
+
+@pytest.mark.parametrize("extension", [42, [1], 2.5, None])
+def test_a_table_asked_for_by_no_name_is_a_type_error(extension: Any) -> None:
+    formats = __import__("cl_d3d_sharing.formats", fromlist=["TABLES"])
+    with pytest.raises(TypeError, match="an extension string, a module name or a module"):
+        formats.dxgi_to_cl(28, extension)
