@@ -33,6 +33,7 @@ from generator.model import (
     TypeInfo,
 )
 from generator.schema import Check, compile_schema
+from generator.source import Pos
 
 SCHEMA_PATH = Path(__file__).with_name("ir.schema.json")
 
@@ -197,10 +198,21 @@ def render(extension: Extension) -> str:
     return dump(to_dict(extension))
 
 
+#: The most an IR file may hold, written or read: eight times a spec's limit (an IR says more about each name
+#: than the text that gives it), so that every IR the generator writes can be read back by `diff`.
+MAX_BYTES = 8 * safeload.MAX_BYTES
+
+
 def dump(data: dict[str, Any]) -> str:
-    """The YAML text of an IR dictionary, validated."""
+    """The YAML text of an IR dictionary, validated; an input error when it would be more than `load` reads."""
     validate(data)
-    return yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True, width=100)
+    text: str = yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True, width=100)
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        source = data["sources"][0]["path"] if data.get("sources") else "<specs>"
+        raise InputError(source, Pos(1, 1), f"the IR of {data['name']} would be "
+                         f"{len(text.encode('utf-8')) / 2**20:.0f} MiB, more than the {MAX_BYTES / 2**20:g} MiB an "
+                         "IR may hold (it is read back by `diff`); is this the right text?")
+    return text
 
 
 def value_text(value: int) -> str:
@@ -230,7 +242,7 @@ def load(path: Path) -> dict[str, Any]:
 
 def _read(path: Path) -> tuple[dict[str, Any], str]:
     shown = str(path)
-    text = safeload.read_text(path, shown)
+    text = safeload.read_text(path, shown, MAX_BYTES)
     data = safeload.parse_yaml(text, shown)
     errors = _checker()(data)
     if errors:

@@ -78,8 +78,9 @@ def run_files(paths: list[Path], where: str = "<specs>") -> Result:
     with timing.stage("conditions"):
         conditions.attach(extensions, knowledge, sink)
     by_extension: dict[str | None, list[Diagnostic]] = {}
-    for diagnostic in sink.items:
+    found = sink.finished()
+    for diagnostic in found:
         by_extension.setdefault(diagnostic.extension, []).append(diagnostic)
     for extension in extensions:
         extension.diagnostics = by_extension.get(extension.name, [])
-    return Result(extensions, sorted(sink.items), skipped)
+    return Result(extensions, sorted(found), skipped)

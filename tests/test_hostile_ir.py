@@ -153,7 +153,7 @@ CASES = [
     Case("nested-block-1e6", b"- " * 1_000_000 + b"x\n"),
     Case("nested-predicate-1e4", with_predicate("{not: " * 10_000 + "{null: a}" + "}" * 10_000), "{not: {not:"),
     Case("nested-block-mapping", "".join(" " * n + "a:\n" for n in range(300)).encode()),
-    Case("huge-file", BASE_TEXT.replace("revision: Version 1", "revision: Version 1" + "0" * (9 << 20)).encode()),
+    Case("huge-file", BASE_TEXT.replace("revision: Version 1", "revision: Version 1" + "0" * (65 << 20)).encode()),
     Case("symlink-loop", make=symlink_loop),
     Case("dangling-symlink", make=dangling),
     Case("a-folder-named-x.yaml", make=folder),

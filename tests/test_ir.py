@@ -81,3 +81,10 @@ def test_same_bytes_whatever_the_hash_seed(tmp_path: Path) -> None:
                        cwd=ROOT, env=env, check=True, capture_output=True)
         outputs.append({p.name: p.read_bytes() for p in (out / "ir").iterdir()})
     assert outputs[0] == outputs[1] == outputs[2]
+
+
+def test_an_ir_larger_than_an_ir_may_be_read_back_is_not_written(seed_irs: list[dict[str, Any]]) -> None:
+    """`diff` reads IR files up to `ir.MAX_BYTES`: the generator never writes one it could not read back."""
+    data = dict(seed_irs[0], revision="x" * (ir.MAX_BYTES + 1))
+    with pytest.raises(InputError, match=r"the IR of cl_\w+ would be \d+ MiB, more than the 64 MiB an IR may hold"):
+        ir.dump(data)
