@@ -191,14 +191,14 @@ UNITS = (" ", "\t", ", or if <p> is NULL", " in the", " word", " <<a,", " <<", "
          " Additions to Chapter 1 of the", " Sentences.", "name_x ", " and a b", "CL_A_B 1 ", " *", "_a ", "|")
 
 
-def run(shape: Shape, size: int, folder: Path) -> Measured:
-    """`generate` on the shape at `size`, in a forked child bounded by the fuzz harness's time bound."""
+def run(shape: Shape, size: int, folder: Path, bound: float = harness.TIME_BOUND) -> Measured:
+    """`generate` on the shape at `size`, in a forked child killed after `bound` seconds."""
     files = shape.files(size)
     (folder / "specs").mkdir(parents=True)
     for name, data in files.items():
         (folder / "specs" / name).write_bytes(data)
     timings = folder / "timings.json"
-    outcome = harness.run(folder, files, ("--timings", str(timings)))
+    outcome = harness.run(folder, files, ("--timings", str(timings)), bound)
     stages = json.loads(timings.read_text()) if timings.exists() and outcome.verdict != "FAIL" else {}
     return Measured(outcome, stages)
 

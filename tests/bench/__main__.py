@@ -225,7 +225,7 @@ def bench_calls(work: Path) -> tuple[str, bool]:
 def bench_linear(work: Path) -> tuple[str, bool]:
     rows = linear.measure(work)
     heading = ("time per KB of each pathological line (generate in a forked child, its stage times less the seed's; "
-               "one run per size)")
+               "the least of three runs up to 64 KB, one above)")
     met = [f"  {'met   ' if row.met else 'MISSED'} {row.shape}: the cost per KB at 1 MB is "
            + (f"{row.growth:.1f}x" if row.growth is not None else "unknown")
            + f" that at 64 KB (target <= {linear.GROWTH_TARGET}x; quadratic work: 16x)" for row in rows]
