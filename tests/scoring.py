@@ -203,7 +203,7 @@ def main() -> int:
     print(f"corpus: {ok}/{total}")
     if "--floor" in sys.argv:
         old = floors()
-        FLOOR.write_text("# The least score of each corpus text `make test` accepts (python -m tests.scoring --floor).\n"
+        FLOOR.write_text("# The least score of each corpus text `make test` accepts (tests/scoring.py --floor).\n"
                          + yaml.safe_dump({name: max(s.ok, old.get(name, 0)) for name, s in scores.items()}),
                          encoding="utf-8")
     return 0 if ok == total else 1
