@@ -112,18 +112,33 @@ def _tokens(data: dict[str, Any]) -> dict[str, str]:
 
 
 def _conditions(extension: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
-    """Conditions by (function, code): a text gone and a text come under the same pair is a rewording."""
+    """Conditions by (function, code): a text gone and a text come under the same pair is a rewording.
+
+    Texts are compared by their words (`_words`): two revisions in different forms write one condition
+    with different markup and punctuation, which is no change of the API.
+    """
     before, after = _condition_texts(old), _condition_texts(new)
     changes = []
     for key in [*after, *(k for k in before if k not in after)]:
-        gone = [t for t in before.get(key, []) if t not in after.get(key, [])]
-        come = [t for t in after.get(key, []) if t not in before.get(key, [])]
+        old_words = [_words(t) for t in before.get(key, [])]
+        new_words = [_words(t) for t in after.get(key, [])]
+        gone = [t for t, w in zip(before.get(key, []), old_words, strict=True) if w not in new_words]
+        come = [t for t, w in zip(after.get(key, []), new_words, strict=True) if w not in old_words]
         subject = f"{key[0]} {key[1]}"
         for text_old, text_new in zip(gone, come, strict=False):
             changes.append(Change(extension, "condition reworded", subject, _text(text_old), _text(text_new)))
         changes += [Change(extension, "condition removed", subject, _text(t)) for t in gone[len(come):]]
         changes += [Change(extension, "condition added", subject, None, _text(t)) for t in come[len(gone):]]
     return changes
+
+
+#: Markup a condition may carry in one form and not another: quotes, backquotes, emphasis, brackets.
+_NOT_WORDS = re.compile(r"[^\w]+")
+
+
+def _words(condition: str) -> str:
+    """A condition's words, lower case, without punctuation or markup: `_param_` and `<param>` read alike."""
+    return " ".join(word.strip("_") for word in _NOT_WORDS.split(condition.lower()) if word.strip("_"))
 
 
 def _condition_texts(data: dict[str, Any]) -> dict[tuple[str, str], list[str]]:

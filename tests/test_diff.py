@@ -236,3 +236,22 @@ def test_compare_never_fails_on_a_schema_valid_ir(seed_ir: dict[str, dict[str, A
             line = change.line()
             assert not re.search("[\x00-\x1f\x7f-\x9f\u2028\u2029]", line), line  # one line, no escape codes
             json.dumps(change.to_dict())
+
+
+def test_a_condition_written_with_other_markup_is_no_change(seed_ir: dict[str, dict[str, Any]]) -> None:
+    """One condition as a 2017 text and a current one write it: emphasis, quotes, case and punctuation."""
+
+    def remark(data: dict[str, Any]) -> None:
+        error = data["functions"][0]["errors"][0]
+        words = error["condition"].split()
+        error["condition"] = "_" + words[0] + "_ " + " ".join(f"`{w}`" for w in words[1:]).upper() + "."
+
+    assert changed(seed_ir, remark) == []
+
+
+def test_a_condition_with_other_words_is_still_reworded(seed_ir: dict[str, dict[str, Any]]) -> None:
+    def reword(data: dict[str, Any]) -> None:
+        data["functions"][0]["errors"][0]["condition"] += " or if nothing"
+
+    (line,) = changed(seed_ir, reword)
+    assert ": condition reworded: " in line
