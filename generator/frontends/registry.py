@@ -15,6 +15,9 @@ from generator.source import Pos, SpecFile
 
 FORMAT = "registry"
 
+#: The marker of a list item (and the quotation mark it may open): `*`, `-`, `•`, `1.`, `2)`.
+_MARKER = re.compile(r'^"?\s*+(?:[*\-\u2022]|[0-9]{1,3}[.)])\s')
+
 #: How far (in columns) a cell may start left of its column's underline.
 _COLUMN_SLACK = 2
 
@@ -45,7 +48,7 @@ def parse(spec: SpecFile) -> Document:
 def paragraph_blocks(lines: list[Line], spec: SpecFile) -> list[Block]:
     """A blank-separated group of lines: a table, code, list items or prose."""
     lines = unquote(lines)
-    if len(lines) > 1 and lines[1].kind == "UNDERLINE":
+    if len(lines) > 1 and lines[1].kind in ("UNDERLINE", "RULE"):
         return [table(lines[:1], lines[1], lines[2:])]
     first = lines[0]
     indent = len(first.text) - len(first.text.lstrip())
@@ -67,7 +70,7 @@ def prose(lines: list[Line]) -> Block:
     text = collapse(" ".join(line.text for line in lines))
     pos = Pos(lines[0].number, len(lines[0].text) - len(lines[0].text.lstrip()) + 1)
     if lines[0].kind == "BULLET":
-        return ListItem(text.lstrip('"').removeprefix("*").strip(), pos)
+        return ListItem(_MARKER.sub("", text, count=1), pos)
     return Paragraph(text, pos)
 
 
@@ -94,6 +97,8 @@ def ruled_table(lines: list[Line]) -> Table:
 def table(header: list[Line], underline: Line, body: list[Line]) -> Table:
     """Cells are found by the columns the underline draws; a line with an empty first cell continues a row."""
     starts = [match.start() for match in re.finditer(r"-+", underline.text)]
+    if underline.kind == "RULE" and header and "|" in header[0].text:  # columns drawn with `|`, not dashes
+        starts = starts[:1] + [match.end() for match in re.finditer(r"\|", header[0].text)]
     head = _cells(header, starts)
     rows: list[tuple[list[list[str]], Pos]] = []
     for line in body:
@@ -127,6 +132,6 @@ def _assign(text: str, starts: list[int]) -> list[list[str]]:
     Words are gathered in lists and joined once: a cell grown one word at a time is copied once per word.
     """
     cells: list[list[str]] = [[] for _ in starts]
-    for word in re.finditer(r"\S+", text):
+    for word in re.finditer(r"[^\s|]+", text):  # a `|` between columns is not a word of either
         cells[max(0, bisect_right(starts, word.start() + _COLUMN_SLACK) - 1)].append(word.group())
     return cells
