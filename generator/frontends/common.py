@@ -8,11 +8,13 @@ from generator import c_decl
 from generator.document import LOST_PARAMETER_NAMES, REFERENCE, Block, Prototype, TokenDef, Typedef
 from generator.source import Pos, SpecFile
 
-#: `NAME  value`, one token definition per line.
-TOKEN_LINE = re.compile(r"^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]+(-?(?:0[xX][0-9A-Fa-f]+|\d+))[ \t]*$")
+#: A token's value as token lists and headers write it: `0x40B6`, `-1059`, `4u`, or a bit, `(1 << 10)`.
+_VALUE = r"(-?(?:0[xX][0-9A-Fa-f]+|\d+)[uUlL]*|\([ \t]*\d+[ \t]*<<[ \t]*\d+[ \t]*\))"
+#: `NAME  value` or `#define NAME value`, one token definition per line.
+TOKEN_LINE = re.compile(rf"^[ \t]*(?:#[ \t]*define[ \t]+)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]+{_VALUE}[ \t]*$")
 #: A line shaped like a token definition, whatever its name: `name  value`. The name ends in a character
 #: that is not a blank, so that a run of blanks is scanned once, not once from each of its positions.
-_TOKEN_SHAPED = re.compile(r"^[ \t]*(\S(?:.*[^ \t])?)[ \t]+(-?(?:0[xX][0-9A-Fa-f]+|\d+))[ \t]*$")
+_TOKEN_SHAPED = re.compile(rf"^[ \t]*(\S(?:.*[^ \t])?)[ \t]+{_VALUE}[ \t]*$")
 #: The start of a C declaration: `type name(` or `typedef`. The name may hold any character, so that a
 #: damaged one reaches the C grammar, which says where it goes wrong, instead of passing for prose.
 #: Between type and name, one possessive run of blanks and stars holding a blank: never split two ways.

@@ -10,7 +10,7 @@ from lark import Token, Tree
 
 from generator import grammars
 from generator.document import Block, Document, Heading, ListItem, Paragraph, Row, Table
-from generator.frontends.common import cell, code_blocks, collapse, lost_parameter_names
+from generator.frontends.common import TOKEN_LINE, cell, code_blocks, collapse, lost_parameter_names, token_definitions
 from generator.source import Pos, SpecFile
 
 FORMAT = "registry"
@@ -56,6 +56,9 @@ def paragraph_blocks(lines: list[Line], spec: SpecFile) -> list[Block]:
     code = code_blocks(raw[indent:], spec, Pos(first.number, indent + 1))
     if code is not None:
         return code
+    headed = headed_tokens(lines, spec)
+    if headed is not None:
+        return headed
     blocks: list[Block] = []
     group: list[Line] = []
     for line in [*lines, Line("END", "", 0)]:
@@ -64,6 +67,20 @@ def paragraph_blocks(lines: list[Line], spec: SpecFile) -> list[Block]:
             group = []
         group.append(line)
     return blocks
+
+
+def headed_tokens(lines: list[Line], spec: SpecFile) -> list[Block] | None:
+    """A sentence and the tokens it introduces, with no blank line between (`To be used by f:` + `#define`s).
+
+    The sentence stays a paragraph (it may name the tokens' group); None unless every line after it is a token.
+    """
+    start = next((i for i, line in enumerate(lines) if line.kind != "BULLET" and TOKEN_LINE.match(line.text)), 0)
+    if start == 0 or any(line.kind == "BULLET" for line in lines[:start]):
+        return None
+    tail = lines[start:]
+    indent = len(tail[0].text) - len(tail[0].text.lstrip())
+    tokens = token_definitions("\n".join(line.text for line in tail)[indent:], spec, Pos(tail[0].number, indent + 1))
+    return [prose(lines[:start]), *tokens] if tokens is not None else None
 
 
 def prose(lines: list[Line]) -> Block:

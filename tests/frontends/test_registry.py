@@ -114,3 +114,12 @@ def test_a_rule_under_a_header_line_draws_a_pipe_table() -> None:
     table = next(b for b in _blocks(text) if isinstance(b, Table))
     assert table.header == ("flags", "Description")
     assert [r.cells for r in table.rows] == [("CL_MEM_A_X", "This flag says more."), ("CL_MEM_B_X", "Another.")]
+
+
+def test_a_sentence_right_above_token_lines_stays_a_paragraph() -> None:
+    text = ("New Tokens\n\n    To be used by clGetDeviceInfo:\n    #define CL_A_X    0x40B6\n"
+            "    #define CL_B_X    (1 << 3)\n\n    Some prose that ends in 12\n    and goes on.\n")
+    blocks = _blocks(text)
+    assert blocks[1] == Paragraph("To be used by clGetDeviceInfo:", Pos(3, 5))
+    assert blocks[2:4] == [TokenDef("CL_A_X", "0x40B6", Pos(4, 13)), TokenDef("CL_B_X", "(1 << 3)", Pos(5, 13))]
+    assert blocks[4] == Paragraph("Some prose that ends in 12 and goes on.", Pos(7, 5))
