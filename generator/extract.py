@@ -28,6 +28,7 @@ from generator.document import (
     TokenDef,
     Typedef,
 )
+from generator.error_lists import ErrorReader
 from generator.errors import InputError
 from generator.facts import (
     DeclaredFunction,
@@ -36,6 +37,7 @@ from generator.facts import (
     ErrorFact,
     Mention,
     ParamDoc,
+    Remark,
     ReturnsClaim,
     Role,
     SourceFacts,
@@ -73,8 +75,7 @@ class _Walk:
         self.field = ""
         self.page_function = _page_function(document, self.facts.subject)
         self.current: CFunction | None = self.page_function
-        self.owner: str | None = None
-        self.in_list = False
+        self.errors = ErrorReader(self.facts, knowledge)
         self.group: TokenGroupFact | None = None
         self.group_errors: list[tuple[list[str], str]] = []  # the error group's (functions, condition) clauses
         self.open_doc: ParamDoc | None = None
@@ -108,8 +109,7 @@ class _Walk:
             self.section, self.section_level = "body", block.level
         self.field = block.title
         self.current = self.page_function  # on a reference page, every section describes its function
-        self.end_list()
-        self.owner = None
+        self.errors.reset()
         self.set_group(None)
         self.close_doc()
 
@@ -123,8 +123,11 @@ class _Walk:
             if self.section == "version" and self.facts.revision is None:
                 self.facts.revision = text
             return
-        if self.in_list:
-            self.end_list()
+        described = self.current.name if self.current else None
+        if self.section not in ("tokens", "aside") and self.errors.paragraph(text, where, described):
+            self.close_doc()
+            return
+        self.errors.end_list()
         if self.section == "tokens":
             self.set_group(self.token_group(text, where))
             return
@@ -133,11 +136,12 @@ class _Walk:
         if copy := phrases.SAME_ERRORS.match(text):
             self.facts.copies.append(ErrorCopy(copy["target"], copy["source"], where))
             return
-        if added := phrases.ADD_ERRORS.match(text):
-            self.owner = added["function"]
+        if self.errors.opens(text, where):
             self.close_doc()
             return
-        if self.returns_sentence(text, where):
+        returns = self.returns_sentence(text, where)
+        self.errors.sentences(text, where, described)
+        if returns:
             self.close_doc()
             return
         self.parameter_doc(text, where)
@@ -145,16 +149,10 @@ class _Walk:
     def list_item(self, block: ListItem) -> None:
         text = self.marked(block.text)
         where = self.where(block)
-        self.mentions(text, where, self.owner)
+        self.mentions(text, where, self.errors.owners[0] if self.errors.owners else None)
         self.close_doc()
-        if self.owner is None or self.section == "aside":
-            return
-        self.in_list = True
-        item = phrases.ERROR_ITEM.match(text)
-        if item:
-            self.facts.errors.append(ErrorFact(self.owner, item["code"], item["condition"].strip(), where, "list"))
-        else:
-            self.facts.errors.append(ErrorFact(self.owner, None, text.rstrip(".,;").strip(), where, "list"))
+        if self.section != "aside":
+            self.errors.item(text, where)
 
     def definition(self, block: Definition) -> None:
         text = self.marked(block.text)
@@ -167,8 +165,7 @@ class _Walk:
         role: Role = {"summary": "summary", "aside": "aside"}.get(self.section, "body")  # type: ignore[assignment]
         self.facts.functions.append(DeclaredFunction(block.function, self.where(block), role))
         self.close_doc()
-        self.end_list()
-        self.owner = None
+        self.errors.reset()
         if role == "body":
             self.current = block.function
 
@@ -178,7 +175,13 @@ class _Walk:
             value = integers.value(block.literal)
         except integers.LiteralError as error:
             raise InputError(where.path, where.pos, f"{block.name} = {error}") from None
-        self.facts.tokens.append(TokenFact(block.name, block.literal, value, self.group, where))
+        if self.section == "aside":  # sample code's `#define`s are the example's, not the extension's
+            self.facts.remarks.append(Remark(where, "sample-token", f"{block.name} is defined in a part of the text "
+                                             "that only discusses or shows examples; it is not taken as a token"))
+            return
+        fact = TokenFact(block.name, block.literal, value, self.group, where)
+        self.facts.tokens.append(fact)
+        self.errors.defined(fact)
         if self.group is not None:
             for functions, condition in self.group_errors:
                 for function in functions:
@@ -193,7 +196,7 @@ class _Walk:
             rows.append(TableRowFact(cells, self.where(row)))
         if self.section != "aside":
             self.facts.tables.append(TableFact(block.header, tuple(rows), self.where(block)))
-        self.end_list()
+        self.errors.end_list()
 
     # -- sentences ----------------------------------------------------------
 
@@ -232,13 +235,14 @@ class _Walk:
                 continue
             described = self.current.name if self.current else None
             if named is None or named == described:
-                self.owner = described
+                owner = described
             elif described is not None and self.section != "preamble":
                 self.facts.claims.append(ReturnsClaim(named, described, where))
-                self.owner = described
+                owner = described
             else:
-                self.owner = named
-            return self.owner is not None
+                owner = named
+            self.errors.owners = (owner,) if owner else ()
+            return owner is not None
         return False
 
     def parameter_doc(self, text: str, where: Location) -> None:
@@ -264,11 +268,6 @@ class _Walk:
             self.facts.param_docs.append(doc)
             self.open_doc = None
             self.open_more = []
-
-    def end_list(self) -> None:
-        if self.in_list:
-            self.owner = None
-            self.in_list = False
 
     def mentions(self, text: str, where: Location, function: str | None = None) -> None:
         described = function or (self.current.name if self.current else None)

@@ -114,6 +114,16 @@ class ReturnsClaim:
     where: Location
 
 
+@dataclass(frozen=True)
+class Remark:
+    """Something the text says that the facts cannot keep, and why: reported as a warning by `merge`."""
+
+    where: Location
+    kind: str
+    message: str
+    note: bool = False  # a note (the text is understood, nothing is wrong), not a warning
+
+
 @dataclass
 class SourceFacts:
     path: str
@@ -131,6 +141,7 @@ class SourceFacts:
     tables: list[TableFact] = field(default_factory=list)
     mentions: list[Mention] = field(default_factory=list)
     claims: list[ReturnsClaim] = field(default_factory=list)
+    remarks: list[Remark] = field(default_factory=list)
     lost: frozenset[str] = frozenset()
     has_summary: bool = False
     subject: str | None = None  # the function a reference page describes

@@ -66,6 +66,9 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
     extension.functions = functions(extension, sources, sink)
     extension.groups, extension.tokens = tokens(extension, sources, sink)
     primary_errors(extension, primary, knowledge, sink)
+    for remark in (r for source in sources for r in source.remarks):
+        report = sink.note if remark.note else sink.warning
+        report(remark.where, remark.kind, remark.message, extension=extension.name)
     parameter_docs(extension, sources)
     return extension
 

@@ -34,8 +34,23 @@ RETURNED_BY_CLAUSE = re.compile(
 )
 #: "f returns ..." (whether f names a function is for the caller to judge), or a page's bare "Returns ..."
 RETURNS = re.compile(rf"(?:(?<![\w])(?P<function>{_NAME})\s+returns\s|^Returns\s)")
-#: "Add to the list of errors for f:" (the list follows)
-ADD_ERRORS = re.compile(rf"^Add to the list of errors for (?P<function>{_NAME})\s*:?\s*$")
+#: "Add to the list of errors [codes, values] for f [and g]:" (the list follows)
+ADD_ERRORS = re.compile(
+    rf"^Add to the list of (?:errors|error (?:codes|values)|error conditions)(?: returned)? (?:for|of|by) "
+    rf"(?P<functions>{_FUNCTIONS})\s*:?\s*$"
+)
+#: "Replace the description of CL_X error value [under f] with:" (the new condition follows)
+REPLACE_ERROR = re.compile(
+    rf"^Replace the description of (?P<code>{_NAME}) (?:error )?(?:value|code|condition)s?"
+    rf"(?: (?:under|of|for|in|returned by) (?P<functions>{_FUNCTIONS}))?\s+with\s*:?\s*$"
+)
+#: "Remove the following description of ...:" (what follows is struck from another text, no condition)
+REMOVE = re.compile(r"^Remove the following\b")
+#: "The following values may be returned by f:" (the conditions follow)
+RETURNED_BY_LIST = re.compile(
+    rf"^The following (?:values|errors|error codes) (?:may|can|will) be returned by "
+    rf"(?P<functions>{_FUNCTIONS})\s*:?\s*$"
+)
 #: "Add to the list of errors for f the same new errors described above for g."
 SAME_ERRORS = re.compile(
     rf"^Add to the list of errors for (?P<target>{_NAME}) "

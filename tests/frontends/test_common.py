@@ -14,7 +14,8 @@ from generator.source import Pos, SpecFile
 from tests.pathological import assert_linear
 
 #: The patterns as they were, before their runs of blanks could be split two ways: the behaviour to keep.
-_OLD_TOKEN_SHAPED = re.compile(r"^[ \t]*(\S.*?)[ \t]+(-?(?:0[xX][0-9A-Fa-f]+|\d+)[uUlL]*|\([ \t]*\d+[ \t]*<<[ \t]*\d+[ \t]*\))[ \t]*$")
+_OLD_TOKEN_SHAPED = re.compile(r"^[ \t]*(\S.*?)[ \t]+(-?(?:0[xX][0-9A-Fa-f]+|\d+)[uUlL]*"
+                               r"|\([ \t]*\d+[ \t]*<<[ \t]*\d+[ \t]*\))[ \t]*$")
 _OLD_DECLARATION_START = re.compile(r"^\s*(typedef\s|(const\s+)?[A-Za-z_]\w*(\s*\*)*\s+\**\s*[^\s(),;*]+\s*\()")
 
 _pieces = st.lists(st.sampled_from([" ", "\t", "*", "a", "x1", "(", ")", ",", ";", "const", "typedef", "0x1F", "-",
