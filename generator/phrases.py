@@ -29,8 +29,8 @@ RETURNED_IN = re.compile(
 #: "Returned by f [and g] when/if <condition>[, and by h when <condition>]"
 RETURNED_BY = re.compile(r"^Returned by ")
 RETURNED_BY_CLAUSE = re.compile(
-    rf"(?:^Returned by|,?\s*and by)\s+(?P<functions>{_FUNCTIONS})\s+(?:when|if)\s+(?P<condition>.*?)"
-    rf"(?=,?\s*and by\s+{_NAME}\s|[.:]?\s*$)"
+    rf"(?:^Returned by|,?\s*(?:and )?(?:by|from))\s+(?P<functions>{_FUNCTIONS})\s+(?:when|if)\s+(?P<condition>.*?)"
+    rf"(?=,?\s*(?:and )?(?:by|from)\s+{_NAME}[\s,]|[.:]?\s*$)"
 )
 #: "f returns ..." (whether f names a function is for the caller to judge), or a page's bare "Returns ..."
 RETURNS = re.compile(rf"(?:(?<![\w])(?P<function>{_NAME})\s+returns\s|^Returns\s)")
@@ -103,8 +103,8 @@ def accepted(text: str) -> Accepted | None:
 
 
 def split_names(text: str) -> list[str]:
-    """`f, g and h` -> [f, g, h]."""
-    return [name for name in re.split(r",\s*|\s+and\s+|\s+or\s+", text.strip()) if name]
+    """`f, g and h`, `f, g, and h` -> [f, g, h]."""
+    return [name for name in re.split(r",?\s+(?:and|or)\s+|,\s*", text.strip()) if name]
 
 
 def section_kind(title: str) -> str | None:

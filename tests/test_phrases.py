@@ -35,3 +35,27 @@ def test_accepted_reads_as_the_single_pattern_did(tail: str) -> None:
 
 def test_a_sentence_of_many_in_the_takes_linear_time(tmp_path: Path) -> None:
     assert_linear("accepted-phrase", tmp_path)
+
+
+def test_names_in_a_list_with_or_without_a_serial_comma() -> None:
+    assert phrases.split_names("clA, clB, and clC") == ["clA", "clB", "clC"]
+    assert phrases.split_names("clA, clB and clC or clD") == ["clA", "clB", "clC", "clD"]
+
+
+def test_returned_by_clauses_joined_by_by_and_from() -> None:
+    text = ("Returned by clA when <s> is bad, by clB when <p> is X when <m> is old, "
+            "and from clC when <i> is new, and by clD, clE, and clF when <a> is gone:")
+    clauses = [(c["functions"], c["condition"]) for c in phrases.RETURNED_BY_CLAUSE.finditer(text)]
+    assert clauses == [("clA", "<s> is bad"), ("clB", "<p> is X when <m> is old"), ("clC", "<i> is new"),
+                       ("clD, clE, and clF", "<a> is gone")]
+
+
+def test_error_list_openers() -> None:
+    added = phrases.ADD_ERRORS.match("Add to the list of error codes for clA and clB:")
+    assert added and phrases.split_names(added["functions"]) == ["clA", "clB"]
+    replaced = phrases.REPLACE_ERROR.match("Replace the description of CL_X_Y error value under clA with:")
+    assert replaced and (replaced["code"], replaced["functions"]) == ("CL_X_Y", "clA")
+    bare = phrases.REPLACE_ERROR.match("Replace the description of CL_X_Y error code with:")
+    assert bare and bare["functions"] is None
+    listed = phrases.RETURNED_BY_LIST.match("The following values may be returned by clA:")
+    assert listed and listed["functions"] == "clA"
