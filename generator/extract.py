@@ -74,6 +74,7 @@ class _Walk:
         self.section_level = 0
         self.field = ""
         self.page_function = _page_function(document, self.facts.subject)
+        self.sole_function = _sole_function(document)
         self.current: CFunction | None = self.page_function
         self.errors = ErrorReader(self.facts, knowledge)
         self.group: TokenGroupFact | None = None
@@ -123,7 +124,8 @@ class _Walk:
             if self.section == "version" and self.facts.revision is None:
                 self.facts.revision = text
             return
-        described = self.current.name if self.current else None
+        # conditions stated outside any description are the sole function's, where the text has only one
+        described = self.current.name if self.current else self.sole_function
         if self.section not in ("tokens", "aside") and self.errors.paragraph(text, where, described):
             self.close_doc()
             return
@@ -330,6 +332,17 @@ def _subject(document: Document, knowledge: Knowledge) -> str | None:
         text = getattr(block, "text", "")
         counts.update(word for word in _WORD.findall(text) if knowledge.is_function_name(word))
     return counts.most_common(1)[0][0] if counts else None
+
+
+def _sole_function(document: Document) -> str | None:
+    """The one function a text's summary declares (its description may stay in the summary), else None."""
+    section, names = None, set()
+    for block in document.blocks:
+        if isinstance(block, Heading):
+            section = phrases.section_kind(block.title) or section
+        elif isinstance(block, Prototype) and section == "summary":
+            names.add(block.function.name)
+    return names.pop() if len(names) == 1 else None
 
 
 def _page_function(document: Document, subject: str | None) -> CFunction | None:

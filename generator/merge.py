@@ -64,7 +64,7 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
         sources=[Source(s.path, s.format) for s in sorted(sources, key=lambda s: s.path)],
     )
     extension.functions = functions(extension, sources, sink)
-    extension.groups, extension.tokens = tokens(extension, sources, sink)
+    extension.groups, extension.tokens = tokens(extension, sources, sink, knowledge)
     primary_errors(extension, primary, knowledge, sink)
     for remark in (r for source in sources for r in source.remarks):
         report = sink.note if remark.note else sink.warning
@@ -168,7 +168,9 @@ def owner(extension: Extension, name: str, knowledge: Knowledge, where: Location
 # -- tokens and their groups ------------------------------------------------
 
 
-def tokens(extension: Extension, sources: list[SourceFacts], sink: Sink) -> tuple[list[TokenGroup], list[Token]]:
+def tokens(
+    extension: Extension, sources: list[SourceFacts], sink: Sink, knowledge: Knowledge
+) -> tuple[list[TokenGroup], list[Token]]:
     groups: dict[str, TokenGroup] = {}
     result: dict[str, Token] = {}
     for source in sources:
@@ -183,7 +185,36 @@ def tokens(extension: Extension, sources: list[SourceFacts], sink: Sink) -> tupl
                 continue
             result[fact.name] = Token(fact.name, fact.value, group.key if group else None, fact.where,
                                       fact.literal)
+    if not result:
+        result = named_tokens(extension, sources, knowledge, sink)
     return list(groups.values()), list(result.values())
+
+
+def named_tokens(
+    extension: Extension, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink
+) -> dict[str, Token]:
+    """The tokens a text that defines none introduces by name only (in a table, in its description).
+
+    They are the names of constants that carry the extension's vendor suffix (`CL_..._<VENDOR>`, the API's
+    naming rule for what an extension adds) and that core OpenCL does not define. They keep `value: None`:
+    listed in the IR and the docs, left out of the package's enumerations and constants (it cannot make a
+    constant of no value), each with a warning saying so.
+    """
+    if not extension.vendor:
+        return {}
+    suffix = f"_{extension.vendor}"
+    found: dict[str, Token] = {}
+    for source in sources:
+        for mention in source.mentions:
+            name = mention.name
+            if mention.kind == "constant" and name.endswith(suffix) and name not in found \
+                    and name not in knowledge.core_constants:
+                found[name] = Token(name, None, None, mention.where)
+    for token in found.values():
+        sink.warning(token.source, "token-without-value", f"{token.name} is introduced by this text without a "
+                     "value: it is listed in the IR and the docs, but the package has no constant or enumeration "
+                     "member for it", extension=extension.name)
+    return found
 
 
 def _group(fact: TokenGroupFact | None, groups: dict[str, TokenGroup]) -> TokenGroup | None:

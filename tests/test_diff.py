@@ -236,3 +236,13 @@ def test_compare_never_fails_on_a_schema_valid_ir(seed_ir: dict[str, dict[str, A
             line = change.line()
             assert not re.search("[\x00-\x1f\x7f-\x9f\u2028\u2029]", line), line  # one line, no escape codes
             json.dumps(change.to_dict())
+
+
+def test_a_token_named_without_a_value_is_not_given_here_not_removed(seed_ir: dict[str, dict[str, Any]]) -> None:
+    token = seed_ir[EXTENSION]["tokens"][0]
+
+    def unvalue(data: dict[str, Any]) -> None:
+        data["tokens"][0]["value"] = None
+
+    assert changed(seed_ir, unvalue) == [
+        f"{EXTENSION}: token value not given here: {token['name']}: {ir.value_text(token['value'])}"]

@@ -108,3 +108,43 @@ def test_names_too_long_for_a_file_and_files_without_an_extension_are_all_report
 def test_thousands_of_groups_of_one_name_take_linear_time(tmp_path: Path) -> None:
     """`thing`, `thing_2`, ...: each group's number is counted on from the last, not searched from 2."""
     assert_linear("unnamed-groups", tmp_path)
+
+
+_NAMED_ONLY = """Name Strings
+
+    cl_acme_gauge
+
+New Tokens
+
+    None
+
+Additions to Chapter 4
+
+    This extension adds to table 4.3:
+
+  |------------------------------------------------------------|
+  | CL_DEVICE_GAUGE_SIZE_ACME   |  cl_uint  |  The gauge's size. |
+  | CL_DEVICE_GAUGE_LEVEL_ACME  |  cl_bool  |  CL_TRUE if level. |
+  |------------------------------------------------------------|
+
+    CL_DEVICE_GAUGE_SIZE_ACME may be queried with clGetDeviceInfo; CL_INVALID_VALUE is a core code.
+"""
+
+
+def test_tokens_named_without_values_are_kept_without_one(tmp_path: Path) -> None:
+    (tmp_path / "g.txt").write_text(_NAMED_ONLY, encoding="utf-8")
+    result = pipeline.run(tmp_path)
+    (extension,) = result.extensions
+    assert [(t.name, t.value, t.group, t.source.pos.line) for t in extension.tokens] == [
+        ("CL_DEVICE_GAUGE_SIZE_ACME", None, None, 13), ("CL_DEVICE_GAUGE_LEVEL_ACME", None, None, 13)]
+    warned = [d.message for d in result.diagnostics if d.kind == "token-without-value"]
+    assert len(warned) == 2 and "no constant or enumeration member" in warned[0]
+
+
+def test_a_text_that_gives_values_introduces_no_token_by_name(tmp_path: Path) -> None:
+    text = WIDGET.replace("Additions to Chapter 5 of the OpenCL 1.2 Specification\n",
+                          "Additions to Chapter 5 of the OpenCL 1.2 Specification\n\n    CL_WIDGET_TYPO_ACME is misspelt.\n", 1)
+    assert "CL_WIDGET_TYPO_ACME" in text
+    (tmp_path / "w.txt").write_text(text, encoding="utf-8")
+    (extension,) = pipeline.run(tmp_path).extensions
+    assert extension.token("CL_WIDGET_TYPO_ACME") is None
