@@ -142,8 +142,8 @@ def test_tokens_named_without_values_are_kept_without_one(tmp_path: Path) -> Non
 
 
 def test_a_text_that_gives_values_introduces_no_token_by_name(tmp_path: Path) -> None:
-    text = WIDGET.replace("Additions to Chapter 5 of the OpenCL 1.2 Specification\n",
-                          "Additions to Chapter 5 of the OpenCL 1.2 Specification\n\n    CL_WIDGET_TYPO_ACME is misspelt.\n", 1)
+    heading = "Additions to Chapter 5 of the OpenCL 1.2 Specification\n"
+    text = WIDGET.replace(heading, f"{heading}\n    CL_WIDGET_TYPO_ACME is misspelt.\n", 1)
     assert "CL_WIDGET_TYPO_ACME" in text
     (tmp_path / "w.txt").write_text(text, encoding="utf-8")
     (extension,) = pipeline.run(tmp_path).extensions
