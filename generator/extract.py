@@ -277,7 +277,8 @@ class _Walk:
             if self.knowledge.is_function_name(word):
                 self.facts.mentions.append(Mention(word, "function", where, text, described))
             elif self.knowledge.is_constant_name(word):
-                self.facts.mentions.append(Mention(word, "constant", where, text, described))
+                self.facts.mentions.append(Mention(word, "constant", where, text, described,
+                                                   self.section == "tokens"))
 
     def find_extension(self, text: str, where: Location) -> None:
         if self.facts.extension is not None:

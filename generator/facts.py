@@ -103,6 +103,7 @@ class Mention:
     where: Location
     sentence: str
     described: str | None  # the function whose description (or error list) it is in, if any
+    listed: bool = False  # in the text's list of new tokens
 
 
 @dataclass(frozen=True)

@@ -196,20 +196,21 @@ def named_tokens(
     """The tokens a text that defines none introduces by name only (in a table, in its description).
 
     They are the names of constants that carry the extension's vendor suffix (`CL_..._<VENDOR>`, the API's
-    naming rule for what an extension adds) and that core OpenCL does not define. They keep `value: None`:
+    naming rule for what an extension adds) and that core OpenCL does not define: those its list of new
+    tokens names, if it names any, else those the text uses anywhere. They keep `value: None`:
     listed in the IR and the docs, left out of the package's enumerations and constants (it cannot make a
     constant of no value), each with a warning saying so.
     """
     if not extension.vendor:
         return {}
     suffix = f"_{extension.vendor}"
+    candidates = [m for s in sources for m in s.mentions if m.kind == "constant" and m.name.endswith(suffix)
+                  and m.name not in knowledge.core_constants]
+    if any(m.listed for m in candidates):  # names in a list of new tokens: those, not every name the text uses
+        candidates = [m for m in candidates if m.listed]
     found: dict[str, Token] = {}
-    for source in sources:
-        for mention in source.mentions:
-            name = mention.name
-            if mention.kind == "constant" and name.endswith(suffix) and name not in found \
-                    and name not in knowledge.core_constants:
-                found[name] = Token(name, None, None, mention.where)
+    for mention in candidates:
+        found.setdefault(mention.name, Token(mention.name, None, None, mention.where))
     for token in found.values():
         sink.warning(token.source, "token-without-value", f"{token.name} is introduced by this text without a "
                      "value: it is listed in the IR and the docs, but the package has no constant or enumeration "

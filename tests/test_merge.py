@@ -148,3 +148,10 @@ def test_a_text_that_gives_values_introduces_no_token_by_name(tmp_path: Path) ->
     (tmp_path / "w.txt").write_text(text, encoding="utf-8")
     (extension,) = pipeline.run(tmp_path).extensions
     assert extension.token("CL_WIDGET_TYPO_ACME") is None
+
+
+def test_a_list_of_new_tokens_without_values_names_the_tokens(tmp_path: Path) -> None:
+    text = _NAMED_ONLY.replace("    None\n", "    CL_GAUGE_LISTED_ACME is a new property name.\n")
+    (tmp_path / "g.txt").write_text(text, encoding="utf-8")
+    (extension,) = pipeline.run(tmp_path).extensions
+    assert [t.name for t in extension.tokens] == ["CL_GAUGE_LISTED_ACME"]
