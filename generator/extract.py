@@ -103,6 +103,9 @@ class _Walk:
             self.table(block)
 
     def heading(self, block: Heading) -> None:
+        if phrases.ERRORS_TITLE.match(block.title):  # "Errors": the described function's list, as a section
+            self.errors_section(block)
+            return
         kind = phrases.section_kind(block.title)
         if kind is not None:
             self.section, self.section_level = kind, block.level
@@ -114,6 +117,21 @@ class _Walk:
         self.set_group(None)
         self.close_doc()
 
+    def errors_section(self, block: Heading | Paragraph) -> None:
+        """An "Errors" heading (or a line alone saying so): the conditions that follow are the described function's."""
+        described = self.current.name if self.current else self.summarised()
+        self.close_doc()
+        self.errors.reset()
+        if described is None:
+            self.facts.remarks.append(Remark(self.where(block), "unowned-condition", "this list of errors follows "
+                                             "no function's description; its conditions are not kept"))
+            return
+        self.errors.owners = (described,)
+
+    def summarised(self) -> str | None:
+        """In the summary of a text that declares one function, that function."""
+        return self.sole_function if self.section == "summary" else None
+
     def paragraph(self, block: Paragraph) -> None:
         text = self.marked(block.text)
         where = self.where(block)
@@ -124,8 +142,11 @@ class _Walk:
             if self.section == "version" and self.facts.revision is None:
                 self.facts.revision = text
             return
-        # conditions stated outside any description are the sole function's, where the text has only one
-        described = self.current.name if self.current else self.sole_function
+        # a summary of one function may hold its whole description, conditions included
+        described = self.current.name if self.current else self.summarised()
+        if self.section not in ("tokens", "aside") and phrases.ERRORS_TITLE.match(text):
+            self.errors_section(block)
+            return
         if self.section not in ("tokens", "aside") and self.errors.paragraph(text, where, described):
             self.close_doc()
             return

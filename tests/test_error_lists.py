@@ -108,3 +108,20 @@ def test_is_generated_paragraphs_in_a_function_description(knowledge: Knowledge)
             "    CL_OUT_OF_HOST_MEMORY is generated if the host runs out.\n")
     assert _errors(body, knowledge) == [("clDoWidgetACME", "CL_INVALID_CONTEXT", 1),
                                         ("clDoWidgetACME", "CL_OUT_OF_HOST_MEMORY", 3)]
+
+
+def test_an_errors_section_belongs_to_the_function_described(knowledge: Knowledge) -> None:
+    body = ("    clDoWidgetACME does things.\n\nErrors\n\n    CL_INVALID_CONTEXT on an invalid context.\n\n"
+            "    CL_INVALID_VALUE when <level> is 0.\n\nIssues\n\n    CL_INVALID_OPERATION if we forgot?\n")
+    assert _errors(body, knowledge) == [("clDoWidgetACME", "CL_INVALID_CONTEXT", 5),
+                                        ("clDoWidgetACME", "CL_INVALID_VALUE", 7)]
+
+
+def test_an_indented_errors_line_in_a_summary_of_one_function(knowledge: Knowledge) -> None:
+    facts = extract(registry.parse(SpecFile.from_text("w.txt", (
+        "Name Strings\n\n    cl_acme_widget\n\nNew Procedures and Functions\n\n"
+        "    cl_int clDoWidgetACME(cl_context context);\n\n    Errors\n\n"
+        "      CL_INVALID_CONTEXT on invalid context.\n\n      CL_OUT_OF_HOST_MEMORY when out of memory.\n"))),
+        knowledge)
+    assert [(e.function, e.code, e.where.pos.line) for e in facts.errors] == [
+        ("clDoWidgetACME", "CL_INVALID_CONTEXT", 11), ("clDoWidgetACME", "CL_OUT_OF_HOST_MEMORY", 13)]
