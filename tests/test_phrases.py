@@ -59,3 +59,10 @@ def test_error_list_openers() -> None:
     assert bare and bare["functions"] is None
     listed = phrases.RETURNED_BY_LIST.match("The following values may be returned by clA:")
     assert listed and listed["functions"] == "clA"
+
+
+def test_vendor_titles_of_the_summary_and_token_sections() -> None:
+    assert phrases.section_kind("New API Functions") == "summary"
+    assert [phrases.section_kind(t) for t in ("New API Enums", "New API Tokens", "New Tokens")] == ["tokens"] * 3
+    assert phrases.ERRORS_TITLE.match("Errors") and phrases.ERRORS_TITLE.match("Error Codes:")
+    assert not phrases.ERRORS_TITLE.match("Errors are rare")
