@@ -56,6 +56,8 @@ def paragraph_blocks(lines: list[Line], spec: SpecFile) -> list[Block]:
     code = code_blocks(raw[indent:], spec, Pos(first.number, indent + 1))
     if code is not None:
         return code
+    if all(line.text.lstrip().startswith("|") for line in lines):
+        return [pipe_table(lines)]
     headed = headed_tokens(lines, spec)
     if headed is not None:
         return headed
@@ -67,6 +69,28 @@ def paragraph_blocks(lines: list[Line], spec: SpecFile) -> list[Block]:
             group = []
         group.append(line)
     return blocks
+
+
+def pipe_table(lines: list[Line]) -> Table:
+    """A table drawn with `|` and `|---|` rules: the lines between two rules are one row, cells split at `|`."""
+    rows: list[Row] = []
+    cells: list[list[str]] = []
+    first = lines[0]
+    for line in [*lines, Line("END", "|-|", 0)]:
+        inner = line.text.strip().strip("|")
+        if not inner.strip("-") and "-" in inner:  # a rule: the row so far is done
+            if any(any(c) for c in cells):
+                column = len(first.text) - len(first.text.lstrip()) + 1
+                rows.append(Row(tuple(collapse(" ".join(c)) for c in cells), Pos(first.number, column)))
+            cells = []
+            continue
+        parts = inner.split("|")
+        if not cells:
+            cells, first = [[] for _ in parts], line
+        for cell_words, part in zip(cells, parts, strict=False):
+            cell_words.append(part)
+    pos = Pos(lines[0].number, len(lines[0].text) - len(lines[0].text.lstrip()) + 1)
+    return Table(None, tuple(rows), pos)
 
 
 def headed_tokens(lines: list[Line], spec: SpecFile) -> list[Block] | None:

@@ -123,3 +123,17 @@ def test_a_sentence_right_above_token_lines_stays_a_paragraph() -> None:
     assert blocks[1] == Paragraph("To be used by clGetDeviceInfo:", Pos(3, 5))
     assert blocks[2:4] == [TokenDef("CL_A_X", "0x40B6", Pos(4, 13)), TokenDef("CL_B_X", "(1 << 3)", Pos(5, 13))]
     assert blocks[4] == Paragraph("Some prose that ends in 12 and goes on.", Pos(7, 5))
+
+
+def test_a_table_drawn_with_bars_and_bar_rules() -> None:
+    text = ("Details\n\n  |----------------------------------------------|\n"
+            "  | CL_A_NV   |  cl_uint  |  Returns the major    |\n"
+            "  |           |           |  revision.            |\n"
+            "  |----------------------------------------------|\n"
+            "  | CL_B_NV   |  cl_bool  |  CL_TRUE if so.       |\n"
+            "  |----------------------------------------------|   \n")
+    (table,) = [b for b in _blocks(text) if isinstance(b, Table)]
+    assert table.header is None and table.pos == Pos(3, 3)
+    assert [(r.cells, r.pos) for r in table.rows] == [
+        (("CL_A_NV", "cl_uint", "Returns the major revision."), Pos(4, 3)),
+        (("CL_B_NV", "cl_bool", "CL_TRUE if so."), Pos(7, 3))]
