@@ -102,6 +102,8 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
             errors.add(InputError(first.where.path, first.where.pos, problem))
         others = [d for d in declarations.get(first.function.name, []) if d is not first]
         for other in others:
+            if problem := reordered(first, other):
+                errors.add(InputError(other.where.path, other.where.pos, problem))
             compare_prototypes(first, other, extension.name, sink)
         params = [Param(_parameter_name(first, index, others), p.type)
                   for index, p in enumerate(first.function.params)]
@@ -127,6 +129,19 @@ def _parameter_name(first: DeclaredFunction, index: int, others: list[DeclaredFu
         if len(params) > index and params[index].name:
             return str(params[index].name)
     return f"arg{index}"
+
+
+def reordered(first: DeclaredFunction, other: DeclaredFunction) -> str | None:
+    """Two declarations of one function that put a parameter in two places contradict each other: which order
+    the binding must pass its arguments in, the text does not say (a type or a name that differs is a slip,
+    reported by `compare_prototypes`)."""
+    places = {p.name: i for i, p in enumerate(first.function.params) if p.name}
+    for index, param in enumerate(other.function.params):
+        if param.name and places.get(param.name, index) != index:
+            return (f"{first.function.name} is declared here with parameter {param.name!r} in place {index + 1}, "
+                    f"but at {first.where.precise()} in place {places[param.name] + 1}: the text contradicts "
+                    "itself on the order of the arguments")
+    return None
 
 
 def compare_prototypes(first: DeclaredFunction, other: DeclaredFunction, extension: str, sink: Sink) -> None:

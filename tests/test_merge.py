@@ -136,7 +136,7 @@ def test_tokens_named_without_values_are_kept_without_one(tmp_path: Path) -> Non
     result = pipeline.run(tmp_path)
     (extension,) = result.extensions
     assert [(t.name, t.value, t.group, t.source.pos.line) for t in extension.tokens] == [
-        ("CL_DEVICE_GAUGE_SIZE_ACME", None, None, 13), ("CL_DEVICE_GAUGE_LEVEL_ACME", None, None, 13)]
+        ("CL_DEVICE_GAUGE_SIZE_ACME", None, None, 14), ("CL_DEVICE_GAUGE_LEVEL_ACME", None, None, 14)]
     warned = [d.message for d in result.diagnostics if d.kind == "token-without-value"]
     assert len(warned) == 2 and "no constant or enumeration member" in warned[0]
 
@@ -155,3 +155,18 @@ def test_a_list_of_new_tokens_without_values_names_the_tokens(tmp_path: Path) ->
     (tmp_path / "g.txt").write_text(text, encoding="utf-8")
     (extension,) = pipeline.run(tmp_path).extensions
     assert [t.name for t in extension.tokens] == ["CL_GAUGE_LISTED_ACME"]
+
+
+def test_two_declarations_in_another_order_are_an_input_error(tmp_path: Path) -> None:
+    body = "        cl_int clDoWidgetACME(cl_context context,\n"
+    assert body in WIDGET
+    text = WIDGET.replace(body + "                              cl_widget_mode_acme mode,\n"
+                          "                              UINT level)",
+                          body + "                              UINT level,\n"
+                          "                              cl_widget_mode_acme mode)")
+    assert text != WIDGET
+    (tmp_path / "w.txt").write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        pipeline.run(tmp_path)
+    assert "parameter 'level' in place 2, but at" in caught.value.render()
+    assert "contradicts itself on the order of the arguments" in caught.value.render()
