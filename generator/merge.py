@@ -135,6 +135,8 @@ def reordered(first: DeclaredFunction, other: DeclaredFunction) -> str | None:
     """Two declarations of one function that put a parameter in two places contradict each other: which order
     the binding must pass its arguments in, the text does not say (a type or a name that differs is a slip,
     reported by `compare_prototypes`)."""
+    if len(first.function.params) != len(other.function.params):  # one lacks a parameter: a warning says so
+        return None
     places = {p.name: i for i, p in enumerate(first.function.params) if p.name}
     for index, param in enumerate(other.function.params):
         if param.name and places.get(param.name, index) != index:
