@@ -80,10 +80,27 @@ def declarations(text: str, spec: SpecFile, origin: Pos) -> list[Block]:
 
 
 def code_blocks(text: str, spec: SpecFile, origin: Pos) -> list[Block] | None:
-    """Token definitions or declarations in a piece of code-like text, or None if it is neither."""
+    """Token definitions or declarations in a piece of code-like text (or both), or None if it is neither."""
     tokens = token_definitions(text, spec, origin)
     if tokens is not None:
         return tokens
     if looks_like_declaration(text):
         return declarations(text, spec, origin)
-    return None
+    return defines_and_declarations(text, spec, origin)
+
+
+def defines_and_declarations(text: str, spec: SpecFile, origin: Pos) -> list[Block] | None:
+    """A header's piece: `#define NAME value` lines among declarations (`typedef ...;` then its bits), each read
+    as what it is, in order; None unless the lines that are no `#define` are declarations (or nothing)."""
+    lines = text.split("\n")
+    defines = {i for i, line in enumerate(lines) if line.lstrip().startswith("#") and TOKEN_LINE.match(line)}
+    if not defines:
+        return None
+    rest = "\n".join("" if i in defines else line for i, line in enumerate(lines))  # blank: lines keep their place
+    if rest.strip() and not looks_like_declaration(rest):
+        return None
+    blocks = declarations(rest, spec, origin) if rest.strip() else []
+    for i in sorted(defines):
+        line_origin = Pos(origin.line + i, origin.column if i == 0 else 1)
+        blocks += token_definitions(lines[i], spec, line_origin) or []
+    return sorted(blocks, key=lambda block: block.pos)

@@ -57,3 +57,18 @@ def test_define_lines_shifts_and_suffixes_are_token_definitions() -> None:
 def test_a_define_of_a_name_that_is_no_token_name_is_not_a_token() -> None:
     text = "#define WIDTH 1024\n#define HEIGHT 512"
     assert common.token_definitions(text, SpecFile.from_text("x.txt", text), Pos(1)) is None
+
+
+def test_defines_among_declarations_are_tokens_and_declarations() -> None:
+    text = ("typedef cl_bitfield cl_widget_bits_acme;\n\n"
+            "#define CL_WIDGET_A_ACME   (1 << 0)\n#define CL_WIDGET_B_ACME 0x2")
+    blocks = common.code_blocks(text, SpecFile.from_text("x.txt", text), Pos(10, 1))
+    assert blocks is not None
+    assert [(type(b).__name__, b.pos.line) for b in blocks] == [("Typedef", 10), ("TokenDef", 12), ("TokenDef", 13)]
+    assert [(b.name, b.literal) for b in blocks[1:]] == [("CL_WIDGET_A_ACME", "(1 << 0)"),  # type: ignore[union-attr]
+                                                         ("CL_WIDGET_B_ACME", "0x2")]
+
+
+def test_defines_among_prose_are_no_code() -> None:
+    text = "Some words here\n#define CL_WIDGET_A_ACME 1"
+    assert common.code_blocks(text, SpecFile.from_text("x.txt", text), Pos(1)) is None
