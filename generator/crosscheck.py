@@ -238,7 +238,7 @@ class _Checker:
                 first = seen.setdefault(token.name, token)
                 if first is token:
                     continue
-                if first.value != token.value:  # one text, two values: no way to tell which is meant
+                if None not in (first.value, token.value) and first.value != token.value:  # which is meant?
                     raise InputError(token.where.path, token.where.pos, f"{token.name} is defined again with "
                                      f"another value: {token.literal} here, {first.literal} at {first.where.precise()}")
                 self.note(token.where, "repeated-token", f"{token.name} is defined a second time",

@@ -147,7 +147,8 @@ class ErrorReader:
             return core.get("group") == self.knowledge.error_group
         token = self.tokens.get(code)
         if token is not None:
-            return token.value < 0 or (token.group is not None and token.group.kind == "error")
+            negative = token.value is not None and token.value < 0
+            return negative or (token.group is not None and token.group.kind == "error")
         return explicit
 
     def remark(self, where: Location, kind: str, message: str, severity: str = "warning") -> None:

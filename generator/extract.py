@@ -152,6 +152,11 @@ class _Walk:
             return
         self.errors.end_list()
         if self.section == "tokens":
+            names = _WORD.findall(text) if phrases.NAMES_ONLY.match(text) else []
+            if names and all(self.knowledge.is_constant_name(n) for n in names):
+                for name in names:  # listed without values: kept without one
+                    self.add_token(TokenFact(name, "", None, self.group, where))
+                return
             self.set_group(self.token_group(text, where))
             return
         if self.section == "aside":
@@ -202,13 +207,15 @@ class _Walk:
             self.facts.remarks.append(Remark(where, "sample-token", f"{block.name} is defined in a part of the text "
                                              "that only discusses or shows examples; it is not taken as a token"))
             return
-        fact = TokenFact(block.name, block.literal, value, self.group, where)
+        self.add_token(TokenFact(block.name, block.literal, value, self.group, where))
+
+    def add_token(self, fact: TokenFact) -> None:
         self.facts.tokens.append(fact)
         self.errors.defined(fact)
         if self.group is not None:
             for functions, condition in self.group_errors:
                 for function in functions:
-                    self.facts.errors.append(ErrorFact(function, block.name, condition, self.group.where, "token"))
+                    self.facts.errors.append(ErrorFact(function, fact.name, condition, self.group.where, "token"))
 
     def table(self, block: Table) -> None:
         rows = []

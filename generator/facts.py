@@ -48,7 +48,7 @@ class TokenGroupFact:
 class TokenFact:
     name: str
     literal: str
-    value: int
+    value: int | None  # None: the list of new tokens names it without a value
     group: TokenGroupFact | None
     where: Location
 

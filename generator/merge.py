@@ -193,9 +193,9 @@ def tokens(
     for source in sources:
         for fact in source.tokens:
             group = _group(fact.group, groups)
-            if fact.name in result:
+            if fact.name in result and not (result[fact.name].value is None and fact.value is not None):
                 known = result[fact.name]
-                if known.value != fact.value:
+                if None not in (known.value, fact.value) and known.value != fact.value:
                     sink.warning(fact.where, "token-conflict",
                                  f"{fact.name} is {fact.literal} here but {known.literal} at {known.source.precise()}",
                                  extension=extension.name, related=(known.source,))
@@ -203,13 +203,15 @@ def tokens(
             result[fact.name] = Token(fact.name, fact.value, group.key if group else None, fact.where,
                                       fact.literal)
     if not result:
-        result = named_tokens(extension, sources, knowledge, sink)
+        result = named_tokens(extension, sources, knowledge)
+    for token in (t for t in result.values() if t.value is None):
+        sink.warning(token.source, "token-without-value", f"{token.name} is introduced by this text without a "
+                     "value: it is listed in the IR and the docs, but the package has no constant or enumeration "
+                     "member for it", extension=extension.name)
     return list(groups.values()), list(result.values())
 
 
-def named_tokens(
-    extension: Extension, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink
-) -> dict[str, Token]:
+def named_tokens(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge) -> dict[str, Token]:
     """The tokens a text that defines none introduces by name only (in a table, in its description).
 
     They are the names of constants that carry the extension's vendor suffix (`CL_..._<VENDOR>`, the API's
@@ -228,10 +230,6 @@ def named_tokens(
     found: dict[str, Token] = {}
     for mention in candidates:
         found.setdefault(mention.name, Token(mention.name, None, None, mention.where))
-    for token in found.values():
-        sink.warning(token.source, "token-without-value", f"{token.name} is introduced by this text without a "
-                     "value: it is listed in the IR and the docs, but the package has no constant or enumeration "
-                     "member for it", extension=extension.name)
     return found
 
 

@@ -44,6 +44,8 @@ REPLACE_ERROR = re.compile(
     rf"^Replace the description of (?P<code>{_NAME}) (?:error )?(?:value|code|condition)s?"
     rf"(?: (?:under|of|for|in|returned by) (?P<functions>{_FUNCTIONS}))?\s+with\s*:?\s*$"
 )
+#: A paragraph of token names and nothing else: a list of new tokens that gives no values.
+NAMES_ONLY = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:(?:, ?| )[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)*\.?$")
 #: A section (or a line alone) that holds a function's error list: "Errors", "Errors:", "Error Codes".
 ERRORS_TITLE = re.compile(r"^(?:Errors|Error [Cc]odes|Return [Vv]alues and [Ee]rrors)\s*:?$")
 #: "Remove the following description of ...:" (what follows is struck from another text, no condition)

@@ -170,3 +170,23 @@ def test_two_declarations_in_another_order_are_an_input_error(tmp_path: Path) ->
         pipeline.run(tmp_path)
     assert "parameter 'level' in place 2, but at" in caught.value.render()
     assert "contradicts itself on the order of the arguments" in caught.value.render()
+
+
+def test_a_list_of_new_token_names_keeps_its_group(tmp_path: Path) -> None:
+    text = _NAMED_ONLY.replace("    None\n", "    Accepted as a query in the <param_name> parameter of "
+                               "clGetDeviceInfo:\n\n"
+                               "        CL_DEVICE_GAUGE_SIZE_ACME\n        CL_DEVICE_GAUGE_LEVEL_ACME\n")
+    (tmp_path / "g.txt").write_text(text, encoding="utf-8")
+    result = pipeline.run(tmp_path)
+    (extension,) = result.extensions
+    assert [(t.name, t.value, t.group) for t in extension.tokens] == [
+        ("CL_DEVICE_GAUGE_SIZE_ACME", None, "device_info"), ("CL_DEVICE_GAUGE_LEVEL_ACME", None, "device_info")]
+    assert [d.kind for d in result.diagnostics].count("token-without-value") == 2
+
+
+def test_a_value_given_later_fills_a_name_listed_without_one(tmp_path: Path) -> None:
+    text = _NAMED_ONLY.replace("    None\n", "        CL_DEVICE_GAUGE_SIZE_ACME\n\n"
+                               "        CL_DEVICE_GAUGE_SIZE_ACME  0x4200\n")
+    (tmp_path / "g.txt").write_text(text, encoding="utf-8")
+    (extension,) = pipeline.run(tmp_path).extensions
+    assert [(t.name, t.value) for t in extension.tokens] == [("CL_DEVICE_GAUGE_SIZE_ACME", 0x4200)]
