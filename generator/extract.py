@@ -114,6 +114,8 @@ class _Walk:
         self.field = block.title
         self.current = self.page_function  # on a reference page, every section describes its function
         self.errors.reset()
+        if named := phrases.ERRORS_OF.search(block.title):  # the section adds to these functions' lists
+            self.errors.owners = tuple(phrases.split_names(named["functions"]))
         self.set_group(None)
         self.close_doc()
 

@@ -48,6 +48,8 @@ REPLACE_ERROR = re.compile(
 NAMES_ONLY = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:(?:, ?| )[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)*\.?$")
 #: A section (or a line alone) that holds a function's error list: "Errors", "Errors:", "Error Codes".
 ERRORS_TITLE = re.compile(r"^(?:Errors|Error [Cc]odes|Return [Vv]alues and [Ee]rrors)\s*:?$")
+#: A heading that says whose error list it adds to: "... at the end of the list of errors returned by f and g:"
+ERRORS_OF = re.compile(rf"\berrors (?:returned by|for|of) (?P<functions>{_FUNCTIONS})\s*:?\s*$")
 #: "Remove the following description of ...:" (what follows is struck from another text, no condition)
 REMOVE = re.compile(r"^Remove the following\b")
 #: "The following values may be returned by f:" (the conditions follow)

@@ -125,3 +125,10 @@ def test_an_indented_errors_line_in_a_summary_of_one_function(knowledge: Knowled
         knowledge)
     assert [(e.function, e.code, e.where.pos.line) for e in facts.errors] == [
         ("clDoWidgetACME", "CL_INVALID_CONTEXT", 11), ("clDoWidgetACME", "CL_OUT_OF_HOST_MEMORY", 13)]
+
+
+def test_a_heading_naming_the_lists_it_adds_to(knowledge: Knowledge) -> None:
+    body = ("Additions to Section 5.3.1 at the end of the list of\nerrors returned by clCreateImage2D and "
+            "clCreateImage3D:\n\n    CL_INVALID_VALUE if <flags> has CL_WIDGET_MODE_ACME set.\n")
+    assert _errors(body, knowledge) == [("clCreateImage2D", "CL_INVALID_VALUE", 4),
+                                        ("clCreateImage3D", "CL_INVALID_VALUE", 4)]
