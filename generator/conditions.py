@@ -184,7 +184,14 @@ class _Reader:
         tokens: list[str | int] = [t.name for t in self.extension.tokens if t.group in groups]
         if not tokens:
             raise _NotCheckable(f"the text binds no tokens to <{name}>, so which values are valid is not known")
+        self.require_values([str(t) for t in tokens])
         return tokens
+
+    def require_values(self, names: list[str]) -> None:
+        """A check compares with token values: every one must be given (a token named without one is not)."""
+        unvalued = [n for n in names if (token := self.extension.token(n)) is not None and token.value is None]
+        if unvalued:
+            raise _NotCheckable(f"the text gives no value for {', '.join(unvalued)}")
 
     def allowed_values(self, function: Function, name: str) -> list[str | int]:
         """The names of the parameter's "Only A, B and C values ... can be used" sentence (0 too for a bit-field)."""
@@ -198,6 +205,7 @@ class _Reader:
             unknown = [n for n in names if self.extension.token(n) is None and n not in self.knowledge.core_constants]
             if unknown:
                 raise _NotCheckable(f"the description of <{name}> allows {', '.join(unknown)}, which no text defines")
+            self.require_values(names)
             zero: list[str | int] = [0] if self.is_bitfield(param.type) else []
             return zero + names
         raise _NotCheckable(f"the text does not say which values of <{name}> are valid")

@@ -238,13 +238,13 @@ class _Checker:
                 first = seen.setdefault(token.name, token)
                 if first is token:
                     continue
-                if first.value != token.value:  # one text, two values: no way to tell which is meant
+                if None not in (first.value, token.value) and first.value != token.value:  # which is meant?
                     raise InputError(token.where.path, token.where.pos, f"{token.name} is defined again with "
                                      f"another value: {token.literal} here, {first.literal} at {first.where.precise()}")
                 self.note(token.where, "repeated-token", f"{token.name} is defined a second time",
                           related=(first.where,))
-        by_value: dict[tuple[str | None, int], str] = {}
-        for defined in self.extension.tokens:
+        by_value: dict[tuple[str | None, int | None], str] = {}
+        for defined in (t for t in self.extension.tokens if t.value is not None):
             other = by_value.setdefault((defined.group, defined.value), defined.name)
             if other != defined.name:
                 self.warn(defined.source, "value-clash", f"{defined.name} has the value "
@@ -274,7 +274,8 @@ class _Checker:
             if ours is None and anchor:
                 self.note(anchor, "sibling-difference", f"{theirs} defines {token.name}; this extension has no "
                           f"{name}", related=(token.source,))
-            elif ours is not None and renaming.vendor and ours.value != token.value:
+            elif ours is not None and renaming.vendor and None not in (ours.value, token.value) \
+                    and ours.value != token.value:
                 self.warn(ours.source, "sibling-conflict", f"{name} is {ours.value} here but {token.name} is "
                           f"{token.value} in {theirs}, the same extension from another vendor",
                           related=(token.source,))

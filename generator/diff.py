@@ -75,7 +75,7 @@ def compare_extension(name: str, old: dict[str, Any], new: dict[str, Any]) -> li
                               _text(new.get("revision"))))
     changes += _keyed(name, "type", _types(old), _types(new))
     changes += _keyed(name, "function", _prototypes(old), _prototypes(new))
-    changes += _keyed(name, "token", _tokens(old), _tokens(new), changed="token value changed")
+    changes += [_unvalued(c) for c in _keyed(name, "token", _tokens(old), _tokens(new), changed="token value changed")]
     changes += _conditions(name, old, new)
     changes += _tables(name, old, new)
     return changes
@@ -105,6 +105,13 @@ def _prototypes(data: dict[str, Any]) -> dict[str, str]:
             params = ", ".join(f"{p['type']} {p['name']}" for p in function.get("params", ()))
             found[function["name"]] = f"{function['return_type']} {function['name']}({params})"
     return found
+
+
+def _unvalued(change: Change) -> Change:
+    """A token the newer text still names but gives no value: its value is not given there, not removed."""
+    if change.kind == "token value changed" and change.new == ir.NO_VALUE:
+        return Change(change.extension, "token value not given here", change.subject, change.old)
+    return change
 
 
 def _tokens(data: dict[str, Any]) -> dict[str, str]:

@@ -78,7 +78,7 @@ class FunctionPage:
 @dataclass(frozen=True)
 class TokenRow:
     name: str
-    value: int
+    value: int | None  # None: the text gives none, and the package has no constant for it
     source: str
     python: str  # where the generated module holds it
 

@@ -28,6 +28,7 @@ from generator.document import (
     TokenDef,
     Typedef,
 )
+from generator.error_lists import ErrorReader
 from generator.errors import InputError
 from generator.facts import (
     DeclaredFunction,
@@ -36,6 +37,7 @@ from generator.facts import (
     ErrorFact,
     Mention,
     ParamDoc,
+    Remark,
     ReturnsClaim,
     Role,
     SourceFacts,
@@ -72,9 +74,9 @@ class _Walk:
         self.section_level = 0
         self.field = ""
         self.page_function = _page_function(document, self.facts.subject)
+        self.sole_function = _sole_function(document)
         self.current: CFunction | None = self.page_function
-        self.owner: str | None = None
-        self.in_list = False
+        self.errors = ErrorReader(self.facts, knowledge)
         self.group: TokenGroupFact | None = None
         self.group_errors: list[tuple[list[str], str]] = []  # the error group's (functions, condition) clauses
         self.open_doc: ParamDoc | None = None
@@ -101,6 +103,9 @@ class _Walk:
             self.table(block)
 
     def heading(self, block: Heading) -> None:
+        if phrases.ERRORS_TITLE.match(block.title):  # "Errors": the described function's list, as a section
+            self.errors_section(block)
+            return
         kind = phrases.section_kind(block.title)
         if kind is not None:
             self.section, self.section_level = kind, block.level
@@ -108,10 +113,26 @@ class _Walk:
             self.section, self.section_level = "body", block.level
         self.field = block.title
         self.current = self.page_function  # on a reference page, every section describes its function
-        self.end_list()
-        self.owner = None
+        self.errors.reset()
+        if named := phrases.ERRORS_OF.search(block.title):  # the section adds to these functions' lists
+            self.errors.owners = tuple(phrases.split_names(named["functions"]))
         self.set_group(None)
         self.close_doc()
+
+    def errors_section(self, block: Heading | Paragraph) -> None:
+        """An "Errors" heading (or a line alone saying so): the conditions that follow are the described function's."""
+        described = self.current.name if self.current else self.summarised()
+        self.close_doc()
+        self.errors.reset()
+        if described is None:
+            self.facts.remarks.append(Remark(self.where(block), "unowned-condition", "this list of errors follows "
+                                             "no function's description; its conditions are not kept"))
+            return
+        self.errors.owners = (described,)
+
+    def summarised(self) -> str | None:
+        """In the summary of a text that declares one function, that function."""
+        return self.sole_function if self.section == "summary" else None
 
     def paragraph(self, block: Paragraph) -> None:
         text = self.marked(block.text)
@@ -123,9 +144,21 @@ class _Walk:
             if self.section == "version" and self.facts.revision is None:
                 self.facts.revision = text
             return
-        if self.in_list:
-            self.end_list()
+        # a summary of one function may hold its whole description, conditions included
+        described = self.current.name if self.current else self.summarised()
+        if self.section not in ("tokens", "aside") and phrases.ERRORS_TITLE.match(text):
+            self.errors_section(block)
+            return
+        if self.section not in ("tokens", "aside") and self.errors.paragraph(text, where, described):
+            self.close_doc()
+            return
+        self.errors.end_list()
         if self.section == "tokens":
+            names = _WORD.findall(text) if phrases.NAMES_ONLY.match(text) else []
+            if names and all(self.knowledge.is_constant_name(n) for n in names):
+                for name in names:  # listed without values: kept without one
+                    self.add_token(TokenFact(name, "", None, self.group, where))
+                return
             self.set_group(self.token_group(text, where))
             return
         if self.section == "aside":
@@ -133,11 +166,12 @@ class _Walk:
         if copy := phrases.SAME_ERRORS.match(text):
             self.facts.copies.append(ErrorCopy(copy["target"], copy["source"], where))
             return
-        if added := phrases.ADD_ERRORS.match(text):
-            self.owner = added["function"]
+        if self.errors.opens(text, where):
             self.close_doc()
             return
-        if self.returns_sentence(text, where):
+        returns = self.returns_sentence(text, where)
+        self.errors.sentences(text, where, described)
+        if returns:
             self.close_doc()
             return
         self.parameter_doc(text, where)
@@ -145,16 +179,10 @@ class _Walk:
     def list_item(self, block: ListItem) -> None:
         text = self.marked(block.text)
         where = self.where(block)
-        self.mentions(text, where, self.owner)
+        self.mentions(text, where, self.errors.owners[0] if self.errors.owners else None)
         self.close_doc()
-        if self.owner is None or self.section == "aside":
-            return
-        self.in_list = True
-        item = phrases.ERROR_ITEM.match(text)
-        if item:
-            self.facts.errors.append(ErrorFact(self.owner, item["code"], item["condition"].strip(), where, "list"))
-        else:
-            self.facts.errors.append(ErrorFact(self.owner, None, text.rstrip(".,;").strip(), where, "list"))
+        if self.section != "aside":
+            self.errors.item(text, where)
 
     def definition(self, block: Definition) -> None:
         text = self.marked(block.text)
@@ -167,8 +195,7 @@ class _Walk:
         role: Role = {"summary": "summary", "aside": "aside"}.get(self.section, "body")  # type: ignore[assignment]
         self.facts.functions.append(DeclaredFunction(block.function, self.where(block), role))
         self.close_doc()
-        self.end_list()
-        self.owner = None
+        self.errors.reset()
         if role == "body":
             self.current = block.function
 
@@ -178,11 +205,19 @@ class _Walk:
             value = integers.value(block.literal)
         except integers.LiteralError as error:
             raise InputError(where.path, where.pos, f"{block.name} = {error}") from None
-        self.facts.tokens.append(TokenFact(block.name, block.literal, value, self.group, where))
+        if self.section == "aside":  # sample code's `#define`s are the example's, not the extension's
+            self.facts.remarks.append(Remark(where, "sample-token", f"{block.name} is defined in a part of the text "
+                                             "that only discusses or shows examples; it is not taken as a token"))
+            return
+        self.add_token(TokenFact(block.name, block.literal, value, self.group, where))
+
+    def add_token(self, fact: TokenFact) -> None:
+        self.facts.tokens.append(fact)
+        self.errors.defined(fact)
         if self.group is not None:
             for functions, condition in self.group_errors:
                 for function in functions:
-                    self.facts.errors.append(ErrorFact(function, block.name, condition, self.group.where, "token"))
+                    self.facts.errors.append(ErrorFact(function, fact.name, condition, self.group.where, "token"))
 
     def table(self, block: Table) -> None:
         rows = []
@@ -193,7 +228,7 @@ class _Walk:
             rows.append(TableRowFact(cells, self.where(row)))
         if self.section != "aside":
             self.facts.tables.append(TableFact(block.header, tuple(rows), self.where(block)))
-        self.end_list()
+        self.errors.end_list()
 
     # -- sentences ----------------------------------------------------------
 
@@ -232,13 +267,14 @@ class _Walk:
                 continue
             described = self.current.name if self.current else None
             if named is None or named == described:
-                self.owner = described
+                owner = described
             elif described is not None and self.section != "preamble":
                 self.facts.claims.append(ReturnsClaim(named, described, where))
-                self.owner = described
+                owner = described
             else:
-                self.owner = named
-            return self.owner is not None
+                owner = named
+            self.errors.owners = (owner,) if owner else ()
+            return owner is not None
         return False
 
     def parameter_doc(self, text: str, where: Location) -> None:
@@ -265,18 +301,14 @@ class _Walk:
             self.open_doc = None
             self.open_more = []
 
-    def end_list(self) -> None:
-        if self.in_list:
-            self.owner = None
-            self.in_list = False
-
     def mentions(self, text: str, where: Location, function: str | None = None) -> None:
         described = function or (self.current.name if self.current else None)
         for word in _WORD.findall(text):
             if self.knowledge.is_function_name(word):
                 self.facts.mentions.append(Mention(word, "function", where, text, described))
             elif self.knowledge.is_constant_name(word):
-                self.facts.mentions.append(Mention(word, "constant", where, text, described))
+                self.facts.mentions.append(Mention(word, "constant", where, text, described,
+                                                   self.section == "tokens"))
 
     def find_extension(self, text: str, where: Location) -> None:
         if self.facts.extension is not None:
@@ -331,6 +363,17 @@ def _subject(document: Document, knowledge: Knowledge) -> str | None:
         text = getattr(block, "text", "")
         counts.update(word for word in _WORD.findall(text) if knowledge.is_function_name(word))
     return counts.most_common(1)[0][0] if counts else None
+
+
+def _sole_function(document: Document) -> str | None:
+    """The one function a text's summary declares (its description may stay in the summary), else None."""
+    section, names = None, set()
+    for block in document.blocks:
+        if isinstance(block, Heading):
+            section = phrases.section_kind(block.title) or section
+        elif isinstance(block, Prototype) and section == "summary":
+            names.add(block.function.name)
+    return names.pop() if len(names) == 1 else None
 
 
 def _page_function(document: Document, subject: str | None) -> CFunction | None:

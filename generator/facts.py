@@ -48,7 +48,7 @@ class TokenGroupFact:
 class TokenFact:
     name: str
     literal: str
-    value: int
+    value: int | None  # None: the list of new tokens names it without a value
     group: TokenGroupFact | None
     where: Location
 
@@ -103,6 +103,7 @@ class Mention:
     where: Location
     sentence: str
     described: str | None  # the function whose description (or error list) it is in, if any
+    listed: bool = False  # in the text's list of new tokens
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,16 @@ class ReturnsClaim:
     named: str
     described: str
     where: Location
+
+
+@dataclass(frozen=True)
+class Remark:
+    """Something the text says that the facts cannot keep, and why: reported as a warning by `merge`."""
+
+    where: Location
+    kind: str
+    message: str
+    note: bool = False  # a note (the text is understood, nothing is wrong), not a warning
 
 
 @dataclass
@@ -131,6 +142,7 @@ class SourceFacts:
     tables: list[TableFact] = field(default_factory=list)
     mentions: list[Mention] = field(default_factory=list)
     claims: list[ReturnsClaim] = field(default_factory=list)
+    remarks: list[Remark] = field(default_factory=list)
     lost: frozenset[str] = frozenset()
     has_summary: bool = False
     subject: str | None = None  # the function a reference page describes

@@ -215,9 +215,16 @@ def dump(data: dict[str, Any]) -> str:
     return text
 
 
-def value_text(value: int) -> str:
-    """A token value as the specs write it: hexadecimal, or decimal when negative (error codes)."""
+def value_text(value: int | None) -> str:
+    """A token value as the specs write it: hexadecimal, or decimal when negative (error codes); a token the
+    text names without a value has none."""
+    if value is None:
+        return NO_VALUE
     return f"0x{value:04X}" if value >= 0 else str(value)
+
+
+#: How a token named without a value shows (the docs, `diff`).
+NO_VALUE = "value not given here"
 
 
 def load_folder(folder: Path) -> dict[str, dict[str, Any]]:

@@ -64,8 +64,11 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
         sources=[Source(s.path, s.format) for s in sorted(sources, key=lambda s: s.path)],
     )
     extension.functions = functions(extension, sources, sink)
-    extension.groups, extension.tokens = tokens(extension, sources, sink)
+    extension.groups, extension.tokens = tokens(extension, sources, sink, knowledge)
     primary_errors(extension, primary, knowledge, sink)
+    for remark in (r for source in sources for r in source.remarks):
+        report = sink.note if remark.note else sink.warning
+        report(remark.where, remark.kind, remark.message, extension=extension.name)
     parameter_docs(extension, sources)
     return extension
 
@@ -99,6 +102,8 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
             errors.add(InputError(first.where.path, first.where.pos, problem))
         others = [d for d in declarations.get(first.function.name, []) if d is not first]
         for other in others:
+            if problem := reordered(first, other):
+                errors.add(InputError(other.where.path, other.where.pos, problem))
             compare_prototypes(first, other, extension.name, sink)
         params = [Param(_parameter_name(first, index, others), p.type)
                   for index, p in enumerate(first.function.params)]
@@ -124,6 +129,21 @@ def _parameter_name(first: DeclaredFunction, index: int, others: list[DeclaredFu
         if len(params) > index and params[index].name:
             return str(params[index].name)
     return f"arg{index}"
+
+
+def reordered(first: DeclaredFunction, other: DeclaredFunction) -> str | None:
+    """Two declarations of one function that put a parameter in two places contradict each other: which order
+    the binding must pass its arguments in, the text does not say (a type or a name that differs is a slip,
+    reported by `compare_prototypes`)."""
+    if len(first.function.params) != len(other.function.params):  # one lacks a parameter: a warning says so
+        return None
+    places = {p.name: i for i, p in enumerate(first.function.params) if p.name}
+    for index, param in enumerate(other.function.params):
+        if param.name and places.get(param.name, index) != index:
+            return (f"{first.function.name} is declared here with parameter {param.name!r} in place {index + 1}, "
+                    f"but at {first.where.precise()} in place {places[param.name] + 1}: the text contradicts "
+                    "itself on the order of the arguments")
+    return None
 
 
 def compare_prototypes(first: DeclaredFunction, other: DeclaredFunction, extension: str, sink: Sink) -> None:
@@ -165,22 +185,52 @@ def owner(extension: Extension, name: str, knowledge: Knowledge, where: Location
 # -- tokens and their groups ------------------------------------------------
 
 
-def tokens(extension: Extension, sources: list[SourceFacts], sink: Sink) -> tuple[list[TokenGroup], list[Token]]:
+def tokens(
+    extension: Extension, sources: list[SourceFacts], sink: Sink, knowledge: Knowledge
+) -> tuple[list[TokenGroup], list[Token]]:
     groups: dict[str, TokenGroup] = {}
     result: dict[str, Token] = {}
     for source in sources:
         for fact in source.tokens:
             group = _group(fact.group, groups)
-            if fact.name in result:
+            if fact.name in result and not (result[fact.name].value is None and fact.value is not None):
                 known = result[fact.name]
-                if known.value != fact.value:
+                if None not in (known.value, fact.value) and known.value != fact.value:
                     sink.warning(fact.where, "token-conflict",
                                  f"{fact.name} is {fact.literal} here but {known.literal} at {known.source.precise()}",
                                  extension=extension.name, related=(known.source,))
                 continue
             result[fact.name] = Token(fact.name, fact.value, group.key if group else None, fact.where,
                                       fact.literal)
+    if not result:
+        result = named_tokens(extension, sources, knowledge)
+    for token in (t for t in result.values() if t.value is None):
+        sink.warning(token.source, "token-without-value", f"{token.name} is introduced by this text without a "
+                     "value: it is listed in the IR and the docs, but the package has no constant or enumeration "
+                     "member for it", extension=extension.name)
     return list(groups.values()), list(result.values())
+
+
+def named_tokens(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge) -> dict[str, Token]:
+    """The tokens a text that defines none introduces by name only (in a table, in its description).
+
+    They are the names of constants that carry the extension's vendor suffix (`CL_..._<VENDOR>`, the API's
+    naming rule for what an extension adds) and that core OpenCL does not define: those its list of new
+    tokens names, if it names any, else those the text uses anywhere. They keep `value: None`:
+    listed in the IR and the docs, left out of the package's enumerations and constants (it cannot make a
+    constant of no value), each with a warning saying so.
+    """
+    if not extension.vendor:
+        return {}
+    suffix = f"_{extension.vendor}"
+    candidates = [m for s in sources for m in s.mentions if m.kind == "constant" and m.name.endswith(suffix)
+                  and m.name not in knowledge.core_constants]
+    if any(m.listed for m in candidates):  # names in a list of new tokens: those, not every name the text uses
+        candidates = [m for m in candidates if m.listed]
+    found: dict[str, Token] = {}
+    for mention in candidates:
+        found.setdefault(mention.name, Token(mention.name, None, None, mention.where))
+    return found
 
 
 def _group(fact: TokenGroupFact | None, groups: dict[str, TokenGroup]) -> TokenGroup | None:

@@ -101,8 +101,10 @@ class TokenGroup:
 
 @dataclass
 class Token:
+    """A token; `value` is None where the text names it without giving a value (see README, "Tokens")."""
+
     name: str
-    value: int
+    value: int | None
     group: str | None
     source: Location
     literal: str = ""

@@ -292,7 +292,7 @@ def declaration(c_type: str, name: str) -> str:
 
 def model_package(irs: list[dict[str, Any]], knowledge: Knowledge, config: PackageConfig) -> Package:
     """The whole package: one module per extension, the facades, errors, the core declarations, mappings."""
-    irs = sorted(irs, key=lambda ir: ir["name"])
+    irs = sorted((_valued(ir) for ir in irs), key=lambda ir: ir["name"])
     errors = Gather()
     modelled = []
     for ir in irs:
@@ -329,6 +329,12 @@ def module_name(extension: str, config: PackageConfig) -> str:
     """The extension string less what `data/package.yaml` takes off (CONTRACTS.md); itself when that does not fit."""
     match = config.module.match(extension)
     return match["module"] if match else extension
+
+
+def _valued(ir: dict[str, Any]) -> dict[str, Any]:
+    """The IR without the tokens the text gives no value: no constant or enum member can be made of them (the
+    IR's diagnostics say so, and the docs list them)."""
+    return {**ir, "tokens": [t for t in ir["tokens"] if t["value"] is not None]}
 
 
 def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageConfig) -> ExtensionModule:

@@ -29,13 +29,34 @@ RETURNED_IN = re.compile(
 #: "Returned by f [and g] when/if <condition>[, and by h when <condition>]"
 RETURNED_BY = re.compile(r"^Returned by ")
 RETURNED_BY_CLAUSE = re.compile(
-    rf"(?:^Returned by|,?\s*and by)\s+(?P<functions>{_FUNCTIONS})\s+(?:when|if)\s+(?P<condition>.*?)"
-    rf"(?=,?\s*and by\s+{_NAME}\s|[.:]?\s*$)"
+    rf"(?:^Returned by|,?\s*(?:and )?(?:by|from))\s+(?P<functions>{_FUNCTIONS})\s+(?:when|if)\s+(?P<condition>.*?)"
+    rf"(?=,?\s*(?:and )?(?:by|from)\s+{_NAME}[\s,]|[.:]?\s*$)"
 )
 #: "f returns ..." (whether f names a function is for the caller to judge), or a page's bare "Returns ..."
 RETURNS = re.compile(rf"(?:(?<![\w])(?P<function>{_NAME})\s+returns\s|^Returns\s)")
-#: "Add to the list of errors for f:" (the list follows)
-ADD_ERRORS = re.compile(rf"^Add to the list of errors for (?P<function>{_NAME})\s*:?\s*$")
+#: "Add to the list of errors [codes, values] for f [and g]:" (the list follows)
+ADD_ERRORS = re.compile(
+    rf"^Add to the list of (?:errors|error (?:codes|values)|error conditions)(?: returned)? (?:for|of|by) "
+    rf"(?P<functions>{_FUNCTIONS})\s*:?\s*$"
+)
+#: "Replace the description of CL_X error value [under f] with:" (the new condition follows)
+REPLACE_ERROR = re.compile(
+    rf"^Replace the description of (?P<code>{_NAME}) (?:error )?(?:value|code|condition)s?"
+    rf"(?: (?:under|of|for|in|returned by) (?P<functions>{_FUNCTIONS}))?\s+with\s*:?\s*$"
+)
+#: A paragraph of token names and nothing else: a list of new tokens that gives no values.
+NAMES_ONLY = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+(?:(?:, ?| )[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)*\.?$")
+#: A section (or a line alone) that holds a function's error list: "Errors", "Errors:", "Error Codes".
+ERRORS_TITLE = re.compile(r"^(?:Errors|Error [Cc]odes|Return [Vv]alues and [Ee]rrors)\s*:?$")
+#: A heading that says whose error list it adds to: "... at the end of the list of errors returned by f and g:"
+ERRORS_OF = re.compile(rf"\berrors (?:returned by|for|of) (?P<functions>{_FUNCTIONS})\s*:?\s*$")
+#: "Remove the following description of ...:" (what follows is struck from another text, no condition)
+REMOVE = re.compile(r"^Remove the following\b")
+#: "The following values may be returned by f:" (the conditions follow)
+RETURNED_BY_LIST = re.compile(
+    rf"^The following (?:values|errors|error codes) (?:may|can|will) be returned by "
+    rf"(?P<functions>{_FUNCTIONS})\s*:?\s*$"
+)
 #: "Add to the list of errors for f the same new errors described above for g."
 SAME_ERRORS = re.compile(
     rf"^Add to the list of errors for (?P<target>{_NAME}) "
@@ -60,8 +81,8 @@ SECTION_KINDS = (
     (re.compile(r"^Name Strings?$"), "name"),
     (re.compile(r"^Version$"), "version"),
     (re.compile(r"^(Number|Status|Extension Type|Dependencies|Contact|Contributors|IP Status|Notice)$"), "field"),
-    (re.compile(r"^New Procedures and Functions$"), "summary"),
-    (re.compile(r"^New Tokens$"), "tokens"),
+    (re.compile(r"^(New Procedures and Functions|New API Functions)$"), "summary"),
+    (re.compile(r"^(New Tokens|New API Enums|New API Tokens)$"), "tokens"),
     (re.compile(r"^New Types$"), "types"),
     (re.compile(r"^(Issues|Revision History|Sample Code)$"), "aside"),
     (re.compile(r"^(Overview|Additions to|Add new section|Interactions with)"), "body"),
@@ -88,8 +109,8 @@ def accepted(text: str) -> Accepted | None:
 
 
 def split_names(text: str) -> list[str]:
-    """`f, g and h` -> [f, g, h]."""
-    return [name for name in re.split(r",\s*|\s+and\s+|\s+or\s+", text.strip()) if name]
+    """`f, g and h`, `f, g, and h` -> [f, g, h]."""
+    return [name for name in re.split(r",?\s+(?:and|or)\s+|,\s*", text.strip()) if name]
 
 
 def section_kind(title: str) -> str | None:

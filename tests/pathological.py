@@ -135,6 +135,11 @@ SHAPES: dict[str, Shape] = {shape.name: shape for shape in (
     Shape("accepted-phrase", _NV10, "a token group sentence of many `in the` and no `parameter of` (phrases)",
           _registry("    Accepted as a Direct3D 10",
                     lambda n: f"    Accepted as{_repeat(' in the', n)}\n\n    Accepted as a Direct3D 10")),
+    Shape("return-sentences", _NV10, "a paragraph of thousands of `it will return CL_X if` sentences, a long code "
+          "and a long word before a verb (error sentences)",
+          _registry(_BUFFER_ERRORS, lambda n: _BUFFER_ERRORS + "\n    " + _repeat(
+              "Then it will return CL_INVALID_VALUE if the widget is busy. ", n) + "CL_" + "A" * (n // 8)
+              + " will be returned and " + "b" * (n // 8) + " returns CL_INVALID_VALUE.\n")),
     Shape("table-row-words", _NV10, "a table row whose last cell holds thousands of words (registry table)",
           _registry("to use for Direct3D 10 \n", lambda n: f"to use for Direct3D 10{_repeat(' word', n)}\n"),
           128 * _KB),

@@ -607,3 +607,12 @@ def test_whole_clauses_are_the_runs_that_parse(condition: str) -> None:
     for start in range(len(pieces.texts)):
         whole = [end for end in range(start, len(pieces.texts)) if conditions.parse_clause(pieces.join(start, end))]
         assert conditions.whole_clauses(pieces, start) == whole
+
+
+def test_a_check_needing_a_token_the_text_gives_no_value_is_left_to_the_driver(knowledge: Knowledge) -> None:
+    fn = function("clTestF", "<src> is not a valid value")
+    tokens = [Token("CL_TEST_A", 0x4000, "test_source", ELSEWHERE), Token("CL_TEST_B", None, "test_source", ELSEWHERE)]
+    attach(extension(fn, groups=[source_group(("clTestF",), "src")], tokens=tokens), knowledge)
+    (clause,) = fn.errors[0].check
+    assert (clause.kind, clause.predicate) == ("driver", None)
+    assert clause.reason.endswith("the text gives no value for CL_TEST_B")

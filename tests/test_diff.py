@@ -255,3 +255,13 @@ def test_a_condition_with_other_words_is_still_reworded(seed_ir: dict[str, dict[
 
     (line,) = changed(seed_ir, reword)
     assert ": condition reworded: " in line
+
+
+def test_a_token_named_without_a_value_is_not_given_here_not_removed(seed_ir: dict[str, dict[str, Any]]) -> None:
+    token = seed_ir[EXTENSION]["tokens"][0]
+
+    def unvalue(data: dict[str, Any]) -> None:
+        data["tokens"][0]["value"] = None
+
+    assert changed(seed_ir, unvalue) == [
+        f"{EXTENSION}: token value not given here: {token['name']}: {ir.value_text(token['value'])}"]

@@ -34,7 +34,7 @@ from generator.docs import (
 from generator.errors import InputError
 from generator.knowledge import load, load_package, read_guides
 from generator.package import Package, model_package
-from tests.conftest import generated_module
+from tests.conftest import CliRun, generated_module
 from tests.pathological import assert_linear
 
 
@@ -451,3 +451,20 @@ def test_two_pages_at_one_path_are_an_input_error(seed_result: pipeline.Result) 
 def test_thousands_of_tokens_take_linear_time(tmp_path: Path) -> None:
     """Tokens are sorted into their groups and rows once; a name is looked up, never searched for."""
     assert_linear("many-tokens", tmp_path)
+
+
+def test_a_token_without_a_value_is_listed_as_such_and_not_in_the_package(
+        tmp_path: Path, main: Callable[..., CliRun]) -> None:
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    (specs / "g.txt").write_text(
+        "Name Strings\n\n    cl_acme_gauge\n\nNew Tokens\n\n    Accepted as a query in the <param_name> parameter of "
+        "clGetDeviceInfo:\n\n        CL_DEVICE_GAUGE_SIZE_ACME\n\n        CL_DEVICE_GAUGE_LEVEL_ACME    0x4201\n",
+        encoding="utf-8")
+    done = main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"))
+    assert done.status == 0, done.err
+    assert "CL_DEVICE_GAUGE_SIZE_ACME is introduced by this text without a value" in done.err
+    page = (tmp_path / "out" / "docs" / "cl_acme_gauge" / "index.md").read_text(encoding="utf-8")
+    assert "| `CL_DEVICE_GAUGE_SIZE_ACME` | not given in the text | — (no value to give it) |" in page
+    module = (tmp_path / "out" / "cl_d3d_sharing" / "cl_acme_gauge.py").read_text(encoding="utf-8")
+    assert "CL_DEVICE_GAUGE_LEVEL_ACME" in module and "CL_DEVICE_GAUGE_SIZE_ACME" not in module

@@ -88,3 +88,17 @@ def test_an_ir_larger_than_an_ir_may_be_read_back_is_not_written(seed_irs: list[
     data = dict(seed_irs[0], revision="x" * (ir.MAX_BYTES + 1))
     with pytest.raises(InputError, match=r"the IR of cl_\w+ would be \d+ MiB, more than the 64 MiB an IR may hold"):
         ir.dump(data)
+
+
+def test_a_token_without_a_value_is_written_and_read_back_as_null(tmp_path: Path,
+                                                                   seed_result: pipeline.Result) -> None:
+    extension = seed_result.extensions[0]
+    saved = extension.tokens[0].value
+    extension.tokens[0].value = None
+    try:
+        path = tmp_path / "x.yaml"
+        path.write_text(ir.render(extension))
+        assert ir.load(path)["tokens"][0]["value"] is None
+        assert ir.value_text(None) == "value not given here"
+    finally:
+        extension.tokens[0].value = saved

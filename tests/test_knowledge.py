@@ -127,3 +127,10 @@ def test_the_c_language(knowledge: Knowledge) -> None:
     assert language.refuses("_Reserved") and language.refuses("__x") and language.refuses("while")
     assert language.refuses("_lower") is None and language.refuses("widget") is None
     assert language.pointer_levels == 12
+
+
+def test_function_names_may_hold_underscores_and_digits() -> None:
+    known = knowledge.load()
+    assert known.is_function_name("clCreateFromVA_APIMediaSurfaceINTEL")
+    assert known.is_function_name("clCreateFromD3D11BufferKHR")
+    assert not known.is_function_name("cl_mem") and not known.is_function_name("CL_INVALID_VALUE")

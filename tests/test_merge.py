@@ -108,3 +108,85 @@ def test_names_too_long_for_a_file_and_files_without_an_extension_are_all_report
 def test_thousands_of_groups_of_one_name_take_linear_time(tmp_path: Path) -> None:
     """`thing`, `thing_2`, ...: each group's number is counted on from the last, not searched from 2."""
     assert_linear("unnamed-groups", tmp_path)
+
+
+_NAMED_ONLY = """Name Strings
+
+    cl_acme_gauge
+
+New Tokens
+
+    None
+
+Additions to Chapter 4
+
+    This extension adds to table 4.3:
+
+  |------------------------------------------------------------|
+  | CL_DEVICE_GAUGE_SIZE_ACME   |  cl_uint  |  The gauge's size. |
+  | CL_DEVICE_GAUGE_LEVEL_ACME  |  cl_bool  |  CL_TRUE if level. |
+  |------------------------------------------------------------|
+
+    CL_DEVICE_GAUGE_SIZE_ACME may be queried with clGetDeviceInfo; CL_INVALID_VALUE is a core code.
+"""
+
+
+def test_tokens_named_without_values_are_kept_without_one(tmp_path: Path) -> None:
+    (tmp_path / "g.txt").write_text(_NAMED_ONLY, encoding="utf-8")
+    result = pipeline.run(tmp_path)
+    (extension,) = result.extensions
+    assert [(t.name, t.value, t.group, t.source.pos.line) for t in extension.tokens] == [
+        ("CL_DEVICE_GAUGE_SIZE_ACME", None, None, 14), ("CL_DEVICE_GAUGE_LEVEL_ACME", None, None, 14)]
+    warned = [d.message for d in result.diagnostics if d.kind == "token-without-value"]
+    assert len(warned) == 2 and "no constant or enumeration member" in warned[0]
+
+
+def test_a_text_that_gives_values_introduces_no_token_by_name(tmp_path: Path) -> None:
+    heading = "Additions to Chapter 5 of the OpenCL 1.2 Specification\n"
+    text = WIDGET.replace(heading, f"{heading}\n    CL_WIDGET_TYPO_ACME is misspelt.\n", 1)
+    assert "CL_WIDGET_TYPO_ACME" in text
+    (tmp_path / "w.txt").write_text(text, encoding="utf-8")
+    (extension,) = pipeline.run(tmp_path).extensions
+    assert extension.token("CL_WIDGET_TYPO_ACME") is None
+
+
+def test_a_list_of_new_tokens_without_values_names_the_tokens(tmp_path: Path) -> None:
+    text = _NAMED_ONLY.replace("    None\n", "    CL_GAUGE_LISTED_ACME is a new property name.\n")
+    (tmp_path / "g.txt").write_text(text, encoding="utf-8")
+    (extension,) = pipeline.run(tmp_path).extensions
+    assert [t.name for t in extension.tokens] == ["CL_GAUGE_LISTED_ACME"]
+
+
+def test_two_declarations_in_another_order_are_an_input_error(tmp_path: Path) -> None:
+    body = "        cl_int clDoWidgetACME(cl_context context,\n"
+    assert body in WIDGET
+    text = WIDGET.replace(body + "                              cl_widget_mode_acme mode,\n"
+                          "                              UINT level)",
+                          body + "                              UINT level,\n"
+                          "                              cl_widget_mode_acme mode)")
+    assert text != WIDGET
+    (tmp_path / "w.txt").write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        pipeline.run(tmp_path)
+    assert "parameter 'level' in place 2, but at" in caught.value.render()
+    assert "contradicts itself on the order of the arguments" in caught.value.render()
+
+
+def test_a_list_of_new_token_names_keeps_its_group(tmp_path: Path) -> None:
+    text = _NAMED_ONLY.replace("    None\n", "    Accepted as a query in the <param_name> parameter of "
+                               "clGetDeviceInfo:\n\n"
+                               "        CL_DEVICE_GAUGE_SIZE_ACME\n        CL_DEVICE_GAUGE_LEVEL_ACME\n")
+    (tmp_path / "g.txt").write_text(text, encoding="utf-8")
+    result = pipeline.run(tmp_path)
+    (extension,) = result.extensions
+    assert [(t.name, t.value, t.group) for t in extension.tokens] == [
+        ("CL_DEVICE_GAUGE_SIZE_ACME", None, "device_info"), ("CL_DEVICE_GAUGE_LEVEL_ACME", None, "device_info")]
+    assert [d.kind for d in result.diagnostics].count("token-without-value") == 2
+
+
+def test_a_value_given_later_fills_a_name_listed_without_one(tmp_path: Path) -> None:
+    text = _NAMED_ONLY.replace("    None\n", "        CL_DEVICE_GAUGE_SIZE_ACME\n\n"
+                               "        CL_DEVICE_GAUGE_SIZE_ACME  0x4200\n")
+    (tmp_path / "g.txt").write_text(text, encoding="utf-8")
+    (extension,) = pipeline.run(tmp_path).extensions
+    assert [(t.name, t.value) for t in extension.tokens] == [("CL_DEVICE_GAUGE_SIZE_ACME", 0x4200)]

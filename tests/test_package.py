@@ -175,3 +175,15 @@ def test_every_name_that_would_break_a_module_is_reported(irs: list[dict[str, An
 def test_thousands_of_functions_and_groups_take_linear_time(shape: str, tmp_path: Path) -> None:
     """A module's functions and enumerations are modelled and rendered with each looked up, not searched for."""
     assert_linear(shape, tmp_path)
+
+
+def test_a_token_without_a_value_is_no_constant_or_member(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
+    changed = copy.deepcopy(irs)
+    checks = repr([f["errors"] for f in changed[0]["functions"]])
+    token = next(t for t in changed[0]["tokens"] if t["name"] not in checks)  # a check needs its value
+    token["value"] = None
+    package = model_package(changed, knowledge, load_package())
+    module = next(e for e in package.extensions if e.extension == changed[0]["name"])
+    assert token["name"] not in {c.c_name for c in module.constants}
+    assert all(token["name"] != m.c_name for enum in module.enums for m in enum.members)
+    assert len(module.constants) == len(irs[0]["tokens"]) - 1

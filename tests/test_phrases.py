@@ -35,3 +35,34 @@ def test_accepted_reads_as_the_single_pattern_did(tail: str) -> None:
 
 def test_a_sentence_of_many_in_the_takes_linear_time(tmp_path: Path) -> None:
     assert_linear("accepted-phrase", tmp_path)
+
+
+def test_names_in_a_list_with_or_without_a_serial_comma() -> None:
+    assert phrases.split_names("clA, clB, and clC") == ["clA", "clB", "clC"]
+    assert phrases.split_names("clA, clB and clC or clD") == ["clA", "clB", "clC", "clD"]
+
+
+def test_returned_by_clauses_joined_by_by_and_from() -> None:
+    text = ("Returned by clA when <s> is bad, by clB when <p> is X when <m> is old, "
+            "and from clC when <i> is new, and by clD, clE, and clF when <a> is gone:")
+    clauses = [(c["functions"], c["condition"]) for c in phrases.RETURNED_BY_CLAUSE.finditer(text)]
+    assert clauses == [("clA", "<s> is bad"), ("clB", "<p> is X when <m> is old"), ("clC", "<i> is new"),
+                       ("clD, clE, and clF", "<a> is gone")]
+
+
+def test_error_list_openers() -> None:
+    added = phrases.ADD_ERRORS.match("Add to the list of error codes for clA and clB:")
+    assert added and phrases.split_names(added["functions"]) == ["clA", "clB"]
+    replaced = phrases.REPLACE_ERROR.match("Replace the description of CL_X_Y error value under clA with:")
+    assert replaced and (replaced["code"], replaced["functions"]) == ("CL_X_Y", "clA")
+    bare = phrases.REPLACE_ERROR.match("Replace the description of CL_X_Y error code with:")
+    assert bare and bare["functions"] is None
+    listed = phrases.RETURNED_BY_LIST.match("The following values may be returned by clA:")
+    assert listed and listed["functions"] == "clA"
+
+
+def test_vendor_titles_of_the_summary_and_token_sections() -> None:
+    assert phrases.section_kind("New API Functions") == "summary"
+    assert [phrases.section_kind(t) for t in ("New API Enums", "New API Tokens", "New Tokens")] == ["tokens"] * 3
+    assert phrases.ERRORS_TITLE.match("Errors") and phrases.ERRORS_TITLE.match("Error Codes:")
+    assert not phrases.ERRORS_TITLE.match("Errors are rare")

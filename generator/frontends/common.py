@@ -8,11 +8,13 @@ from generator import c_decl
 from generator.document import LOST_PARAMETER_NAMES, REFERENCE, Block, Prototype, TokenDef, Typedef
 from generator.source import Pos, SpecFile
 
-#: `NAME  value`, one token definition per line.
-TOKEN_LINE = re.compile(r"^[ \t]*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]+(-?(?:0[xX][0-9A-Fa-f]+|\d+))[ \t]*$")
+#: A token's value as token lists and headers write it: `0x40B6`, `-1059`, `4u`, or a bit, `(1 << 10)`.
+_VALUE = r"(-?(?:0[xX][0-9A-Fa-f]+|\d+)[uUlL]*|\([ \t]*\d+[ \t]*<<[ \t]*\d+[ \t]*\))"
+#: `NAME  value` or `#define NAME value`, one token definition per line.
+TOKEN_LINE = re.compile(rf"^[ \t]*(?:#[ \t]*define[ \t]+)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]+{_VALUE}[ \t]*$")
 #: A line shaped like a token definition, whatever its name: `name  value`. The name ends in a character
 #: that is not a blank, so that a run of blanks is scanned once, not once from each of its positions.
-_TOKEN_SHAPED = re.compile(r"^[ \t]*(\S(?:.*[^ \t])?)[ \t]+(-?(?:0[xX][0-9A-Fa-f]+|\d+))[ \t]*$")
+_TOKEN_SHAPED = re.compile(rf"^[ \t]*(\S(?:.*[^ \t])?)[ \t]+{_VALUE}[ \t]*$")
 #: The start of a C declaration: `type name(` or `typedef`. The name may hold any character, so that a
 #: damaged one reaches the C grammar, which says where it goes wrong, instead of passing for prose.
 #: Between type and name, one possessive run of blanks and stars holding a blank: never split two ways.
@@ -78,10 +80,27 @@ def declarations(text: str, spec: SpecFile, origin: Pos) -> list[Block]:
 
 
 def code_blocks(text: str, spec: SpecFile, origin: Pos) -> list[Block] | None:
-    """Token definitions or declarations in a piece of code-like text, or None if it is neither."""
+    """Token definitions or declarations in a piece of code-like text (or both), or None if it is neither."""
     tokens = token_definitions(text, spec, origin)
     if tokens is not None:
         return tokens
     if looks_like_declaration(text):
         return declarations(text, spec, origin)
-    return None
+    return defines_and_declarations(text, spec, origin)
+
+
+def defines_and_declarations(text: str, spec: SpecFile, origin: Pos) -> list[Block] | None:
+    """A header's piece: `#define NAME value` lines among declarations (`typedef ...;` then its bits), each read
+    as what it is, in order; None unless the lines that are no `#define` are declarations (or nothing)."""
+    lines = text.split("\n")
+    defines = {i for i, line in enumerate(lines) if line.lstrip().startswith("#") and TOKEN_LINE.match(line)}
+    if not defines:
+        return None
+    rest = "\n".join("" if i in defines else line for i, line in enumerate(lines))  # blank: lines keep their place
+    if rest.strip() and not looks_like_declaration(rest):
+        return None
+    blocks = declarations(rest, spec, origin) if rest.strip() else []
+    for i in sorted(defines):
+        line_origin = Pos(origin.line + i, origin.column if i == 0 else 1)
+        blocks += token_definitions(lines[i], spec, line_origin) or []
+    return sorted(blocks, key=lambda block: block.pos)

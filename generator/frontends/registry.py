@@ -10,10 +10,13 @@ from lark import Token, Tree
 
 from generator import grammars
 from generator.document import Block, Document, Heading, ListItem, Paragraph, Row, Table
-from generator.frontends.common import cell, code_blocks, collapse, lost_parameter_names
+from generator.frontends.common import TOKEN_LINE, cell, code_blocks, collapse, lost_parameter_names, token_definitions
 from generator.source import Pos, SpecFile
 
 FORMAT = "registry"
+
+#: The marker of a list item (and the quotation mark it may open): `*`, `-`, `•`, `1.`, `2)`.
+_MARKER = re.compile(r'^"?\s*+(?:[*\-\u2022]|[0-9]{1,3}[.)])\s')
 
 #: How far (in columns) a cell may start left of its column's underline.
 _COLUMN_SLACK = 2
@@ -45,7 +48,7 @@ def parse(spec: SpecFile) -> Document:
 def paragraph_blocks(lines: list[Line], spec: SpecFile) -> list[Block]:
     """A blank-separated group of lines: a table, code, list items or prose."""
     lines = unquote(lines)
-    if len(lines) > 1 and lines[1].kind == "UNDERLINE":
+    if len(lines) > 1 and lines[1].kind in ("UNDERLINE", "RULE"):
         return [table(lines[:1], lines[1], lines[2:])]
     first = lines[0]
     indent = len(first.text) - len(first.text.lstrip())
@@ -53,6 +56,11 @@ def paragraph_blocks(lines: list[Line], spec: SpecFile) -> list[Block]:
     code = code_blocks(raw[indent:], spec, Pos(first.number, indent + 1))
     if code is not None:
         return code
+    if all(line.text.lstrip().startswith("|") for line in lines):
+        return [pipe_table(lines)]
+    headed = headed_tokens(lines, spec)
+    if headed is not None:
+        return headed
     blocks: list[Block] = []
     group: list[Line] = []
     for line in [*lines, Line("END", "", 0)]:
@@ -63,11 +71,47 @@ def paragraph_blocks(lines: list[Line], spec: SpecFile) -> list[Block]:
     return blocks
 
 
+def pipe_table(lines: list[Line]) -> Table:
+    """A table drawn with `|` and `|---|` rules: the lines between two rules are one row, cells split at `|`."""
+    rows: list[Row] = []
+    cells: list[list[str]] = []
+    first = lines[0]
+    for line in [*lines, Line("END", "|-|", 0)]:
+        inner = line.text.strip().strip("|")
+        if not inner.strip("-") and "-" in inner:  # a rule: the row so far is done
+            if any(any(c) for c in cells):
+                column = len(first.text) - len(first.text.lstrip()) + 1
+                rows.append(Row(tuple(collapse(" ".join(c)) for c in cells), Pos(first.number, column)))
+            cells = []
+            continue
+        parts = inner.split("|")
+        if not cells:
+            cells, first = [[] for _ in parts], line
+        for cell_words, part in zip(cells, parts, strict=False):
+            cell_words.append(part)
+    pos = Pos(lines[0].number, len(lines[0].text) - len(lines[0].text.lstrip()) + 1)
+    return Table(None, tuple(rows), pos)
+
+
+def headed_tokens(lines: list[Line], spec: SpecFile) -> list[Block] | None:
+    """A sentence and the tokens it introduces, with no blank line between (`To be used by f:` + `#define`s).
+
+    The sentence stays a paragraph (it may name the tokens' group); None unless every line after it is a token.
+    """
+    start = next((i for i, line in enumerate(lines) if line.kind != "BULLET" and TOKEN_LINE.match(line.text)), 0)
+    if start == 0 or any(line.kind == "BULLET" for line in lines[:start]):
+        return None
+    tail = lines[start:]
+    indent = len(tail[0].text) - len(tail[0].text.lstrip())
+    tokens = token_definitions("\n".join(line.text for line in tail)[indent:], spec, Pos(tail[0].number, indent + 1))
+    return [prose(lines[:start]), *tokens] if tokens is not None else None
+
+
 def prose(lines: list[Line]) -> Block:
     text = collapse(" ".join(line.text for line in lines))
     pos = Pos(lines[0].number, len(lines[0].text) - len(lines[0].text.lstrip()) + 1)
     if lines[0].kind == "BULLET":
-        return ListItem(text.lstrip('"').removeprefix("*").strip(), pos)
+        return ListItem(_MARKER.sub("", text, count=1), pos)
     return Paragraph(text, pos)
 
 
@@ -94,6 +138,8 @@ def ruled_table(lines: list[Line]) -> Table:
 def table(header: list[Line], underline: Line, body: list[Line]) -> Table:
     """Cells are found by the columns the underline draws; a line with an empty first cell continues a row."""
     starts = [match.start() for match in re.finditer(r"-+", underline.text)]
+    if underline.kind == "RULE" and header and "|" in header[0].text:  # columns drawn with `|`, not dashes
+        starts = starts[:1] + [match.end() for match in re.finditer(r"\|", header[0].text)]
     head = _cells(header, starts)
     rows: list[tuple[list[list[str]], Pos]] = []
     for line in body:
@@ -127,6 +173,6 @@ def _assign(text: str, starts: list[int]) -> list[list[str]]:
     Words are gathered in lists and joined once: a cell grown one word at a time is copied once per word.
     """
     cells: list[list[str]] = [[] for _ in starts]
-    for word in re.finditer(r"\S+", text):
+    for word in re.finditer(r"[^\s|]+", text):  # a `|` between columns is not a word of either
         cells[max(0, bisect_right(starts, word.start() + _COLUMN_SLACK) - 1)].append(word.group())
     return cells

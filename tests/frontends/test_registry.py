@@ -8,7 +8,7 @@ import pytest
 
 from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef
 from generator.frontends import registry
-from generator.source import Pos
+from generator.source import Pos, SpecFile
 from tests.conftest import parse_error, seed
 from tests.pathological import assert_linear
 
@@ -83,3 +83,57 @@ def test_bad_prototype_points_into_the_file() -> None:
 def test_a_table_row_of_thousands_of_words_takes_linear_time(tmp_path: Path) -> None:
     """A cell gathers its words in a list, joined once (not a string copied once per word)."""
     assert_linear("table-row-words", tmp_path)
+
+
+def _blocks(text: str) -> list[object]:
+    return list(registry.parse(SpecFile.from_text("x.txt", text)).blocks)
+
+
+def test_dash_numbered_and_quoted_bullets_become_list_items() -> None:
+    text = ("Errors\n\n    clFoo returns one of:\n\n    - CL_INVALID_VALUE if <a> is zero.\n"
+            "    - CL_INVALID_CONTEXT if <b> is not\n      a valid context.\n\n"
+            "    1. CL_OUT_OF_RESOURCES if resources run out.\n    2) CL_OUT_OF_HOST_MEMORY if the host runs out.\n\n"
+            '   "  * CL_INVALID_ARG_SIZE ... or if <c> is 0.\n      \u2022 CL_INVALID_KERNEL if <k> is bad."\n')
+    items = [b for b in _blocks(text) if isinstance(b, ListItem)]
+    assert [i.text for i in items] == [
+        "CL_INVALID_VALUE if <a> is zero.", "CL_INVALID_CONTEXT if <b> is not a valid context.",
+        "CL_OUT_OF_RESOURCES if resources run out.", "CL_OUT_OF_HOST_MEMORY if the host runs out.",
+        "CL_INVALID_ARG_SIZE ... or if <c> is 0.", "CL_INVALID_KERNEL if <k> is bad.",
+    ]
+    assert [i.pos.line for i in items] == [5, 6, 9, 10, 12, 13]
+
+
+def test_a_dash_word_is_not_a_bullet() -> None:
+    blocks = _blocks("Overview\n\n    -cl-opt is an option\n    -1 is a value\n")
+    assert [type(b) for b in blocks] == [Heading, Paragraph]
+
+
+def test_a_rule_under_a_header_line_draws_a_pipe_table() -> None:
+    text = ("Additions\n\n    flags       |  Description\n    ------------------------------\n"
+            "    CL_MEM_A_X  | This flag says\n                | more.\n    CL_MEM_B_X  | Another.\n")
+    table = next(b for b in _blocks(text) if isinstance(b, Table))
+    assert table.header == ("flags", "Description")
+    assert [r.cells for r in table.rows] == [("CL_MEM_A_X", "This flag says more."), ("CL_MEM_B_X", "Another.")]
+
+
+def test_a_sentence_right_above_token_lines_stays_a_paragraph() -> None:
+    text = ("New Tokens\n\n    To be used by clGetDeviceInfo:\n    #define CL_A_X    0x40B6\n"
+            "    #define CL_B_X    (1 << 3)\n\n    Some prose that ends in 12\n    and goes on.\n")
+    blocks = _blocks(text)
+    assert blocks[1] == Paragraph("To be used by clGetDeviceInfo:", Pos(3, 5))
+    assert blocks[2:4] == [TokenDef("CL_A_X", "0x40B6", Pos(4, 13)), TokenDef("CL_B_X", "(1 << 3)", Pos(5, 13))]
+    assert blocks[4] == Paragraph("Some prose that ends in 12 and goes on.", Pos(7, 5))
+
+
+def test_a_table_drawn_with_bars_and_bar_rules() -> None:
+    text = ("Details\n\n  |----------------------------------------------|\n"
+            "  | CL_A_NV   |  cl_uint  |  Returns the major    |\n"
+            "  |           |           |  revision.            |\n"
+            "  |----------------------------------------------|\n"
+            "  | CL_B_NV   |  cl_bool  |  CL_TRUE if so.       |\n"
+            "  |----------------------------------------------|   \n")
+    (table,) = [b for b in _blocks(text) if isinstance(b, Table)]
+    assert table.header is None and table.pos == Pos(3, 3)
+    assert [(r.cells, r.pos) for r in table.rows] == [
+        (("CL_A_NV", "cl_uint", "Returns the major revision."), Pos(4, 3)),
+        (("CL_B_NV", "cl_bool", "CL_TRUE if so."), Pos(7, 3))]

@@ -1,0 +1,155 @@
+"""Whose error conditions a document states, and which: the error-list part of `extract`'s walk.
+
+A reader keeps what a reader of the text keeps: which functions the next conditions belong to (named by
+"f returns ... one of the following errors:", "Add to the list of errors for f [and g]:", "Replace the
+description of CL_X error value under f with:", "The following values may be returned by f:"), whether
+the text is quoting conditions only to strike them ("Remove the following description ..."), and the
+tokens the text has defined so far, to tell an error code from another token. The sentences themselves
+are read by `error_sentences`; the fixed phrases are in `phrases`.
+
+Whatever has the shape of a condition but cannot be kept (no function is named for it) becomes a
+remark, reported as a diagnostic, never dropped in silence.
+"""
+
+from __future__ import annotations
+
+from generator import error_sentences, phrases
+from generator.diagnostics import Location
+from generator.facts import ErrorFact, Remark, SourceFacts, TokenFact
+from generator.knowledge import Knowledge
+
+
+class ErrorReader:
+    def __init__(self, facts: SourceFacts, knowledge: Knowledge) -> None:
+        self.facts = facts
+        self.knowledge = knowledge
+        self.owners: tuple[str, ...] = ()
+        self.in_list = False
+        self.striking = False  # the quoted conditions that follow are removed from another text
+        self.tokens: dict[str, TokenFact] = {}  # the tokens defined so far, by name
+
+    # -- context ------------------------------------------------------------
+
+    def reset(self) -> None:
+        """A heading or a prototype: the conditions after it belong to no function named before."""
+        self.owners, self.in_list, self.striking = (), False, False
+
+    def end_list(self) -> None:
+        if self.in_list:
+            self.owners, self.in_list = (), False
+
+    def opens(self, text: str, where: Location) -> bool:
+        """A sentence that says whose conditions follow (or that they are struck); True when it is one."""
+        if match := phrases.ADD_ERRORS.match(text) or phrases.RETURNED_BY_LIST.match(text):
+            self.owners, self.striking = tuple(phrases.split_names(match["functions"])), False
+            return True
+        if match := phrases.REPLACE_ERROR.match(text):
+            self.striking = False
+            self.owners = tuple(phrases.split_names(match["functions"])) if match["functions"] else ()
+            if not self.owners:
+                self.remark(where, "unowned-condition", f"the new description of {match['code']} given here names "
+                            "no function it is an error of; the condition that follows is not kept")
+                self.striking = True
+            return True
+        if phrases.REMOVE.match(text):
+            self.owners, self.striking = (), True
+            return True
+        return False
+
+    # -- conditions ---------------------------------------------------------
+
+    def item(self, text: str, where: Location) -> None:
+        """A list item under the current owners: "CL_X if ...", "CL_X - ...", "CL_X ... or if ...", or prose."""
+        if not self.owners or self.striking:
+            return
+        self.in_list = True
+        item = phrases.ERROR_ITEM.match(text)
+        stated = error_sentences.leading(text, joined=False) if item is None else None
+        if item:
+            code, condition = item["code"], item["condition"].strip()
+        elif stated is not None and self.is_error_code(stated.code, explicit=True):
+            code, condition = stated.code, stated.condition
+        else:
+            code, condition = None, text.rstrip(".,;").strip()
+        for owner in self.owners:
+            self.facts.errors.append(ErrorFact(owner, code, condition, where, "list"))
+
+    def paragraph(self, text: str, where: Location, current: str | None) -> bool:
+        """A paragraph led by an error code ("CL_X - ...", "CL_X is generated if ..."): one condition.
+
+        It goes on the list being read, else to the function being described. True when it was one.
+        """
+        stated = error_sentences.leading(text, joined=True)
+        if stated is None or not self.is_error_code(stated.code, explicit=bool(self.owners)):
+            return False
+        if self.striking:
+            self.remark(where, "struck-condition", f"{stated.code}: this condition is quoted to be removed from "
+                        "another text; it is not a condition of this one", "note")
+            return True
+        owners = self.owners or ((current,) if current else ())
+        self.keep(stated, owners, where)
+        self.in_list = self.in_list or bool(self.owners)
+        for more in error_sentences.embedded(text):
+            if more.code != stated.code:  # "... these cases return CL_Y instead": another condition
+                self.keep(more, owners, where)
+        return True
+
+    def sentences(self, text: str, where: Location, current: str | None) -> None:
+        """Every "returns CL_X if ..." of a paragraph: the function is the one named, else the list's or the
+        described one."""
+        if self.striking:
+            return
+        led = error_sentences.led_by(text)
+        led = led if led and self.knowledge.is_function_name(led) else None
+        for stated in error_sentences.embedded(text):
+            if not self.is_error_code(stated.code, explicit=True) or self.is_success(stated.code):
+                continue
+            named = stated.subject is not None and self.knowledge.is_function_name(stated.subject)
+            if not stated.pronoun and not named:
+                self.remark(where, "unowned-condition", f"{stated.code} is said to be returned by a call this "
+                            "sentence does not name; it is not kept as a condition of any function", "note")
+                continue
+            subject = stated.subject if stated.subject and self.knowledge.is_function_name(stated.subject) else None
+            if subject is not None:  # "f returns": f, unless f is not the function described (a slip, reported)
+                owners: tuple[str, ...] = (current or subject,)
+            elif led is not None:
+                owners = (led,)
+            else:
+                owners = self.owners or ((current,) if current else ())
+            self.keep(stated, owners, where)
+
+    def keep(self, stated: error_sentences.Stated, owners: tuple[str, ...], where: Location) -> None:
+        if self.is_success(stated.code):
+            return
+        if not owners:
+            self.remark(where, "unowned-condition", f"{stated.code} is given here as an error code, but the text "
+                        "names no function it is an error of; the condition is not kept")
+        for owner in owners:
+            self.facts.errors.append(ErrorFact(owner, stated.code, stated.condition, where, "list"))
+
+    # -- codes --------------------------------------------------------------
+
+    def defined(self, token: TokenFact) -> None:
+        self.tokens[token.name] = token
+
+    def is_success(self, code: str) -> bool:
+        """The code of success (0 among core OpenCL's error codes): "returns CL_X if it worked" is no error."""
+        core = self.knowledge.core_constants.get(code)
+        return core is not None and core.get("group") == self.knowledge.error_group and int(core["value"]) == 0
+
+    def is_error_code(self, code: str, *, explicit: bool) -> bool:
+        """A core error code, or a token of the text that is one (negative, or in an error group).
+
+        A name the text has not defined is taken for one only where the text says it is returned (`explicit`).
+        """
+        core = self.knowledge.core_constants.get(code)
+        if core is not None:
+            return core.get("group") == self.knowledge.error_group
+        token = self.tokens.get(code)
+        if token is not None:
+            negative = token.value is not None and token.value < 0
+            return negative or (token.group is not None and token.group.kind == "error")
+        return explicit
+
+    def remark(self, where: Location, kind: str, message: str, severity: str = "warning") -> None:
+        self.facts.remarks.append(Remark(where, kind, message, severity == "note"))
