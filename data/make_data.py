@@ -90,6 +90,27 @@ def evaluate(literal: str) -> int | None:
     return -value if sign else value
 
 
+_MACRO = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)(?:[ \t]+([^\n]*?))?[ \t]*$", re.M)
+
+
+def decorations(header: str) -> list[str]:
+    """The macros a declaration may carry that make no part of its type (`CL_API_ENTRY`, `CL_CALLBACK`,
+    `CL_API_SUFFIX__VERSION_1_0`): in some branch of the header defined as nothing, a calling convention or
+    an attribute, or as other such macros only."""
+    bodies: dict[str, list[str]] = {}
+    for name, body in _MACRO.findall(header):
+        bodies.setdefault(name, []).append(body or "")
+    found: set[str] = set()
+    while True:
+        more = {name for name, texts in bodies.items() if name not in found and any(
+            not body or body.startswith(("__attribute__", "__declspec")) or all(
+                word in found or word in ("__stdcall", "__cdecl") for word in body.split())
+            for body in texts)}
+        if not more:
+            return sorted(found)
+        found |= more
+
+
 def opencl_core() -> dict[str, Any]:
     platform = (CL_DIR / "cl_platform.h").read_text()
     header = "\n".join((CL_DIR / name).read_text() for name in ("cl.h", "cl_gl.h"))
@@ -128,6 +149,7 @@ def opencl_core() -> dict[str, Any]:
         "types": dict(sorted(types.items())),
         "constants": dict(sorted(constants.items())),
         "functions": dict(sorted(functions.items())),
+        "decorations": [name for name in decorations(platform) if name.startswith("CL_")],
     }
 
 

@@ -49,6 +49,9 @@ class Knowledge:
     core_functions: dict[str, CoreFunction]
     external_enums: dict[str, dict[str, int]]
     c_language: CLanguage
+    #: Macros of the OpenCL headers a declaration may carry that make no part of a type (calling conventions,
+    #: attributes, version suffixes).
+    decorations: frozenset[str] = frozenset()
 
     def is_function_name(self, word: str) -> bool:
         return bool(self.naming["function"].match(word))
@@ -278,6 +281,7 @@ def load() -> Knowledge:
         core_constants=core["constants"],
         core_functions=functions,
         external_enums=enums["enums"],
+        decorations=frozenset(core["decorations"]),
         c_language=CLanguage(
             keywords=frozenset(conventions["c_language"]["keywords"]),
             type_keywords=frozenset(conventions["c_language"]["type_keywords"]),

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from difflib import get_close_matches
 
 from generator import naming, phrases, recover, tables, typedef_chains
-from generator.c_decl import base_type
+from generator.c_decl import base_type, parts
 from generator.diagnostics import Location, Sink
 from generator.errors import Gather, InputError
 from generator.facts import DeclaredFunction, SourceFacts, TokenGroupFact, primary_first, primary_source
@@ -322,11 +322,15 @@ def introduced_types(
     """Types the extension's prototypes and tables use beyond core OpenCL: its own, COM and platform types."""
     typedefs = {t.typedef.name: t for s in sources for t in s.types}
     uses: dict[str, Location] = {}
+    by_value: set[str] = set()  # the types a value of which is passed or returned, not only a pointer to it
     for function in extension.functions:
         if function.core:
             continue
         for c_type in [function.return_type, *(p.type for p in function.params)]:
-            uses.setdefault(base_type(c_type), function.source)
+            for part in parts(c_type):
+                uses.setdefault(base_type(part), function.source)
+                if "*" not in part:
+                    by_value.add(base_type(part))
     for table in extension.tables:
         if "type" in table.columns:
             column = table.columns.index("type")
@@ -342,14 +346,15 @@ def introduced_types(
         elif knowledge.is_interface(name):
             result.append(TypeInfo(name, "interface", None, where))
         elif not knowledge.is_known_type(name):
-            result.append(_undefined_type(extension, name, where, knowledge, sink))
+            result.append(_undefined_type(extension, name, where, knowledge, sink, name in by_value))
     return sorted(result, key=lambda t: t.name)
 
 
 def _undefined_type(
-    extension: Extension, name: str, where: Location, knowledge: Knowledge, sink: Sink
+    extension: Extension, name: str, where: Location, knowledge: Knowledge, sink: Sink, by_value: bool
 ) -> TypeInfo:
-    """A type the text uses but never defines: an enumeration if a token group is passed in it."""
+    """A type the text uses but never defines: an enumeration if a token group is passed in it; opaque if the
+    text passes only pointers to it (C needs no more than its name for those)."""
     groups = [g.name for g in extension.groups if g.c_type and base_type(g.c_type) == name]
     if groups:
         sink.warning(where, "undefined-type",
@@ -357,6 +362,12 @@ def _undefined_type(
                      f"(OpenCL's type for enumerations) because it carries the tokens of group {groups[0]}",
                      extension=extension.name)
         return TypeInfo(name, "enum", knowledge.enum_base_type, where, defined=False)
+    if not by_value:
+        sink.warning(where, "undefined-type",
+                     f"type {name} is used but never defined in the text; taken as an opaque type (`typedef struct "
+                     f"{name} {name};`) because the text passes only pointers to it",
+                     extension=extension.name)
+        return TypeInfo(name, "opaque", None, where, defined=False)
     sink.warning(where, "undefined-type", f"type {name} is used but never defined in the text",
                  extension=extension.name)
     return TypeInfo(name, "typedef", None, where, defined=False)

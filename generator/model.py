@@ -111,7 +111,7 @@ class Token:
 @dataclass
 class TypeInfo:
     name: str
-    kind: Literal["enum", "typedef", "interface", "platform"]
+    kind: Literal["enum", "typedef", "interface", "platform", "opaque"]
     c_type: str | None
     source: Location
     defined: bool = True

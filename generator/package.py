@@ -440,6 +440,11 @@ def _check_names(ir: dict[str, Any], functions: tuple[FunctionModel, ...], pytho
     errors.check()
 
 
+#: The IR's kinds of type C knows only by name (`typedef struct T T;`): COM interfaces, and the types a text
+#: uses only behind a pointer without defining them.
+_OPAQUE_KINDS = ("interface", "opaque")
+
+
 def model_types(ir: dict[str, Any], knowledge: Knowledge) -> tuple[TypeDecl, ...]:
     """The extension's own types for its cdef: opaque interfaces first, then typedefs in dependency order."""
     declared: list[TypeDecl] = []
@@ -447,7 +452,7 @@ def model_types(ir: dict[str, Any], knowledge: Knowledge) -> tuple[TypeDecl, ...
         if info["name"] in knowledge.core_types:
             continue
         naming.identifier(info["name"], info["source"], "type")
-        if info["kind"] == "interface":
+        if info["kind"] in _OPAQUE_KINDS:
             declared.append(TypeDecl(info["name"], None))
         elif info["c_type"]:
             declared.append(TypeDecl(info["name"], info["c_type"]))
@@ -812,7 +817,7 @@ def _type_map(ir: dict[str, Any], knowledge: Knowledge) -> dict[str, str | None]
     for name, entry in knowledge.core_types.items():
         types[name] = None if entry["kind"] == "handle" else str(entry["c_type"])
     for info in ir["types"]:
-        types.setdefault(info["name"], None if info["kind"] == "interface" else info["c_type"])
+        types.setdefault(info["name"], None if info["kind"] in _OPAQUE_KINDS else info["c_type"])
     return types
 
 

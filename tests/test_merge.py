@@ -108,3 +108,32 @@ def test_names_too_long_for_a_file_and_files_without_an_extension_are_all_report
 def test_thousands_of_groups_of_one_name_take_linear_time(tmp_path: Path) -> None:
     """`thing`, `thing_2`, ...: each group's number is counted on from the last, not searched from 2."""
     assert_linear("unnamed-groups", tmp_path)
+
+
+def _generated(tmp_path: Path, text: str) -> pipeline.Result:
+    (tmp_path / "widget.txt").write_text(text, encoding="utf-8")
+    return pipeline.run(tmp_path)
+
+
+def test_an_undefined_type_used_only_behind_a_pointer_is_opaque(tmp_path: Path) -> None:
+    text = WIDGET.replace("UINT level)", "UINT level,\n                          const cl_gizmo_acme *gizmos)", 1)
+    result = _generated(tmp_path, text)
+    (extension,) = result.extensions
+    types = {t.name: (t.kind, t.c_type, t.defined) for t in extension.types}
+    assert types["cl_gizmo_acme"] == ("opaque", None, False)
+    assert any(d.kind == "undefined-type" and "cl_gizmo_acme" in d.message and "only pointers" in d.message
+               for d in result.diagnostics)
+
+
+def test_an_undefined_type_passed_by_value_is_not_opaque(tmp_path: Path) -> None:
+    text = WIDGET.replace("UINT level)", "UINT level,\n                          cl_gizmo_acme gizmo)", 1)
+    result = _generated(tmp_path, text)
+    (extension,) = result.extensions
+    assert {t.name: t.kind for t in extension.types}["cl_gizmo_acme"] == "typedef"
+
+
+def test_a_callbacks_argument_types_are_types_the_extension_uses(tmp_path: Path) -> None:
+    text = WIDGET.replace("UINT level)", "UINT level,\n                          void (CL_CALLBACK *notify)("
+                          "cl_gizmo_acme *, void *))", 1)
+    (extension,) = _generated(tmp_path, text).extensions
+    assert {t.name: t.kind for t in extension.types}["cl_gizmo_acme"] == "opaque"

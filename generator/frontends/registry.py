@@ -10,7 +10,7 @@ from lark import Token, Tree
 
 from generator import grammars
 from generator.document import Block, Document, Heading, ListItem, Paragraph, Row, Table
-from generator.frontends.common import cell, code_blocks, collapse, lost_parameter_names
+from generator.frontends.common import DECLARATION_START, cell, code_blocks, collapse, lost_parameter_names
 from generator.source import Pos, SpecFile
 
 FORMAT = "registry"
@@ -30,16 +30,37 @@ def parse(spec: SpecFile) -> Document:
     text = spec.text if spec.text.endswith("\n") else spec.text + "\n"
     tree = grammars.parse("registry", text + "\n", spec)
     blocks: list[Block] = []
-    for node in tree.children:
-        assert isinstance(node, Tree)
-        lines = [Line(t.type, t.rstrip("\n"), t.line or 0) for t in node.children if isinstance(t, Token)]
+    nodes = [node for node in tree.children if isinstance(node, Tree)]
+    at = 0
+    while at < len(nodes):
+        node = nodes[at]
+        lines = _lines(node)
+        at += 1
         if node.data == "heading":
             blocks.append(Heading(collapse(lines[0].text), 1, Pos(lines[0].number, 1)))
         elif node.data == "paragraph":
+            open_braces = _open_braces(lines)
+            while open_braces > 0 and at < len(nodes) and nodes[at].data == "paragraph":
+                more = _lines(nodes[at])
+                at += 1
+                lines += [Line("TEXT", "", number) for number in range(lines[-1].number + 1, more[0].number)] + more
+                open_braces += sum(line.text.count("{") - line.text.count("}") for line in more)
             blocks.extend(paragraph_blocks(lines, spec))
         else:
             blocks.append(ruled_table(lines[1:-1]))
     return Document(spec.path, FORMAT, tuple(blocks), lost_parameter_names(spec.text))
+
+
+def _lines(node: Tree[Token]) -> list[Line]:
+    return [Line(t.type, t.rstrip("\n"), t.line or 0) for t in node.children if isinstance(t, Token)]
+
+
+def _open_braces(lines: list[Line]) -> int:
+    """How many braces a declaration leaves open (`typedef struct {` ... `} name;` with blank lines between its
+    members): the paragraphs after it belong to it until they close. 0 for anything else."""
+    if not DECLARATION_START.match(lines[0].text):
+        return 0
+    return sum(line.text.count("{") - line.text.count("}") for line in lines)
 
 
 def paragraph_blocks(lines: list[Line], spec: SpecFile) -> list[Block]:
