@@ -70,7 +70,9 @@ def _declared(base: str, types: dict[str, str | None], knowledge: Knowledge, sou
     if base in types or base in knowledge.core_types or knowledge.is_c_type(base):
         return
     raise error_at(source, f"{owner}: the type {base} of {what} is defined nowhere the generated C declarations "
-                 "could take it from")
+                 "could take it from: not by the text, nor by core OpenCL (data/opencl_core.json), nor as a platform "
+                 "type (data/platform_types.json, which data/make_data.py makes from the platform's headers: a type "
+                 "of another platform goes there, with its header)")
 
 
 def _complete(c_type: str, types: dict[str, str | None], source: str | None, what: str, *,

@@ -13,7 +13,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from difflib import get_close_matches
 
-from generator import naming, phrases, recover, tables, typedef_chains
+from generator import naming, phrases, recover, tables, typedef_chains, undefined_types
 from generator.c_decl import base_type, parts
 from generator.diagnostics import Location, Sink
 from generator.errors import Gather, InputError
@@ -346,28 +346,6 @@ def introduced_types(
         elif knowledge.is_interface(name):
             result.append(TypeInfo(name, "interface", None, where))
         elif not knowledge.is_known_type(name):
-            result.append(_undefined_type(extension, name, where, knowledge, sink, name in by_value))
-    return sorted(result, key=lambda t: t.name)
-
-
-def _undefined_type(
-    extension: Extension, name: str, where: Location, knowledge: Knowledge, sink: Sink, by_value: bool
-) -> TypeInfo:
-    """A type the text uses but never defines: an enumeration if a token group is passed in it; opaque if the
-    text passes only pointers to it (C needs no more than its name for those)."""
-    groups = [g.name for g in extension.groups if g.c_type and base_type(g.c_type) == name]
-    if groups:
-        sink.warning(where, "undefined-type",
-                     f"type {name} is used but never defined in the text; taken as {knowledge.enum_base_type} "
-                     f"(OpenCL's type for enumerations) because it carries the tokens of group {groups[0]}",
-                     extension=extension.name)
-        return TypeInfo(name, "enum", knowledge.enum_base_type, where, defined=False)
-    if not by_value:
-        sink.warning(where, "undefined-type",
-                     f"type {name} is used but never defined in the text; taken as an opaque type (`typedef struct "
-                     f"{name} {name};`) because the text passes only pointers to it",
-                     extension=extension.name)
-        return TypeInfo(name, "opaque", None, where, defined=False)
-    sink.warning(where, "undefined-type", f"type {name} is used but never defined in the text",
-                 extension=extension.name)
-    return TypeInfo(name, "typedef", None, where, defined=False)
+            result.extend(undefined_types.undefined(extension, name, where, knowledge, sink, name in by_value))
+    unique = {t.name: t for t in reversed(result)}  # a platform type named by two casts is declared once
+    return sorted(unique.values(), key=lambda t: t.name)
