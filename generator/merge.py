@@ -17,7 +17,7 @@ from generator import naming, phrases, recover, tables, typedef_chains, undefine
 from generator.c_decl import base_type, parts
 from generator.diagnostics import Location, Sink
 from generator.errors import Gather, InputError
-from generator.facts import DeclaredFunction, SourceFacts, TokenGroupFact, primary_first, primary_source
+from generator.facts import DeclaredFunction, DeclaredType, SourceFacts, TokenGroupFact, primary_first, primary_source
 from generator.knowledge import Knowledge
 from generator.model import ErrorCondition, Extension, Function, Param, Source, Token, TokenGroup, TypeInfo
 from generator.source import Pos
@@ -319,10 +319,19 @@ def parameter_docs(extension: Extension, sources: list[SourceFacts]) -> None:
 def introduced_types(
     extension: Extension, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink
 ) -> list[TypeInfo]:
-    """Types the extension's prototypes and tables use beyond core OpenCL: its own, COM and platform types."""
+    """Every type the extension's texts declare, and those its prototypes, typedefs and tables use beyond core
+    OpenCL: COM and platform types, and what it leaves undefined."""
     typedefs = {t.typedef.name: t for s in sources for t in s.types}
     uses: dict[str, Location] = {}
     by_value: set[str] = set()  # the types a value of which is passed or returned, not only a pointer to it
+    for name, declared in typedefs.items():
+        uses.setdefault(name, declared.where)
+        for c_type in [part for t in [declared.typedef.c_type, *(m.type for m in declared.typedef.members)]
+                       for part in parts(t.partition(" [")[0])]:
+            if not knowledge.c_language.is_builtin(base_type(c_type)):
+                uses.setdefault(base_type(c_type), declared.where)
+                if "*" not in c_type:
+                    by_value.add(base_type(c_type))
     for function in extension.functions:
         if function.core:
             continue
@@ -340,7 +349,7 @@ def introduced_types(
     result: list[TypeInfo] = []
     for name, where in typedef_chains.with_parts(uses, typedefs, knowledge.c_language).items():
         if name in typedefs:
-            result.append(TypeInfo(name, "typedef", typedefs[name].typedef.c_type, typedefs[name].where))
+            result.append(_declared_type(typedefs[name]))
         elif name in knowledge.platform_types:
             result.append(TypeInfo(name, "platform", knowledge.platform_types[name], where))
         elif knowledge.is_interface(name):
@@ -349,3 +358,13 @@ def introduced_types(
             result.extend(undefined_types.undefined(extension, name, where, knowledge, sink, name in by_value))
     unique = {t.name: t for t in reversed(result)}  # a platform type named by two casts is declared once
     return sorted(unique.values(), key=lambda t: t.name)
+
+
+def _declared_type(declared: DeclaredType) -> TypeInfo:
+    """A typedef of the text; a struct or union with its members; an enum as `int`, the type C gives an enum
+    whose values an int holds (C17 6.7.2.2; its enumerators are the text's tokens)."""
+    typedef = declared.typedef
+    if typedef.record == "enum":
+        return TypeInfo(typedef.name, "enum", "int", declared.where)
+    members = tuple((str(m.name), m.type) for m in typedef.members)
+    return TypeInfo(typedef.name, "typedef", typedef.c_type, declared.where, members=members)

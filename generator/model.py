@@ -115,6 +115,7 @@ class TypeInfo:
     c_type: str | None
     source: Location
     defined: bool = True
+    members: tuple[tuple[str, str], ...] = ()  # (name, canonical type) of a struct or union the text spells out
 
 
 @dataclass

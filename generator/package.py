@@ -175,10 +175,21 @@ class Constant:
 
 @dataclass(frozen=True)
 class TypeDecl:
-    """One line of a cdef: `typedef <c_type> <name>;` or an opaque interface."""
+    """One line of a cdef: `typedef <c_type> <name>;`, an opaque struct, or a struct with its members."""
 
     name: str
     c_type: str | None  # None: an opaque struct
+    members: tuple[tuple[str, str], ...] = ()  # (name, type) of a struct or union the text spells out
+
+    @property
+    def declaration(self) -> str:
+        """The C typedef, without its `;`."""
+        if self.c_type is None:
+            return f"typedef struct {self.name} {self.name}"
+        if self.members:
+            body = " ".join(f"{declaration(c_type, name)};" for name, c_type in self.members)
+            return f"typedef {self.c_type} {{ {body} }} {self.name}"
+        return f"typedef {declaration(self.c_type, self.name)}"
 
 
 @dataclass(frozen=True)
@@ -284,9 +295,12 @@ class Package:
 
 
 def declaration(c_type: str, name: str) -> str:
-    """A C declarator: `cl_uint num`, `void ( * pfn)(int)`."""
+    """A C declarator: `cl_uint num`, `void ( * pfn)(int)`, `cl_uint sizes[4]`."""
     if "( * )" in c_type:
         return c_type.replace("( * )", f"( * {name})", 1)
+    if " [" in c_type:
+        element, _, sizes = c_type.partition(" [")
+        return f"{declaration(element, name)}[{sizes.replace(' [', '[')}"
     return f"{c_type} {name}" if not c_type.endswith("*") else f"{c_type}{name}"
 
 
@@ -455,8 +469,10 @@ def model_types(ir: dict[str, Any], knowledge: Knowledge) -> tuple[TypeDecl, ...
         if info["kind"] in _OPAQUE_KINDS:
             declared.append(TypeDecl(info["name"], None))
         elif info["c_type"]:
-            declared.append(TypeDecl(info["name"], info["c_type"]))
-    return _dependency_order(sorted(declared, key=lambda t: (t.c_type is not None, t.name)))
+            members = tuple((m["name"], m["type"]) for m in info.get("members", ()))
+            declared.append(TypeDecl(info["name"], info["c_type"], members))
+    # structs last: their members may be any of the others
+    return _dependency_order(sorted(declared, key=lambda t: (t.c_type is not None, bool(t.members), t.name)))
 
 
 def _dependency_order(declared: list[TypeDecl]) -> tuple[TypeDecl, ...]:

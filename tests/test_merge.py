@@ -137,3 +137,17 @@ def test_a_callbacks_argument_types_are_types_the_extension_uses(tmp_path: Path)
                           "cl_gizmo_acme *, void *))", 1)
     (extension,) = _generated(tmp_path, text).extensions
     assert {t.name: t.kind for t in extension.types}["cl_gizmo_acme"] == "opaque"
+
+
+def test_every_typedef_of_the_text_is_kept_structs_with_their_members(tmp_path: Path) -> None:
+    text = WIDGET.replace("New Tokens\n", "New Types\n\n    typedef struct _cl_thing_acme\n    {\n"
+                          "        cl_uint kind;\n\n        cl_uint sizes[4];\n    } cl_thing_acme;\n\n"
+                          "    typedef enum { CL_LOOK_A_ACME = 0x7010, CL_LOOK_B_ACME } cl_look_acme;\n\n"
+                          "New Tokens\n", 1)
+    result = _generated(tmp_path, text)
+    (extension,) = result.extensions
+    types = {t.name: t for t in extension.types}
+    assert (types["cl_thing_acme"].c_type, types["cl_thing_acme"].members) == (
+        "struct _cl_thing_acme", (("kind", "cl_uint"), ("sizes", "cl_uint [4]")))
+    assert (types["cl_look_acme"].kind, types["cl_look_acme"].c_type) == ("enum", "int")
+    assert {t.name: t.value for t in extension.tokens}["CL_LOOK_B_ACME"] == 0x7011

@@ -12,7 +12,7 @@ from generator import ir
 from generator.emit import package_files
 from generator.errors import InputError
 from generator.knowledge import Knowledge, load_package
-from generator.package import integer_range, model_package, model_types
+from generator.package import TypeDecl, declaration, integer_range, model_package, model_types
 from generator.pipeline import Result
 from tests.pathological import assert_linear
 
@@ -175,3 +175,15 @@ def test_every_name_that_would_break_a_module_is_reported(irs: list[dict[str, An
 def test_thousands_of_functions_and_groups_take_linear_time(shape: str, tmp_path: Path) -> None:
     """A module's functions and enumerations are modelled and rendered with each looked up, not searched for."""
     assert_linear(shape, tmp_path)
+
+
+@pytest.mark.parametrize(("decl", "expected"), [
+    (TypeDecl("cl_gizmo", None), "typedef struct cl_gizmo cl_gizmo"),
+    (TypeDecl("cl_count", "cl_uint"), "typedef cl_uint cl_count"),
+    (TypeDecl("cl_notify_fn", "void ( * )(cl_event, void *)"), "typedef void ( * cl_notify_fn)(cl_event, void *)"),
+    (TypeDecl("cl_thing", "struct _cl_thing", (("kind", "cl_uint"), ("sizes", "cl_uint [4]"), ("p", "void * [2]"))),
+     "typedef struct _cl_thing { cl_uint kind; cl_uint sizes[4]; void *p[2]; } cl_thing"),
+])
+def test_type_declarations_of_the_cdef(decl: TypeDecl, expected: str) -> None:
+    assert decl.declaration == expected
+    assert declaration("cl_uint [2] [3]", "grid") == "cl_uint grid[2][3]"

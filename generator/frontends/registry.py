@@ -8,12 +8,16 @@ from dataclasses import dataclass
 
 from lark import Token, Tree
 
-from generator import grammars
+from generator import grammars, phrases
 from generator.document import Block, Document, Heading, ListItem, Paragraph, Row, Table
 from generator.frontends.common import DECLARATION_START, cell, code_blocks, collapse, lost_parameter_names
 from generator.source import Pos, SpecFile
 
 FORMAT = "registry"
+
+#: The sections of the template that hold the extension's fields: names, people, dates, never C, though a
+#: contributor written `Jane Doe (Acme)` looks like a prototype.
+_FIELD_KINDS = ("name", "version", "field")
 
 #: How far (in columns) a cell may start left of its column's underline.
 _COLUMN_SLACK = 2
@@ -31,13 +35,18 @@ def parse(spec: SpecFile) -> Document:
     tree = grammars.parse("registry", text + "\n", spec)
     blocks: list[Block] = []
     nodes = [node for node in tree.children if isinstance(node, Tree)]
+    fields = False  # under a heading of the template's fields (Contributors, Contact ...): no code there
     at = 0
     while at < len(nodes):
         node = nodes[at]
         lines = _lines(node)
         at += 1
         if node.data == "heading":
-            blocks.append(Heading(collapse(lines[0].text), 1, Pos(lines[0].number, 1)))
+            title = collapse(lines[0].text)
+            blocks.append(Heading(title, 1, Pos(lines[0].number, 1)))
+            fields = phrases.section_kind(title) in _FIELD_KINDS
+        elif node.data == "paragraph" and fields:
+            blocks.extend(paragraph_blocks(lines, spec, code=False))
         elif node.data == "paragraph":
             open_braces = _open_braces(lines)
             while open_braces > 0 and at < len(nodes) and nodes[at].data == "paragraph":
@@ -63,17 +72,17 @@ def _open_braces(lines: list[Line]) -> int:
     return sum(line.text.count("{") - line.text.count("}") for line in lines)
 
 
-def paragraph_blocks(lines: list[Line], spec: SpecFile) -> list[Block]:
-    """A blank-separated group of lines: a table, code, list items or prose."""
+def paragraph_blocks(lines: list[Line], spec: SpecFile, *, code: bool = True) -> list[Block]:
+    """A blank-separated group of lines: a table, code (unless `code` is False), list items or prose."""
     lines = unquote(lines)
     if len(lines) > 1 and lines[1].kind == "UNDERLINE":
         return [table(lines[:1], lines[1], lines[2:])]
     first = lines[0]
     indent = len(first.text) - len(first.text.lstrip())
     raw = "\n".join(line.text for line in lines)
-    code = code_blocks(raw[indent:], spec, Pos(first.number, indent + 1))
-    if code is not None:
-        return code
+    found = code_blocks(raw[indent:], spec, Pos(first.number, indent + 1)) if code else None
+    if found is not None:
+        return found
     blocks: list[Block] = []
     group: list[Line] = []
     for line in [*lines, Line("END", "", 0)]:

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef
+from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef, Typedef
 from generator.frontends import registry
-from generator.source import Pos
+from generator.source import Pos, SpecFile
 from tests.conftest import parse_error, seed
 from tests.pathological import assert_linear
 
@@ -83,3 +83,20 @@ def test_bad_prototype_points_into_the_file() -> None:
 def test_a_table_row_of_thousands_of_words_takes_linear_time(tmp_path: Path) -> None:
     """A cell gathers its words in a list, joined once (not a string copied once per word)."""
     assert_linear("table-row-words", tmp_path)
+
+
+def test_a_contributor_that_looks_like_a_prototype_is_prose() -> None:
+    text = "Contributors\n\n    Jane Doe (Acme)\n    John Roe, Acme\n\nNew Procedures and Functions\n\n" \
+           "    cl_int clDoACME(cl_uint count)\n"
+    found = registry.parse(SpecFile("x.txt", text)).blocks
+    assert [type(b).__name__ for b in found] == ["Heading", "Paragraph", "Heading", "Prototype"]
+
+
+def test_a_struct_typedef_runs_across_the_blank_lines_between_its_members() -> None:
+    text = ("New Types\n\n    typedef struct _cl_thing_acme\n    {\n        // the kind\n        cl_uint kind;\n\n"
+            "        cl_uint size;\n\n    } cl_thing_acme;\n\n    Prose after it.\n")
+    found = registry.parse(SpecFile("x.txt", text)).blocks
+    assert [type(b).__name__ for b in found] == ["Heading", "Typedef", "Paragraph"]
+    typedef = found[1]
+    assert isinstance(typedef, Typedef) and typedef.pos == Pos(3, 5)
+    assert [m.name for m in typedef.typedef.members] == ["kind", "size"]
