@@ -32,6 +32,8 @@ DXGI_HEADER = Path("/usr/share/mingw-w64/include/dxgiformat.h")
 
 _TYPEDEF = re.compile(r"^typedef\s+([\w\s\*]+?)\s+(cl_\w+)\s*;", re.M)
 _SCALAR = re.compile(r"^typedef\s+(u?int\d+_t|float|double)\s+(cl_\w+)\s*;", re.M)
+_C_TYPEDEF = re.compile(r"^typedef\s+((?:(?:unsigned|signed)\s+)?(?:int|char|short|long))\s+(cl_\w+)\s*;", re.M)
+_STRUCT_POINTER = re.compile(r"^typedef\s+struct\s+(\w+)\s*\*\s*(cl_\w+)\s*;", re.M)
 _GROUP = re.compile(r"^/\*\s*(cl_\w+|Error Codes)[^*]*\*/", re.M)
 _DEFINE = re.compile(r"^#define\s+(CL_\w+)\s+(.+?)\s*(?:/\*.*)?$", re.M)
 _FUNCTION = re.compile(
@@ -120,6 +122,11 @@ def opencl_core() -> dict[str, Any]:
     linux_part = platform[platform.index("#else", platform.index("typedef float                   cl_float")):]
     for base, name in _SCALAR.findall(linux_part):
         types.setdefault(name, {"kind": "scalar", "c_type": base})
+    for base, name in _C_TYPEDEF.findall(platform):  # cl_GLuint ...: C's own types, on every platform
+        types.setdefault(name, {"kind": "typedef", "c_type": " ".join(base.split())})
+    for tag, name in _STRUCT_POINTER.findall(header):  # cl_GLsync: a pointer to a struct of another API
+        if not tag.startswith("_cl_"):
+            types.setdefault(name, {"kind": "typedef", "c_type": f"struct {tag} *"})
     for base, name in _TYPEDEF.findall(header):
         base = " ".join(base.split())
         if base.startswith("struct "):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -10,6 +11,9 @@ from lark import Token, Tree
 from generator import grammars
 from generator.knowledge import CLanguage, load
 from generator.source import Pos, SpecFile
+
+#: A word of C text.
+_WORD = re.compile(r"[A-Za-z_]\w*")
 
 #: Words that combine with a following type word instead of naming something.
 _TYPE_PREFIXES = {"unsigned", "signed", "long", "short", "struct", "enum"}
@@ -56,9 +60,11 @@ CDeclaration = CFunction | CTypedef
 
 def parse(text: str, spec: SpecFile, origin: Pos) -> list[CDeclaration]:
     """Every declaration in `text`, which starts at `origin` in `spec`."""
-    tree = grammars.parse("c_decl", text, spec, origin)
     knowledge = load()
-    declare = _Declarator(spec, origin, knowledge.c_language, text, knowledge.decorations)
+    if knowledge.decorations:  # blanked where they stand (columns kept): one may follow the parameters too
+        text = _WORD.sub(lambda m: " " * len(m[0]) if m[0] in knowledge.decorations else m[0], text)
+    tree = grammars.parse("c_decl", text, spec, origin)
+    declare = _Declarator(spec, origin, knowledge.c_language, text)
     declarations: list[CDeclaration] = []
     for node in tree.children:
         assert isinstance(node, Tree)
@@ -83,15 +89,12 @@ class _Declarator:
     """What C takes in one declarator, checked where the spec writes it: before cffi, whose errors name no spec
     place (a keyword as a name) or which overflows Python's stack (hundreds of pointer levels)."""
 
-    def __init__(self, spec: SpecFile, origin: Pos, language: CLanguage, text: str,
-                 decorations: frozenset[str]) -> None:
+    def __init__(self, spec: SpecFile, origin: Pos, language: CLanguage, text: str) -> None:
         self.spec, self.origin, self.language, self.text = spec, origin, language, text
-        self.decorations = decorations
 
     def plain(self, children: Sequence[Tree[Token] | Token]) -> list[Token]:
-        """The words of a declarator without the headers' decorations (`CL_API_ENTRY`, `CL_API_CALL`: macros
-        of no type, `data/opencl_core.json` `decorations`), which the spec texts copy from the headers."""
-        return [child for child in children if isinstance(child, Token) and child not in self.decorations]
+        """The words of a declarator (the headers' decorations are blanked before parsing)."""
+        return [child for child in children if isinstance(child, Token)]
 
     def typedef(self, node: Tree[Token], pos: Pos) -> CTypedef:
         """`typedef T name;`, `typedef struct tag { ... } name;` or `typedef T (*name)(params);`."""

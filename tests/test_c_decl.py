@@ -191,3 +191,10 @@ def test_blank_code(text: str) -> None:
     assert c_decl.is_blank(text)
     assert not c_decl.is_blank(text + " int x;")
     assert not c_decl.is_blank("/* never closed int x;")
+
+
+def test_a_decoration_after_the_parameters_is_no_part_of_the_declaration() -> None:
+    first, second = parse("cl_int CL_API_CALL clFoo(cl_uint count) CL_API_SUFFIX__VERSION_1_2;\n"
+                          "void clBar(void (CL_CALLBACK *pfn)(void *)) CL_API_SUFFIX__VERSION_1_2")
+    assert isinstance(first, c_decl.CFunction) and isinstance(second, c_decl.CFunction)
+    assert (first.name, first.params[0].name, second.pos) == ("clFoo", "count", Pos(2, 1))

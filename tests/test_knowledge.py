@@ -150,3 +150,12 @@ def test_the_c_language(knowledge: Knowledge) -> None:
     assert language.refuses("_Reserved") and language.refuses("__x") and language.refuses("while")
     assert language.refuses("_lower") is None and language.refuses("widget") is None
     assert language.pointer_levels == 12
+
+
+def test_core_types_of_other_apis_are_core_types(knowledge: Knowledge) -> None:
+    """cl_gl.h's functions take cl_GLuint, cl_GLenum ...: cl_platform.h and cl_gl.h define them."""
+    assert knowledge.core_types["cl_GLuint"] == {"kind": "typedef", "c_type": "unsigned int"}
+    assert knowledge.core_types["cl_GLsync"] == {"kind": "typedef", "c_type": "struct __GLsync *"}
+    used = {t for f in knowledge.core_functions.values() for _, t in f.params}
+    assert {"cl_GLuint", "cl_GLenum", "cl_GLint"} <= {t.removeprefix("const ").rstrip(" *") for t in used}
+    assert "CL_API_CALL" in knowledge.decorations and "CL_CALLBACK" in knowledge.decorations
