@@ -87,3 +87,7 @@ def test_a_comment_heading_a_source_block_does_not_hide_its_declarations() -> No
     blocks = common.code_blocks("// the new functions\ncl_int clFooKHR(cl_uint a);\n// end\n", _SPEC, Pos(1, 1),
                                 source=True) or []
     assert [type(b).__name__ for b in blocks] == ["Prototype"]
+
+
+def test_a_source_block_of_many_comments_and_defines_takes_linear_time(tmp_path: Path) -> None:
+    assert_linear("code-comments", tmp_path)

@@ -100,3 +100,8 @@ def test_a_struct_typedef_runs_across_the_blank_lines_between_its_members() -> N
     typedef = found[1]
     assert isinstance(typedef, Typedef) and typedef.pos == Pos(3, 5)
     assert [m.name for m in typedef.typedef.members] == ["kind", "size"]
+
+
+def test_a_struct_of_many_members_takes_linear_time(tmp_path: Path) -> None:
+    """The paragraphs of a struct are joined as they come, never joined again from the start."""
+    assert_linear("struct-members", tmp_path)
