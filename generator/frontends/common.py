@@ -67,11 +67,13 @@ _BODY = re.compile(r"\)\s*\{")
 
 
 def looks_like_declaration(text: str, *, source: bool = False) -> bool:
-    """`type name(` or `typedef` first, and no function body; prose ends each declaration with `)` or `;`
-    (source code, `source`, may end with a comment)."""
-    if not DECLARATION_START.match(text) or _BODY.search(text):
+    """`type name(` or `typedef` first, and no function body; prose ends each prototype with `)` or `;`
+    (source code, `source`, may end with a comment). A typedef is always one: a damaged one is an error where
+    it goes wrong, never prose."""
+    start = DECLARATION_START.match(text)
+    if not start or _BODY.search(text):
         return False
-    return source or text.rstrip().endswith((")", ";"))
+    return source or bool(start.group(1).startswith("typedef")) or text.rstrip().endswith((")", ";"))
 
 
 def declarations(text: str, spec: SpecFile, origin: Pos) -> list[Block]:

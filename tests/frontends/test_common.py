@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.document import Paragraph, TokenDef
+from generator.errors import InputError
 from generator.frontends import common
 from generator.source import Pos, SpecFile
 from tests.pathological import assert_linear
@@ -91,3 +92,9 @@ def test_a_comment_heading_a_source_block_does_not_hide_its_declarations() -> No
 
 def test_a_source_block_of_many_comments_and_defines_takes_linear_time(tmp_path: Path) -> None:
     assert_linear("code-comments", tmp_path)
+
+
+def test_an_unfinished_typedef_is_an_error_not_prose() -> None:
+    with pytest.raises(InputError) as caught:
+        common.code_blocks("typedef struct _cl_thing_acme", _SPEC, Pos(75, 5))
+    assert caught.value.pos.line == 75
