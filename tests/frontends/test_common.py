@@ -97,4 +97,4 @@ def test_a_source_block_of_many_comments_and_defines_takes_linear_time(tmp_path:
 def test_an_unfinished_typedef_is_an_error_not_prose() -> None:
     with pytest.raises(InputError) as caught:
         common.code_blocks("typedef struct _cl_thing_acme", _SPEC, Pos(75, 5))
-    assert caught.value.pos.line == 75
+    assert caught.value.pos is not None and caught.value.pos.line == 75
