@@ -189,7 +189,9 @@ class TypeDecl:
         if self.members:
             body = " ".join(f"{declaration(c_type, name)};" for name, c_type in self.members)
             return f"typedef {self.c_type} {{ {body} }} {self.name}"
-        return f"typedef {declaration(self.c_type, self.name)}"
+        if "(" in self.c_type or "[" in self.c_type:  # a function pointer, an array: the name goes inside
+            return f"typedef {declaration(self.c_type, self.name)}"
+        return f"typedef {self.c_type} {self.name}"
 
 
 @dataclass(frozen=True)
