@@ -40,7 +40,7 @@ check: $(GENERATOR_READY)
 docs: $(DOCS_READY)
 	$(MKDOCS) build --strict --config-file generated/mkdocs.yml --site-dir $(CURDIR)/site
 
-# remake data/ from the installed official headers (Debian opencl-c-headers, mingw-w64-common)
+# remake data/ from the installed official headers (Debian opencl-c-headers, mingw-w64-common, libgl-dev, libegl-dev, libva-dev)
 data: $(GENERATOR_READY)
 	$(PY) data/make_data.py
 

@@ -5,6 +5,8 @@ they live in data files made from the official headers:
 
     opencl_core.json  <- Khronos CL/cl.h, CL/cl_gl.h, CL/cl_platform.h (Debian opencl-c-headers)
     external_enums.json  <- Microsoft's dxgiformat.h (as shipped by Debian mingw-w64-common)
+    platform_types.json  <- the types of the platforms OpenCL shares objects with: Windows and Direct3D 9
+                            (mingw-w64-common), GL (libgl-dev), EGL (libegl-dev), VA-API (libva-dev)
 
 They are JSON, not YAML like the hand-written files beside them: no one edits
 them, and every `generate` reads them (JSON in 1 ms, the same as YAML in 23 ms).
@@ -30,6 +32,8 @@ DXGI_HEADER = Path("/usr/share/mingw-w64/include/dxgiformat.h")
 
 _TYPEDEF = re.compile(r"^typedef\s+([\w\s\*]+?)\s+(cl_\w+)\s*;", re.M)
 _SCALAR = re.compile(r"^typedef\s+(u?int\d+_t|float|double)\s+(cl_\w+)\s*;", re.M)
+_C_TYPEDEF = re.compile(r"^typedef\s+((?:(?:unsigned|signed)\s+)?(?:int|char|short|long))\s+(cl_\w+)\s*;", re.M)
+_STRUCT_POINTER = re.compile(r"^typedef\s+struct\s+(\w+)\s*\*\s*(cl_\w+)\s*;", re.M)
 _GROUP = re.compile(r"^/\*\s*(cl_\w+|Error Codes)[^*]*\*/", re.M)
 _DEFINE = re.compile(r"^#define\s+(CL_\w+)\s+(.+?)\s*(?:/\*.*)?$", re.M)
 _FUNCTION = re.compile(
@@ -90,6 +94,27 @@ def evaluate(literal: str) -> int | None:
     return -value if sign else value
 
 
+_MACRO = re.compile(r"^[ \t]*#[ \t]*define[ \t]+(\w+)(?:[ \t]+([^\n]*?))?[ \t]*$", re.M)
+
+
+def decorations(header: str) -> list[str]:
+    """The macros a declaration may carry that make no part of its type (`CL_API_ENTRY`, `CL_CALLBACK`,
+    `CL_API_SUFFIX__VERSION_1_0`): in some branch of the header defined as nothing, a calling convention or
+    an attribute, or as other such macros only."""
+    bodies: dict[str, list[str]] = {}
+    for name, body in _MACRO.findall(header):
+        bodies.setdefault(name, []).append(body or "")
+    found: set[str] = set()
+    while True:
+        more = {name for name, texts in bodies.items() if name not in found and any(
+            not body or body.startswith(("__attribute__", "__declspec")) or all(
+                word in found or word in ("__stdcall", "__cdecl") for word in body.split())
+            for body in texts)}
+        if not more:
+            return sorted(found)
+        found |= more
+
+
 def opencl_core() -> dict[str, Any]:
     platform = (CL_DIR / "cl_platform.h").read_text()
     header = "\n".join((CL_DIR / name).read_text() for name in ("cl.h", "cl_gl.h"))
@@ -97,6 +122,11 @@ def opencl_core() -> dict[str, Any]:
     linux_part = platform[platform.index("#else", platform.index("typedef float                   cl_float")):]
     for base, name in _SCALAR.findall(linux_part):
         types.setdefault(name, {"kind": "scalar", "c_type": base})
+    for base, name in _C_TYPEDEF.findall(platform):  # cl_GLuint ...: C's own types, on every platform
+        types.setdefault(name, {"kind": "typedef", "c_type": " ".join(base.split())})
+    for tag, name in _STRUCT_POINTER.findall(header):  # cl_GLsync: a pointer to a struct of another API
+        if not tag.startswith("_cl_"):
+            types.setdefault(name, {"kind": "typedef", "c_type": f"struct {tag} *"})
     for base, name in _TYPEDEF.findall(header):
         base = " ".join(base.split())
         if base.startswith("struct "):
@@ -128,6 +158,7 @@ def opencl_core() -> dict[str, Any]:
         "types": dict(sorted(types.items())),
         "constants": dict(sorted(constants.items())),
         "functions": dict(sorted(functions.items())),
+        "decorations": [name for name in decorations(platform) if name.startswith("CL_")],
     }
 
 
@@ -139,6 +170,80 @@ def dxgi_format() -> dict[str, Any]:
     }
 
 
+MINGW = Path("/usr/share/mingw-w64/include")
+#: The headers of platform types, by platform, in the order a name is looked for (the first definition wins).
+PLATFORM_HEADERS = {
+    "Windows": [MINGW / name for name in ("basetsd.h", "minwindef.h", "winnt.h", "windef.h")],
+    "Direct3D 9": [MINGW / name for name in ("d3d9types.h", "d3d9.h", "dxvahd.h")],
+    "GL": [Path("/usr/include/GL/gl.h"), Path("/usr/include/GL/glext.h")],
+    "EGL": [Path("/usr/include/KHR/khrplatform.h"), Path("/usr/include/EGL/eglplatform.h"),
+            Path("/usr/include/EGL/egl.h"), Path("/usr/include/EGL/eglext.h")],
+    "VA-API": [Path("/usr/include/va/va.h")],
+}
+#: `typedef <words> <stars>NAME;` on one line; `typedef interface NAME NAME;` (a COM interface).
+_PLATFORM_TYPEDEF = re.compile(r"^[ \t]*typedef[ \t]+([\w \t*]+);", re.M)
+_ENUM_TYPEDEF = re.compile(r"typedef[ \t]+enum[ \t]*\w*\s*\{[^}]*\}\s*(\w+)\s*;")
+#: What the types end in: C's own words and the integer types of <stdint.h> and <stddef.h>.
+_C_WORDS = {"void", "char", "short", "int", "long", "float", "double", "signed", "unsigned", "const"}
+_STDINT = {f"{sign}int{bits}_t" for sign in ("", "u") for bits in (8, 16, 32, 64)} | {
+    "intptr_t", "uintptr_t", "size_t", "ptrdiff_t"}
+
+
+def platform_types() -> dict[str, Any]:
+    """Every type of the platform headers that ends in C's own types (through the headers' typedefs), an opaque
+    struct (`struct __GLsync *`), or a COM interface; an enum of a header is `int`, as C lays out an enum all of
+    whose values an int holds. Windows' `__LONG32` is `long`, as on Windows (LLP64, _mingw.h)."""
+    long32 = re.search(r"#define __LONG32 (\w+)", (MINGW / "_mingw.h").read_text())
+    assert long32, "_mingw.h no longer defines __LONG32"
+    written: dict[str, tuple[str, str]] = {}  # name -> (its definition, platform)
+    kinds: dict[str, str] = {}
+    for platform, headers in PLATFORM_HEADERS.items():
+        for header in headers:
+            text = header.read_text(errors="replace").replace("__LONG32", long32.group(1))
+            for name in _ENUM_TYPEDEF.findall(text):
+                written.setdefault(name, ("int", platform))
+            for declaration in _PLATFORM_TYPEDEF.findall(text):
+                *parts, name = declaration.replace("*", " * ").split()
+                words, stars = " ".join(p for p in parts if p != "*"), parts.count("*")
+                if not words or not re.fullmatch(r"[A-Za-z_]\w*", name):
+                    continue
+                if words == f"interface {name}":
+                    kinds.setdefault(name, "interface")
+                    written.setdefault(name, ("", platform))
+                elif words.split()[0] not in ("enum", "union", "interface"):
+                    written.setdefault(name, (words + " *" * stars, platform))
+    types: dict[str, dict[str, Any]] = {}
+    for name, (definition, platform) in written.items():
+        if kinds.get(name) == "interface":
+            types[name] = {"kind": "interface", "c_type": None, "platform": platform}
+            continue
+        c_type = _resolve(definition, written)
+        if c_type is not None:
+            types[name] = {"kind": "typedef", "c_type": c_type, "platform": platform}
+    return {
+        "origin": "the headers of data/make_data.py PLATFORM_HEADERS: mingw-w64 (Debian mingw-w64-common), GL "
+        "(libgl-dev), EGL (libegl-dev), VA-API (libva-dev); made by data/make_data.py",
+        "types": dict(sorted(types.items())),
+    }
+
+
+def _resolve(definition: str, written: dict[str, tuple[str, str]]) -> str | None:
+    """`definition` in C's own words, following the headers' typedefs; None when it ends elsewhere."""
+    seen: set[str] = set()
+    while True:
+        words = definition.replace("*", " * ").split()
+        named = [w for w in words if w not in _C_WORDS and w != "*"]
+        if not named or named in ([w] for w in _STDINT):
+            return canonical_type(definition)
+        if words[0] == "struct" and len(named) == 2 and "*" in words:  # a pointer to an opaque struct
+            return canonical_type(definition)
+        if len(named) != 1 or named[0] in seen or named[0] not in written or not written[named[0]][0]:
+            return None
+        seen.add(named[0])
+        inner = written[named[0]][0]
+        definition = " ".join(inner if w == named[0] else w for w in words)
+
+
 def render(data: dict[str, Any]) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
@@ -147,7 +252,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if the files differ from the headers")
     args = parser.parse_args()
-    outputs = {"opencl_core.json": render(opencl_core()), "external_enums.json": render(dxgi_format())}
+    outputs = {"opencl_core.json": render(opencl_core()), "external_enums.json": render(dxgi_format()),
+               "platform_types.json": render(platform_types())}
     stale = [name for name, text in outputs.items()
              if args.check and (not (HERE / name).exists() or (HERE / name).read_text() != text)]
     if args.check:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -10,6 +11,9 @@ from lark import Token, Tree
 from generator import grammars
 from generator.knowledge import CLanguage, load
 from generator.source import Pos, SpecFile
+
+#: A word of C text.
+_WORD = re.compile(r"[A-Za-z_]\w*")
 
 #: Words that combine with a following type word instead of naming something.
 _TYPE_PREFIXES = {"unsigned", "signed", "long", "short", "struct", "enum"}
@@ -30,10 +34,25 @@ class CFunction:
 
 
 @dataclass(frozen=True)
+class CEnumerator:
+    """`NAME = value` in an enum's braces; `literal` is None where the text gives no value."""
+
+    name: str
+    literal: str | None
+    pos: Pos
+
+
+@dataclass(frozen=True)
 class CTypedef:
+    """`typedef c_type name;`; a struct or union written with its braces keeps its members (`record` is
+    `struct`/`union`), an enum its enumerators (`record` is `enum`)."""
+
     name: str
     c_type: str
     pos: Pos
+    record: str | None = None
+    members: tuple[CParam, ...] = ()
+    enumerators: tuple[CEnumerator, ...] = ()
 
 
 CDeclaration = CFunction | CTypedef
@@ -41,39 +60,28 @@ CDeclaration = CFunction | CTypedef
 
 def parse(text: str, spec: SpecFile, origin: Pos) -> list[CDeclaration]:
     """Every declaration in `text`, which starts at `origin` in `spec`."""
+    knowledge = load()
+    if knowledge.decorations:  # blanked where they stand (columns kept): one may follow the parameters too
+        text = _WORD.sub(lambda m: " " * len(m[0]) if m[0] in knowledge.decorations else m[0], text)
     tree = grammars.parse("c_decl", text, spec, origin)
-    declare = _Declarator(spec, origin, load().c_language)
+    declare = _Declarator(spec, origin, knowledge.c_language, text)
     declarations: list[CDeclaration] = []
     for node in tree.children:
         assert isinstance(node, Tree)
         pos = grammars.shift(origin, node.meta.line, node.meta.column)
         if node.data == "typedef":
-            c_type, name = split_declarator(_words(node.children))
-            if name is None:
-                raise spec.error(pos, "typedef without a name")
-            declare.check(node.children, name, f"typedef {name}", "a type")
-            declarations.append(CTypedef(name, c_type, pos))
+            declarations.append(declare.typedef(node, pos))
             continue
-        head = [child for child in node.children if isinstance(child, Token)]
+        head = declare.plain(node.children)
         return_type, name = split_declarator([str(word) for word in head])
         if name is None:
             raise spec.error(pos, "function prototype without a name")
         declare.check(head, name, f"function {name}", "a function")
         if problem := type_problem(return_type):
             raise spec.error(pos, f"{problem} as the return type of {name}")
-        params: list[tuple[str, str | None]] = []
-        for parameter in (p for p in node.children if isinstance(p, Tree)):
-            where = grammars.shift(origin, parameter.meta.line, parameter.meta.column)
-            c_type, param_name = split_declarator(_words(parameter.children))
-            problem = type_problem(c_type)
-            if problem:
-                raise spec.error(where, f"{problem} in the prototype of {name}")
-            declare.check(parameter.children, param_name, f"parameter {param_name or len(params) + 1} of {name}",
-                          f"a parameter of {name}")
-            params.append((c_type, param_name))
-        if params == [("void", None)]:
-            params = []
-        declarations.append(CFunction(name, return_type, tuple(CParam(n, t) for t, n in params), pos))
+        params = declare.parameters([p for p in node.children if isinstance(p, Tree)], f"the prototype of {name}",
+                                    name)
+        declarations.append(CFunction(name, return_type, params, pos))
     return declarations
 
 
@@ -81,8 +89,114 @@ class _Declarator:
     """What C takes in one declarator, checked where the spec writes it: before cffi, whose errors name no spec
     place (a keyword as a name) or which overflows Python's stack (hundreds of pointer levels)."""
 
-    def __init__(self, spec: SpecFile, origin: Pos, language: CLanguage) -> None:
-        self.spec, self.origin, self.language = spec, origin, language
+    def __init__(self, spec: SpecFile, origin: Pos, language: CLanguage, text: str) -> None:
+        self.spec, self.origin, self.language, self.text = spec, origin, language, text
+
+    def plain(self, children: Sequence[Tree[Token] | Token]) -> list[Token]:
+        """The words of a declarator (the headers' decorations are blanked before parsing)."""
+        return [child for child in children if isinstance(child, Token)]
+
+    def typedef(self, node: Tree[Token], pos: Pos) -> CTypedef:
+        """`typedef T name;`, `typedef struct tag { ... } name;` or `typedef T (*name)(params);`."""
+        head = self.plain(node.children)
+        record = next((c for c in node.children if isinstance(c, Tree) and c.data == "record"), None)
+        if record is None:
+            c_type, name = self.declarator(node.children, "a typedef", "a type", noun="typedef")
+            if name is None:
+                raise self.spec.error(pos, "typedef without a name")
+            return CTypedef(name, c_type, pos)
+        cut = next(i for i, child in enumerate(node.children) if child is record)
+        kind_words = [str(t) for t in self.plain(node.children[:cut])]
+        after = [str(t) for t in self.plain(node.children[cut + 1 :])]
+        name = after[0] if len(after) == 1 else None
+        if name is None:
+            raise self.spec.error(pos, "a struct, union or enum typedef names one type after its braces")
+        self.check(head, name, f"typedef {name}", "a type")
+        kind = kind_words[0] if kind_words and kind_words[0] in ("struct", "union", "enum") else None
+        if kind is None or len(kind_words) > 2:
+            raise self.spec.error(pos, f"typedef {name}: braces follow `struct`, `union` or `enum` and a tag at most")
+        base = " ".join(kind_words)
+        if kind == "enum":
+            enumerators = tuple(self.enumerator(child) for child in record.children if isinstance(child, Tree))
+            return CTypedef(name, base, pos, kind, enumerators=enumerators)
+        members = tuple(self.member(child, name) for child in record.children if isinstance(child, Tree))
+        return CTypedef(name, base, pos, kind, members=members)
+
+    def member(self, node: Tree[Token], record: str) -> CParam:
+        c_type, name = self.declarator(node.children, f"a member of {record}", f"a member of {record}")
+        if name is None:
+            raise self.spec.error(self.at_node(node), f"a member of {record} without a name")
+        return CParam(name, c_type)
+
+    def enumerator(self, node: Tree[Token]) -> CEnumerator:
+        name = node.children[0]
+        assert isinstance(name, Token)
+        value = next((c for c in node.children if isinstance(c, Tree)), None)
+        literal = " ".join(self.text[value.meta.start_pos : value.meta.end_pos].split()) if value else None
+        if why := self.language.refuses(str(name)):
+            raise self.spec.error(self.at(name), f"{str(name)!r} is {why}; it cannot name an enumerator")
+        return CEnumerator(str(name), literal, self.at(name))
+
+    def parameters(self, nodes: list[Tree[Token]], where: str, owner: str, *, named: bool = True
+                   ) -> tuple[CParam, ...]:
+        """The parameters of `owner`; a callback's (`named` False) keep their types only."""
+        params: list[CParam] = []
+        for parameter in nodes:
+            c_type, name = self.declarator(parameter.children, where, f"a parameter of {owner}",
+                                           index=(len(params) + 1, owner), decay=True)
+            params.append(CParam(name if named else None, c_type))
+        if [(p.type, p.name) for p in params] == [("void", None)]:
+            return ()
+        return tuple(params)
+
+    def declarator(self, children: Sequence[Tree[Token] | Token], where: str, role: str, *,
+                   index: tuple[int, str] | None = None, noun: str = "", decay: bool = False
+                   ) -> tuple[str, str | None]:
+        """(canonical type, name) of one declarator: words, then arrays (a parameter's decays to a pointer,
+        as C adjusts it) or a function pointer `(CONVENTION *name)(params)`."""
+        tokens = self.plain(children)
+        trees = [child for child in children if isinstance(child, Tree)]
+        callback = next((t for t in trees if t.data == "callback"), None)
+        if callback is not None:
+            return self.callback(tokens, callback, where, role)
+        c_type, name = split_declarator([str(t) for t in tokens])
+        problem = type_problem(c_type) if index else None  # a typedef's own words are C's to judge
+        if problem:
+            raise self.spec.error(self.at_node(trees[0]) if not tokens else self.at(tokens[0]), f"{problem} in {where}")
+        label = f"parameter {name or index[0]} of {index[1]}" if index else f"{noun or role} {name}"
+        self.check(tokens, name, label, role)
+        arrays = [t for t in trees if t.data == "array"]
+        if decay and len(arrays) > 1:
+            raise self.spec.error(self.at_node(arrays[1]), f"an array of arrays as {role}: the generated "
+                                  "declarations take a parameter of one dimension (a pointer) only")
+        if decay and arrays:
+            return c_type + " *", name
+        sizes = "".join(f" [{' '.join(str(t) for t in a.children)}]" for a in arrays)
+        return c_type + sizes, name
+
+    def callback(self, head: list[Token], node: Tree[Token], where: str, role: str) -> tuple[str, str | None]:
+        """`RET (CONVENTION *name)(params)` as `RET ( * )(T1, T2)`: the spelling `data/opencl_core.json` gives
+        core callbacks; the calling convention (a macro of the headers) and the arguments' names are left out,
+        as the declarations of the package's own callbacks leave them."""
+        return_type, _ = split_declarator([str(t) for t in head])
+        if problem := type_problem(return_type):
+            raise self.spec.error(self.at(head[0]), f"{problem} as what a function pointer returns, in {where}")
+        inner = self.plain(node.children)
+        if not inner:
+            raise self.spec.error(self.at_node(node), f"a function pointer in {where} is written `(*name)`")
+        stars = [i for i, token in enumerate(inner) if token.type == "STAR"]
+        if not stars or any(t.type != "STAR" for t in inner[stars[0] : len(inner) - 1]):
+            raise self.spec.error(self.at(inner[0]), f"a function pointer in {where} is written `(*name)`")
+        names = [t for t in inner[stars[0] :] if t.type == "IDENTIFIER"]
+        name = str(names[0]) if names else None
+        self.check(inner, name, f"{role} {name}", role)
+        params = self.parameters([c for c in node.children if isinstance(c, Tree)], where, "a function pointer",
+                                 named=False)
+        arguments = ", ".join(p.type for p in params) or "void"
+        return f"{return_type} ( {' '.join('*' * len(stars))} )({arguments})", name
+
+    def at_node(self, node: Tree[Token]) -> Pos:
+        return grammars.shift(self.origin, node.meta.line, node.meta.column)
 
     def check(self, children: Sequence[Tree[Token] | Token], name: str | None, label: str, role: str) -> None:
         """The declarator of `label` (`parameter p of f`), which declares `name` as `role` (`a parameter of f`)."""
@@ -118,8 +232,50 @@ def split_declarator(words: list[str]) -> tuple[str, str | None]:
 
 
 def base_type(c_type: str) -> str:
-    """The type a canonical type is made of: `const cl_mem *` -> `cl_mem`."""
-    return c_type.removeprefix("const ").replace("*", "").strip()
+    """The type a canonical type is made of: `const cl_mem *` -> `cl_mem`, `cl_uint [4]` -> `cl_uint`; what a
+    function pointer returns for `void ( * )(int)` (`named_types` gives all it is made of)."""
+    return c_type.partition("(")[0].partition("[")[0].removeprefix("const ").replace("*", "").strip()
+
+
+def is_blank(text: str) -> bool:
+    """Nothing but white space and comments (`/* ... */`, `//` to the line end), as the grammar skips them.
+
+    Read with `str.find` from where the last comment ended, so that many unclosed `/*` cost one look each.
+    """
+    at = 0
+    while at < len(text):
+        if text[at].isspace():
+            at += 1
+        elif text.startswith("/*", at):
+            end = text.find("*/", at + 2)
+            if end == -1:
+                return False
+            at = end + 2
+        elif text.startswith("//", at):
+            end = text.find("\n", at)
+            at = len(text) if end == -1 else end + 1
+        else:
+            return False
+    return True
+
+
+def parts(c_type: str) -> list[str]:
+    """The types a canonical type is made of: itself, or a function pointer's return and argument types."""
+    head, paren, rest = c_type.partition("(")
+    if not paren:
+        return [c_type]
+    arguments = rest.partition(")")[2].strip()[1:-1]
+    return [head.strip()] + [a.strip() for a in arguments.split(",") if a.strip() not in ("", "void")]
+
+
+def named_types(c_type: str) -> list[str]:
+    """Every base type a canonical type is made of (one, or a function pointer's return and argument types)."""
+    return [base_type(part) for part in parts(c_type)]
+
+
+def is_callback(c_type: str) -> bool:
+    """A function pointer type (`void ( * )(int)`)."""
+    return "(" in c_type
 
 
 def type_problem(c_type: str) -> str | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from generator.c_decl import base_type
+from generator.c_decl import base_type, parts
 from generator.errors import Gather
 from generator.knowledge import Knowledge
 from generator.naming import error_at
@@ -23,6 +23,7 @@ def check(ir: dict[str, Any], functions: Sequence[FunctionModel], declared: Iter
           knowledge: Knowledge) -> None:
     """Every name the extension's cdef declares is one C takes; every type it uses is declared, and complete
     where a value of it is passed."""
+    declared = tuple(declared)
     types = {t.name: t.c_type for t in declared}
     sources = {t["name"]: t["source"] for t in ir["types"]}
     errors = Gather()
@@ -31,9 +32,20 @@ def check(ir: dict[str, Any], functions: Sequence[FunctionModel], declared: Iter
         with errors.attempt():
             _c_name(name, sources.get(name), "type", knowledge)
             _claim(taken, name, sources.get(name), "type")
-        if c_type is not None and not knowledge.c_language.is_builtin(base_type(c_type)):
+        for part in parts(c_type) if c_type is not None else ():
+            if not knowledge.c_language.is_builtin(base_type(part)):
+                with errors.attempt():
+                    _declared(base_type(part), types, knowledge, sources.get(name), f"typedef {name}",
+                              "its definition")
+    for decl in declared:
+        for member, member_type in decl.members:
             with errors.attempt():
-                _declared(base_type(c_type), types, knowledge, sources.get(name), f"typedef {name}", "its definition")
+                _c_name(member, sources.get(decl.name), f"member of {decl.name}", knowledge)
+                for part in parts(member_type):
+                    _declared(base_type(part), types, knowledge, sources.get(decl.name), f"typedef {decl.name}",
+                              f"member {member!r}")
+                _complete(member_type.partition(" [")[0], types, sources.get(decl.name),
+                          f"typedef {decl.name}: member {member!r} holds")
     for function in functions:
         with errors.attempt():
             what = f"function pointer type of {function.name}"
@@ -43,8 +55,9 @@ def check(ir: dict[str, Any], functions: Sequence[FunctionModel], declared: Iter
             with errors.attempt():
                 _c_name(param.name, function.source, f"parameter of {function.name}", knowledge)
             with errors.attempt():
-                _declared(base_type(param.c_type), types, knowledge, function.source, function.name,
-                          f"parameter {param.name!r}")
+                for part in parts(param.c_type):
+                    _declared(base_type(part), types, knowledge, function.source, function.name,
+                              f"parameter {param.name!r}")
                 _complete(param.c_type, types, function.source, f"{function.name}: parameter {param.name!r} takes")
         with errors.attempt():
             _declared(base_type(function.return_type), types, knowledge, function.source, function.name,
@@ -70,7 +83,9 @@ def _declared(base: str, types: dict[str, str | None], knowledge: Knowledge, sou
     if base in types or base in knowledge.core_types or knowledge.is_c_type(base):
         return
     raise error_at(source, f"{owner}: the type {base} of {what} is defined nowhere the generated C declarations "
-                 "could take it from")
+                 "could take it from: not by the text, nor by core OpenCL (data/opencl_core.json), nor as a platform "
+                 "type (data/platform_types.json, which data/make_data.py makes from the platform's headers: a type "
+                 "of another platform goes there, with its header)")
 
 
 def _complete(c_type: str, types: dict[str, str | None], source: str | None, what: str, *,

@@ -67,7 +67,8 @@ def _where(location: Location | None) -> str | None:
 
 
 def _type(info: TypeInfo) -> dict[str, Any]:
-    return {"name": info.name, "kind": info.kind, "c_type": info.c_type, "defined": info.defined,
+    members = {"members": [{"name": name, "type": c_type} for name, c_type in info.members]} if info.members else {}
+    return {"name": info.name, "kind": info.kind, "c_type": info.c_type, "defined": info.defined, **members,
             "source": _where(info.source)}
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
@@ -43,12 +43,19 @@ class Knowledge:
     error_type: str
     error_group: str
     bitfield_type: str
+    #: The types of the platforms OpenCL shares objects with (Windows, GL, EGL ...), each as C's
+    #: own types (`data/platform_types.json`); and their COM interfaces, which C knows only by name.
     platform_types: dict[str, str]
     core_types: dict[str, dict[str, str]]
     core_constants: dict[str, dict[str, Any]]
     core_functions: dict[str, CoreFunction]
     external_enums: dict[str, dict[str, int]]
     c_language: CLanguage
+    #: Macros of the OpenCL headers a declaration may carry that make no part of a type (calling conventions,
+    #: attributes, version suffixes).
+    decorations: frozenset[str] = frozenset()
+    platform_interfaces: frozenset[str] = frozenset()
+    platforms: dict[str, str] = field(default_factory=dict)  # platform type -> its platform (`GL`, `Windows`)
 
     def is_function_name(self, word: str) -> bool:
         return bool(self.naming["function"].match(word))
@@ -57,7 +64,7 @@ class Knowledge:
         return bool(self.naming["constant"].match(word))
 
     def is_interface(self, word: str) -> bool:
-        return bool(self.naming["interface"].match(word))
+        return bool(self.naming["interface"].match(word)) or word in self.platform_interfaces
 
     def extension_parts(self, name: str) -> tuple[str, str] | None:
         """(vendor, rest) of an extension string, or None when `name` is not one."""
@@ -130,7 +137,8 @@ class CLanguage:
 
 
 #: Types of the C language itself.
-_C_TYPES = {"void", "char", "short", "int", "long", "float", "double", "size_t", "unsigned int", "intptr_t"}
+_C_TYPES = {"void", "char", "short", "int", "long", "float", "double", "size_t", "unsigned int", "intptr_t",
+            "uintptr_t", "ptrdiff_t", *(f"{sign}int{bits}_t" for sign in ("", "u") for bits in (8, 16, 32, 64))}
 
 
 #: libyaml's safe dumper when PyYAML has it (same result, several times faster).
@@ -261,7 +269,9 @@ def load() -> Knowledge:
     conventions = _read("conventions.yaml")
     core = _read("opencl_core.json")
     enums = _read("external_enums.json")
-    data_checks.c_types(DATA_DIR, "conventions.yaml", "platform_types", conventions["platform_types"])
+    platform = _read("platform_types.json")["types"]
+    platform_types = {name: str(entry["c_type"]) for name, entry in platform.items() if entry["kind"] == "typedef"}
+    data_checks.c_types(DATA_DIR, "platform_types.json", "types", platform_types)
     functions = {
         name: CoreFunction(name, entry["return_type"], tuple((p["name"], p["type"]) for p in entry["params"]))
         for name, entry in core["functions"].items()
@@ -273,11 +283,14 @@ def load() -> Knowledge:
         error_type=conventions["error_type"],
         error_group=conventions["error_group"],
         bitfield_type=conventions["bitfield_type"],
-        platform_types=conventions["platform_types"],
+        platform_types=platform_types,
+        platform_interfaces=frozenset(name for name, entry in platform.items() if entry["kind"] == "interface"),
+        platforms={name: str(entry["platform"]) for name, entry in platform.items()},
         core_types=core["types"],
         core_constants=core["constants"],
         core_functions=functions,
         external_enums=enums["enums"],
+        decorations=frozenset(core["decorations"]),
         c_language=CLanguage(
             keywords=frozenset(conventions["c_language"]["keywords"]),
             type_keywords=frozenset(conventions["c_language"]["type_keywords"]),

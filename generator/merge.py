@@ -13,11 +13,11 @@ from collections import defaultdict
 from collections.abc import Iterable
 from difflib import get_close_matches
 
-from generator import naming, phrases, recover, tables, typedef_chains
-from generator.c_decl import base_type
+from generator import naming, phrases, recover, tables, typedef_chains, undefined_types
+from generator.c_decl import base_type, parts
 from generator.diagnostics import Location, Sink
 from generator.errors import Gather, InputError
-from generator.facts import DeclaredFunction, SourceFacts, TokenGroupFact, primary_first, primary_source
+from generator.facts import DeclaredFunction, DeclaredType, SourceFacts, TokenGroupFact, primary_first, primary_source
 from generator.knowledge import Knowledge
 from generator.model import ErrorCondition, Extension, Function, Param, Source, Token, TokenGroup, TypeInfo
 from generator.source import Pos
@@ -369,14 +369,27 @@ def parameter_docs(extension: Extension, sources: list[SourceFacts]) -> None:
 def introduced_types(
     extension: Extension, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink
 ) -> list[TypeInfo]:
-    """Types the extension's prototypes and tables use beyond core OpenCL: its own, COM and platform types."""
+    """Every type the extension's texts declare, and those its prototypes, typedefs and tables use beyond core
+    OpenCL: COM and platform types, and what it leaves undefined."""
     typedefs = {t.typedef.name: t for s in sources for t in s.types}
     uses: dict[str, Location] = {}
+    by_value: set[str] = set()  # the types a value of which is passed or returned, not only a pointer to it
+    for name, declared in typedefs.items():
+        uses.setdefault(name, declared.where)
+        for c_type in [part for t in [declared.typedef.c_type, *(m.type for m in declared.typedef.members)]
+                       for part in parts(t.partition(" [")[0])]:
+            if not knowledge.c_language.is_builtin(base_type(c_type)):
+                uses.setdefault(base_type(c_type), declared.where)
+                if "*" not in c_type:
+                    by_value.add(base_type(c_type))
     for function in extension.functions:
         if function.core:
             continue
         for c_type in [function.return_type, *(p.type for p in function.params)]:
-            uses.setdefault(base_type(c_type), function.source)
+            for part in parts(c_type):
+                uses.setdefault(base_type(part), function.source)
+                if "*" not in part:
+                    by_value.add(base_type(part))
     for table in extension.tables:
         if "type" in table.columns:
             column = table.columns.index("type")
@@ -386,27 +399,22 @@ def introduced_types(
     result: list[TypeInfo] = []
     for name, where in typedef_chains.with_parts(uses, typedefs, knowledge.c_language).items():
         if name in typedefs:
-            result.append(TypeInfo(name, "typedef", typedefs[name].typedef.c_type, typedefs[name].where))
+            result.append(_declared_type(typedefs[name]))
         elif name in knowledge.platform_types:
             result.append(TypeInfo(name, "platform", knowledge.platform_types[name], where))
         elif knowledge.is_interface(name):
             result.append(TypeInfo(name, "interface", None, where))
         elif not knowledge.is_known_type(name):
-            result.append(_undefined_type(extension, name, where, knowledge, sink))
-    return sorted(result, key=lambda t: t.name)
+            result.extend(undefined_types.undefined(extension, name, where, knowledge, sink, name in by_value))
+    unique = {t.name: t for t in reversed(result)}  # a platform type named by two casts is declared once
+    return sorted(unique.values(), key=lambda t: t.name)
 
 
-def _undefined_type(
-    extension: Extension, name: str, where: Location, knowledge: Knowledge, sink: Sink
-) -> TypeInfo:
-    """A type the text uses but never defines: an enumeration if a token group is passed in it."""
-    groups = [g.name for g in extension.groups if g.c_type and base_type(g.c_type) == name]
-    if groups:
-        sink.warning(where, "undefined-type",
-                     f"type {name} is used but never defined in the text; taken as {knowledge.enum_base_type} "
-                     f"(OpenCL's type for enumerations) because it carries the tokens of group {groups[0]}",
-                     extension=extension.name)
-        return TypeInfo(name, "enum", knowledge.enum_base_type, where, defined=False)
-    sink.warning(where, "undefined-type", f"type {name} is used but never defined in the text",
-                 extension=extension.name)
-    return TypeInfo(name, "typedef", None, where, defined=False)
+def _declared_type(declared: DeclaredType) -> TypeInfo:
+    """A typedef of the text; a struct or union with its members; an enum as `int`, the type C gives an enum
+    whose values an int holds (C17 6.7.2.2; its enumerators are the text's tokens)."""
+    typedef = declared.typedef
+    if typedef.record == "enum":
+        return TypeInfo(typedef.name, "enum", "int", declared.where)
+    members = tuple((str(m.name), m.type) for m in typedef.members)
+    return TypeInfo(typedef.name, "typedef", typedef.c_type, declared.where, members=members)

@@ -113,10 +113,11 @@ class Token:
 @dataclass
 class TypeInfo:
     name: str
-    kind: Literal["enum", "typedef", "interface", "platform"]
+    kind: Literal["enum", "typedef", "interface", "platform", "opaque"]
     c_type: str | None
     source: Location
     defined: bool = True
+    members: tuple[tuple[str, str], ...] = ()  # (name, canonical type) of a struct or union the text spells out
 
 
 @dataclass

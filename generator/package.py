@@ -175,10 +175,23 @@ class Constant:
 
 @dataclass(frozen=True)
 class TypeDecl:
-    """One line of a cdef: `typedef <c_type> <name>;` or an opaque interface."""
+    """One line of a cdef: `typedef <c_type> <name>;`, an opaque struct, or a struct with its members."""
 
     name: str
     c_type: str | None  # None: an opaque struct
+    members: tuple[tuple[str, str], ...] = ()  # (name, type) of a struct or union the text spells out
+
+    @property
+    def declaration(self) -> str:
+        """The C typedef, without its `;`."""
+        if self.c_type is None:
+            return f"typedef struct {self.name} {self.name}"
+        if self.members:
+            body = " ".join(f"{declaration(c_type, name)};" for name, c_type in self.members)
+            return f"typedef {self.c_type} {{ {body} }} {self.name}"
+        if "(" in self.c_type or "[" in self.c_type:  # a function pointer, an array: the name goes inside
+            return f"typedef {declaration(self.c_type, self.name)}"
+        return f"typedef {self.c_type} {self.name}"
 
 
 @dataclass(frozen=True)
@@ -284,9 +297,12 @@ class Package:
 
 
 def declaration(c_type: str, name: str) -> str:
-    """A C declarator: `cl_uint num`, `void ( * pfn)(int)`."""
+    """A C declarator: `cl_uint num`, `void ( * pfn)(int)`, `cl_uint sizes[4]`."""
     if "( * )" in c_type:
         return c_type.replace("( * )", f"( * {name})", 1)
+    if " [" in c_type:
+        element, _, sizes = c_type.partition(" [")
+        return f"{declaration(element, name)}[{sizes.replace(' [', '[')}"
     return f"{c_type} {name}" if not c_type.endswith("*") else f"{c_type}{name}"
 
 
@@ -446,6 +462,11 @@ def _check_names(ir: dict[str, Any], functions: tuple[FunctionModel, ...], pytho
     errors.check()
 
 
+#: The IR's kinds of type C knows only by name (`typedef struct T T;`): COM interfaces, and the types a text
+#: uses only behind a pointer without defining them.
+_OPAQUE_KINDS = ("interface", "opaque")
+
+
 def model_types(ir: dict[str, Any], knowledge: Knowledge) -> tuple[TypeDecl, ...]:
     """The extension's own types for its cdef: opaque interfaces first, then typedefs in dependency order."""
     declared: list[TypeDecl] = []
@@ -453,11 +474,13 @@ def model_types(ir: dict[str, Any], knowledge: Knowledge) -> tuple[TypeDecl, ...
         if info["name"] in knowledge.core_types:
             continue
         naming.identifier(info["name"], info["source"], "type")
-        if info["kind"] == "interface":
+        if info["kind"] in _OPAQUE_KINDS:
             declared.append(TypeDecl(info["name"], None))
         elif info["c_type"]:
-            declared.append(TypeDecl(info["name"], info["c_type"]))
-    return _dependency_order(sorted(declared, key=lambda t: (t.c_type is not None, t.name)))
+            members = tuple((m["name"], m["type"]) for m in info.get("members", ()))
+            declared.append(TypeDecl(info["name"], info["c_type"], members))
+    # structs last: their members may be any of the others
+    return _dependency_order(sorted(declared, key=lambda t: (t.c_type is not None, bool(t.members), t.name)))
 
 
 def _dependency_order(declared: list[TypeDecl]) -> tuple[TypeDecl, ...]:
@@ -818,7 +841,7 @@ def _type_map(ir: dict[str, Any], knowledge: Knowledge) -> dict[str, str | None]
     for name, entry in knowledge.core_types.items():
         types[name] = None if entry["kind"] == "handle" else str(entry["c_type"])
     for info in ir["types"]:
-        types.setdefault(info["name"], None if info["kind"] == "interface" else info["c_type"])
+        types.setdefault(info["name"], None if info["kind"] in _OPAQUE_KINDS else info["c_type"])
     return types
 
 

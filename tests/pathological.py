@@ -178,6 +178,14 @@ SHAPES: dict[str, Shape] = {shape.name: shape for shape in (
     Shape("unnamed-groups", _NV10, "thousands of token groups that name no parameter, so share one name (registry)",
           _registry("    Accepted as a Direct3D 10", lambda n: _unnamed_groups(n) + "    Accepted as a Direct3D 10"),
           32 * _KB),
+    Shape("struct-members", _NV10, "a struct typedef of thousands of members, a blank line between each (registry)",
+          _registry("\nNew Tokens\n", lambda n: "\nNew Types\n\n    typedef struct _cl_many_nv\n    {\n"
+                    + "".join(f"        cl_uint m{i};\n\n" for i in range(n // 20))
+                    + "    } cl_many_nv;\n\nNew Tokens\n"),
+          16 * _KB),
+    Shape("code-comments", _KHR11, "a source block of thousands of comments and `#define` lines (AsciiDoc)",
+          _asciidoc(_OVERVIEW, lambda n: _OVERVIEW + "\n\n[source,c]\n----\ntypedef cl_uint cl_many_khr;\n"
+                    + _repeat("/* a note */ // and another\n#define CL_MANY_KHR 0x1\n", n) + "----\n"), 16 * _KB),
     Shape("sibling-conditions", _PAGE, "the same long error condition in a reference page and in its extension's "
           "text (AsciiDoc), aligned word by word",
           _page(_PAGE, _PAGE_VALUE, lambda n: _PAGE_VALUE[:-1] + _repeat(" and a b", n) + "."),

@@ -135,3 +135,66 @@ def test_a_name_c_reserves_is_an_error_where_it_is_declared(text: str, column: i
                                   "typedef const volatile struct cl_tag * cl_tagged_t;"])
 def test_names_c_leaves_to_programs_are_taken(text: str) -> None:
     assert parse(text)
+
+
+def test_function_pointer_parameter_with_a_calling_convention_and_names_in_comments() -> None:
+    (function,) = parse("void f(cl_platform_id platform,\n    void (CL_CALLBACK * report_fn)(\n"
+                        "        void* /* user_data */, const char* /* name */, cl_uint /* count */),\n"
+                        "    void* user_data);")
+    assert isinstance(function, c_decl.CFunction)
+    assert [(p.name, p.type) for p in function.params] == [
+        ("platform", "cl_platform_id"), ("report_fn", "void ( * )(void *, const char *, cl_uint)"),
+        ("user_data", "void *")]
+    assert c_decl.named_types(function.params[1].type) == ["void", "void", "char", "cl_uint"]
+    assert c_decl.is_callback(function.params[1].type) and not c_decl.is_callback("void *")
+
+
+def test_function_pointer_typedef() -> None:
+    (typedef,) = parse("typedef void (CL_CALLBACK *cl_notify_fn)(cl_event event, cl_int, void *user_data);")
+    assert typedef == c_decl.CTypedef("cl_notify_fn", "void ( * )(cl_event, cl_int, void *)", Pos(1, 1))
+
+
+def test_struct_typedef_keeps_its_members_and_arrays_their_sizes() -> None:
+    (typedef,) = parse("typedef struct _cl_thing\n{\n    // what it is\n    cl_uint  kind;\n\n"
+                       "    cl_uint  sizes[4];\n    void (*release)(void *);\n} cl_thing;")
+    assert isinstance(typedef, c_decl.CTypedef)
+    assert (typedef.name, typedef.c_type, typedef.record) == ("cl_thing", "struct _cl_thing", "struct")
+    assert [(m.name, m.type) for m in typedef.members] == [
+        ("kind", "cl_uint"), ("sizes", "cl_uint [4]"), ("release", "void ( * )(void *)")]
+    assert c_decl.base_type("cl_uint [4]") == "cl_uint"
+
+
+def test_enum_typedef_keeps_its_enumerators_as_written() -> None:
+    (typedef,) = parse("typedef enum _cl_mode { CL_MODE_A = 0x1, CL_MODE_B = (1 << 2), CL_MODE_C, } cl_mode;")
+    assert isinstance(typedef, c_decl.CTypedef) and typedef.record == "enum"
+    assert [(e.name, e.literal) for e in typedef.enumerators] == [
+        ("CL_MODE_A", "0x1"), ("CL_MODE_B", "(1 << 2)"), ("CL_MODE_C", None)]
+    assert typedef.enumerators[1].pos == Pos(1, 42)
+
+
+def test_array_parameters_are_pointers_as_c_adjusts_them() -> None:
+    (function,) = parse("cl_int f(void *svm_pointers[], const size_t origin[3])")
+    assert isinstance(function, c_decl.CFunction)
+    assert [p.type for p in function.params] == ["void * *", "const size_t *"]
+    with pytest.raises(InputError, match="an array of arrays"):
+        parse("int f(int a[2][3]);")
+
+
+def test_the_headers_decorations_are_no_part_of_a_type() -> None:
+    (function,) = parse("CL_API_ENTRY cl_int CL_API_CALL clFoo(cl_uint count)")
+    assert isinstance(function, c_decl.CFunction)
+    assert (function.return_type, function.name) == ("cl_int", "clFoo")
+
+
+@pytest.mark.parametrize("text", ["/* only a comment */", "  // one\n\n/* two */ ", ""])
+def test_blank_code(text: str) -> None:
+    assert c_decl.is_blank(text)
+    assert not c_decl.is_blank(text + " int x;")
+    assert not c_decl.is_blank("/* never closed int x;")
+
+
+def test_a_decoration_after_the_parameters_is_no_part_of_the_declaration() -> None:
+    first, second = parse("cl_int CL_API_CALL clFoo(cl_uint count) CL_API_SUFFIX__VERSION_1_2;\n"
+                          "void clBar(void (CL_CALLBACK *pfn)(void *)) CL_API_SUFFIX__VERSION_1_2")
+    assert isinstance(first, c_decl.CFunction) and isinstance(second, c_decl.CFunction)
+    assert (first.name, first.params[0].name, second.pos) == ("clFoo", "count", Pos(2, 1))

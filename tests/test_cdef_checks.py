@@ -101,3 +101,22 @@ def test_a_type_named_like_another_c_declaration_is_an_error(nv10: dict[str, Any
             param["type"] = param["type"].replace("cl_d3d10_device_set_nv", name)
     typedef["name"] = name
     assert model_error([nv10], knowledge).message == message.format(source=typedef["source"])
+
+
+def test_a_type_declared_nowhere_says_where_knowledge_of_it_would_go(nv10: dict[str, Any],
+                                                                     knowledge: Knowledge) -> None:
+    typedef = next(t for t in nv10["types"] if t["name"] == "cl_d3d10_device_source_nv")
+    typedef["c_type"] = "cl_widget_nv"
+    message = model_error([nv10], knowledge).message
+    assert "data/platform_types.json" in message and "data/make_data.py" in message
+
+
+def test_an_opaque_type_is_declared_by_name_and_passed_behind_a_pointer(nv10: dict[str, Any],
+                                                                        knowledge: Knowledge) -> None:
+    nv10["types"].append({"name": "cl_gizmo_nv", "kind": "opaque", "c_type": None, "defined": False,
+                          "source": nv10["types"][0]["source"]})
+    function = own_function(nv10, "clCreateFromD3D10BufferNV")
+    function["params"][0]["type"] = "cl_gizmo_nv *"
+    model_package([nv10], knowledge, load_package())  # the cdef takes it
+    function["params"][0]["type"] = "cl_gizmo_nv"
+    assert "an opaque type whose size C does not know" in model_error([nv10], knowledge).message

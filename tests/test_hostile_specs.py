@@ -90,7 +90,7 @@ def compiles(out: Path) -> None:
 # -- names that are no C identifiers ---------------------------------------------------------------
 
 @pytest.mark.parametrize(("old", "new", "line", "column", "message"), [
-    ("clCreateFromD3D10BufferNV(", "clCreateFrom-D3D10BufferNV(", 32, 25, "unexpected character '-'"),
+    ("clCreateFromD3D10BufferNV(", "clCreateFrom-D3D10BufferNV(", 32, 25, "unexpected operator '-'"),
     ("ID3D10Buffer *resource,", "ID3D10Buffer *res$ource,", 35, 26, "unexpected character '$'"),
     ("cl_mem  clCreateFromD3D10BufferNV(", "cl_mem  clCreateFromD3D10BufferNVé(", 32, 38, "unexpected character 'é'"),
     ("    cl_int clGetDeviceIDsFromD3D10NV(", "    cl_int clGetDeviceIDsFromD3D10NV\"+os(", 23, 37,

@@ -17,17 +17,37 @@ from generator.errors import InputError
 from generator.knowledge import DATA_DIR, Knowledge
 from tests.conftest import CliRun
 
-HEADERS = [Path("/usr/include/CL/cl.h"), Path("/usr/share/mingw-w64/include/dxgiformat.h")]
+HEADERS = [Path("/usr/include/CL/cl.h"), Path("/usr/share/mingw-w64/include/dxgiformat.h"),
+           Path("/usr/include/GL/glext.h"), Path("/usr/include/EGL/eglext.h"), Path("/usr/include/va/va.h")]
 
 
 @pytest.mark.skipif(
     not all(p.exists() for p in HEADERS) and os.environ.get("CI") != "true",
-    reason="needs Debian opencl-c-headers and mingw-w64-common (.ci/run installs them)",
+    reason="needs Debian opencl-c-headers, mingw-w64-common, libgl-dev, libegl-dev, libva-dev (.ci/run installs them)",
 )
 def test_data_files_are_what_the_headers_give() -> None:
     result = subprocess.run([sys.executable, str(DATA_DIR / "make_data.py"), "--check"], capture_output=True,
                             text=True, check=False)
     assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.parametrize(("name", "c_type", "header", "written"), [
+    ("UINT", "unsigned int", "/usr/share/mingw-w64/include/minwindef.h", "typedef unsigned int UINT;"),
+    ("HANDLE", "void *", "/usr/share/mingw-w64/include/winnt.h", "typedef void *HANDLE;"),
+    ("GLsync", "struct __GLsync *", "/usr/include/GL/glext.h", "typedef struct __GLsync *GLsync;"),
+    ("EGLImageKHR", "void *", "/usr/include/EGL/eglext.h", "typedef void *EGLImageKHR;"),
+    ("VASurfaceID", "unsigned int", "/usr/include/va/va.h", "typedef VAGenericID VASurfaceID;"),
+])
+def test_platform_types_end_in_c_types_as_their_headers_write_them(knowledge: Knowledge, name: str, c_type: str,
+                                                                   header: str, written: str) -> None:
+    assert knowledge.platform_types[name] == c_type
+    if Path(header).exists() or os.environ.get("CI") == "true":
+        assert written in " ".join(Path(header).read_text(errors="replace").split())
+
+
+def test_platform_interfaces_are_known_by_name(knowledge: Knowledge) -> None:
+    assert knowledge.is_interface("IDXVAHD_Device") and "IDXVAHD_Device" not in knowledge.platform_types
+    assert knowledge.platforms["GLsync"] == "GL" and knowledge.platforms["UINT"] == "Windows"
 
 
 def test_core_knowledge(knowledge: Knowledge) -> None:
@@ -85,7 +105,10 @@ def data_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]
         ("package.yaml", "release_event: clReleaseEvent", "release_event: clReleaseEvents", True,
          "'clReleaseEvents' is no core OpenCL function"),
         ("package.yaml", "success: CL_SUCCESS", "success: CL_SUCCES", True, "'CL_SUCCES' is no core OpenCL constant"),
-        ("conventions.yaml", "UINT: unsigned int", "UINT: unsigned int )", True, "is not a C type"),
+        ("platform_types.json", '"UINT": {\n   "kind": "typedef",\n   "c_type": "unsigned int"',
+         '"UINT": {\n   "kind": "typedef",\n   "c_type": "unsigned int )"', False, "is not a C type"),
+        ("platform_types.json", '"IDXVAHD_Device": {\n   "kind": "interface"',
+         '"IDXVAHD_Device": {\n   "kind": "class"', False, "is not one of"),
     ],
 )
 def test_a_broken_data_file_is_an_input_error_naming_it(
@@ -134,3 +157,12 @@ def test_function_names_may_hold_underscores_and_digits() -> None:
     assert known.is_function_name("clCreateFromVA_APIMediaSurfaceINTEL")
     assert known.is_function_name("clCreateFromD3D11BufferKHR")
     assert not known.is_function_name("cl_mem") and not known.is_function_name("CL_INVALID_VALUE")
+
+
+def test_core_types_of_other_apis_are_core_types(knowledge: Knowledge) -> None:
+    """cl_gl.h's functions take cl_GLuint, cl_GLenum ...: cl_platform.h and cl_gl.h define them."""
+    assert knowledge.core_types["cl_GLuint"] == {"kind": "typedef", "c_type": "unsigned int"}
+    assert knowledge.core_types["cl_GLsync"] == {"kind": "typedef", "c_type": "struct __GLsync *"}
+    used = {t for f in knowledge.core_functions.values() for _, t in f.params}
+    assert {"cl_GLuint", "cl_GLenum", "cl_GLint"} <= {t.removeprefix("const ").rstrip(" *") for t in used}
+    assert "CL_API_CALL" in knowledge.decorations and "CL_CALLBACK" in knowledge.decorations

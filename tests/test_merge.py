@@ -190,3 +190,46 @@ def test_a_value_given_later_fills_a_name_listed_without_one(tmp_path: Path) -> 
     (tmp_path / "g.txt").write_text(text, encoding="utf-8")
     (extension,) = pipeline.run(tmp_path).extensions
     assert [(t.name, t.value) for t in extension.tokens] == [("CL_DEVICE_GAUGE_SIZE_ACME", 0x4200)]
+
+
+def _generated(tmp_path: Path, text: str) -> pipeline.Result:
+    (tmp_path / "widget.txt").write_text(text, encoding="utf-8")
+    return pipeline.run(tmp_path)
+
+
+def test_an_undefined_type_used_only_behind_a_pointer_is_opaque(tmp_path: Path) -> None:
+    text = WIDGET.replace("UINT level)", "UINT level,\n                          const cl_gizmo_acme *gizmos)", 1)
+    result = _generated(tmp_path, text)
+    (extension,) = result.extensions
+    types = {t.name: (t.kind, t.c_type, t.defined) for t in extension.types}
+    assert types["cl_gizmo_acme"] == ("opaque", None, False)
+    assert any(d.kind == "undefined-type" and "cl_gizmo_acme" in d.message and "only pointers" in d.message
+               for d in result.diagnostics)
+
+
+def test_an_undefined_type_passed_by_value_is_not_opaque(tmp_path: Path) -> None:
+    text = WIDGET.replace("UINT level)", "UINT level,\n                          cl_gizmo_acme gizmo)", 1)
+    result = _generated(tmp_path, text)
+    (extension,) = result.extensions
+    assert {t.name: t.kind for t in extension.types}["cl_gizmo_acme"] == "typedef"
+
+
+def test_a_callbacks_argument_types_are_types_the_extension_uses(tmp_path: Path) -> None:
+    text = WIDGET.replace("UINT level)", "UINT level,\n                          void (CL_CALLBACK *notify)("
+                          "cl_gizmo_acme *, void *))", 1)
+    (extension,) = _generated(tmp_path, text).extensions
+    assert {t.name: t.kind for t in extension.types}["cl_gizmo_acme"] == "opaque"
+
+
+def test_every_typedef_of_the_text_is_kept_structs_with_their_members(tmp_path: Path) -> None:
+    text = WIDGET.replace("New Tokens\n", "New Types\n\n    typedef struct _cl_thing_acme\n    {\n"
+                          "        cl_uint kind;\n\n        cl_uint sizes[4];\n    } cl_thing_acme;\n\n"
+                          "    typedef enum { CL_LOOK_A_ACME = 0x7010, CL_LOOK_B_ACME } cl_look_acme;\n\n"
+                          "New Tokens\n", 1)
+    result = _generated(tmp_path, text)
+    (extension,) = result.extensions
+    types = {t.name: t for t in extension.types}
+    assert (types["cl_thing_acme"].c_type, types["cl_thing_acme"].members) == (
+        "struct _cl_thing_acme", (("kind", "cl_uint"), ("sizes", "cl_uint [4]")))
+    assert (types["cl_look_acme"].kind, types["cl_look_acme"].c_type) == ("enum", "int")
+    assert {t.name: t.value for t in extension.tokens}["CL_LOOK_B_ACME"] == 0x7011

@@ -12,7 +12,7 @@ from generator import ir
 from generator.emit import package_files
 from generator.errors import InputError
 from generator.knowledge import Knowledge, load_package
-from generator.package import integer_range, model_package, model_types
+from generator.package import TypeDecl, declaration, integer_range, model_package, model_types
 from generator.pipeline import Result
 from tests.pathological import assert_linear
 
@@ -187,3 +187,15 @@ def test_a_token_without_a_value_is_no_constant_or_member(irs: list[dict[str, An
     assert token["name"] not in {c.c_name for c in module.constants}
     assert all(token["name"] != m.c_name for enum in module.enums for m in enum.members)
     assert len(module.constants) == len(irs[0]["tokens"]) - 1
+
+
+@pytest.mark.parametrize(("decl", "expected"), [
+    (TypeDecl("cl_gizmo", None), "typedef struct cl_gizmo cl_gizmo"),
+    (TypeDecl("cl_count", "cl_uint"), "typedef cl_uint cl_count"),
+    (TypeDecl("cl_notify_fn", "void ( * )(cl_event, void *)"), "typedef void ( * cl_notify_fn)(cl_event, void *)"),
+    (TypeDecl("cl_thing", "struct _cl_thing", (("kind", "cl_uint"), ("sizes", "cl_uint [4]"), ("p", "void * [2]"))),
+     "typedef struct _cl_thing { cl_uint kind; cl_uint sizes[4]; void *p[2]; } cl_thing"),
+])
+def test_type_declarations_of_the_cdef(decl: TypeDecl, expected: str) -> None:
+    assert decl.declaration == expected
+    assert declaration("cl_uint [2] [3]", "grid") == "cl_uint grid[2][3]"

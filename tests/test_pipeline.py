@@ -105,5 +105,5 @@ def test_every_files_error_is_reported_not_only_the_first(tmp_path: Path) -> Non
     assert found == [("a.txt", source.Pos(35, 26)), ("c.txt", source.Pos(74, 9)), ("d.txt", source.Pos(1, 1))]
     rendered = caught.value.render().split("\n")
     assert rendered[0].endswith("a.txt:35:26: error: unexpected character '$'; expected one of '(', ')', '*', ',', "
-                                "';', identifier")
+                                "';', '[', '{', identifier")
     assert rendered[-1] == "3 errors"

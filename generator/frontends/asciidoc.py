@@ -8,7 +8,7 @@ from lark import Token, Tree
 
 from generator import grammars
 from generator.document import Block, Document, Heading, ListItem, Paragraph, Row, Table
-from generator.frontends.common import code_blocks, collapse, declarations
+from generator.frontends.common import code_blocks, collapse
 from generator.source import Pos, SpecFile
 
 FORMAT = "asciidoc"
@@ -51,9 +51,8 @@ def _blocks(node: Tree[Token], attributes: str, spec: SpecFile) -> list[Block]:
     if node.data == "listing":
         code = "".join(lines)
         origin = Pos(node.meta.line + 1, 1)
-        if attributes.startswith("[source"):
-            return declarations(code, spec, origin)
-        return code_blocks(code, spec, origin) or ([Paragraph(collapse(code), origin)] if code.strip() else [])
+        found = code_blocks(code, spec, origin, source=attributes.startswith("[source"))
+        return found or ([Paragraph(collapse(code), origin)] if code.strip() else [])
     return [table(lines, attributes, Pos(node.meta.line, 1), spec)]
 
 

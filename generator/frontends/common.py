@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from generator import c_decl
-from generator.document import LOST_PARAMETER_NAMES, REFERENCE, Block, Prototype, TokenDef, Typedef
+from generator import c_decl, integers
+from generator.document import LOST_PARAMETER_NAMES, REFERENCE, Block, Paragraph, Prototype, TokenDef, Typedef
 from generator.source import Pos, SpecFile
 
 #: A token's value as token lists and headers write it: `0x40B6`, `-1059`, `4u`, or a bit, `(1 << 10)`.
@@ -64,43 +64,106 @@ def token_definitions(text: str, spec: SpecFile, origin: Pos) -> list[Block] | N
     return blocks or None
 
 
-def looks_like_declaration(text: str) -> bool:
-    return bool(DECLARATION_START.match(text)) and text.rstrip().endswith((")", ";"))
+#: A function's body after its parameters: a definition in sample code, never a declaration of the API.
+_BODY = re.compile(r"\)\s*\{")
+
+
+def looks_like_declaration(text: str, *, source: bool = False) -> bool:
+    """`type name(` or `typedef` first, and no function body; prose ends each prototype with `)` or `;`
+    (source code, `source`, may end with a comment). A typedef is always one: a damaged one is an error where
+    it goes wrong, never prose."""
+    start = DECLARATION_START.match(text)
+    if not start or _BODY.search(text):
+        return False
+    return source or bool(start.group(1).startswith("typedef")) or text.rstrip().endswith((")", ";"))
 
 
 def declarations(text: str, spec: SpecFile, origin: Pos) -> list[Block]:
-    """Prototype and Typedef blocks for the C declarations in `text` (errors point into `spec`)."""
+    """Prototype and Typedef blocks for the C declarations in `text` (errors point into `spec`); an enum's
+    enumerators are token definitions too, each after its typedef."""
     blocks: list[Block] = []
     for declaration in c_decl.parse(text, spec, origin):
         if isinstance(declaration, c_decl.CFunction):
             blocks.append(Prototype(declaration, declaration.pos))
         else:
             blocks.append(Typedef(declaration, declaration.pos))
+            blocks.extend(enumerator_tokens(declaration, spec))
     return blocks
 
 
-def code_blocks(text: str, spec: SpecFile, origin: Pos) -> list[Block] | None:
-    """Token definitions or declarations in a piece of code-like text (or both), or None if it is neither."""
+def enumerator_tokens(typedef: c_decl.CTypedef, spec: SpecFile) -> list[Block]:
+    """`A = 1, B, C` as TokenDefs 1, 2, 3: an enumerator without a value is one more than the one before it,
+    the first 0 (C17 6.7.2.2)."""
+    blocks: list[Block] = []
+    last: int | None = -1
+    for enumerator in typedef.enumerators:
+        literal = enumerator.literal
+        if literal is None:
+            if last is None:
+                raise spec.error(enumerator.pos, f"{enumerator.name} has no value, and the one before it has none "
+                                 "that can be counted on from")
+            literal = str(last + 1)
+        try:
+            last = integers.value(literal)
+        except integers.LiteralError:
+            last = None  # the token's own reading says what is wrong with it
+        blocks.append(TokenDef(enumerator.name, literal, enumerator.pos))
+    return blocks
+
+
+#: `#define NAME value` (a trailing comment is no part of the value).
+_DEFINE = re.compile(r"[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)[ \t]+([^/\s](?:[^/\n]*[^/\s])?)")
+
+
+def without_directives(text: str, origin: Pos) -> tuple[str, list[Block]]:
+    """`text` with its preprocessor lines blanked (line numbers stay), and what they define.
+
+    A `#define NAME value` of an integer value is a token definition; one of another value (an expression, a
+    name) stays a paragraph of its own for the prose readers; other directives (`#ifdef`, `#include`) state no
+    fact of the API.
+    """
+    lines = text.split("\n")
+    blocks: list[Block] = []
+    for number, line in enumerate(lines):
+        if not line.lstrip().startswith("#"):
+            continue
+        lines[number] = ""
+        define = _DEFINE.match(line)
+        if define is None:
+            continue
+        column = define.start(1) + 1 + (origin.column - 1 if number == 0 else 0)
+        pos = Pos(origin.line + number, column)
+        name, literal = define.group(1), define.group(2).strip()
+        try:
+            integers.value(literal)
+        except integers.LiteralError:
+            blocks.append(Paragraph(f"{name} {literal}", pos))
+            continue
+        blocks.append(TokenDef(name, literal, pos))
+    return "\n".join(lines), blocks
+
+
+def without_comments(text: str) -> str:
+    """`text` from its first line that is not blank or a `//` comment, so that a comment heading a block of
+    declarations does not hide them."""
+    lines = text.split("\n")
+    first = next((i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("//")), 0)
+    return "\n".join(lines[first:])
+
+
+def code_blocks(text: str, spec: SpecFile, origin: Pos, *, source: bool = False) -> list[Block] | None:
+    """Token definitions or declarations in a piece of code-like text, or None if it is neither.
+
+    `source`: the text is marked as code (AsciiDoc `[source]`). A block may mix `#define` lines with
+    declarations; one that starts like a declaration is read as C (and is an error where it is not C), but for
+    sample code, whose functions have bodies.
+    """
     tokens = token_definitions(text, spec, origin)
     if tokens is not None:
         return tokens
-    if looks_like_declaration(text):
-        return declarations(text, spec, origin)
-    return defines_and_declarations(text, spec, origin)
-
-
-def defines_and_declarations(text: str, spec: SpecFile, origin: Pos) -> list[Block] | None:
-    """A header's piece: `#define NAME value` lines among declarations (`typedef ...;` then its bits), each read
-    as what it is, in order; None unless the lines that are no `#define` are declarations (or nothing)."""
-    lines = text.split("\n")
-    defines = {i for i, line in enumerate(lines) if line.lstrip().startswith("#") and TOKEN_LINE.match(line)}
-    if not defines:
-        return None
-    rest = "\n".join("" if i in defines else line for i, line in enumerate(lines))  # blank: lines keep their place
-    if rest.strip() and not looks_like_declaration(rest):
-        return None
-    blocks = declarations(rest, spec, origin) if rest.strip() else []
-    for i in sorted(defines):
-        line_origin = Pos(origin.line + i, origin.column if i == 0 else 1)
-        blocks += token_definitions(lines[i], spec, line_origin) or []
-    return sorted(blocks, key=lambda block: block.pos)
+    code, defined = without_directives(text, origin)
+    if c_decl.is_blank(code):
+        return defined or None
+    if looks_like_declaration(without_comments(code), source=source):
+        return sorted([*defined, *declarations(code, spec, origin)], key=lambda block: block.pos)
+    return None

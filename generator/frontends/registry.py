@@ -8,15 +8,27 @@ from dataclasses import dataclass
 
 from lark import Token, Tree
 
-from generator import grammars
+from generator import grammars, phrases
 from generator.document import Block, Document, Heading, ListItem, Paragraph, Row, Table
-from generator.frontends.common import TOKEN_LINE, cell, code_blocks, collapse, lost_parameter_names, token_definitions
+from generator.frontends.common import (
+    DECLARATION_START,
+    TOKEN_LINE,
+    cell,
+    code_blocks,
+    collapse,
+    lost_parameter_names,
+    token_definitions,
+)
 from generator.source import Pos, SpecFile
 
 FORMAT = "registry"
 
 #: The marker of a list item (and the quotation mark it may open): `*`, `-`, `•`, `1.`, `2)`.
 _MARKER = re.compile(r'^"?\s*+(?:[*\-\u2022]|[0-9]{1,3}[.)])\s')
+
+#: The sections of the template that hold the extension's fields: names, people, dates, never C, though a
+#: contributor written `Jane Doe (Acme)` looks like a prototype.
+_FIELD_KINDS = ("name", "version", "field")
 
 #: How far (in columns) a cell may start left of its column's underline.
 _COLUMN_SLACK = 2
@@ -33,29 +45,55 @@ def parse(spec: SpecFile) -> Document:
     text = spec.text if spec.text.endswith("\n") else spec.text + "\n"
     tree = grammars.parse("registry", text + "\n", spec)
     blocks: list[Block] = []
-    for node in tree.children:
-        assert isinstance(node, Tree)
-        lines = [Line(t.type, t.rstrip("\n"), t.line or 0) for t in node.children if isinstance(t, Token)]
+    nodes = [node for node in tree.children if isinstance(node, Tree)]
+    fields = False  # under a heading of the template's fields (Contributors, Contact ...): no code there
+    at = 0
+    while at < len(nodes):
+        node = nodes[at]
+        lines = _lines(node)
+        at += 1
         if node.data == "heading":
-            blocks.append(Heading(collapse(lines[0].text), 1, Pos(lines[0].number, 1)))
+            title = collapse(lines[0].text)
+            blocks.append(Heading(title, 1, Pos(lines[0].number, 1)))
+            fields = phrases.section_kind(title) in _FIELD_KINDS
+        elif node.data == "paragraph" and fields:
+            blocks.extend(paragraph_blocks(lines, spec, code=False))
         elif node.data == "paragraph":
+            open_braces = _open_braces(lines)
+            while open_braces > 0 and at < len(nodes) and nodes[at].data == "paragraph":
+                more = _lines(nodes[at])
+                at += 1
+                lines += [Line("TEXT", "", number) for number in range(lines[-1].number + 1, more[0].number)] + more
+                open_braces += sum(line.text.count("{") - line.text.count("}") for line in more)
             blocks.extend(paragraph_blocks(lines, spec))
         else:
             blocks.append(ruled_table(lines[1:-1]))
     return Document(spec.path, FORMAT, tuple(blocks), lost_parameter_names(spec.text))
 
 
-def paragraph_blocks(lines: list[Line], spec: SpecFile) -> list[Block]:
-    """A blank-separated group of lines: a table, code, list items or prose."""
+def _lines(node: Tree[Token]) -> list[Line]:
+    return [Line(t.type, t.rstrip("\n"), t.line or 0) for t in node.children if isinstance(t, Token)]
+
+
+def _open_braces(lines: list[Line]) -> int:
+    """How many braces a declaration leaves open (`typedef struct {` ... `} name;` with blank lines between its
+    members): the paragraphs after it belong to it until they close. 0 for anything else."""
+    if not DECLARATION_START.match(lines[0].text):
+        return 0
+    return sum(line.text.count("{") - line.text.count("}") for line in lines)
+
+
+def paragraph_blocks(lines: list[Line], spec: SpecFile, *, code: bool = True) -> list[Block]:
+    """A blank-separated group of lines: a table, code (unless `code` is False), list items or prose."""
     lines = unquote(lines)
     if len(lines) > 1 and lines[1].kind in ("UNDERLINE", "RULE"):
         return [table(lines[:1], lines[1], lines[2:])]
     first = lines[0]
     indent = len(first.text) - len(first.text.lstrip())
     raw = "\n".join(line.text for line in lines)
-    code = code_blocks(raw[indent:], spec, Pos(first.number, indent + 1))
-    if code is not None:
-        return code
+    found = code_blocks(raw[indent:], spec, Pos(first.number, indent + 1)) if code else None
+    if found is not None:
+        return found
     if all(line.text.lstrip().startswith("|") for line in lines):
         return [pipe_table(lines)]
     headed = headed_tokens(lines, spec)

@@ -9,6 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from generator.document import Paragraph, TokenDef
+from generator.errors import InputError
 from generator.frontends import common
 from generator.source import Pos, SpecFile
 from tests.pathological import assert_linear
@@ -72,3 +74,58 @@ def test_defines_among_declarations_are_tokens_and_declarations() -> None:
 def test_defines_among_prose_are_no_code() -> None:
     text = "Some words here\n#define CL_WIDGET_A_ACME 1"
     assert common.code_blocks(text, SpecFile.from_text("x.txt", text), Pos(1)) is None
+
+
+_SPEC = SpecFile("x.txt", "")
+
+
+def test_a_block_mixing_defines_and_declarations_hands_the_defines_over_as_tokens() -> None:
+    text = ("typedef cl_uint cl_mode_intel;\n\n#define CL_MODE_A_INTEL   0x4196\n"
+            "#define CL_MODE_B_INTEL   (1 << 2) /* a bit */\n#ifdef X\n/* CL_MODE_C_INTEL - defined above */\n")
+    blocks = common.code_blocks(text, _SPEC, Pos(10, 1), source=True)
+    assert blocks is not None
+    assert [type(b).__name__ for b in blocks] == ["Typedef", "TokenDef", "TokenDef"]
+    assert [(b.name, b.literal, b.pos) for b in blocks if isinstance(b, TokenDef)] == [
+        ("CL_MODE_A_INTEL", "0x4196", Pos(12, 9)), ("CL_MODE_B_INTEL", "(1 << 2)", Pos(13, 9))]
+
+
+def test_a_define_of_no_integer_stays_text() -> None:
+    (block,) = common.code_blocks("#define CL_WHOLE_ARM SIZE_MAX\n", _SPEC, Pos(1, 1), source=True) or []
+    assert isinstance(block, Paragraph) and block.text == "CL_WHOLE_ARM SIZE_MAX"
+
+
+def test_token_lines_in_a_source_block_are_tokens() -> None:
+    blocks = common.code_blocks("CL_A_KHR   0x2044\nCL_B_KHR   0\n", _SPEC, Pos(1, 1), source=True) or []
+    assert [(b.name, b.literal) for b in blocks if isinstance(b, TokenDef)] == [("CL_A_KHR", "0x2044"),
+                                                                             ("CL_B_KHR", "0")]
+
+
+def test_enumerators_are_tokens_counted_as_c_counts_them() -> None:
+    blocks = common.code_blocks("typedef enum { CL_A = 4, CL_B, CL_C = (1 << 4), CL_D } cl_e;", _SPEC,
+                                Pos(1, 1), source=True) or []
+    assert [(b.name, b.literal) for b in blocks if isinstance(b, TokenDef)] == [
+        ("CL_A", "4"), ("CL_B", "5"), ("CL_C", "(1 << 4)"), ("CL_D", "17")]
+
+
+@pytest.mark.parametrize("text", [
+    "int main(...) {\n    cl_platform_id platform = 0;\n}\n",
+    "// Get the devices.\nclGetDeviceIDs(..., &devices, &count);\n",
+])
+def test_sample_code_is_no_declaration(text: str) -> None:
+    assert common.code_blocks(text, _SPEC, Pos(1, 1), source=True) is None
+
+
+def test_a_comment_heading_a_source_block_does_not_hide_its_declarations() -> None:
+    blocks = common.code_blocks("// the new functions\ncl_int clFooKHR(cl_uint a);\n// end\n", _SPEC, Pos(1, 1),
+                                source=True) or []
+    assert [type(b).__name__ for b in blocks] == ["Prototype"]
+
+
+def test_a_source_block_of_many_comments_and_defines_takes_linear_time(tmp_path: Path) -> None:
+    assert_linear("code-comments", tmp_path)
+
+
+def test_an_unfinished_typedef_is_an_error_not_prose() -> None:
+    with pytest.raises(InputError) as caught:
+        common.code_blocks("typedef struct _cl_thing_acme", _SPEC, Pos(75, 5))
+    assert caught.value.pos is not None and caught.value.pos.line == 75

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef
+from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef, Typedef
 from generator.frontends import registry
 from generator.source import Pos, SpecFile
 from tests.conftest import parse_error, seed
@@ -137,3 +137,25 @@ def test_a_table_drawn_with_bars_and_bar_rules() -> None:
     assert [(r.cells, r.pos) for r in table.rows] == [
         (("CL_A_NV", "cl_uint", "Returns the major revision."), Pos(4, 3)),
         (("CL_B_NV", "cl_bool", "CL_TRUE if so."), Pos(7, 3))]
+
+
+def test_a_contributor_that_looks_like_a_prototype_is_prose() -> None:
+    text = "Contributors\n\n    Jane Doe (Acme)\n    John Roe, Acme\n\nNew Procedures and Functions\n\n" \
+           "    cl_int clDoACME(cl_uint count)\n"
+    found = registry.parse(SpecFile("x.txt", text)).blocks
+    assert [type(b).__name__ for b in found] == ["Heading", "Paragraph", "Heading", "Prototype"]
+
+
+def test_a_struct_typedef_runs_across_the_blank_lines_between_its_members() -> None:
+    text = ("New Types\n\n    typedef struct _cl_thing_acme\n    {\n        // the kind\n        cl_uint kind;\n\n"
+            "        cl_uint size;\n\n    } cl_thing_acme;\n\n    Prose after it.\n")
+    found = registry.parse(SpecFile("x.txt", text)).blocks
+    assert [type(b).__name__ for b in found] == ["Heading", "Typedef", "Paragraph"]
+    typedef = found[1]
+    assert isinstance(typedef, Typedef) and typedef.pos == Pos(3, 5)
+    assert [m.name for m in typedef.typedef.members] == ["kind", "size"]
+
+
+def test_a_struct_of_many_members_takes_linear_time(tmp_path: Path) -> None:
+    """The paragraphs of a struct are joined as they come, never joined again from the start."""
+    assert_linear("struct-members", tmp_path)
