@@ -23,6 +23,7 @@ from generator.document import (
     ListItem,
     Paragraph,
     Prototype,
+    Remark,
     Row,
     Table,
     TokenDef,
@@ -56,6 +57,7 @@ def extract(document: Document, knowledge: Knowledge) -> SourceFacts:
     walk = _Walk(document, knowledge)
     for block in document.blocks:
         walk.visit(block)
+    walk.finish()
     return walk.facts
 
 
@@ -63,7 +65,8 @@ class _Walk:
     def __init__(self, document: Document, knowledge: Knowledge) -> None:
         self.document = document
         self.knowledge = knowledge
-        self.facts = SourceFacts(document.path, document.format, None, None, lost=document.lost)
+        self.facts = SourceFacts(document.path, document.format, None, None, lost=document.lost,
+                                 remarks=list(document.remarks))
         self.facts.has_summary = _has_summary(document)
         self.facts.subject = None if self.facts.has_summary else _subject(document, knowledge)
         # parameter names the format writes plain, never plain words like "event"
@@ -74,11 +77,14 @@ class _Walk:
         self.page_function = _page_function(document, self.facts.subject)
         self.current: CFunction | None = self.page_function
         self.owner: str | None = None
+        self.also: tuple[str, ...] = ()  # the other functions the owner's error list is added to
         self.in_list = False
         self.group: TokenGroupFact | None = None
         self.group_errors: list[tuple[list[str], str]] = []  # the error group's (functions, condition) clauses
         self.open_doc: ParamDoc | None = None
         self.open_more: list[str] = []  # sentences that go on the open description, joined when it closes
+        self.name_stated = False  # the Name Strings section named the extension: prose does not rename it
+        self.titled: list[tuple[str, Location]] = []  # document and chapter titles and ids, the last resort
 
     # -- the walk -----------------------------------------------------------
 
@@ -107,15 +113,21 @@ class _Walk:
         elif block.level <= self.section_level or self.section == "preamble":
             self.section, self.section_level = "body", block.level
         self.field = block.title
+        if block.level <= 1:
+            self.titled.append((block.anchor or block.title, self.where(block)))
         self.current = self.page_function  # on a reference page, every section describes its function
         self.end_list()
-        self.owner = None
+        self.owner, self.also = None, ()
         self.set_group(None)
         self.close_doc()
 
     def paragraph(self, block: Paragraph) -> None:
         text = self.marked(block.text)
         where = self.where(block)
+        if block.code and self.section in ("summary", "tokens", "types"):
+            self.facts.remarks.append(Remark(block.pos, "unread-listing", "this listing holds neither C "
+                                             "declarations nor token definitions (NAME value) that can be read; "
+                                             "what it declares is not in the IR"))
         self.mentions(text, where)
         self.find_extension(text, where)
         if self.section in ("name", "version", "field"):
@@ -134,7 +146,8 @@ class _Walk:
             self.facts.copies.append(ErrorCopy(copy["target"], copy["source"], where))
             return
         if added := phrases.ADD_ERRORS.match(text):
-            self.owner = added["function"]
+            self.owner, *others = phrases.split_names(added["functions"])
+            self.also = tuple(others)
             self.close_doc()
             return
         if self.returns_sentence(text, where):
@@ -151,10 +164,11 @@ class _Walk:
             return
         self.in_list = True
         item = phrases.ERROR_ITEM.match(text)
-        if item:
-            self.facts.errors.append(ErrorFact(self.owner, item["code"], item["condition"].strip(), where, "list"))
-        else:
-            self.facts.errors.append(ErrorFact(self.owner, None, text.rstrip(".,;").strip(), where, "list"))
+        for owner in (self.owner, *self.also):
+            if item:
+                self.facts.errors.append(ErrorFact(owner, item["code"], item["condition"].strip(), where, "list"))
+            else:
+                self.facts.errors.append(ErrorFact(owner, None, text.rstrip(".,;").strip(), where, "list"))
 
     def definition(self, block: Definition) -> None:
         text = self.marked(block.text)
@@ -168,7 +182,7 @@ class _Walk:
         self.facts.functions.append(DeclaredFunction(block.function, self.where(block), role))
         self.close_doc()
         self.end_list()
-        self.owner = None
+        self.owner, self.also = None, ()
         if role == "body":
             self.current = block.function
 
@@ -191,7 +205,9 @@ class _Walk:
             for cell in cells:
                 self.mentions(cell, self.where(row))
             rows.append(TableRowFact(cells, self.where(row)))
-        if self.section != "aside":
+        if self.section == "version":
+            self.facts.revision = self.facts.revision or _latest_version(block)
+        elif self.section != "aside":
             self.facts.tables.append(TableFact(block.header, tuple(rows), self.where(block)))
         self.end_list()
 
@@ -231,6 +247,7 @@ class _Walk:
             if named is not None and not self.knowledge.is_function_name(named):
                 continue
             described = self.current.name if self.current else None
+            self.also = ()
             if named is None or named == described:
                 self.owner = described
             elif described is not None and self.section != "preamble":
@@ -267,7 +284,7 @@ class _Walk:
 
     def end_list(self) -> None:
         if self.in_list:
-            self.owner = None
+            self.owner, self.also = None, ()
             self.in_list = False
 
     def mentions(self, text: str, where: Location, function: str | None = None) -> None:
@@ -279,17 +296,24 @@ class _Walk:
                 self.facts.mentions.append(Mention(word, "constant", where, text, described))
 
     def find_extension(self, text: str, where: Location) -> None:
-        if self.facts.extension is not None:
-            return
-        candidates = []
+        """The extension string: the first of a Name Strings section, else the first the prose names."""
         if self.section == "name":
-            candidates = text.split()[:1]
-        elif named := phrases.EXTENSION_NAMED.search(text):
-            candidates = [named["name"]]
-        for name in candidates:
+            name = next(iter(text.split()), "")
+            if not self.name_stated and self.knowledge.extension_parts(name):
+                self.facts.extension, self.facts.extension_where = name, where
+                self.name_stated = True
+        elif self.facts.extension is None and (named := phrases.EXTENSION_NAMED.search(text)):
+            name = named["name"] or named["stated"]
             if self.knowledge.extension_parts(name):
                 self.facts.extension, self.facts.extension_where = name, where
-                return
+
+    def finish(self) -> None:
+        """A text that names its extension nowhere else is named by its title or the id of its chapter."""
+        if self.facts.extension is None:
+            for name, where in self.titled:
+                if self.knowledge.extension_parts(name):
+                    self.facts.extension, self.facts.extension_where = name, where
+                    return
 
     # -- helpers ------------------------------------------------------------
 
@@ -315,6 +339,20 @@ def _parameter(phrase: str) -> tuple[str | None, bool]:
     if re.fullmatch(r"[A-Za-z]\w*", bare):
         return bare, True
     return None, False
+
+
+def _latest_version(table: Table) -> str | None:
+    """The version a version-history table gives last: in its row of the latest date (ISO dates sort as text),
+    else in its last row."""
+    header = [cell.strip().lower() for cell in table.header or ()]
+    column = next((i for i, name in enumerate(header) if name in ("version", "revision")), None)
+    if column is None:
+        return None
+    dated = next((i for i, name in enumerate(header) if name == "date"), None)
+    rows = [row for row in table.rows if len(row.cells) > max(column, dated or 0)]
+    if not rows:
+        return None
+    return (max(rows, key=lambda row: row.cells[dated]) if dated is not None else rows[-1]).cells[column]
 
 
 def _has_summary(document: Document) -> bool:

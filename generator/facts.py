@@ -12,6 +12,7 @@ from typing import Literal
 
 from generator.c_decl import CFunction, CTypedef
 from generator.diagnostics import Location
+from generator.document import Remark
 
 #: Where a prototype stands: the summary of new functions, the body that
 #: describes a function, or an aside (Issues) that only discusses one.
@@ -132,6 +133,7 @@ class SourceFacts:
     mentions: list[Mention] = field(default_factory=list)
     claims: list[ReturnsClaim] = field(default_factory=list)
     lost: frozenset[str] = frozenset()
+    remarks: list[Remark] = field(default_factory=list)  # what the text says and the facts cannot keep
     has_summary: bool = False
     subject: str | None = None  # the function a reference page describes
 

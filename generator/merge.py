@@ -36,6 +36,9 @@ def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink
             errors.add(InputError(where.path, where.pos, problem))
         else:
             by_extension[facts.extension].append(facts)
+            for remark in facts.remarks:
+                sink.warning(Location(facts.path, remark.pos), remark.kind, remark.message,
+                             extension=facts.extension)
     merged: dict[str, Extension] = {}
     for name, sources in sorted(by_extension.items()):
         with errors.attempt():

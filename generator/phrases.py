@@ -34,8 +34,8 @@ RETURNED_BY_CLAUSE = re.compile(
 )
 #: "f returns ..." (whether f names a function is for the caller to judge), or a page's bare "Returns ..."
 RETURNS = re.compile(rf"(?:(?<![\w])(?P<function>{_NAME})\s+returns\s|^Returns\s)")
-#: "Add to the list of errors for f:" (the list follows)
-ADD_ERRORS = re.compile(rf"^Add to the list of errors for (?P<function>{_NAME})\s*:?\s*$")
+#: "Add to the list of errors for f:" or "... of error conditions for f and g:" (the list follows)
+ADD_ERRORS = re.compile(rf"^Add to the list of (?:errors|error conditions) for (?P<functions>{_FUNCTIONS})\s*:?\s*$")
 #: "Add to the list of errors for f the same new errors described above for g."
 SAME_ERRORS = re.compile(
     rf"^Add to the list of errors for (?P<target>{_NAME}) "
@@ -43,10 +43,10 @@ SAME_ERRORS = re.compile(
 )
 #: An error list item: "CODE if condition" (or "when")
 ERROR_ITEM = re.compile(r"^(?P<code>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\s+(?:if|when)\s+(?P<condition>.*?)[.,;]?\"?$", re.S)
-#: The extension string, where prose names it.
+#: The extension string, where prose names it ("describes the X extension", "the extension name is X").
 EXTENSION_NAMED = re.compile(
-    r"(?:describes the|the string|functions enabled by the)\s+\"?(?P<name>[a-z][a-z0-9_]+)\"?\s+"
-    r"(?:extension|will be present)"
+    r"(?:describes the|the string|functions enabled by the|functionality in the)\s+\"?(?P<name>[a-z][a-z0-9_]+)"
+    r"\"?\s+(?:extension|will be present)|[Tt]he extension name is\s+\"?(?P<stated>[a-z][a-z0-9_]+)"
 )
 #: "The default value is X." inside a table cell.
 DEFAULT_VALUE = re.compile(r"\s*The default value is (?P<value>[^.\s]+)\.\s*")
@@ -58,11 +58,11 @@ SETTING = re.compile(r"\bsetting (?P<token>[A-Z][A-Z0-9_]+) to\b")
 #: Template section titles and the part of a spec they open.
 SECTION_KINDS = (
     (re.compile(r"^Name Strings?$"), "name"),
-    (re.compile(r"^Version$"), "version"),
+    (re.compile(r"^Version( History)?$"), "version"),
     (re.compile(r"^(Number|Status|Extension Type|Dependencies|Contact|Contributors|IP Status|Notice)$"), "field"),
-    (re.compile(r"^New Procedures and Functions$"), "summary"),
-    (re.compile(r"^New Tokens$"), "tokens"),
-    (re.compile(r"^New Types$"), "types"),
+    (re.compile(r"^New (Procedures and Functions|API Functions)$"), "summary"),
+    (re.compile(r"^New (Tokens|API Enums)$"), "tokens"),
+    (re.compile(r"^New (API )?Types$"), "types"),
     (re.compile(r"^(Issues|Revision History|Sample Code)$"), "aside"),
     (re.compile(r"^(Overview|Additions to|Add new section|Interactions with)"), "body"),
 )

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef
 from generator.frontends import asciidoc
@@ -59,23 +56,6 @@ def test_lists(blocks: list[object]) -> None:
         "be created may interoperate.", Pos(178, 1))
 
 
-@pytest.mark.parametrize(
-    ("markup", "plain"),
-    [
-        ("_d3d_device_source_ specifies", "<d3d_device_source> specifies"),
-        ("*clGetDeviceIDsFromD3D10KHR* returns", "clGetDeviceIDsFromD3D10KHR returns"),
-        ("is `NULL`", "is NULL"),
-        ('"`_properties_ specifies`"', '"<properties> specifies"'),
-        ("in the table <<anchor,_Direct3D 10 formats_>> or", "in the table Direct3D 10 formats or"),
-        ("in _table 5.3_ can", "in table 5.3 can"),
-        ("The function\nindexterm:[clFoo]", "The function"),
-        ("ID3D10Device * to use", "ID3D10Device * to use"),
-    ],
-)
-def test_inline_markup(markup: str, plain: str) -> None:
-    assert asciidoc.inline(markup) == plain
-
-
 def test_paragraph_text(blocks: list[object]) -> None:
     assert Paragraph("<platform> refers to the platform ID returned by clGetPlatformIDs.", Pos(296, 1)) in blocks
 
@@ -98,24 +78,7 @@ def test_a_table_whose_cells_do_not_fill_its_rows() -> None:
     assert message.startswith("bad.adoc:4:1: error: this table has 3 cells, which do not fill rows of 2 columns")
 
 
-#: The patterns the scanners replace: the behaviour to keep.
-_OLD_XREF = re.compile(r"<<[^,>]*,([^>]*)>>|<<([^>]*)>>")
-_OLD_INDEXTERM = re.compile(r"indexterm:\[[^\]]*\]")
-
-
 @pytest.mark.parametrize("shape", ["reference-markers", "index-terms", "table-cell-lines"])
 def test_unclosed_markup_and_long_cells_take_linear_time(shape: str, tmp_path: Path) -> None:
     """Markup left open is looked for once, not from each opening; a cell's lines are joined once."""
     assert_linear(shape, tmp_path)
-
-
-@settings(deadline=None)  # a slow moment of the machine is no failure
-@given(st.lists(st.sampled_from(["<", ">", ",", "a", "<<", ">>", " ", "\n"]), max_size=16).map("".join))
-def test_references_resolve_as_the_pattern_did(text: str) -> None:
-    assert asciidoc._resolve_references(text) == _OLD_XREF.sub(lambda m: m.group(1) or m.group(2), text)
-
-
-@settings(deadline=None)  # a slow moment of the machine is no failure
-@given(st.lists(st.sampled_from(["indexterm:[", "indexterm:", "[", "]", "a", " ", "\n"]), max_size=12).map("".join))
-def test_index_terms_go_as_the_pattern_took_them(text: str) -> None:
-    assert asciidoc._without_index_terms(text) == _OLD_INDEXTERM.sub("", text)
