@@ -86,7 +86,7 @@ class Table:
 
 
 @dataclass(frozen=True)
-class Remark:
+class Omission:
     """What a front-end read but cannot keep (an include it cannot follow), said where it stands: the run
     reports it as a warning, so that nothing the text says is left out in silence."""
 
@@ -103,7 +103,7 @@ class Document:
     """One parsed input file.
 
     `lost` names what the file is known to have dropped; `marks_parameters` is
-    False for formats that write parameter names as plain words; `remarks` are
+    False for formats that write parameter names as plain words; `omissions` are
     what the front-end could not keep, each to be reported.
     """
 
@@ -112,7 +112,7 @@ class Document:
     blocks: tuple[Block, ...]
     lost: frozenset[str] = frozenset()
     marks_parameters: bool = True
-    remarks: tuple[Remark, ...] = ()
+    omissions: tuple[Omission, ...] = ()
 
 
 #: A parameter reference in block text: `<name>`.

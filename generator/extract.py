@@ -23,7 +23,6 @@ from generator.document import (
     ListItem,
     Paragraph,
     Prototype,
-    Remark,
     Row,
     Table,
     TokenDef,
@@ -37,6 +36,7 @@ from generator.facts import (
     ErrorFact,
     Mention,
     ParamDoc,
+    Remark,
     ReturnsClaim,
     Role,
     SourceFacts,
@@ -65,8 +65,8 @@ class _Walk:
     def __init__(self, document: Document, knowledge: Knowledge) -> None:
         self.document = document
         self.knowledge = knowledge
-        self.facts = SourceFacts(document.path, document.format, None, None, lost=document.lost,
-                                 remarks=list(document.remarks))
+        self.facts = SourceFacts(document.path, document.format, None, None, lost=document.lost, remarks=[
+            Remark(Location(document.path, o.pos), o.kind, o.message) for o in document.omissions])
         self.facts.has_summary = _has_summary(document)
         self.facts.subject = None if self.facts.has_summary else _subject(document, knowledge)
         # parameter names the format writes plain, never plain words like "event"
@@ -77,7 +77,6 @@ class _Walk:
         self.page_function = _page_function(document, self.facts.subject)
         self.current: CFunction | None = self.page_function
         self.owner: str | None = None
-        self.also: tuple[str, ...] = ()  # the other functions the owner's error list is added to
         self.in_list = False
         self.group: TokenGroupFact | None = None
         self.group_errors: list[tuple[list[str], str]] = []  # the error group's (functions, condition) clauses
@@ -117,7 +116,7 @@ class _Walk:
             self.titled.append((block.anchor or block.title, self.where(block)))
         self.current = self.page_function  # on a reference page, every section describes its function
         self.end_list()
-        self.owner, self.also = None, ()
+        self.owner = None
         self.set_group(None)
         self.close_doc()
 
@@ -125,9 +124,11 @@ class _Walk:
         text = self.marked(block.text)
         where = self.where(block)
         if block.code and self.section in ("summary", "tokens", "types"):
-            self.facts.remarks.append(Remark(block.pos, "unread-listing", "this listing holds neither C "
+            self.facts.remarks.append(Remark(where, "unread-listing", "this listing holds neither C "
                                              "declarations nor token definitions (NAME value) that can be read; "
                                              "what it declares is not in the IR"))
+        elif block.code and self.section == "aside":
+            return  # sample code: its names are the example's variables, not mentions of the API
         self.mentions(text, where)
         self.find_extension(text, where)
         if self.section in ("name", "version", "field"):
@@ -146,8 +147,7 @@ class _Walk:
             self.facts.copies.append(ErrorCopy(copy["target"], copy["source"], where))
             return
         if added := phrases.ADD_ERRORS.match(text):
-            self.owner, *others = phrases.split_names(added["functions"])
-            self.also = tuple(others)
+            self.owner = added["function"]
             self.close_doc()
             return
         if self.returns_sentence(text, where):
@@ -164,11 +164,10 @@ class _Walk:
             return
         self.in_list = True
         item = phrases.ERROR_ITEM.match(text)
-        for owner in (self.owner, *self.also):
-            if item:
-                self.facts.errors.append(ErrorFact(owner, item["code"], item["condition"].strip(), where, "list"))
-            else:
-                self.facts.errors.append(ErrorFact(owner, None, text.rstrip(".,;").strip(), where, "list"))
+        if item:
+            self.facts.errors.append(ErrorFact(self.owner, item["code"], item["condition"].strip(), where, "list"))
+        else:
+            self.facts.errors.append(ErrorFact(self.owner, None, text.rstrip(".,;").strip(), where, "list"))
 
     def definition(self, block: Definition) -> None:
         text = self.marked(block.text)
@@ -182,7 +181,7 @@ class _Walk:
         self.facts.functions.append(DeclaredFunction(block.function, self.where(block), role))
         self.close_doc()
         self.end_list()
-        self.owner, self.also = None, ()
+        self.owner = None
         if role == "body":
             self.current = block.function
 
@@ -247,7 +246,6 @@ class _Walk:
             if named is not None and not self.knowledge.is_function_name(named):
                 continue
             described = self.current.name if self.current else None
-            self.also = ()
             if named is None or named == described:
                 self.owner = described
             elif described is not None and self.section != "preamble":
@@ -284,7 +282,7 @@ class _Walk:
 
     def end_list(self) -> None:
         if self.in_list:
-            self.owner, self.also = None, ()
+            self.owner = None
             self.in_list = False
 
     def mentions(self, text: str, where: Location, function: str | None = None) -> None:

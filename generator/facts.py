@@ -12,7 +12,6 @@ from typing import Literal
 
 from generator.c_decl import CFunction, CTypedef
 from generator.diagnostics import Location
-from generator.document import Remark
 
 #: Where a prototype stands: the summary of new functions, the body that
 #: describes a function, or an aside (Issues) that only discusses one.
@@ -115,6 +114,16 @@ class ReturnsClaim:
     where: Location
 
 
+@dataclass(frozen=True)
+class Remark:
+    """Something the text says that the facts cannot keep, and why: reported as a warning by `merge`."""
+
+    where: Location
+    kind: str
+    message: str
+    note: bool = False  # a note (the text is understood, nothing is wrong), not a warning
+
+
 @dataclass
 class SourceFacts:
     path: str
@@ -132,8 +141,8 @@ class SourceFacts:
     tables: list[TableFact] = field(default_factory=list)
     mentions: list[Mention] = field(default_factory=list)
     claims: list[ReturnsClaim] = field(default_factory=list)
+    remarks: list[Remark] = field(default_factory=list)
     lost: frozenset[str] = frozenset()
-    remarks: list[Remark] = field(default_factory=list)  # what the text says and the facts cannot keep
     has_summary: bool = False
     subject: str | None = None  # the function a reference page describes
 

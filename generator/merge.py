@@ -36,9 +36,6 @@ def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink
             errors.add(InputError(where.path, where.pos, problem))
         else:
             by_extension[facts.extension].append(facts)
-            for remark in facts.remarks:
-                sink.warning(Location(facts.path, remark.pos), remark.kind, remark.message,
-                             extension=facts.extension)
     merged: dict[str, Extension] = {}
     for name, sources in sorted(by_extension.items()):
         with errors.attempt():
@@ -69,6 +66,9 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
     extension.functions = functions(extension, sources, sink)
     extension.groups, extension.tokens = tokens(extension, sources, sink)
     primary_errors(extension, primary, knowledge, sink)
+    for remark in (r for source in sources for r in source.remarks):
+        report = sink.note if remark.note else sink.warning
+        report(remark.where, remark.kind, remark.message, extension=extension.name)
     parameter_docs(extension, sources)
     return extension
 

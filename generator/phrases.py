@@ -34,8 +34,8 @@ RETURNED_BY_CLAUSE = re.compile(
 )
 #: "f returns ..." (whether f names a function is for the caller to judge), or a page's bare "Returns ..."
 RETURNS = re.compile(rf"(?:(?<![\w])(?P<function>{_NAME})\s+returns\s|^Returns\s)")
-#: "Add to the list of errors for f:" or "... of error conditions for f and g:" (the list follows)
-ADD_ERRORS = re.compile(rf"^Add to the list of (?:errors|error conditions) for (?P<functions>{_FUNCTIONS})\s*:?\s*$")
+#: "Add to the list of errors for f:" (the list follows)
+ADD_ERRORS = re.compile(rf"^Add to the list of errors for (?P<function>{_NAME})\s*:?\s*$")
 #: "Add to the list of errors for f the same new errors described above for g."
 SAME_ERRORS = re.compile(
     rf"^Add to the list of errors for (?P<target>{_NAME}) "

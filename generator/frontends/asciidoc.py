@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from lark import Token, Tree
 
 from generator import grammars
-from generator.document import Block, Document, Heading, ListItem, Paragraph, Prototype, Remark
-from generator.frontends.asciidoc_inline import attribute_entry, inline
+from generator.document import Block, Document, Heading, ListItem, Omission, Paragraph, Prototype
+from generator.frontends.asciidoc_inline import Attributes, ExpansionError, attribute_entry, inline
 from generator.frontends.asciidoc_listing import listing
 from generator.frontends.asciidoc_table import table
 from generator.source import Pos, SpecFile
@@ -29,7 +29,7 @@ _CODE_ONLY = re.compile(r"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+):?")
 #: What joins one sub-item to the next (`..., or`): list glue, not part of the condition.
 _GLUE = (", or", " or", ", and", " and", ",", ";")
 #: `include::target[...]` alone on its line, as the grammar drops it.
-_INCLUDE = re.compile(r"^include::([^\[\n]*)\[[^\n]*\][ \t]*$", re.M)
+_INCLUDE = re.compile(r"^include::([^\[\n]*+)\[[^\n]*\][ \t]*+$", re.M)
 
 
 @dataclass(frozen=True)
@@ -49,7 +49,7 @@ def parse(spec: SpecFile) -> Document:
         reader.read(node)
     reader.close_lists()
     blocks, remarks = _includes(text, reader.blocks)
-    return Document(spec.path, FORMAT, tuple(blocks), remarks=tuple(remarks))
+    return Document(spec.path, FORMAT, tuple(blocks), omissions=tuple(remarks))
 
 
 class _Reader:
@@ -58,13 +58,20 @@ class _Reader:
 
     def __init__(self, spec: SpecFile) -> None:
         self.spec = spec
-        self.attributes: dict[str, str] = {}
+        self.attributes = Attributes()
         self.block_attributes: list[str] = []
         self.anchor: str | None = None
         self.open: list[_Open] = []
         self.blocks: list[Block] = []
 
     def read(self, node: Tree[Token] | Token) -> None:
+        try:
+            self.node(node)
+        except ExpansionError as error:
+            line = node.line if isinstance(node, Token) else node.meta.line
+            raise self.spec.error(Pos(line or 1, 1), str(error)) from None
+
+    def node(self, node: Tree[Token] | Token) -> None:
         if isinstance(node, Token):
             if node.type == "ATTRIBUTE_ENTRY":
                 attribute_entry(str(node), self.attributes)
@@ -152,14 +159,14 @@ def _without_glue(text: str) -> str:
     return text
 
 
-def _includes(text: str, blocks: list[Block]) -> tuple[list[Block], list[Remark]]:
+def _includes(text: str, blocks: list[Block]) -> tuple[list[Block], list[Omission]]:
     """Every include reported; one whose file is named after a function the text declares stands for that
     function's prototype (the spec build generates the file from the same declaration), which is put there."""
     prototypes: dict[str, Prototype] = {}
     for block in blocks:
         if isinstance(block, Prototype):
             prototypes.setdefault(block.function.name, block)
-    remarks: list[Remark] = []
+    remarks: list[Omission] = []
     stand_ins: list[Prototype] = []
     line, counted = 1, 0  # lines counted once, from one include to the next
     for match in _INCLUDE.finditer(text):
@@ -170,10 +177,10 @@ def _includes(text: str, blocks: list[Block]) -> tuple[list[Block], list[Remark]
         declared = prototypes.get(name)
         if declared is not None:
             stand_ins.append(Prototype(declared.function, pos))
-            remarks.append(Remark(pos, "include", f"include::{target}[] is not read: it stands for the "
+            remarks.append(Omission(pos, "include", f"include::{target}[] is not read: it stands for the "
                                   f"prototype of {name}, which is read from line {declared.pos.line} instead"))
         else:
-            remarks.append(Remark(pos, "include", f"include::{target}[] is not read: the generator reads each "
+            remarks.append(Omission(pos, "include", f"include::{target}[] is not read: the generator reads each "
                                   f"spec file alone, so what {target} holds is not in the IR"))
     return _merged(blocks, stand_ins), remarks
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from generator.frontends.common import collapse
@@ -23,7 +24,22 @@ BUILT_IN: Mapping[str, str] = MappingProxyType({
     "caret": "^", "asterisk": "*", "tilde": "~", "backslash": "\\", "backtick": "`", "two-colons": "::",
     "two-semicolons": ";;", "cpp": "C++", "pp": "++",
 })
-NO_ATTRIBUTES: Mapping[str, str] = MappingProxyType({})
+#: What references may add to a text, all told: as much as the largest spec holds. References to attributes
+#: whose values are references again would otherwise grow a text exponentially.
+MAX_GROWTH = 8 * 1024 * 1024
+
+
+class ExpansionError(Exception):
+    """The references of a text have added more than `MAX_GROWTH` characters to it."""
+
+
+@dataclass
+class Attributes:
+    """The attributes a text has defined so far, and how much more their references may add to it."""
+
+    values: dict[str, str] = field(default_factory=dict)
+    budget: int = MAX_GROWTH
+
 
 #: `{name}`: a name holds no brace, so a reference is found in one pass whatever the line.
 _REFERENCE = re.compile(r"\{([A-Za-z0-9_][A-Za-z0-9_-]*+)\}")
@@ -43,10 +59,12 @@ _INDEX_TERM = "indexterm:["
 #: `_name_`, also with an element: `_name[0]_` is `<name>[0]`.
 _PARAMETER = re.compile(r"(?<![\w<])__?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)(\[\w*\])?__?(?![\w])")
 _EMPHASIS = re.compile(r"(?<![\w<])_([^_\s][^_]*?)_(?![\w])")
+#: `**bold**` anywhere, even inside a word (unconstrained); the text between holds no `*`.
+_UNCONSTRAINED_STRONG = re.compile(r"\*\*([^*]++)\*\*")
 _STRONG = re.compile(r"(?<![\w*])\*([^*\s](?:[^*]*[^*\s])?)\*(?![\w*])")
 
 
-def attribute_entry(line: str, attributes: dict[str, str]) -> None:
+def attribute_entry(line: str, attributes: Attributes) -> None:
     """Define (or unset) the attribute of an entry line in `attributes`; its value's references resolve now,
     as the AsciiDoc processor resolves them where the entry stands."""
     match = _ENTRY.match(line.strip())
@@ -54,16 +72,30 @@ def attribute_entry(line: str, attributes: dict[str, str]) -> None:
         return
     name = match["name"]
     if match["unset"]:
-        attributes.pop(name, None)
+        attributes.values.pop(name, None)
         return
     value = resolve(match["value"] or "", attributes)
     passthrough = _PASSTHROUGH.match(value)
-    attributes[name] = passthrough["text"] if passthrough else value
+    attributes.values[name] = passthrough["text"] if passthrough else value
 
 
-def resolve(text: str, attributes: Mapping[str, str] = NO_ATTRIBUTES) -> str:
-    """Each `{name}`: the text's own definition, else a built-in character, else the name inside."""
-    return _REFERENCE.sub(lambda m: value_of(m[1], attributes), text) if "{" in text else text
+def resolve(text: str, attributes: Attributes | None = None) -> str:
+    """Each `{name}`: the text's own definition, else a built-in character, else the name inside; an
+    `ExpansionError` once the references have added more to the text than its budget."""
+    if "{" not in text:
+        return text
+
+    def value(match: re.Match[str]) -> str:
+        if attributes is None:
+            return value_of(match[1], {})
+        found = value_of(match[1], attributes.values)
+        attributes.budget -= max(0, len(found) - len(match[0]))
+        if attributes.budget < 0:
+            raise ExpansionError(f"the attribute references of this text add more than {MAX_GROWTH} characters "
+                                 "to it")
+        return found
+
+    return _REFERENCE.sub(value, text)
 
 
 def value_of(name: str, attributes: Mapping[str, str]) -> str:
@@ -77,7 +109,7 @@ def value_of(name: str, attributes: Mapping[str, str]) -> str:
     return name
 
 
-def inline(text: str, attributes: Mapping[str, str] = NO_ATTRIBUTES) -> str:
+def inline(text: str, attributes: Attributes | None = None) -> str:
     """Plain text from AsciiDoc inline markup; parameters (`_name_`) become `<name>`."""
     text = resolve(text, attributes)
     if "+" in text:
@@ -87,7 +119,7 @@ def inline(text: str, attributes: Mapping[str, str] = NO_ATTRIBUTES) -> str:
     text = text.replace('"`', '"').replace('`"', '"').replace("`", "")
     text = _PARAMETER.sub(lambda m: f"<{m[1]}>{m[2] or ''}", text)
     text = _EMPHASIS.sub(r"\1", text)
-    text = _STRONG.sub(r"\1", text)
+    text = _STRONG.sub(r"\1", _UNCONSTRAINED_STRONG.sub(r"\1", text))
     return collapse(text)
 
 

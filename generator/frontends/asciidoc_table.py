@@ -22,7 +22,7 @@ _SEPARATOR = re.compile(r"(?<!\\)\|")
 _SPECIFIER = re.compile(r"(?:(?P<times>\d+)\*)?(?:(?P<columns>\d+)?(?:\.(?P<rows>\d+))?\+)?[<^>]?(?:\.[<^>])?"
                         r"[adehlmsv]?")
 _TRAILING_SPECIFIER = re.compile(r"(?:^|(?<=[ \t]))(?P<spec>[\d.]+[+*][<^>.adehlmsv]*)[ \t]*$")
-_COLUMNS = re.compile(r'cols="([^"]*)"')
+_COLUMNS = re.compile(r'cols=(?:"([^"]*)"|([^,\]\s]*))')
 _COLUMN_REPEAT = re.compile(r"\s*(\d+)\*")
 
 
@@ -122,12 +122,14 @@ def _first_line_columns(cells: list[_Cell]) -> int:
 
 
 def column_count(attributes: str) -> int | None:
-    """`cols="1,1,3"` is three columns, `cols="2*,3"` too."""
+    """`cols="1,1,3"` is three columns, `cols="2*,3"` and `cols=3` too."""
     match = _COLUMNS.search(attributes)
     if not match:
         return None
-    return sum(int(repeat.group(1)) if (repeat := _COLUMN_REPEAT.match(part)) else 1
-               for part in match.group(1).split(","))
+    specs = (match.group(1) if match.group(1) is not None else match.group(2)).strip()
+    if specs.isdigit():  # `cols=3`: a count, not a width
+        return max(1, int(specs))
+    return sum(int(repeat.group(1)) if (repeat := _COLUMN_REPEAT.match(part)) else 1 for part in specs.split(","))
 
 
 def _implicit_header(lines: list[Token]) -> bool:

@@ -8,7 +8,7 @@ import pytest
 
 from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef
 from generator.frontends import asciidoc
-from generator.source import Pos
+from generator.source import Pos, SpecFile
 from tests.conftest import parse_error, seed
 from tests.pathological import assert_linear
 
@@ -82,3 +82,73 @@ def test_a_table_whose_cells_do_not_fill_its_rows() -> None:
 def test_unclosed_markup_and_long_cells_take_linear_time(shape: str, tmp_path: Path) -> None:
     """Markup left open is looked for once, not from each opening; a cell's lines are joined once."""
     assert_linear(shape, tmp_path)
+
+
+def _blocks(text: str) -> list[object]:
+    return list(asciidoc.parse(SpecFile.from_text("x.adoc", text)).blocks)
+
+
+def _items(text: str) -> list[tuple[str, int]]:
+    return [(b.text, b.pos.line) for b in _blocks(text) if isinstance(b, ListItem)]
+
+
+def test_sub_items_of_a_code_are_its_conditions() -> None:
+    text = ("* {CL_INVALID_VALUE} if _a_ is 0.\n"
+            "* {CL_INVALID_DEVICE}\n"
+            "  ** if _b_ is not valid, or\n"
+            "  ** if _c_ cannot import it.\n"
+            "* {CL_OUT_OF_HOST_MEMORY}\n")
+    assert _items(text) == [("CL_INVALID_VALUE if <a> is 0.", 1), ("CL_INVALID_DEVICE if <b> is not valid", 3),
+                            ("CL_INVALID_DEVICE if <c> cannot import it.", 4), ("CL_OUT_OF_HOST_MEMORY", 5)]
+
+
+def test_a_list_goes_on_over_blank_lines_and_nests_by_marker() -> None:
+    text = "* `CL_X`\n\n** if a\n\n* CL_Y if b\n\n. step\n* inner\n. next\n"
+    assert _items(text) == [("CL_X if a", 3), ("CL_Y if b", 5), ("step", 7), ("inner", 8), ("next", 9)]
+
+
+def test_sub_items_of_prose_stay_items_of_their_own() -> None:
+    text = "* A new type.\n** It is mandatory.\n\nProse.\n\n** CL_Z if c\n"
+    assert _items(text) == [("A new type.", 1), ("It is mandatory.", 2), ("CL_Z if c", 6)]
+
+
+def test_preprocessor_lines_break_no_paragraph_list_or_listing() -> None:
+    text = ("First line\nifdef::cl_khr_x[]\nsecond line.\nendif::cl_khr_x[]\n\n* CL_A if a\nifndef::y[]\n"
+            "continued\nendif::y[]\n* CL_B if b\n\n"
+            "[source]\n----\nifeval::[\"{a}\" == \"b\"]\ncl_int clFoo(\n    cl_int x);\n----\n")
+    blocks = _blocks(text)
+    assert blocks[0] == Paragraph("First line second line.", Pos(1, 1))
+    assert blocks[1:3] == [ListItem("CL_A if a continued", Pos(6, 1)), ListItem("CL_B if b", Pos(10, 1))]
+    assert isinstance(blocks[3], Prototype) and blocks[3].pos == Pos(15, 1)
+
+
+def test_attribute_entries_define_what_follows() -> None:
+    text = ":refpage: clFoo\n:code: CL_X\n\n{refpage} returns {code}.\n"
+    assert _blocks(text) == [Paragraph("clFoo returns CL_X.", Pos(4, 1))]
+
+
+def test_includes_are_reported_and_a_prototype_include_stands_for_the_prototype() -> None:
+    text = ("== New API Functions\n\n[source,opencl]\n----\ncl_int clFoo(cl_int x);\n----\n\n"
+            "include::provisional_notice.asciidoc[]\n\n== Body\n\n"
+            "The function\n\ninclude::{generated}/api/protos/clFoo.txt[]\n\n_x_ is a value.\n")
+    document = asciidoc.parse(SpecFile.from_text("x.adoc", text))
+    prototypes = [b for b in document.blocks if isinstance(b, Prototype)]
+    assert [p.pos.line for p in prototypes] == [5, 14]
+    assert document.blocks.index(prototypes[1]) == len(document.blocks) - 2  # before the description
+    assert [(o.pos.line, o.kind) for o in document.omissions] == [(8, "include"), (14, "include")]
+    assert "provisional_notice.asciidoc holds is not in the IR" in document.omissions[0].message
+    assert "prototype of clFoo, which is read from line 5" in document.omissions[1].message
+
+
+def test_titles_keep_their_level_and_anchor() -> None:
+    text = "= cl_abc_title\n\n[[cl_abc_chapter]]\n== A Chapter\n\n=== Section\n"
+    assert [b for b in _blocks(text) if isinstance(b, Heading)] == [
+        Heading("cl_abc_title", 0, Pos(1, 1)), Heading("A Chapter", 1, Pos(4, 1), "cl_abc_chapter"),
+        Heading("Section", 2, Pos(6, 1))]
+
+
+def test_block_attributes_on_several_lines_apply_together() -> None:
+    text = '[cols="1,2"]\n[options="header"]\n|====\n| Rev | Changes\n| A | First.\n|====\n'
+    (table,) = _blocks(text)
+    assert isinstance(table, Table) and table.header == ("Rev", "Changes")
+    assert table.rows[0].cells == ("A", "First.")

@@ -58,6 +58,7 @@ def test_index_terms_go_as_the_pattern_took_them(text: str) -> None:
          "values: CL_QUEUE_PROFILING_ENABLE - Enable"),
         ("*CL_DEVICE_TERMINATE_ +\nCAPABILITY_KHR* - Indicates", "CL_DEVICE_TERMINATE_CAPABILITY_KHR - Indicates"),
         ("C++ and a + b", "C++ and a + b"),
+        ("A **Shared System** allocation", "A Shared System allocation"),
         ("the image row pitch {times} `image_height`", "the image row pitch times image_height"),
         ("*{clFoo}* and _{param}_", "clFoo and <param>"),
         ("if _mip_region[0]_ is greater than _mip_region[1]_", "if <mip_region>[0] is greater than <mip_region>[1]"),
@@ -69,15 +70,23 @@ def test_attribute_references(markup: str, plain: str) -> None:
 
 
 def test_the_text_defines_its_own_attributes() -> None:
-    attributes: dict[str, str] = {}
+    attributes = asciidoc_inline.Attributes()
     for line in (":api: clFoo", ":call: {api}()", ":blank: pass:[ +]", ":gone: x", ":gone!:", ":empty:"):
         asciidoc_inline.attribute_entry(line, attributes)
-    assert attributes == {"api": "clFoo", "call": "clFoo()", "blank": " +", "empty": ""}
+    assert attributes.values == {"api": "clFoo", "call": "clFoo()", "blank": " +", "empty": ""}
     assert inline("{call} and {gone}{empty}", attributes) == "clFoo() and gone"
 
 
 def test_an_attribute_defined_later_stands_for_its_name_before() -> None:
-    attributes: dict[str, str] = {}
+    attributes = asciidoc_inline.Attributes()
     before = inline("{name}", attributes)
     asciidoc_inline.attribute_entry(":name: value", attributes)
     assert (before, inline("{name}", attributes)) == ("name", "value")
+
+
+def test_references_grow_a_text_only_so_far() -> None:
+    attributes = asciidoc_inline.Attributes(budget=100)
+    asciidoc_inline.attribute_entry(":a: " + "x" * 40, attributes)
+    asciidoc_inline.attribute_entry(":b: {a}{a}", attributes)  # 80 more
+    with pytest.raises(asciidoc_inline.ExpansionError):
+        inline("{b}", attributes)
