@@ -152,3 +152,10 @@ def test_block_attributes_on_several_lines_apply_together() -> None:
     (table,) = _blocks(text)
     assert isinstance(table, Table) and table.header == ("Rev", "Changes")
     assert table.rows[0].cells == ("A", "First.")
+
+
+@pytest.mark.parametrize("shape", ["inline-markup", "nested-items", "mixed-listing"])
+def test_the_current_forms_take_linear_time(shape: str, tmp_path: Path) -> None:
+    """Attribute references and unclosed markup, long nested lists among preprocessor lines, and listings of
+    tokens between comments are each read once."""
+    assert_linear(shape, tmp_path)
