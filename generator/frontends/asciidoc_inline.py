@@ -55,6 +55,9 @@ _PASSTHROUGH = re.compile(r"^pass:[a-z,]*+\[(?P<text>.*)\]$")
 _SPLIT_NAME = re.compile(r"_ \+[ \t]*+\n[ \t]*+(?=\w)")
 _LINE_BREAK = re.compile(r" \+[ \t]*+(?:\n|$)")
 
+#: An anchor inside a line (`[[id]]text`): it marks a place, it says nothing.
+_INLINE_ANCHOR = re.compile(r"\[\[[^\[\]\n]*+\]\]")
+
 _INDEX_TERM = "indexterm:["
 #: `_name_`, also with an element: `_name[0]_` is `<name>[0]`.
 _PARAMETER = re.compile(r"(?<![\w<])__?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)(\[\w*\])?__?(?![\w])")
@@ -114,7 +117,7 @@ def inline(text: str, attributes: Attributes | None = None) -> str:
     text = resolve(text, attributes)
     if "+" in text:
         text = _LINE_BREAK.sub(" ", _SPLIT_NAME.sub("_", text))
-    text = without_index_terms(text)
+    text = without_index_terms(_INLINE_ANCHOR.sub("", text) if "[[" in text else text)
     text = resolve_references(text)
     text = text.replace('"`', '"').replace('`"', '"').replace("`", "")
     text = _PARAMETER.sub(lambda m: f"<{m[1]}>{m[2] or ''}", text)

@@ -34,13 +34,18 @@ def listing(code: str, spec: SpecFile, origin: Pos) -> list[Block]:
 
 
 def _runs(code: str, spec: SpecFile, origin: Pos) -> list[Block] | None:
-    """Token lines, and runs of declarations between them; None when a run is not declarations (code)."""
+    """Token lines, and runs of declarations between them; None when a run is not declarations (code).
+
+    A preprocessor line that is no token definition is never C: it ends a run, and stays as code of its own
+    (reported where the API is declared, as code that cannot be read).
+    """
     lines = ["" if _COMMENT.match(line) else line for line in code.split("\n")]
     blocks: list[Block] = []
     start = 0  # the first line of the run of declaration lines being gathered
     for index, line in enumerate([*lines, None]):
         tokens = token_definitions(line, spec, Pos(origin.line + index, 1)) if line is not None else None
-        if tokens is None and line is not None:
+        directive = line is not None and tokens is None and line.lstrip().startswith("#")
+        if tokens is None and line is not None and not directive:
             continue
         run = "\n".join(lines[start:index])
         if run.strip():
@@ -49,6 +54,8 @@ def _runs(code: str, spec: SpecFile, origin: Pos) -> list[Block] | None:
             first = start + next(i for i, text in enumerate(lines[start:index]) if text.strip())
             blocks.extend(declarations("\n".join(lines[first:index]), spec, Pos(origin.line + first, 1)))
         blocks.extend(tokens or [])
+        if directive and line is not None:
+            blocks.append(Paragraph(line.strip(), Pos(origin.line + index, 1), code=True))
         start = index + 1
     return blocks or None
 

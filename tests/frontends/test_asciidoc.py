@@ -159,3 +159,10 @@ def test_the_current_forms_take_linear_time(shape: str, tmp_path: Path) -> None:
     """Attribute references and unclosed markup, long nested lists among preprocessor lines, and listings of
     tokens between comments are each read once."""
     assert_linear(shape, tmp_path)
+
+
+def test_comment_blocks_notes_and_literal_blocks() -> None:
+    text = ("////\n* CL_GONE if commented out\n////\n\n[NOTE]\n====\nA note.\n====\n\n"
+            "....\nCL_LITERAL_X  0x1\n....\n\n[[inline-id]]An anchored line.\n")
+    assert _blocks(text) == [Paragraph("A note.", Pos(7, 1)), TokenDef("CL_LITERAL_X", "0x1", Pos(11, 1)),
+                             Paragraph("An anchored line.", Pos(14, 1))]

@@ -59,3 +59,10 @@ def test_a_damaged_prototype_is_an_error_not_code() -> None:
 
 def test_an_empty_listing_holds_nothing() -> None:
     assert listing("\n\n", _SPEC, Pos(1, 1)) == []
+
+
+def test_a_preprocessor_line_that_defines_no_token_stays_code_of_its_own() -> None:
+    code = "typedef cl_uint cl_abc_flags;\n\n#if ABC\n#define CL_ABC_BIT NOT_A_VALUE\n"
+    blocks = listing(code, _SPEC, Pos(1, 1))
+    assert [type(b).__name__ for b in blocks] == ["Typedef", "Paragraph", "Paragraph"]
+    assert blocks[1] == Paragraph("#if ABC", Pos(3, 1), code=True)
