@@ -18,9 +18,10 @@ from dataclasses import dataclass
 _NAME = r"[A-Za-z_]\w*"
 _FUNCTIONS = rf"{_NAME}(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+){_NAME})*"
 
-#: "Accepted as <what> in the <p> parameter of f [and g]", read in two steps by `accepted`
-_ACCEPTED_AS = re.compile(r"^Accepted as (?P<what>.*?) in the ")
-_ACCEPTED_IN = re.compile(rf"(?P<param>.*?)\s*parameters? of (?P<functions>{_FUNCTIONS})")
+#: "Accepted as <what> in the <p> parameter of f [and g]" (or, in the current AsciiDoc texts, "Accepted value for
+#: the <p> parameter to f"), read in two steps by `accepted`
+_ACCEPTED_AS = re.compile(r"^Accepted (?:as (?P<what>.*?) in|(?P<value>values?) for) the ")
+_ACCEPTED_IN = re.compile(rf"(?P<param>.*?)\s*parameters? (?:of|to) (?P<functions>{_FUNCTIONS})")
 #: "Returned in the <p> parameter of f when <q> is TOKEN"
 RETURNED_IN = re.compile(
     rf"^Returned in the (?P<param>.*?)\s*parameter of (?P<function>{_NAME})"
@@ -84,7 +85,9 @@ def accepted(text: str) -> Accepted | None:
     """
     head = _ACCEPTED_AS.match(text)
     rest = _ACCEPTED_IN.match(text, head.end()) if head else None
-    return Accepted(head["what"], rest["param"], rest["functions"]) if head and rest else None
+    if head is None or rest is None:
+        return None
+    return Accepted(head["what"] if head["what"] is not None else head["value"], rest["param"], rest["functions"])
 
 
 def split_names(text: str) -> list[str]:

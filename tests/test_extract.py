@@ -158,6 +158,9 @@ def test_the_current_asciidoc_form(knowledge: Knowledge) -> None:
     assert [(f.function.name, f.role, f.where.pos.line) for f in facts.functions] == [
         ("clMakeGadgetACME", "summary", 19), ("clMakeGadgetACME", "body", 37)]
     assert [(t.name, t.value) for t in facts.tokens] == [("CL_DEVICE_GADGET_ACME", 0x4F00)]
+    group = facts.tokens[0].group  # "Accepted value for the <p> parameter to f", the current texts' wording
+    assert group is not None and (group.kind, group.functions, group.parameter) == (
+        "accepted", ("clGetDeviceInfo",), "param_name")
     assert [(e.code, e.where.pos.line) for e in facts.errors] == [
         ("CL_INVALID_CONTEXT", 44), ("CL_INVALID_VALUE", 46), ("CL_INVALID_VALUE", 47)]
     assert [(d.function, d.parameters) for d in facts.param_docs] == [("clMakeGadgetACME", ("size",))]
