@@ -21,7 +21,8 @@ _SEPARATOR = re.compile(r"(?<!\\)\|")
 #: so that a word ending a cell's text is never taken for a style letter).
 _SPECIFIER = re.compile(r"(?:(?P<times>\d+)\*)?(?:(?P<columns>\d+)?(?:\.(?P<rows>\d+))?\+)?[<^>]?(?:\.[<^>])?"
                         r"[adehlmsv]?")
-_TRAILING_SPECIFIER = re.compile(r"(?:^|(?<=[ \t]))(?P<spec>[\d.]+[+*][<^>.adehlmsv]*)[ \t]*$")
+#: The specifier of the next cell, ending a cell's text (`... 2+|`); possessive runs, each scanned once.
+_TRAILING_SPECIFIER = re.compile(r"(?:^|(?<=[ \t]))(?P<spec>[\d.]++[+*][<^>.adehlmsv]*+)[ \t]*+$")
 _COLUMNS = re.compile(r'cols=(?:"([^"]*)"|([^,\]\s]*))')
 _COLUMN_REPEAT = re.compile(r"\s*(\d+)\*")
 
