@@ -16,7 +16,8 @@ from generator.source import Pos, SpecFile
 #: A declaration's first line with more than one word before its `(` (`cl_int CL_API_CALL clFoo(`), or a
 #: typedef; possessive runs, so a line of words and blanks is read once.
 _DECLARATION = re.compile(r"\s*+(?:typedef\s|(?:const\s++)?[A-Za-z_]\w*+(?:[\s*]++[A-Za-z_]\w*+)++\s*+\()")
-#: What declarations never hold and statements do: a body, an assignment, an address, a string.
+_TYPEDEF = re.compile(r"\s*+typedef\s")
+#: What prototypes never hold and statements do: a body, an assignment, an address, a string.
 _STATEMENT = re.compile(r"[{}=&\"]")
 #: A comment alone on its line (`// ...` or `/* ... */`).
 _COMMENT = re.compile(r"^\s*+(?://.*|/\*.*\*/\s*+)$")
@@ -61,5 +62,8 @@ def _runs(code: str, spec: SpecFile, origin: Pos) -> list[Block] | None:
 
 
 def _declares(run: str) -> bool:
-    """Whether a run of lines is C declarations: it starts as one and holds nothing only statements hold."""
+    """Whether a run of lines is C declarations: a typedef first (a struct's or an enum's holds braces and
+    values), or a declaration first and nothing only statements hold."""
+    if _TYPEDEF.match(run):
+        return True
     return bool(DECLARATION_START.match(run) or _DECLARATION.match(run)) and not _STATEMENT.search(run)

@@ -66,3 +66,14 @@ def test_a_preprocessor_line_that_defines_no_token_stays_code_of_its_own() -> No
     blocks = listing(code, _SPEC, Pos(1, 1))
     assert [type(b).__name__ for b in blocks] == ["Typedef", "Paragraph", "Paragraph"]
     assert blocks[1] == Paragraph("#if ABC", Pos(3, 1), code=True)
+
+
+def test_a_typedef_with_braces_is_declarations_not_code() -> None:
+    """Whether the C grammar reads it is for the grammar to say; it is never taken for sample code."""
+    code = "typedef struct _cl_abc {\n    cl_uint a;\n} cl_abc;\n"
+    try:
+        blocks = listing(code, _SPEC, Pos(1, 1))
+    except InputError as error:
+        assert error.render().startswith("x.adoc:1:")
+    else:
+        assert not any(isinstance(b, Paragraph) for b in blocks)
