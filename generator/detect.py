@@ -22,7 +22,9 @@ FIELD_TITLES = ("Name Strings?", "Contact", "Contributors", "Status", "Version",
 SECTION_TITLES = ("Overview", "Issues", "New Procedures and Functions", "New Tokens", "New Types", "Revision History")
 _TITLE_LINE = re.compile(rf"^({'|'.join(FIELD_TITLES + SECTION_TITLES)})[ \t]*$", re.M)
 _TITLE_INLINE = re.compile(rf"(?<!\S)({'|'.join(SECTION_TITLES)})(?=\s)")
-_ASCIIDOC = re.compile(r"^(={1,6} \S.*|\[\[[^\]\n]+\]\]|\|={3,}|\[source\]|\[cols=.*)[ \t]*$", re.M)
+#: AsciiDoc's titles, anchors, table delimiters, source listings, attribute entries and preprocessor lines.
+_ASCIIDOC = re.compile(r"^(={1,6} \S.*|\[\[[^\]\n]+\]\]|\|={3,}|\[source(?:,[^\]\n]*)?\]|\[cols=.*"
+                       r"|:[A-Za-z][\w-]*+!?:(?: .*)?|(?:ifn?def|endif|include)::[^\[\n]*\[.*\])[ \t]*$", re.M)
 _MAN_MARKS = re.compile(r"^[ \t]*•|\b\w+\(\d\w*\)|^\w+ - \S", re.M)
 _LONE_IDENTIFIER = re.compile(r"^[a-z]+(_[a-z0-9]+)+$", re.M)
 _SUCCESS_SENTENCE = re.compile(r"\bif the function (is )?executed successfully")
@@ -64,7 +66,8 @@ def _refpage(text: str) -> int:
 FORMATS = (
     Format(registry.FORMAT, 2, _registry, "template section titles alone on their lines"),
     Format(collapsed.FORMAT, 2, _collapsed, "template section titles inside one line holding most of the text"),
-    Format(asciidoc.FORMAT, 3, lambda t: len(_ASCIIDOC.findall(t)), "AsciiDoc titles, anchors, tables and listings"),
+    Format(asciidoc.FORMAT, 3, lambda t: len(_ASCIIDOC.findall(t)),
+           "AsciiDoc titles, anchors, tables, listings, attribute entries and include lines"),
     Format(refpage.FORMAT, 3, _refpage,
            "man-page bullets and references, parameter names on their own lines, a return-value sentence"),
     Format(NOTES, 2, lambda t: len(_MARKDOWN.findall(t)), "Markdown headings and tables"),

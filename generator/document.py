@@ -16,15 +16,22 @@ from generator.source import Pos
 
 @dataclass(frozen=True)
 class Heading:
+    """A section title; `anchor` is the id the source gives it (AsciiDoc `[[id]]`), where it gives one."""
+
     title: str
     level: int
     pos: Pos
+    anchor: str | None = None
 
 
 @dataclass(frozen=True)
 class Paragraph:
+    """Prose; or, with `code`, a listing the front-end could read neither as declarations nor as tokens
+    (sample code, or API text in a shape it does not know, which is reported where it declares the API)."""
+
     text: str
     pos: Pos
+    code: bool = False
 
 
 @dataclass(frozen=True)
@@ -78,6 +85,16 @@ class Table:
     pos: Pos
 
 
+@dataclass(frozen=True)
+class Omission:
+    """What a front-end read but cannot keep (an include it cannot follow), said where it stands: the run
+    reports it as a warning, so that nothing the text says is left out in silence."""
+
+    pos: Pos
+    kind: str
+    message: str
+
+
 Block = Heading | Paragraph | ListItem | Definition | Prototype | Typedef | TokenDef | Table
 
 
@@ -86,7 +103,8 @@ class Document:
     """One parsed input file.
 
     `lost` names what the file is known to have dropped; `marks_parameters` is
-    False for formats that write parameter names as plain words.
+    False for formats that write parameter names as plain words; `omissions` are
+    what the front-end could not keep, each to be reported.
     """
 
     path: str
@@ -94,6 +112,7 @@ class Document:
     blocks: tuple[Block, ...]
     lost: frozenset[str] = frozenset()
     marks_parameters: bool = True
+    omissions: tuple[Omission, ...] = ()
 
 
 #: A parameter reference in block text: `<name>`.

@@ -58,6 +58,7 @@ def extract(document: Document, knowledge: Knowledge) -> SourceFacts:
     walk = _Walk(document, knowledge)
     for block in document.blocks:
         walk.visit(block)
+    walk.finish()
     return walk.facts
 
 
@@ -65,7 +66,8 @@ class _Walk:
     def __init__(self, document: Document, knowledge: Knowledge) -> None:
         self.document = document
         self.knowledge = knowledge
-        self.facts = SourceFacts(document.path, document.format, None, None, lost=document.lost)
+        self.facts = SourceFacts(document.path, document.format, None, None, lost=document.lost, remarks=[
+            Remark(Location(document.path, o.pos), o.kind, o.message) for o in document.omissions])
         self.facts.has_summary = _has_summary(document)
         self.facts.subject = None if self.facts.has_summary else _subject(document, knowledge)
         # parameter names the format writes plain, never plain words like "event"
@@ -81,6 +83,8 @@ class _Walk:
         self.group_errors: list[tuple[list[str], str]] = []  # the error group's (functions, condition) clauses
         self.open_doc: ParamDoc | None = None
         self.open_more: list[str] = []  # sentences that go on the open description, joined when it closes
+        self.name_stated = False  # the Name Strings section named the extension: prose does not rename it
+        self.titled: list[tuple[str, Location]] = []  # document and chapter titles and ids, the last resort
 
     # -- the walk -----------------------------------------------------------
 
@@ -112,6 +116,8 @@ class _Walk:
         elif block.level <= self.section_level or self.section == "preamble":
             self.section, self.section_level = "body", block.level
         self.field = block.title
+        if block.level <= 1:
+            self.titled.append((block.anchor or block.title, self.where(block)))
         self.current = self.page_function  # on a reference page, every section describes its function
         self.errors.reset()
         if named := phrases.ERRORS_OF.search(block.title):  # the section adds to these functions' lists
@@ -137,6 +143,12 @@ class _Walk:
     def paragraph(self, block: Paragraph) -> None:
         text = self.marked(block.text)
         where = self.where(block)
+        if block.code and self.section in ("summary", "tokens", "types"):
+            self.facts.remarks.append(Remark(where, "unread-listing", "this listing holds neither C "
+                                             "declarations nor token definitions (NAME value) that can be read; "
+                                             "what it declares is not in the IR"))
+        elif block.code and self.section == "aside":
+            return  # sample code: its names are the example's variables, not mentions of the API
         self.mentions(text, where)
         self.find_extension(text, where)
         if self.section in ("name", "version", "field"):
@@ -226,7 +238,9 @@ class _Walk:
             for cell in cells:
                 self.mentions(cell, self.where(row))
             rows.append(TableRowFact(cells, self.where(row)))
-        if self.section != "aside":
+        if self.section == "version":
+            self.facts.revision = self.facts.revision or _latest_version(block)
+        elif self.section != "aside":
             self.facts.tables.append(TableFact(block.header, tuple(rows), self.where(block)))
         self.errors.end_list()
 
@@ -311,17 +325,24 @@ class _Walk:
                                                    self.section == "tokens"))
 
     def find_extension(self, text: str, where: Location) -> None:
-        if self.facts.extension is not None:
-            return
-        candidates = []
+        """The extension string: the first of a Name Strings section, else the first the prose names."""
         if self.section == "name":
-            candidates = text.split()[:1]
-        elif named := phrases.EXTENSION_NAMED.search(text):
-            candidates = [named["name"]]
-        for name in candidates:
+            name = next(iter(text.split()), "")
+            if not self.name_stated and self.knowledge.extension_parts(name):
+                self.facts.extension, self.facts.extension_where = name, where
+                self.name_stated = True
+        elif self.facts.extension is None and (named := phrases.EXTENSION_NAMED.search(text)):
+            name = named["name"] or named["stated"]
             if self.knowledge.extension_parts(name):
                 self.facts.extension, self.facts.extension_where = name, where
-                return
+
+    def finish(self) -> None:
+        """A text that names its extension nowhere else is named by its title or the id of its chapter."""
+        if self.facts.extension is None:
+            for name, where in self.titled:
+                if self.knowledge.extension_parts(name):
+                    self.facts.extension, self.facts.extension_where = name, where
+                    return
 
     # -- helpers ------------------------------------------------------------
 
@@ -347,6 +368,20 @@ def _parameter(phrase: str) -> tuple[str | None, bool]:
     if re.fullmatch(r"[A-Za-z]\w*", bare):
         return bare, True
     return None, False
+
+
+def _latest_version(table: Table) -> str | None:
+    """The version a version-history table gives last: in its row of the latest date (ISO dates sort as text),
+    else in its last row."""
+    header = [cell.strip().lower() for cell in table.header or ()]
+    column = next((i for i, name in enumerate(header) if name in ("version", "revision")), None)
+    if column is None:
+        return None
+    dated = next((i for i, name in enumerate(header) if name == "date"), None)
+    rows = [row for row in table.rows if len(row.cells) > max(column, dated or 0)]
+    if not rows:
+        return None
+    return (max(rows, key=lambda row: row.cells[dated]) if dated is not None else rows[-1]).cells[column]
 
 
 def _has_summary(document: Document) -> bool:

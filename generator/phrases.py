@@ -18,9 +18,10 @@ from dataclasses import dataclass
 _NAME = r"[A-Za-z_]\w*"
 _FUNCTIONS = rf"{_NAME}(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+){_NAME})*"
 
-#: "Accepted as <what> in the <p> parameter of f [and g]", read in two steps by `accepted`
-_ACCEPTED_AS = re.compile(r"^Accepted as (?P<what>.*?) in the ")
-_ACCEPTED_IN = re.compile(rf"(?P<param>.*?)\s*parameters? of (?P<functions>{_FUNCTIONS})")
+#: "Accepted as <what> in the <p> parameter of f [and g]" (or, in the current AsciiDoc texts, "Accepted value for
+#: the <p> parameter to f"), read in two steps by `accepted`
+_ACCEPTED_AS = re.compile(r"^Accepted (?:as (?P<what>.*?) in|(?P<value>values?) for) the ")
+_ACCEPTED_IN = re.compile(rf"(?P<param>.*?)\s*parameters? (?:of|to) (?P<functions>{_FUNCTIONS})")
 #: "Returned in the <p> parameter of f when <q> is TOKEN"
 RETURNED_IN = re.compile(
     rf"^Returned in the (?P<param>.*?)\s*parameter of (?P<function>{_NAME})"
@@ -64,10 +65,10 @@ SAME_ERRORS = re.compile(
 )
 #: An error list item: "CODE if condition" (or "when")
 ERROR_ITEM = re.compile(r"^(?P<code>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\s+(?:if|when)\s+(?P<condition>.*?)[.,;]?\"?$", re.S)
-#: The extension string, where prose names it.
+#: The extension string, where prose names it ("describes the X extension", "the extension name is X").
 EXTENSION_NAMED = re.compile(
-    r"(?:describes the|the string|functions enabled by the)\s+\"?(?P<name>[a-z][a-z0-9_]+)\"?\s+"
-    r"(?:extension|will be present)"
+    r"(?:describes the|the string|functions enabled by the|functionality in the)\s+\"?(?P<name>[a-z][a-z0-9_]+)"
+    r"\"?\s+(?:extension|will be present)|[Tt]he extension name is\s+\"?(?P<stated>[a-z][a-z0-9_]+)"
 )
 #: "The default value is X." inside a table cell.
 DEFAULT_VALUE = re.compile(r"\s*The default value is (?P<value>[^.\s]+)\.\s*")
@@ -79,11 +80,11 @@ SETTING = re.compile(r"\bsetting (?P<token>[A-Z][A-Z0-9_]+) to\b")
 #: Template section titles and the part of a spec they open.
 SECTION_KINDS = (
     (re.compile(r"^Name Strings?$"), "name"),
-    (re.compile(r"^Version$"), "version"),
+    (re.compile(r"^Version( History)?$"), "version"),
     (re.compile(r"^(Number|Status|Extension Type|Dependencies|Contact|Contributors|IP Status|Notice)$"), "field"),
-    (re.compile(r"^(New Procedures and Functions|New API Functions)$"), "summary"),
-    (re.compile(r"^(New Tokens|New API Enums|New API Tokens)$"), "tokens"),
-    (re.compile(r"^New Types$"), "types"),
+    (re.compile(r"^New (Procedures and Functions|API Functions)$"), "summary"),
+    (re.compile(r"^New (Tokens|API Enums|API Tokens)$"), "tokens"),
+    (re.compile(r"^New (API )?Types$"), "types"),
     (re.compile(r"^(Issues|Revision History|Sample Code)$"), "aside"),
     (re.compile(r"^(Overview|Additions to|Add new section|Interactions with)"), "body"),
 )
@@ -105,7 +106,9 @@ def accepted(text: str) -> Accepted | None:
     """
     head = _ACCEPTED_AS.match(text)
     rest = _ACCEPTED_IN.match(text, head.end()) if head else None
-    return Accepted(head["what"], rest["param"], rest["functions"]) if head and rest else None
+    if head is None or rest is None:
+        return None
+    return Accepted(head["what"] if head["what"] is not None else head["value"], rest["param"], rest["functions"])
 
 
 def split_names(text: str) -> list[str]:

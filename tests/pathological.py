@@ -149,6 +149,15 @@ SHAPES: dict[str, Shape] = {shape.name: shape for shape in (
           _asciidoc(_OVERVIEW, lambda n: _OVERVIEW + _repeat(" indexterm:[", n)), 128 * _KB),
     Shape("table-cell-lines", _KHR11, "a table cell continued over thousands of lines (AsciiDoc table)",
           _replace(_KHR11, _CELL, lambda n: _CELL + _repeat("more\n", n)), 64 * _KB),
+    Shape("inline-markup", _KHR11, "a paragraph of many unclosed `{name`, `**` and `_a`, and attribute references "
+          "(AsciiDoc)", _asciidoc(_OVERVIEW, lambda n: _OVERVIEW + _repeat(" {name **x _a {CL_A}", n)), 64 * _KB),
+    Shape("nested-items", _KHR11, "an error code's thousands of sub-items, with include and conditional lines "
+          "among them (AsciiDoc)", _asciidoc(_OVERVIEW, lambda n: _OVERVIEW + "\n\n* {CL_INVALID_VALUE}\n"
+                                             + _repeat("** if _a_ is 0, or\ninclude::a.txt[]\nifdef::b[]\n", n)),
+          32 * _KB),
+    Shape("mixed-listing", _KHR11, "a listing of a typedef, then thousands of token lines and comments (AsciiDoc)",
+          _asciidoc(_OVERVIEW, lambda n: _OVERVIEW + "\n\n[source]\n----\ntypedef cl_uint cl_mix_t;\n" + "".join(
+              f"/* the next one */\nCL_MIX_{i}_KHR {i}\n" for i in range(n // 32)) + "----\n"), 16 * _KB),
     Shape("section-titles", _NV11, "many section titles that never end, `Additions to Chapter 1 of the` (collapsed)",
           _replace(_NV11, "Direct3D 11. This is designed",
                    lambda n: f"Direct3D 11.{_repeat(' Additions to Chapter 1 of the', n)} \" This is designed"),
@@ -200,7 +209,8 @@ class Measured:
 
 
 #: The repeated units of the shapes (and a few more forms of them), for the fuzz run's random placement.
-UNITS = (" ", "\t", ", or if <p> is NULL", " in the", " word", " <<a,", " <<", " indexterm:[", "more\n",
+UNITS = (" ", "\t", ", or if <p> is NULL", " in the", " word", " <<a,", " <<", " indexterm:[", "more\n", " {name",
+         "**", "** if a, or\n", "include::a[]\n",
          " Additions to Chapter 1 of the", " Sentences.", "name_x ", " and a b", "CL_A_B 1 ", " *", "_a ", "|")
 
 

@@ -47,3 +47,10 @@ def test_one_long_line_does_not_make_a_text_collapsed() -> None:
     text = (SPECS / "cl_nv_d3d10_sharing.txt").read_text(encoding="utf-8")
     text = text.replace("Overview\n\n", "Overview\n\n    " + "long " * 800 + "\n\n")
     assert detect(SpecFile.from_text("x.txt", text)) == "registry"
+
+
+def test_the_current_asciidoc_form_by_its_own_marks() -> None:
+    """Attribute entries, `[source,opencl]` and preprocessor lines are AsciiDoc's; the titles alone are too few."""
+    text = (":data-uri:\n:icons: font\ninclude::../config/attribs.txt[]\n\n== Name Strings\n\n`cl_acme_x`\n\n"
+            "ifdef::cl_acme_y[]\n[source,opencl]\n----\ncl_int clX(void);\n----\nendif::cl_acme_y[]\n")
+    assert detect(SpecFile.from_text("x.txt", text)) == "asciidoc"

@@ -8,7 +8,7 @@ import pytest
 
 from generator.extract import extract
 from generator.facts import SourceFacts
-from generator.frontends import refpage, registry
+from generator.frontends import asciidoc, refpage, registry
 from generator.knowledge import Knowledge
 from generator.source import SpecFile
 from tests.conftest import seed
@@ -83,3 +83,104 @@ def test_long_descriptions_and_parameter_lists_take_linear_time(shape: str, tmp_
     """A description that goes on over many sentences is joined once; plain parameter names are found by
     looking each word up, not by trying every name at every place."""
     assert_linear(shape, tmp_path)
+
+
+# -- the current AsciiDoc form, through the AsciiDoc front-end ----------------------------------------------
+
+#: A made-up extension in the current Khronos AsciiDoc form: names are attribute references, the body's
+#: prototype an include, the errors nested bullets.
+ACME_ADOC = """\
+[[cl_acme_gadget]]
+== Gadgets
+
+=== General Information
+
+==== Version History
+
+[cols="1,1,3",options="header",]
+|====
+| *Date*     | *Version* | *Description*
+| 2021-04-22 | 1.0.0     | Initial version.
+| 2023-01-02 | 1.1.0     | Gadgets may be blue.
+|====
+
+=== New API Functions
+
+[source,opencl]
+----
+cl_int clMakeGadgetACME(
+    cl_context context,
+    cl_uint size);
+----
+
+=== New API Enums
+
+Accepted value for the _param_name_ parameter to {clGetDeviceInfo}:
+
+[source]
+----
+CL_DEVICE_GADGET_ACME    0x4F00
+----
+
+=== Modifications
+
+The function
+
+include::{generated}/api/protos/clMakeGadgetACME.txt[]
+
+_size_ is the size of the gadget.
+
+{clMakeGadgetACME} returns {CL_SUCCESS} if the function is executed successfully.
+Otherwise, it returns one of the following errors:
+
+* {CL_INVALID_CONTEXT} if _context_ is not a valid context.
+* {CL_INVALID_VALUE}
+** if _size_ is 0, or
+** if _size_ is odd.
+
+=== Sample Code
+
+[source]
+----
+// make one
+clMakeGadgetACME(context, &err);
+----
+"""
+
+
+def _adoc(text: str, knowledge: Knowledge) -> SourceFacts:
+    return extract(asciidoc.parse(SpecFile.from_text("gadget.asciidoc", text)), knowledge)
+
+
+def test_the_current_asciidoc_form(knowledge: Knowledge) -> None:
+    facts = _adoc(ACME_ADOC, knowledge)
+    assert (facts.extension, facts.revision, facts.has_summary) == ("cl_acme_gadget", "1.1.0", True)
+    assert [(f.function.name, f.role, f.where.pos.line) for f in facts.functions] == [
+        ("clMakeGadgetACME", "summary", 19), ("clMakeGadgetACME", "body", 37)]
+    assert [(t.name, t.value) for t in facts.tokens] == [("CL_DEVICE_GADGET_ACME", 0x4F00)]
+    group = facts.tokens[0].group  # "Accepted value for the <p> parameter to f", the current texts' wording
+    assert group is not None and (group.kind, group.functions, group.parameter) == (
+        "accepted", ("clGetDeviceInfo",), "param_name")
+    assert [(e.code, e.where.pos.line) for e in facts.errors] == [
+        ("CL_INVALID_CONTEXT", 44), ("CL_INVALID_VALUE", 46), ("CL_INVALID_VALUE", 47)]
+    assert [(d.function, d.parameters) for d in facts.param_docs] == [("clMakeGadgetACME", ("size",))]
+    assert [(r.kind, r.where.pos.line) for r in facts.remarks] == [("include", 37)]
+    assert not [m for m in facts.mentions if m.where.pos.line > 50]  # sample code mentions nothing
+    assert not facts.tables  # the version history gives the revision; it is no table of the API
+
+
+@pytest.mark.parametrize(("text", "name"), [
+    ("= cl_acme_titled\n\nProse.\n", "cl_acme_titled"),
+    ("[[cl_acme_chapter]]\n== A Chapter\n\nProse.\n", "cl_acme_chapter"),
+    ("[[cl_acme_chapter]]\n== A Chapter\n\nThe extension name is *cl_acme_stated*.\n", "cl_acme_stated"),
+    ("This adds functionality in the `cl_acme_other` extension.\n\n== Name Strings\n\n`cl_acme_own` +\n"
+     "`cl_acme_own_too`\n", "cl_acme_own"),
+])
+def test_how_a_text_names_its_extension(text: str, name: str, knowledge: Knowledge) -> None:
+    assert _adoc(text, knowledge).extension == name
+
+
+def test_a_listing_of_the_api_that_cannot_be_read_is_reported(knowledge: Knowledge) -> None:
+    text = ("[[cl_acme_x]]\n== X\n\n=== New API Enums\n\n----\nCL_ACME_X\n----\n\n"
+            "=== Sample Code\n\n----\nfoo();\n----\n")
+    assert [(r.kind, r.where.pos.line) for r in _adoc(text, knowledge).remarks] == [("unread-listing", 7)]

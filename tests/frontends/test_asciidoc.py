@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef
 from generator.frontends import asciidoc
-from generator.source import Pos
+from generator.source import Pos, SpecFile
 from tests.conftest import parse_error, seed
 from tests.pathological import assert_linear
 
@@ -59,23 +56,6 @@ def test_lists(blocks: list[object]) -> None:
         "be created may interoperate.", Pos(178, 1))
 
 
-@pytest.mark.parametrize(
-    ("markup", "plain"),
-    [
-        ("_d3d_device_source_ specifies", "<d3d_device_source> specifies"),
-        ("*clGetDeviceIDsFromD3D10KHR* returns", "clGetDeviceIDsFromD3D10KHR returns"),
-        ("is `NULL`", "is NULL"),
-        ('"`_properties_ specifies`"', '"<properties> specifies"'),
-        ("in the table <<anchor,_Direct3D 10 formats_>> or", "in the table Direct3D 10 formats or"),
-        ("in _table 5.3_ can", "in table 5.3 can"),
-        ("The function\nindexterm:[clFoo]", "The function"),
-        ("ID3D10Device * to use", "ID3D10Device * to use"),
-    ],
-)
-def test_inline_markup(markup: str, plain: str) -> None:
-    assert asciidoc.inline(markup) == plain
-
-
 def test_paragraph_text(blocks: list[object]) -> None:
     assert Paragraph("<platform> refers to the platform ID returned by clGetPlatformIDs.", Pos(296, 1)) in blocks
 
@@ -98,24 +78,91 @@ def test_a_table_whose_cells_do_not_fill_its_rows() -> None:
     assert message.startswith("bad.adoc:4:1: error: this table has 3 cells, which do not fill rows of 2 columns")
 
 
-#: The patterns the scanners replace: the behaviour to keep.
-_OLD_XREF = re.compile(r"<<[^,>]*,([^>]*)>>|<<([^>]*)>>")
-_OLD_INDEXTERM = re.compile(r"indexterm:\[[^\]]*\]")
-
-
 @pytest.mark.parametrize("shape", ["reference-markers", "index-terms", "table-cell-lines"])
 def test_unclosed_markup_and_long_cells_take_linear_time(shape: str, tmp_path: Path) -> None:
     """Markup left open is looked for once, not from each opening; a cell's lines are joined once."""
     assert_linear(shape, tmp_path)
 
 
-@settings(deadline=None)  # a slow moment of the machine is no failure
-@given(st.lists(st.sampled_from(["<", ">", ",", "a", "<<", ">>", " ", "\n"]), max_size=16).map("".join))
-def test_references_resolve_as_the_pattern_did(text: str) -> None:
-    assert asciidoc._resolve_references(text) == _OLD_XREF.sub(lambda m: m.group(1) or m.group(2), text)
+def _blocks(text: str) -> list[object]:
+    return list(asciidoc.parse(SpecFile.from_text("x.adoc", text)).blocks)
 
 
-@settings(deadline=None)  # a slow moment of the machine is no failure
-@given(st.lists(st.sampled_from(["indexterm:[", "indexterm:", "[", "]", "a", " ", "\n"]), max_size=12).map("".join))
-def test_index_terms_go_as_the_pattern_took_them(text: str) -> None:
-    assert asciidoc._without_index_terms(text) == _OLD_INDEXTERM.sub("", text)
+def _items(text: str) -> list[tuple[str, int]]:
+    return [(b.text, b.pos.line) for b in _blocks(text) if isinstance(b, ListItem)]
+
+
+def test_sub_items_of_a_code_are_its_conditions() -> None:
+    text = ("* {CL_INVALID_VALUE} if _a_ is 0.\n"
+            "* {CL_INVALID_DEVICE}\n"
+            "  ** if _b_ is not valid, or\n"
+            "  ** if _c_ cannot import it.\n"
+            "* {CL_OUT_OF_HOST_MEMORY}\n")
+    assert _items(text) == [("CL_INVALID_VALUE if <a> is 0.", 1), ("CL_INVALID_DEVICE if <b> is not valid", 3),
+                            ("CL_INVALID_DEVICE if <c> cannot import it.", 4), ("CL_OUT_OF_HOST_MEMORY", 5)]
+
+
+def test_a_list_goes_on_over_blank_lines_and_nests_by_marker() -> None:
+    text = "* `CL_X`\n\n** if a\n\n* CL_Y if b\n\n. step\n* inner\n. next\n"
+    assert _items(text) == [("CL_X if a", 3), ("CL_Y if b", 5), ("step", 7), ("inner", 8), ("next", 9)]
+
+
+def test_sub_items_of_prose_stay_items_of_their_own() -> None:
+    text = "* A new type.\n** It is mandatory.\n\nProse.\n\n** CL_Z if c\n"
+    assert _items(text) == [("A new type.", 1), ("It is mandatory.", 2), ("CL_Z if c", 6)]
+
+
+def test_preprocessor_lines_break_no_paragraph_list_or_listing() -> None:
+    text = ("First line\nifdef::cl_khr_x[]\nsecond line.\nendif::cl_khr_x[]\n\n* CL_A if a\nifndef::y[]\n"
+            "continued\nendif::y[]\n* CL_B if b\n\n"
+            "[source]\n----\nifeval::[\"{a}\" == \"b\"]\ncl_int clFoo(\n    cl_int x);\n----\n")
+    blocks = _blocks(text)
+    assert blocks[0] == Paragraph("First line second line.", Pos(1, 1))
+    assert blocks[1:3] == [ListItem("CL_A if a continued", Pos(6, 1)), ListItem("CL_B if b", Pos(10, 1))]
+    assert isinstance(blocks[3], Prototype) and blocks[3].pos == Pos(15, 1)
+
+
+def test_attribute_entries_define_what_follows() -> None:
+    text = ":refpage: clFoo\n:code: CL_X\n\n{refpage} returns {code}.\n"
+    assert _blocks(text) == [Paragraph("clFoo returns CL_X.", Pos(4, 1))]
+
+
+def test_includes_are_reported_and_a_prototype_include_stands_for_the_prototype() -> None:
+    text = ("== New API Functions\n\n[source,opencl]\n----\ncl_int clFoo(cl_int x);\n----\n\n"
+            "include::provisional_notice.asciidoc[]\n\n== Body\n\n"
+            "The function\n\ninclude::{generated}/api/protos/clFoo.txt[]\n\n_x_ is a value.\n")
+    document = asciidoc.parse(SpecFile.from_text("x.adoc", text))
+    prototypes = [b for b in document.blocks if isinstance(b, Prototype)]
+    assert [p.pos.line for p in prototypes] == [5, 14]
+    assert document.blocks.index(prototypes[1]) == len(document.blocks) - 2  # before the description
+    assert [(o.pos.line, o.kind) for o in document.omissions] == [(8, "include"), (14, "include")]
+    assert "provisional_notice.asciidoc holds is not in the IR" in document.omissions[0].message
+    assert "prototype of clFoo, which is read from line 5" in document.omissions[1].message
+
+
+def test_titles_keep_their_level_and_anchor() -> None:
+    text = "= cl_abc_title\n\n[[cl_abc_chapter]]\n== A Chapter\n\n=== Section\n"
+    assert [b for b in _blocks(text) if isinstance(b, Heading)] == [
+        Heading("cl_abc_title", 0, Pos(1, 1)), Heading("A Chapter", 1, Pos(4, 1), "cl_abc_chapter"),
+        Heading("Section", 2, Pos(6, 1))]
+
+
+def test_block_attributes_on_several_lines_apply_together() -> None:
+    text = '[cols="1,2"]\n[options="header"]\n|====\n| Rev | Changes\n| A | First.\n|====\n'
+    (table,) = _blocks(text)
+    assert isinstance(table, Table) and table.header == ("Rev", "Changes")
+    assert table.rows[0].cells == ("A", "First.")
+
+
+@pytest.mark.parametrize("shape", ["inline-markup", "nested-items", "mixed-listing"])
+def test_the_current_forms_take_linear_time(shape: str, tmp_path: Path) -> None:
+    """Attribute references and unclosed markup, long nested lists among preprocessor lines, and listings of
+    tokens between comments are each read once."""
+    assert_linear(shape, tmp_path)
+
+
+def test_comment_blocks_notes_and_literal_blocks() -> None:
+    text = ("////\n* CL_GONE if commented out\n////\n\n[NOTE]\n====\nA note.\n====\n\n"
+            "....\nCL_LITERAL_X  0x1\n....\n\n[[inline-id]]An anchored line.\n")
+    assert _blocks(text) == [Paragraph("A note.", Pos(7, 1)), TokenDef("CL_LITERAL_X", "0x1", Pos(11, 1)),
+                             Paragraph("An anchored line.", Pos(14, 1))]
