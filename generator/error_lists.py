@@ -60,7 +60,10 @@ class ErrorReader:
 
     def item(self, text: str, where: Location) -> None:
         """A list item under the current owners: "CL_X if ...", "CL_X - ...", "CL_X ... or if ...", or prose."""
-        if not self.owners or self.striking:
+        if self.striking:
+            return
+        if not self.owners:
+            self.unowned_item(text, where)
             return
         self.in_list = True
         item = phrases.ERROR_ITEM.match(text)
@@ -73,6 +76,13 @@ class ErrorReader:
             code, condition = None, text.rstrip(".,;").strip()
         for owner in self.owners:
             self.facts.errors.append(ErrorFact(owner, code, condition, where, "list"))
+
+    def unowned_item(self, text: str, where: Location) -> None:
+        """A list item shaped as a condition ("CL_X if ...") where no sentence has said whose list it is."""
+        item = phrases.ERROR_ITEM.match(text)
+        if item is not None and self.is_error_code(item["code"], explicit=False) and not self.is_success(item["code"]):
+            self.remark(where, "unowned-condition", f"this item gives a condition for {item['code']}, but no "
+                        "sentence before it names the function whose error list it is; it is not kept")
 
     def paragraph(self, text: str, where: Location, current: str | None) -> bool:
         """A paragraph led by an error code ("CL_X - ...", "CL_X is generated if ..."): one condition.

@@ -288,8 +288,16 @@ class _Walk:
             else:
                 owner = named
             self.errors.owners = (owner,) if owner else ()
+            if named is not None and owner == named:
+                self.errors.owners = (*self.co_subjects(text[max(0, match.start() - 400):match.start()]), named)
             return owner is not None
         return False
+
+    def co_subjects(self, before: str) -> list[str]:
+        """The functions named with a subject ("f and g will return"): they share its conditions."""
+        found = phrases.CO_SUBJECTS.search(before)
+        names = phrases.split_names(found["functions"]) if found else []
+        return [name for name in names if self.knowledge.is_function_name(name)]
 
     def parameter_doc(self, text: str, where: Location) -> None:
         """A sentence about a parameter: `<p> is ...`; in texts that lost names, a sentence with no subject."""

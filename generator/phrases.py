@@ -33,8 +33,11 @@ RETURNED_BY_CLAUSE = re.compile(
     rf"(?:^Returned by|,?\s*(?:and )?(?:by|from))\s+(?P<functions>{_FUNCTIONS})\s+(?:when|if)\s+(?P<condition>.*?)"
     rf"(?=,?\s*(?:and )?(?:by|from)\s+{_NAME}[\s,]|[.:]?\s*$)"
 )
-#: "f returns ..." (whether f names a function is for the caller to judge), or a page's bare "Returns ..."
-RETURNS = re.compile(rf"(?:(?<![\w])(?P<function>{_NAME})\s+returns\s|^Returns\s)")
+#: "f returns ..." or "f will return ..." (whether f names a function is for the caller to judge), or a page's
+#: bare "Returns ..."
+RETURNS = re.compile(rf"(?:(?<![\w])(?P<function>{_NAME})\s+(?:returns|will\s+return)\s|^Returns\s)")
+#: The names before a subject, when it is the last of several: "f and g will return", "f, g and h return".
+CO_SUBJECTS = re.compile(rf"(?P<functions>{_FUNCTIONS})(?:,\s*|,?\s+and\s+)$")
 #: "Add to the list of errors [codes, values] for f [and g]:" (the list follows)
 ADD_ERRORS = re.compile(
     rf"^Add to the list of (?:errors|error (?:codes|values)|error conditions)(?: returned)? (?:for|of|by) "
@@ -53,10 +56,10 @@ ERRORS_TITLE = re.compile(r"^(?:Errors|Error [Cc]odes|Return [Vv]alues and [Ee]r
 ERRORS_OF = re.compile(rf"\berrors (?:returned by|for|of) (?P<functions>{_FUNCTIONS})\s*:?\s*$")
 #: "Remove the following description of ...:" (what follows is struck from another text, no condition)
 REMOVE = re.compile(r"^Remove the following\b")
-#: "The following values may be returned by f:" (the conditions follow)
+#: "The following values may be returned by f[ for these new values]:" (the conditions follow)
 RETURNED_BY_LIST = re.compile(
     rf"^The following (?:values|errors|error codes) (?:may|can|will) be returned by "
-    rf"(?P<functions>{_FUNCTIONS})\s*:?\s*$"
+    rf"(?P<functions>{_FUNCTIONS})(?:\s+(?:for|when|if|with)\s[^:]*)?\s*:?\s*$"
 )
 #: "Add to the list of errors for f the same new errors described above for g."
 SAME_ERRORS = re.compile(

@@ -132,3 +132,30 @@ def test_a_heading_naming_the_lists_it_adds_to(knowledge: Knowledge) -> None:
             "clCreateImage3D:\n\n    CL_INVALID_VALUE if <flags> has CL_WIDGET_MODE_ACME set.\n")
     assert _errors(body, knowledge) == [("clCreateImage2D", "CL_INVALID_VALUE", 4),
                                         ("clCreateImage3D", "CL_INVALID_VALUE", 4)]
+
+
+_TWO = _HEAD.replace("    cl_int clDoWidgetACME(cl_context context, cl_uint level);\n\nNew Tokens",
+                     "    cl_int clDoWidgetACME(cl_context context, cl_uint level);\n"
+                     "    cl_int clUndoWidgetACME(cl_context context);\n\nNew Tokens", 1)
+
+
+def test_several_subjects_that_will_return_share_the_list(knowledge: Knowledge) -> None:
+    body = ("    clUndoWidgetACME and clDoWidgetACME will return CL_SUCCESS if they work.\n"
+            "    Otherwise, they will return one of the following error values:\n\n"
+            "    * CL_INVALID_CONTEXT if <context> is not a valid context.\n")
+    facts = extract(registry.parse(SpecFile.from_text("w.txt", _TWO + body)), knowledge)
+    assert sorted((e.function, e.code) for e in facts.errors if e.origin == "list") == [
+        ("clDoWidgetACME", "CL_INVALID_CONTEXT"), ("clUndoWidgetACME", "CL_INVALID_CONTEXT")]
+
+
+def test_a_may_be_returned_sentence_with_a_qualifier_opens_the_list(knowledge: Knowledge) -> None:
+    body = ("    The following errors may be returned by clDoWidgetACME for these new <level> values:\n\n"
+            "    * CL_INVALID_VALUE if <level> is CL_WIDGET_MODE_ACME and nothing supports it.\n")
+    assert _errors(body, knowledge) == [("clDoWidgetACME", "CL_INVALID_VALUE", 3)]
+
+
+def test_an_item_shaped_as_a_condition_whose_list_no_one_owns_is_said(knowledge: Knowledge) -> None:
+    body = "    Some words about widgets.\n\n    * CL_INVALID_VALUE if <level> is 7.\n"
+    facts = _facts(body, knowledge)
+    assert not [e for e in facts.errors if e.origin == "list"]
+    assert [r.kind for r in facts.remarks] == ["unowned-condition"] and "CL_INVALID_VALUE" in facts.remarks[0].message

@@ -27,7 +27,14 @@ def test_a_typedef_then_its_values_with_comments_between() -> None:
 
 
 def test_prototypes_with_a_calling_convention_word() -> None:
+    """A header's decoration (data/opencl_core.json `decorations`) is read past, as the C grammar reads it."""
     code = "// the function\ncl_int CL_API_CALL clFoo(\n    cl_int x);\n"
+    (block,) = listing(code, _SPEC, Pos(3, 1))
+    assert isinstance(block, Prototype) and block.function.name == "clFoo" and block.pos.line == 4
+
+
+def test_prototypes_with_an_unknown_word_are_an_error_where_it_stands() -> None:
+    code = "// the function\ncl_int NOT_A_DECORATION clFoo(\n    cl_int x);\n"
     with pytest.raises(InputError) as caught:  # the C grammar, not this module, judges the words
         listing(code, _SPEC, Pos(3, 1))
     assert caught.value.render().startswith("x.adoc:4:")
