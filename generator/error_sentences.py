@@ -39,6 +39,10 @@ _PRONOUNS = ("this call", "this function", "this command", "the function", "this
 _LED_BY = re.compile(r"^(?P<name>[A-Za-z_]\w*)\s?(?:-|:|--)\s")
 #: Sentences end at a full stop followed by a capital (collapsed text: one space).
 _SENTENCE_END = re.compile(r"(?<=[.])\s(?=[A-Z\"])")
+#: The openings of a sentence whose first clause is the condition ("If ..., it will return CL_X").
+_CONDITIONAL = ("If ", "When ")
+#: Words that make a following "it" their object ("with it", "to it"), not the subject of the verb after it.
+_GOVERNS = ("with", "to", "on", "of", "for", "from", "by", "in", "at", "into", "about", "than", "as")
 _CONDITION_OPENS = re.compile(r"^(?:if|when|for|on|in case)\s", re.I)
 #: How far back from a verb its subject is looked for.
 _WINDOW = 80
@@ -79,31 +83,43 @@ def embedded(text: str) -> list[Stated]:
     for sentence in _SENTENCE_END.split(text):
         hits = sorted([*_ACTIVE.finditer(sentence), *_PASSIVE.finditer(sentence)], key=lambda m: m.start())
         for hit in hits:
-            before = sentence[max(0, hit.start() - _WINDOW): hit.start()]
+            start = max(0, hit.start() - _WINDOW)
+            before = sentence[start: hit.start()]
             before = before[: _HELPERS.search(before).start()]  # type: ignore[union-attr]  # it always matches
             subject = _SUBJECT.search(before) if hit.re is _ACTIVE else None
-            found.append(Stated(hit["code"], _condition(sentence, hit), subject["subject"] if subject else None,
-                                subject is None or _stands_for_a_function(subject)))
+            conditional = sentence.startswith(_CONDITIONAL)
+            at = start + subject.start("subject") if subject else None
+            found.append(Stated(hit["code"], _condition(sentence, hit, at), subject["subject"] if subject else None,
+                                subject is None or _stands_for_a_function(subject, conditional)))
     return found
 
 
-def _stands_for_a_function(subject: re.Match[str]) -> bool:
-    """"It returns", "This call will return": not "the call using it will return"."""
+def _stands_for_a_function(subject: re.Match[str], conditional: bool) -> bool:
+    """"It returns", "This call will return": not "the call using it will return".
+
+    After an opening "If ..." without a comma ("If <f> is not supported by the implementation it will return"),
+    the word before "it" ends the condition, unless it makes "it" its object ("using it", "with it").
+    """
     word, determiner = subject["subject"], (subject["determiner"] or "").lower()
     if word.startswith("<"):
         return True
     if word.lower() == "it":  # "..., it returns", "Otherwise it returns"; not "the call using it will return"
+        if conditional and determiner and not determiner.endswith("ing") and determiner not in _GOVERNS:
+            return True
         return determiner in ("", "otherwise", "then", "and")
     return f"{determiner} {word.lower()}" in _PRONOUNS
 
 
-def _condition(sentence: str, hit: re.Match[str]) -> str:
-    """What the sentence says must hold: the clause after the code ("if ..."), or the "If ..." before it."""
+def _condition(sentence: str, hit: re.Match[str], subject_at: int | None = None) -> str:
+    """What the sentence says must hold: the clause after the code ("if ..."), or the "If ..." before it (up to
+    its comma, or else up to the subject of the verb)."""
     after = sentence[hit.end():].lstrip(" ,")
     if _CONDITION_OPENS.match(after):
         return _trim(_FILLER.sub("", after, count=1) if after[:3].lower() in ("if ", "whe") else after)
-    if sentence.startswith("If ") and "," in sentence[: hit.start()]:
-        return _trim(sentence[3: sentence.rindex(",", 0, hit.start())])
+    if sentence.startswith(_CONDITIONAL) and "," in sentence[: hit.start()]:
+        return _trim(sentence[sentence.index(" ") + 1: sentence.rindex(",", 0, hit.start())])
+    if sentence.startswith(_CONDITIONAL) and subject_at is not None:
+        return _trim(sentence[sentence.index(" ") + 1: subject_at])
     return _trim(sentence)
 
 

@@ -39,6 +39,15 @@ def test_return_sentences_and_their_subjects() -> None:
     ]
 
 
+def test_an_opening_if_without_its_comma_ends_before_the_subject() -> None:
+    text = ("If the value passed in <flags> is not supported by the OpenCL implementation it will return "
+            "CL_INVALID_VALUE. If the object is released the call using it will return CL_NOT_ACQUIRED_X.")
+    first, second = embedded(text)
+    assert first == Stated("CL_INVALID_VALUE",
+                           "the value passed in <flags> is not supported by the OpenCL implementation", "it", True)
+    assert (second.code, second.pronoun) == ("CL_NOT_ACQUIRED_X", False)  # "using it": the object, not the call
+
+
 def test_this_call_stands_for_the_function() -> None:
     (stated,) = embedded("This call will return CL_INVALID_DEVICE if the device is a sub-device.")
     assert stated == Stated("CL_INVALID_DEVICE", "the device is a sub-device", "call", True)
