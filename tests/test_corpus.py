@@ -4,6 +4,8 @@ truth. Until the generator reads them all in full, each text must keep at least 
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -16,10 +18,15 @@ ENTRIES = scoring.truth()
 
 
 @pytest.fixture(scope="module")
-def scores(tmp_path_factory: pytest.TempPathFactory) -> dict[str, scoring.Score]:
-    folder = tmp_path_factory.mktemp("corpus")
+def alone(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Each text generated alone: `<folder>/<text>` is its OUT."""
+    return tmp_path_factory.mktemp("corpus")
+
+
+@pytest.fixture(scope="module")
+def scores(alone: Path) -> dict[str, scoring.Score]:
     with ThreadPoolExecutor(max_workers=2) as pool:
-        return dict(zip((e["file"] for e in ENTRIES), pool.map(lambda e: scoring.score_alone(e, folder), ENTRIES),
+        return dict(zip((e["file"] for e in ENTRIES), pool.map(lambda e: scoring.score_alone(e, alone), ENTRIES),
                         strict=True))
 
 
@@ -48,3 +55,59 @@ def test_texts_to_refuse_are_refused_cleanly(tmp_path: Path) -> None:
             run = scoring.generate([entry["file"]], tmp_path / entry["file"])
             assert run.status == 2 and "Traceback" not in run.stderr, run.stderr
             assert not (tmp_path / entry["file"]).exists()
+
+
+_IMPORT_ALL = """
+import importlib, pkgutil, sys
+for out in sys.argv[1:]:
+    for name in [m for m in sys.modules if m == "cl_d3d_sharing" or m.startswith("cl_d3d_sharing.")]:
+        del sys.modules[name]
+    sys.path.insert(0, out)
+    package = importlib.import_module("cl_d3d_sharing")
+    for module in pkgutil.iter_modules(package.__path__):
+        importlib.import_module("cl_d3d_sharing." + module.name)
+    sys.path.remove(out)
+    print(out, flush=True)
+"""
+
+
+def test_every_package_of_the_corpus_imports(alone: Path, scores: dict[str, scoring.Score]) -> None:
+    """Each text's own package (the compile guard passed when the run wrote it), every module imported."""
+    outs = [str(alone / e["file"]) for e in ENTRIES if not str(e["expected"]).startswith("refuse")]
+    done = subprocess.run([sys.executable, "-c", _IMPORT_ALL, *outs], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == outs
+
+
+def test_all_the_texts_together_score_as_each_alone(tmp_path: Path, scores: dict[str, scoring.Score]) -> None:
+    """One run over every text to generate: revisions of one extension in two forms merge, and nothing read
+    alone is lost together."""
+    entries = [e for e in ENTRIES if not str(e["expected"]).startswith("refuse")]
+    out = tmp_path / "all"
+    run = scoring.generate([e["file"] for e in entries], out)
+    assert run.status == 0, run.stderr[-3000:]
+    for entry in entries:
+        together = scoring.score(entry, scoring.ir_of(run, out, entry["extension"]))
+        assert together.ok >= scores[entry["file"]].ok, (entry["file"], together.misses)
+
+
+#: What the generator does not keep of the corpus, each with the diagnostic that says why: (text, function,
+#: code, words of the diagnostic at the condition's line).
+_SAID = [
+    ("cl_intel_d3d11_nv12_media_sharing.registry.txt", "clCreateFromD3D11Texture2DKHR",
+     "CL_INVALID_D3D11_RESOURCE_KHR", "clCreateFromD3D11Texture2DKHR"),
+    ("cl_intel_simultaneous_sharing.registry.txt", "clCreateContext", "CL_INVALID_PROPERTY",
+     "names no function"),
+]
+
+
+@pytest.mark.parametrize(("text", "function", "code", "words"), _SAID, ids=[s[0] for s in _SAID])
+def test_each_condition_not_kept_is_a_diagnostic(text: str, function: str, code: str, words: str,
+                                                 alone: Path, scores: dict[str, scoring.Score]) -> None:
+    assert f"{function}: error missing: {code}" in " ".join(scores[text].misses)
+    entry = next(e for e in ENTRIES if e["file"] == text)
+    line = next(c["line"] for c in {**entry["errors"], **entry["core_functions"]}[function] if c["code"] == code)
+    ir = scoring.ir_of(scoring.Run(None, 0, ""), alone / text, entry["extension"]).ir or {}
+    said = [d["message"] for d in ir.get("diagnostics") or []
+            if abs(int(str(d.get("source", ":0")).rsplit(":", 1)[-1] or 0) - line) <= 3]
+    assert any(words in message for message in said), said
