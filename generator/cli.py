@@ -24,6 +24,19 @@ INPUT_ERROR = 2
 INTERNAL_ERROR = 3
 
 
+def tally_lines(result: Result) -> list[str]:
+    """Per source file: what was read from it, and what of that the IR keeps (`generate -v`)."""
+    lines = []
+    for extension in result.extensions:
+        for read_from in extension.sources:
+            if read_from.tally is not None:
+                counts = ", ".join(f"{kind} {count.kept}/{count.read}" for kind, count in (
+                    ("prototypes", read_from.tally.prototypes), ("tokens", read_from.tally.tokens),
+                    ("conditions", read_from.tally.conditions)))
+                lines.append(f"{read_from.path}: note: {extension.name}: kept of what was read: {counts}")
+    return lines
+
+
 def main(argv: list[str] | None = None, *, whole_process: bool = False) -> int:
     """Run one command. `whole_process`: nothing else runs in this interpreter (`python -m generator`)."""
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
@@ -112,6 +125,8 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
     if args.verbose:
         for path in result.skipped:
             print(f"{path}: note: not a specification (a Markdown note); skipped", file=sys.stderr)
+        for line in tally_lines(result):
+            print(line, file=sys.stderr)
     with timing.stage("API changes"):
         changes = api_changes(args.out / "ir", result, files)
     with timing.stage("write"):

@@ -27,6 +27,7 @@ from generator.model import (
     Extension,
     Function,
     Param,
+    Source,
     Table,
     Token,
     TokenGroup,
@@ -52,7 +53,7 @@ def to_dict(extension: Extension) -> dict[str, Any]:
         "vendor": extension.vendor,
         "revision": extension.revision,
         "metadata": dict(sorted(extension.metadata.items())),
-        "sources": [{"path": s.path, "format": s.format} for s in extension.sources],
+        "sources": [_source(s) for s in extension.sources],
         "types": [_type(t) for t in extension.types],
         "functions": [_function(f) for f in functions],
         "token_groups": [_group(g) for g in extension.groups],
@@ -60,6 +61,16 @@ def to_dict(extension: Extension) -> dict[str, Any]:
         "tables": [_table(t) for t in extension.tables],
         "diagnostics": [_diagnostic(d) for d in sorted(extension.diagnostics)],
     }
+
+
+def _source(source: Source) -> dict[str, Any]:
+    found: dict[str, Any] = {"path": source.path, "format": source.format}
+    if source.tally is not None:
+        tally = source.tally
+        found["tally"] = {kind: {"read": count.read, "kept": count.kept} for kind, count in
+                          (("prototypes", tally.prototypes), ("tokens", tally.tokens),
+                           ("conditions", tally.conditions))}
+    return found
 
 
 def _where(location: Location | None) -> str | None:

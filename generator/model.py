@@ -7,9 +7,12 @@ into plain words. Every element points at the place in the specs it came from.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from generator.diagnostics import Diagnostic, Location
+
+if TYPE_CHECKING:
+    from generator.tally import Tally
 
 
 @dataclass
@@ -134,6 +137,7 @@ class Table:
 class Source:
     path: str
     format: str
+    tally: Tally | None = None  # what was read from it and what the IR keeps (`tally`)
 
 
 class NameIndex:

@@ -1,6 +1,6 @@
-"""The stages in order: detect, front-end, extract, merge (with recovery), cross-check, conditions.
+"""The stages in order: detect, front-end, extract, merge (with recovery), cross-check, conditions, tally.
 
-    specs/*  -> detect -> frontends/<format> -> extract -> merge -> crosscheck -> conditions -> ir -> emit
+    specs/*  -> detect -> frontends/<format> -> extract -> merge -> crosscheck -> conditions -> tally -> ir -> emit
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import conditions, crosscheck, timing
+from generator import conditions, crosscheck, tally, timing
 from generator.detect import NOTES, detect
 from generator.diagnostics import Diagnostic, Sink
 from generator.errors import Gather, InputError
@@ -77,6 +77,8 @@ def run_files(paths: list[Path], where: str = "<specs>") -> Result:
         crosscheck.check(extensions, facts, knowledge, sink)
     with timing.stage("conditions"):
         conditions.attach(extensions, knowledge, sink)
+    with timing.stage("tally"):
+        tally.attach(extensions, facts, sink, list(sink.items))
     by_extension: dict[str | None, list[Diagnostic]] = {}
     found = sink.finished()
     for diagnostic in found:
