@@ -12,6 +12,7 @@ from generator import cli, pipeline, tally
 from generator.diagnostics import Sink
 from generator.facts import SourceFacts
 from generator.knowledge import Knowledge
+from generator.model import ErrorCondition, Extension, Function
 from generator.source import spec_files
 from tests.conftest import ROOT, SPECS
 
@@ -37,11 +38,16 @@ def test_every_seed_keeps_all_it_was_read_to_hold(seed_result: pipeline.Result) 
     assert sum(s.tally.conditions.read for s in sources if s.tally) > 100
 
 
+def _one_condition_lost(result: pipeline.Result) -> tuple[list[Extension], Function, ErrorCondition]:
+    """A copy of the seeds' extensions with the first condition (stated in one place only) taken out."""
+    extensions = copy.deepcopy(result.extensions)
+    function = next(f for f in extensions[0].functions if f.errors and not f.errors[0].also_in)
+    return extensions, function, function.errors.pop(0)
+
+
 def test_a_condition_read_and_not_kept_is_counted_and_said(seed_result: pipeline.Result,
                                                             seed_facts: list[SourceFacts]) -> None:
-    extensions = copy.deepcopy(seed_result.extensions)
-    function = next(f for f in extensions[0].functions if f.errors and not f.errors[0].also_in)
-    lost = function.errors.pop(0)
+    extensions, function, lost = _one_condition_lost(seed_result)
     sink = Sink()
     tally.attach(extensions, seed_facts, sink, [])
     source = next(s for s in extensions[0].sources if s.path == lost.source.path)
@@ -52,9 +58,7 @@ def test_a_condition_read_and_not_kept_is_counted_and_said(seed_result: pipeline
 
 def test_a_fact_whose_loss_a_diagnostic_explains_gets_no_second_one(seed_result: pipeline.Result,
                                                                     seed_facts: list[SourceFacts]) -> None:
-    extensions = copy.deepcopy(seed_result.extensions)
-    function = next(f for f in extensions[0].functions if f.errors and not f.errors[0].also_in)
-    lost = function.errors.pop(0)
+    extensions, _, lost = _one_condition_lost(seed_result)
     explained = Sink()
     explained.warning(lost.source, "some-kind", "why it is not kept")
     sink = Sink()
