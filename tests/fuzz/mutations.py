@@ -19,9 +19,14 @@ from hypothesis import strategies as st
 
 from tests.conftest import SPECS
 from tests.pathological import UNITS
+from tests.scoring import CORPUS
 
 #: The seeds: every spec text of the project, by file name.
-SEEDS: dict[str, bytes] = {p.name: p.read_bytes() for p in sorted(SPECS.glob("*.txt"))}
+SPEC_SEEDS: dict[str, bytes] = {p.name: p.read_bytes() for p in sorted(SPECS.glob("*.txt"))}
+#: The real registry texts of the corpus, in every form the generator reads: damaged alone.
+CORPUS_SEEDS: dict[str, bytes] = {p.name: p.read_bytes() for p in sorted(CORPUS.iterdir())
+                                  if p.suffix in (".txt", ".asciidoc")}
+SEEDS: dict[str, bytes] = SPEC_SEEDS | CORPUS_SEEDS
 
 #: Positions are drawn as integers in [0, SCALE] and read as a fraction of the length.
 SCALE = 1_000_000
@@ -243,7 +248,8 @@ class Case:
 
     def files(self) -> dict[str, bytes]:
         """The specs folder of this case, by file name."""
-        files = {name: data for name, data in SEEDS.items() if self.with_others}
+        others = SPEC_SEEDS if self.seed in SPEC_SEEDS else {}
+        files = {name: data for name, data in others.items() if self.with_others}
         files[self.seed] = self.damaged()
         return files
 

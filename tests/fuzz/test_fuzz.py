@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, event, given, settings
 
 from tests.fuzz import harness
 from tests.fuzz.ir_mutations import IrCase, ir_cases
-from tests.fuzz.mutations import SEEDS, Case, cases, section_boundaries, write
+from tests.fuzz.mutations import SPEC_SEEDS, Case, cases, section_boundaries, write
 from tests.pathological import SHAPES
 
 CASES = int(os.environ.get("FUZZ_CASES", "120"))
@@ -60,13 +60,13 @@ def test_a_damaged_ir_gives_a_diff_or_a_clean_error(case: IrCase, tmp_path_facto
     assert outcome.verdict != "FAIL", f"{case}\n{outcome.reason}\n--- stderr ---\n{outcome.stderr[-3000:]}"
 
 
-@pytest.mark.parametrize("seed", sorted(SEEDS))
+@pytest.mark.parametrize("seed", sorted(SPEC_SEEDS))
 def test_every_truncation_at_a_section_boundary(seed: str, tmp_path: Path) -> None:
     """Each seed cut where each of its sections starts: the head alone, as if the file ended early."""
-    boundaries = section_boundaries(SEEDS[seed])
+    boundaries = section_boundaries(SPEC_SEEDS[seed])
     assert len(boundaries) >= 5, "the boundary finder sees the seed's sections"
     for number, cut in enumerate(boundaries[::BOUNDARY_STEP]):
-        files = {seed: SEEDS[seed][:cut]}
+        files = {seed: SPEC_SEEDS[seed][:cut]}
         folder = tmp_path / str(number)
         write(files, folder / "specs")
         outcome = harness.run(folder, files)
