@@ -43,6 +43,13 @@ ADD_ERRORS = re.compile(
     rf"^Add to the list of (?:errors|error (?:codes|values)|error conditions)(?: returned)? (?:for|of|by) "
     rf"(?P<functions>{_FUNCTIONS})\s*:?\s*$"
 )
+#: "[In Section 5.3.1, page 93,] append the following to the list of error conditions for f [and g]:",
+#: "add the following error codes to f:" (the list follows; a sentence's lead-in before the verb is skipped)
+LEADS_ERRORS = re.compile(
+    rf"(?:^|,\s*|\.\s+)(?:[Aa]dd|[Aa]ppend) the following (?:errors |error (?:codes|values|conditions) )?to "
+    rf"(?:the list of (?:errors|error (?:codes|values|conditions))(?: returned)? (?:for|of|by) )?"
+    rf"(?P<functions>{_FUNCTIONS})\s*:?\s*$"
+)
 #: "Replace the description of CL_X error value [under f] with:" (the new condition follows)
 REPLACE_ERROR = re.compile(
     rf"^Replace the description of (?P<code>{_NAME}) (?:error )?(?:value|code|condition)s?"

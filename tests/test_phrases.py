@@ -59,6 +59,12 @@ def test_error_list_openers() -> None:
     assert bare and bare["functions"] is None
     listed = phrases.RETURNED_BY_LIST.match("The following values may be returned by clA:")
     assert listed and listed["functions"] == "clA"
+    led = phrases.LEADS_ERRORS.search("In Section 5.3.3, page 102, append the following to the list of error "
+                                      "conditions for clA and clB:")
+    assert led and phrases.split_names(led["functions"]) == ["clA", "clB"]
+    coded = phrases.LEADS_ERRORS.search("In chapter 5.1, add the following error codes to clA:")
+    assert coded and coded["functions"] == "clA"
+    assert not phrases.LEADS_ERRORS.search("In Section 5.3.1.1, page 94, add the following to Table 5.6:")
 
 
 def test_vendor_titles_of_the_summary_and_token_sections() -> None:
