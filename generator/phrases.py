@@ -36,6 +36,8 @@ RETURNED_BY_CLAUSE = re.compile(
 #: "f returns ..." or "f will return ..." (whether f names a function is for the caller to judge), or a page's
 #: bare "Returns ..."
 RETURNS = re.compile(rf"(?:(?<![\w])(?P<function>{_NAME})\s+(?:returns|will\s+return)\s|^Returns\s)")
+#: "This function returns" / "This function will return": the subject is the function just named.
+THIS_FUNCTION = re.compile(r"[Tt]his function\s+(?:returns|will\s+return)\s")
 #: The names before a subject, when it is the last of several: "f and g will return", "f, g and h return".
 CO_SUBJECTS = re.compile(rf"(?P<functions>{_FUNCTIONS})(?:,\s*|,?\s+and\s+)$")
 #: "Add to the list of errors [codes, values] for f [and g]:" (the list follows)
