@@ -20,8 +20,9 @@ _FUNCTIONS = rf"{_NAME}(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+){_NAME})*"
 
 #: "Accepted as <what> in the <p> parameter of f [and g]" (or, in the current AsciiDoc texts, "Accepted value for
 #: the <p> parameter to f"), read in two steps by `accepted`
-_ACCEPTED_AS = re.compile(r"^Accepted (?:as (?P<what>.*?) in|(?P<value>values?) for) the ")
-_ACCEPTED_IN = re.compile(rf"(?P<param>.*?)\s*parameters? (?:of|to) (?P<functions>{_FUNCTIONS})")
+#: the template's shortest, "Accepted as [by] the <p> parameter [argument] of f", says no <what>
+_ACCEPTED_AS = re.compile(r"^Accepted (?:as (?P<what>.*?) in|(?P<value>values?) for|(?P<bare>as|by)) the ")
+_ACCEPTED_IN = re.compile(rf"(?P<param>.*?)\s*(?:parameters?|arguments?) (?:of|to) (?P<functions>{_FUNCTIONS})")
 #: "Returned in the <p> parameter of f when <q> is TOKEN"
 RETURNED_IN = re.compile(
     rf"^Returned in the (?P<param>.*?)\s*parameter of (?P<function>{_NAME})"
@@ -120,7 +121,8 @@ def accepted(text: str) -> Accepted | None:
     rest = _ACCEPTED_IN.match(text, head.end()) if head else None
     if head is None or rest is None:
         return None
-    return Accepted(head["what"] if head["what"] is not None else head["value"], rest["param"], rest["functions"])
+    what = head["what"] if head["what"] is not None else head["value"] or ""
+    return Accepted(what, rest["param"], rest["functions"])
 
 
 def split_names(text: str) -> list[str]:
