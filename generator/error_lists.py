@@ -43,6 +43,11 @@ class ErrorReader:
         if match := phrases.ADD_ERRORS.match(text) or phrases.RETURNED_BY_LIST.match(text):
             self.owners, self.striking = tuple(phrases.split_names(match["functions"])), False
             return True
+        if (match := phrases.LEADS_ERRORS.search(text)) and any(
+            self.knowledge.is_function_name(name) for name in phrases.split_names(match["functions"])
+        ):
+            self.owners, self.striking = tuple(phrases.split_names(match["functions"])), False
+            return True
         if match := phrases.REPLACE_ERROR.match(text):
             self.striking = False
             self.owners = tuple(phrases.split_names(match["functions"])) if match["functions"] else ()

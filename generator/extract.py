@@ -277,9 +277,11 @@ class _Walk:
         """A "f returns ..." sentence: it names whose error list follows."""
         for match in phrases.RETURNS.finditer(text):
             named = match["function"]
+            described = self.current.name if self.current else None
+            if described is None and match.start() >= 5 and phrases.THIS_FUNCTION.match(text, match.start() - 5):
+                named = self.last_function(text[:match.start()]) or named  # "... f(). This function returns"
             if named is not None and not self.knowledge.is_function_name(named):
                 continue
-            described = self.current.name if self.current else None
             if named is None or named == described:
                 owner = described
             elif described is not None and self.section != "preamble":
@@ -292,6 +294,10 @@ class _Walk:
                 self.errors.owners = (*self.co_subjects(text[max(0, match.start() - 400):match.start()]), named)
             return owner is not None
         return False
+
+    def last_function(self, before: str) -> str | None:
+        """The function a sentence names last, which a following "This function" stands for."""
+        return next((w for w in reversed(_WORD.findall(before)) if self.knowledge.is_function_name(w)), None)
 
     def co_subjects(self, before: str) -> list[str]:
         """The functions named with a subject ("f and g will return"): they share its conditions."""

@@ -20,8 +20,9 @@ _FUNCTIONS = rf"{_NAME}(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+){_NAME})*"
 
 #: "Accepted as <what> in the <p> parameter of f [and g]" (or, in the current AsciiDoc texts, "Accepted value for
 #: the <p> parameter to f"), read in two steps by `accepted`
-_ACCEPTED_AS = re.compile(r"^Accepted (?:as (?P<what>.*?) in|(?P<value>values?) for) the ")
-_ACCEPTED_IN = re.compile(rf"(?P<param>.*?)\s*parameters? (?:of|to) (?P<functions>{_FUNCTIONS})")
+#: the template's shortest, "Accepted as [by] the <p> parameter [argument] of f", says no <what>
+_ACCEPTED_AS = re.compile(r"^Accepted (?:as (?P<what>.*?) in|(?P<value>values?) for|(?P<bare>as|by)) the ")
+_ACCEPTED_IN = re.compile(rf"(?P<param>.*?)\s*(?:parameters?|arguments?) (?:of|to) (?P<functions>{_FUNCTIONS})")
 #: "Returned in the <p> parameter of f when <q> is TOKEN"
 RETURNED_IN = re.compile(
     rf"^Returned in the (?P<param>.*?)\s*parameter of (?P<function>{_NAME})"
@@ -36,11 +37,20 @@ RETURNED_BY_CLAUSE = re.compile(
 #: "f returns ..." or "f will return ..." (whether f names a function is for the caller to judge), or a page's
 #: bare "Returns ..."
 RETURNS = re.compile(rf"(?:(?<![\w])(?P<function>{_NAME})\s+(?:returns|will\s+return)\s|^Returns\s)")
+#: "This function returns" / "This function will return": the subject is the function just named.
+THIS_FUNCTION = re.compile(r"[Tt]his function\s+(?:returns|will\s+return)\s")
 #: The names before a subject, when it is the last of several: "f and g will return", "f, g and h return".
 CO_SUBJECTS = re.compile(rf"(?P<functions>{_FUNCTIONS})(?:,\s*|,?\s+and\s+)$")
 #: "Add to the list of errors [codes, values] for f [and g]:" (the list follows)
 ADD_ERRORS = re.compile(
     rf"^Add to the list of (?:errors|error (?:codes|values)|error conditions)(?: returned)? (?:for|of|by) "
+    rf"(?P<functions>{_FUNCTIONS})\s*:?\s*$"
+)
+#: "[In Section 5.3.1, page 93,] append the following to the list of error conditions for f [and g]:",
+#: "add the following error codes to f:" (the list follows; a sentence's lead-in before the verb is skipped)
+LEADS_ERRORS = re.compile(
+    rf"(?:^|,\s*|\.\s+)(?:[Aa]dd|[Aa]ppend) the following (?:errors |error (?:codes|values|conditions) )?to "
+    rf"(?:the list of (?:errors|error (?:codes|values|conditions))(?: returned)? (?:for|of|by) )?"
     rf"(?P<functions>{_FUNCTIONS})\s*:?\s*$"
 )
 #: "Replace the description of CL_X error value [under f] with:" (the new condition follows)
@@ -111,7 +121,8 @@ def accepted(text: str) -> Accepted | None:
     rest = _ACCEPTED_IN.match(text, head.end()) if head else None
     if head is None or rest is None:
         return None
-    return Accepted(head["what"] if head["what"] is not None else head["value"], rest["param"], rest["functions"])
+    what = head["what"] if head["what"] is not None else head["value"] or ""
+    return Accepted(what, rest["param"], rest["functions"])
 
 
 def split_names(text: str) -> list[str]:

@@ -161,6 +161,10 @@ def texts(
     rows = _table_cells(extension, lost, family)
     _missing_descriptions(extension, family)
     for path in sorted(lost):
+        if not (restored or described or rows) and not any(
+            not f.core and f.source.path == path for f in extension.functions
+        ):
+            continue  # a text that declares no function and had nothing to restore lost nothing worth a note
         origins = sorted({r.extension.name for r in family})
         sink.note(Location(path, _first(extension, path)), "recovered",
                   f"this text lost its parameter names; restored them in {restored} error conditions, "

@@ -174,13 +174,18 @@ def _split_pairs(
     return split_rows, header
 
 
+#: The column kinds a key column's header must not pass for.
+_KINDS = frozenset({"type", "default", "description"})
+
+
 def _header_name(header: list[str] | None, extension: Extension, knowledge: Knowledge) -> str | None:
     """`cl_image_info` -> `image_info`, `cl_widget_source_khr` -> `widget_source`."""
     if not header or not header[0].split():
         return None
     word = knowledge.without_api_prefix(header[0].split()[0].lower())
-    word = word.removesuffix("_" + extension.vendor.lower())
-    return re.sub(r"\W+", "_", word).strip("_") or None
+    word = re.sub(r"\W+", "_", word.removesuffix("_" + extension.vendor.lower())).strip("_")
+    # a header "Type" or "Description" over a column of tokens is no column of C types or descriptions
+    return word if word and word not in _KINDS else None
 
 
 def _defaults_in_descriptions(rows: list[list[str]], column: int) -> list[str] | None:

@@ -159,3 +159,21 @@ def test_an_item_shaped_as_a_condition_whose_list_no_one_owns_is_said(knowledge:
     facts = _facts(body, knowledge)
     assert not [e for e in facts.errors if e.origin == "list"]
     assert [r.kind for r in facts.remarks] == ["unowned-condition"] and "CL_INVALID_VALUE" in facts.remarks[0].message
+
+
+def test_lists_led_by_append_the_following_to_the_list_of_error_conditions(knowledge: Knowledge) -> None:
+    # each lead-in names the next list's owner, after a "In Section ..., page ...," preamble or none; "add the
+    # following to Table 5.6" names none, so its quote goes back to the function described
+    body = ("    In Section 5.3.1, page 93, append the following to the list of error\n"
+            "    conditions for clDoWidgetACME:\n\n"
+            "    \"CL_INVALID_VALUE if <level> is 5.\"\n\n"
+            "    In Section 5.3.3, append the following to the list of error conditions for clCreateImage:\n\n"
+            "    \"CL_INVALID_IMAGE_SIZE if the image is too wide.\"\n\n"
+            "    In chapter 5.1, add the following error codes to clCreateCommandQueue:\n\n"
+            "    CL_INVALID_QUEUE_PROPERTIES if the device cannot.\n\n"
+            "    In Section 5.3.4, add the following to Table 5.6:\n\n"
+            "    \"CL_INVALID_OPERATION if the table says so.\"\n")
+    assert _errors(body, knowledge) == [("clDoWidgetACME", "CL_INVALID_VALUE", 4),
+                                        ("clCreateImage", "CL_INVALID_IMAGE_SIZE", 8),
+                                        ("clCreateCommandQueue", "CL_INVALID_QUEUE_PROPERTIES", 12),
+                                        ("clDoWidgetACME", "CL_INVALID_OPERATION", 16)]

@@ -184,3 +184,12 @@ def test_a_listing_of_the_api_that_cannot_be_read_is_reported(knowledge: Knowled
     text = ("[[cl_acme_x]]\n== X\n\n=== New API Enums\n\n----\nCL_ACME_X\n----\n\n"
             "=== Sample Code\n\n----\nfoo();\n----\n")
     assert [(r.kind, r.where.pos.line) for r in _adoc(text, knowledge).remarks] == [("unread-listing", 7)]
+
+
+def test_this_function_stands_for_the_function_just_named(knowledge: Knowledge) -> None:
+    text = ("Name Strings\n\n    cl_acme_widget\n\nNew Procedures and Functions\n\n    None\n\n"
+            "Additions to Chapter 5\n\n    Kernels are queued using clEnqueueNDRangeKernel(). This function\n"
+            "    will return the usual error codes, augmented with the following for this kernel:\n\n"
+            "      * CL_INVALID_WORK_DIMENSION if <work_dim> is not 2.\n")
+    facts = extract(registry.parse(SpecFile.from_text("w.txt", text)), knowledge)
+    assert [(e.function, e.code) for e in facts.errors] == [("clEnqueueNDRangeKernel", "CL_INVALID_WORK_DIMENSION")]

@@ -63,6 +63,7 @@ def test_naming_conventions(knowledge: Knowledge) -> None:
     assert knowledge.extension_parts("clFoo") is None
     assert knowledge.is_function_name("clFoo") and not knowledge.is_function_name("cl_foo")
     assert knowledge.is_constant_name("CL_FOO_BAR") and not knowledge.is_constant_name("CLFOO")
+    assert knowledge.is_constant_name("CL_BLOCK_16x16_ACME") and not knowledge.is_constant_name("CL_x16")
     assert knowledge.is_interface("IUnknown") and not knowledge.is_interface("Int")
     assert knowledge.is_known_type("UINT") and knowledge.is_known_type("cl_uint")
 

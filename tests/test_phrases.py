@@ -59,6 +59,12 @@ def test_error_list_openers() -> None:
     assert bare and bare["functions"] is None
     listed = phrases.RETURNED_BY_LIST.match("The following values may be returned by clA:")
     assert listed and listed["functions"] == "clA"
+    led = phrases.LEADS_ERRORS.search("In Section 5.3.3, page 102, append the following to the list of error "
+                                      "conditions for clA and clB:")
+    assert led and phrases.split_names(led["functions"]) == ["clA", "clB"]
+    coded = phrases.LEADS_ERRORS.search("In chapter 5.1, add the following error codes to clA:")
+    assert coded and coded["functions"] == "clA"
+    assert not phrases.LEADS_ERRORS.search("In Section 5.3.1.1, page 94, add the following to Table 5.6:")
 
 
 def test_vendor_titles_of_the_summary_and_token_sections() -> None:
@@ -66,3 +72,12 @@ def test_vendor_titles_of_the_summary_and_token_sections() -> None:
     assert [phrases.section_kind(t) for t in ("New API Enums", "New API Tokens", "New Tokens")] == ["tokens"] * 3
     assert phrases.ERRORS_TITLE.match("Errors") and phrases.ERRORS_TITLE.match("Error Codes:")
     assert not phrases.ERRORS_TITLE.match("Errors are rare")
+
+
+def test_accepted_as_or_by_the_parameter_or_argument_saying_no_what() -> None:
+    bare = phrases.accepted("Accepted as the <param_name> parameter of clGetWidgetInfoACME:")
+    assert bare is not None and (bare.what, bare.param, bare.functions) == ("", "<param_name>", "clGetWidgetInfoACME")
+    by = phrases.accepted("Accepted by the <flags> argument of clA and clB")
+    assert by is not None and (by.param, phrases.split_names(by.functions)) == ("<flags>", ["clA", "clB"])
+    said = phrases.accepted("Accepted as a widget source in the <source> parameter of clA:")
+    assert said is not None and (said.what, said.param) == ("a widget source", "<source>")

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+from generator import pipeline
 from generator.model import Extension
 from generator.pipeline import Result
 
@@ -68,3 +70,14 @@ def test_a_man_page_corroborates_the_spec(seed_result: Result) -> None:
     corroborated = [e.code for e in acquire.errors if e.also_in]
     assert len(corroborated) == 8  # the page's eight conditions, its repeated one included
     assert all(a.recovered_from is None for e in acquire.errors for a in e.also_in)
+
+
+def test_a_text_that_declares_no_function_and_names_no_parameter_lost_nothing(tmp_path: Path) -> None:
+    (tmp_path / "cl_acme_widget.txt").write_text(
+        "Name Strings\n\n    cl_acme_widget\n\nNew Tokens\n\n    New image channel orders:\n\n"
+        "    CL_WIDGET_ORDER_ACME        0x40D0\n\n"
+        "Additions to Chapter 5\n\n    Append the following to the list of error conditions for clCreateImage:\n\n"
+        "    \"CL_INVALID_VALUE if the channel order is CL_WIDGET_ORDER_ACME and the image is 3D.\"\n")
+    result = pipeline.run(tmp_path)
+    assert not [d for d in result.diagnostics if d.kind == "recovered"]
+    assert [e.code for f in extension(result, "cl_acme_widget").functions for e in f.errors] == ["CL_INVALID_VALUE"]

@@ -45,3 +45,11 @@ def test_a_table_of_unknown_keys_is_named_from_its_header(knowledge: Knowledge) 
     result = canonical(fact, ext(), knowledge)
     assert result is not None and (result.name, result.columns) == ("image_info", ["image_info", "type"])
     assert result.row_sources == [Location("t.txt", Pos(2))]
+
+
+def test_a_header_named_type_over_tokens_is_no_column_of_types(knowledge: Knowledge) -> None:
+    fact = table(("Type", "Description"), ("CL_BLOCK_16x16_ACME", "Each block is 16x16"),
+                 ("CL_BLOCK_8x8_ACME", "Each block is 8x8"))
+    result = canonical(fact, ext(), knowledge)
+    assert result is not None and "type" not in result.columns
+    assert (result.name, result.columns) == ("table", ["table", "description"])

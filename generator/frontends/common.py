@@ -10,8 +10,10 @@ from generator.source import Pos, SpecFile
 
 #: A token's value as token lists and headers write it: `0x40B6`, `-1059`, `4u`, or a bit, `(1 << 10)`.
 _VALUE = r"(-?(?:0[xX][0-9A-Fa-f]+|\d+)[uUlL]*|\([ \t]*\d+[ \t]*<<[ \t]*\d+[ \t]*\))"
+#: A token's name: upper case parts, of which any but the first may hold lower case (`CL_X_16x16_ACME`).
+_TOKEN_NAME = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9][A-Za-z0-9]*)+"
 #: `NAME  value` or `#define NAME value`, one token definition per line.
-TOKEN_LINE = re.compile(rf"^[ \t]*(?:#[ \t]*define[ \t]+)?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]+{_VALUE}[ \t]*$")
+TOKEN_LINE = re.compile(rf"^[ \t]*(?:#[ \t]*define[ \t]+)?({_TOKEN_NAME})[ \t]+{_VALUE}[ \t]*$")
 #: A line shaped like a token definition, whatever its name: `name  value`. The name ends in a character
 #: that is not a blank, so that a run of blanks is scanned once, not once from each of its positions.
 _TOKEN_SHAPED = re.compile(rf"^[ \t]*(\S(?:.*[^ \t])?)[ \t]+{_VALUE}[ \t]*$")

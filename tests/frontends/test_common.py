@@ -129,3 +129,11 @@ def test_an_unfinished_typedef_is_an_error_not_prose() -> None:
     with pytest.raises(InputError) as caught:
         common.code_blocks("typedef struct _cl_thing_acme", _SPEC, Pos(75, 5))
     assert caught.value.pos is not None and caught.value.pos.line == 75
+
+
+def test_token_names_with_lower_case_inside_a_part_are_token_definitions() -> None:
+    text = "CL_ME_MB_TYPE_16x16_ACME   0x0\nCL_ME_MB_TYPE_8x8_ACME     0x1"
+    blocks = common.token_definitions(text, SpecFile.from_text("x.txt", text), Pos(1))
+    assert blocks is not None
+    assert [(b.name, b.literal) for b in blocks] == [  # type: ignore[union-attr]
+        ("CL_ME_MB_TYPE_16x16_ACME", "0x0"), ("CL_ME_MB_TYPE_8x8_ACME", "0x1")]
