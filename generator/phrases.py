@@ -41,16 +41,18 @@ RETURNS = re.compile(rf"(?:(?<![\w])(?P<function>{_NAME})\s+(?:returns|will\s+re
 THIS_FUNCTION = re.compile(r"[Tt]his function\s+(?:returns|will\s+return)\s")
 #: The names before a subject, when it is the last of several: "f and g will return", "f, g and h return".
 CO_SUBJECTS = re.compile(rf"(?P<functions>{_FUNCTIONS})(?:,\s*|,?\s+and\s+)$")
+#: "errors", "error codes", "error values", "error conditions": what a text calls a function's list
+_ERROR_LIST = r"(?:errors|error (?:codes|values|conditions))"
 #: "Add to the list of errors [codes, values] for f [and g]:" (the list follows)
 ADD_ERRORS = re.compile(
-    rf"^Add to the list of (?:errors|error (?:codes|values)|error conditions)(?: returned)? (?:for|of|by) "
+    rf"^Add to the list of {_ERROR_LIST}(?: returned)? (?:for|of|by) "
     rf"(?P<functions>{_FUNCTIONS})\s*:?\s*$"
 )
 #: "[In Section 5.3.1, page 93,] append the following to the list of error conditions for f [and g]:",
 #: "add the following error codes to f:" (the list follows; a sentence's lead-in before the verb is skipped)
 LEADS_ERRORS = re.compile(
     rf"(?:^|,\s*|\.\s+)(?:[Aa]dd|[Aa]ppend) the following (?:errors |error (?:codes|values|conditions) )?to "
-    rf"(?:the list of (?:errors|error (?:codes|values|conditions))(?: returned)? (?:for|of|by) )?"
+    rf"(?:the list of {_ERROR_LIST}(?: returned)? (?:for|of|by) )?"
     rf"(?P<functions>{_FUNCTIONS})\s*:?\s*$"
 )
 #: "Replace the description of CL_X error value [under f] with:" (the new condition follows)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
+from generator.knowledge import load
 from generator.pipeline import Result
 from tests import scoring
 from tests.conftest import ROOT
@@ -37,8 +37,7 @@ def spec_names(result: Result) -> set[str]:
 def corpus_names() -> set[str]:
     """The same kinds of names, as the corpus' truth lists them for each of its texts; parameter names that
     core OpenCL's functions use too (`param_name`) are the API's conventions, not names a text defines."""
-    core = json.loads((ROOT / "data" / "opencl_core.json").read_text(encoding="utf-8"))["functions"]
-    conventions = {p["name"] for function in core.values() for p in function["params"]}
+    conventions = {name for function in load().core_functions.values() for name, _ in function.params}
     names: set[str] = set()
     for entry in scoring.truth():
         names.add(entry["extension"])
