@@ -89,6 +89,9 @@ class _Reader:
     def classify(self, function: Function, error: ErrorCondition, text: str, tree: Tree[Token] | None) -> Clause:
         if function.core:
             return Clause(text, "driver", f"{function.name} is core OpenCL, which this package does not wrap")
+        if function.external:
+            return Clause(text, "driver", f"{function.name} is a function of another extension, which this package "
+                          "does not wrap")
         if tree is None or tree.data == "allowed":
             return Clause(text, "driver", DRIVER_PROSE)
         try:
@@ -228,7 +231,7 @@ class _Reader:
     def give_effects(self) -> None:
         for named, error in self.named:
             function = self.extension.function(named.function)
-            if function is None or function.core:
+            if function is None or function.foreign:
                 self.sink.warning(error.source, "unknown-function",
                                   f"the condition names {named.function} as the function that does this, "
                                   "but the extension defines no such function", extension=self.extension.name)

@@ -41,7 +41,7 @@ class _Checker:
         self.reported: set[tuple[str, Location]] = set()
         self.meant: dict[str, str] = {}  # undefined table keys -> the token they most likely mean
         self.budget = SUGGESTION_BUDGET
-        self.own = [f for f in extension.functions if not f.core]
+        self.own = [f for f in extension.functions if not f.foreign]
         self.tokens = [t.name for t in extension.tokens]
         self.members: dict[str | None, list[str]] = {}  # token names by group
         for token in extension.tokens:
@@ -196,7 +196,7 @@ class _Checker:
         for facts in self.facts:
             for doc in facts.param_docs:
                 function = self.extension.function(doc.function)
-                if function is None or function.core:
+                if function is None or function.foreign:
                     continue
                 names = [p.name for p in function.params]
                 for name in doc.parameters:
@@ -301,7 +301,7 @@ class _Checker:
                         self.note(ours_where, "sibling-difference", f"table {mine.name}: {key} has {column} "
                                   f"`{a}` here but `{b}` in {theirs}", related=(where,))
         for function in sibling.functions:
-            if function.core:
+            if function.foreign:
                 continue
             mine_function = self.extension.function(renaming(function.name))
             if mine_function is None or len(mine_function.params) != len(function.params):

@@ -101,7 +101,7 @@ def _types(data: dict[str, Any]) -> dict[str, str]:
 def _prototypes(data: dict[str, Any]) -> dict[str, str]:
     found = {}
     for function in data.get("functions", ()):
-        if not function.get("core"):
+        if not function.get("core") and not function.get("external"):
             params = ", ".join(f"{p['type']} {p['name']}" for p in function.get("params", ()))
             found[function["name"]] = f"{function['return_type']} {function['name']}({params})"
     return found

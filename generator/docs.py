@@ -65,7 +65,8 @@ class FunctionPage:
     extension: str
     module: str
     core: bool  # a core OpenCL function the extension adds error conditions to
-    prototype: str
+    external: bool  # another extension's function it adds error conditions to
+    prototype: str | None  # None: no source gives it (an external function)
     checked: str | None  # the Python signature of the C-named function (None: core)
     pythonic: str | None  # the Python signature of the snake_case function
     params: tuple[ParamRow, ...]
@@ -140,7 +141,7 @@ class ExtensionPage:
     metadata: tuple[tuple[str, str], ...]
     sources: tuple[tuple[str, str], ...]  # (path, format)
     types: tuple[TypeRow, ...]
-    functions: tuple[FunctionPage, ...]  # its own, then the core functions it adds conditions to
+    functions: tuple[FunctionPage, ...]  # its own, then the core and external functions it adds conditions to
     groups: tuple[TokenGroup, ...]
     tables: tuple[Table, ...]
     diagnostics: tuple[Diagnostic, ...]
@@ -148,11 +149,15 @@ class ExtensionPage:
 
     @property
     def own_functions(self) -> tuple[FunctionPage, ...]:
-        return tuple(f for f in self.functions if not f.core)
+        return tuple(f for f in self.functions if not f.core and not f.external)
 
     @property
     def core_functions(self) -> tuple[FunctionPage, ...]:
         return tuple(f for f in self.functions if f.core)
+
+    @property
+    def external_functions(self) -> tuple[FunctionPage, ...]:
+        return tuple(f for f in self.functions if f.external)
 
     def clauses(self, kind: str) -> int:
         return sum(1 for f in self.functions for e in f.errors for c in e.clauses if c.kind == kind)
@@ -276,7 +281,9 @@ def model_function_page(
         extension=module.extension,
         module=module.module,
         core=bool(function.get("core")),
-        prototype=prototype(function["return_type"], function["name"], [(p.name, p.c_type) for p in params]),
+        external=bool(function.get("external")),
+        prototype=prototype(function["return_type"], function["name"], [(p.name, p.c_type) for p in params])
+        if "return_type" in function else None,
         checked=checked_signature(module.module, checked) if checked else None,
         pythonic=pythonic_signature(module.module, pythonic, keyword) if pythonic else None,
         params=params,

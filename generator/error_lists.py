@@ -13,10 +13,14 @@ remark, reported as a diagnostic, never dropped in silence.
 
 from __future__ import annotations
 
+import re
+
 from generator import error_sentences, phrases
 from generator.diagnostics import Location
 from generator.facts import ErrorFact, Remark, SourceFacts, TokenFact
 from generator.knowledge import Knowledge
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
 
 
 class ErrorReader:
@@ -27,12 +31,22 @@ class ErrorReader:
         self.in_list = False
         self.striking = False  # the quoted conditions that follow are removed from another text
         self.tokens: dict[str, TokenFact] = {}  # the tokens defined so far, by name
+        self.named: tuple[tuple[str, ...], Location] | None = None  # the functions the last naming text named
+        #: "Replace the description of CL_X with:" naming no function: the code, where, and what was named before
+        self.replacing: tuple[str, Location, tuple[tuple[str, ...], Location] | None] | None = None
 
     # -- context ------------------------------------------------------------
 
     def reset(self) -> None:
         """A heading or a prototype: the conditions after it belong to no function named before."""
+        self.unanswered()
         self.owners, self.in_list, self.striking = (), False, False
+
+    def saw(self, text: str, where: Location) -> None:
+        """Remember the functions a paragraph names: an owner a later sentence leaves implicit."""
+        names = tuple(dict.fromkeys(w for w in _WORD.findall(text) if self.knowledge.is_function_name(w)))
+        if names:
+            self.named = (names, where)
 
     def end_list(self) -> None:
         if self.in_list:
@@ -40,6 +54,11 @@ class ErrorReader:
 
     def opens(self, text: str, where: Location) -> bool:
         """A sentence that says whose conditions follow (or that they are struck); True when it is one."""
+        if self.replacing is not None and (
+            phrases.ADD_ERRORS.match(text) or phrases.RETURNED_BY_LIST.match(text) or phrases.LEADS_ERRORS.search(text)
+            or phrases.REPLACE_ERROR.match(text) or phrases.REMOVE.match(text)
+        ):
+            self.unanswered()
         if match := phrases.ADD_ERRORS.match(text) or phrases.RETURNED_BY_LIST.match(text):
             self.owners, self.striking = tuple(phrases.split_names(match["functions"])), False
             return True
@@ -51,15 +70,49 @@ class ErrorReader:
         if match := phrases.REPLACE_ERROR.match(text):
             self.striking = False
             self.owners = tuple(phrases.split_names(match["functions"])) if match["functions"] else ()
-            if not self.owners:
-                self.remark(where, "unowned-condition", f"the new description of {match['code']} given here names "
-                            "no function it is an error of; the condition that follows is not kept")
-                self.striking = True
+            self.replacing = None if self.owners else (match["code"], where, self.named)
             return True
         if phrases.REMOVE.match(text):
             self.owners, self.striking = (), True
             return True
         return False
+
+    def replacement_owners(self, text: str) -> tuple[str, ...]:
+        """Whose condition a new description that names no function is: the functions the text named last,
+        those of them whose parameters the description names (said in a note); none, said in a warning."""
+        if self.replacing is None:
+            return ()
+        code, where, named = self.replacing
+        self.replacing = None
+        words = set(_WORD.findall(text))
+        names, named_at = named or ((), where)
+        owners = tuple(f for f in names if words & self.parameters(f))
+        if not owners:
+            self.remark(where, "unowned-condition", f"the new description of {code} given here names no function "
+                        "it is an error of, and no function named before it has a parameter it names; the "
+                        "condition that follows is not kept")
+            return ()
+        fitted = sorted(words & set().union(*(self.parameters(f) for f in owners)))
+        self.remark(where, "inferred-owner", f"the new description of {code} given here names no function; it is "
+                    f"kept as a condition of {' and '.join(owners)}, named last (line {named_at.pos.line}), whose "
+                    f"parameter{'s' * (len(fitted) > 1)} {', '.join(fitted)} it names", "note")
+        return owners
+
+    def unanswered(self) -> None:
+        """A "Replace the description of CL_X with:" that no condition followed."""
+        if self.replacing is not None:
+            code, where, _ = self.replacing
+            self.replacing = None
+            self.remark(where, "unowned-condition", f"the new description of {code} announced here is not followed "
+                        "by a condition that could be read; nothing of it is kept")
+
+    def parameters(self, function: str) -> set[str]:
+        """The parameter names of a function declared so far, or of a core one."""
+        declared = next((d.function for d in self.facts.functions if d.function.name == function), None)
+        if declared is not None:
+            return {p.name for p in declared.params if p.name}
+        core = self.knowledge.core_functions.get(function)
+        return {name for name, _ in core.params} if core else set()
 
     # -- conditions ---------------------------------------------------------
 
@@ -67,6 +120,8 @@ class ErrorReader:
         """A list item under the current owners: "CL_X if ...", "CL_X - ...", "CL_X ... or if ...", or prose."""
         if self.striking:
             return
+        if not self.owners and self.replacing is not None:
+            self.owners = self.replacement_owners(text)
         if not self.owners:
             self.unowned_item(text, where)
             return
@@ -101,7 +156,12 @@ class ErrorReader:
             self.remark(where, "struck-condition", f"{stated.code}: this condition is quoted to be removed from "
                         "another text; it is not a condition of this one", "note")
             return True
-        owners = self.owners or ((current,) if current else ())
+        if not self.owners and self.replacing is not None:
+            owners = self.replacement_owners(text)
+            if not owners:
+                return True  # reported
+        else:
+            owners = self.owners or ((current,) if current else ())
         self.keep(stated, owners, where)
         self.in_list = self.in_list or bool(self.owners)
         for more in error_sentences.embedded(text):
@@ -116,9 +176,14 @@ class ErrorReader:
             return
         led = error_sentences.led_by(text)
         led = led if led and self.knowledge.is_function_name(led) else None
-        for stated in error_sentences.embedded(text):
-            if not self.is_error_code(stated.code, explicit=True) or self.is_success(stated.code):
-                continue
+        said = [s for s in error_sentences.embedded(text)
+                if self.is_error_code(s.code, explicit=True) and not self.is_success(s.code)]
+        if said and self.replacing is not None and not self.owners:  # the new description announced
+            replacing = self.replacement_owners(text)
+            for stated in said if replacing else ():
+                self.keep(stated, replacing, where)
+            return
+        for stated in said:
             named = stated.subject is not None and self.knowledge.is_function_name(stated.subject)
             if not stated.pronoun and not named:
                 self.remark(where, "unowned-condition", f"{stated.code} is said to be returned by a call this "

@@ -81,6 +81,8 @@ class _Walk:
         self.errors = ErrorReader(self.facts, knowledge)
         self.group: TokenGroupFact | None = None
         self.group_errors: list[tuple[list[str], str]] = []  # the error group's (functions, condition) clauses
+        self.group_heads = False  # the group's sentence ends in a full stop: the sentences after it are its own
+        self.unread_intro: Location | None = None  # a sentence before tokens that opens no group
         self.open_doc: ParamDoc | None = None
         self.open_more: list[str] = []  # sentences that go on the open description, joined when it closes
         self.name_stated = False  # the Name Strings section named the extension: prose does not rename it
@@ -171,7 +173,11 @@ class _Walk:
                 for name in names:  # listed without values: kept without one
                     self.add_token(TokenFact(name, "", None, self.group, where))
                 return
-            self.set_group(self.token_group(text, where))
+            group = self.token_group(text, where)
+            if group is None and self.group is not None and self.group_heads:
+                return  # "Accepted as the <p> parameter of f." then "Return the topology:": one more of the group
+            self.set_group(group, heads=group is not None and text.rstrip().endswith("."))
+            self.unread_intro = where if group is None else None
             return
         if self.section == "aside":
             return
@@ -224,6 +230,11 @@ class _Walk:
         self.add_token(TokenFact(block.name, block.literal, value, self.group, where))
 
     def add_token(self, fact: TokenFact) -> None:
+        if fact.group is None and self.unread_intro is not None:
+            self.facts.remarks.append(Remark(self.unread_intro, "ungrouped-tokens", "this sentence is not read as "
+                                             "saying what the tokens after it are accepted by or returned from: "
+                                             "they are kept in no group", True))
+            self.unread_intro = None
         self.facts.tokens.append(fact)
         self.errors.defined(fact)
         if self.group is not None:
@@ -246,9 +257,9 @@ class _Walk:
 
     # -- sentences ----------------------------------------------------------
 
-    def set_group(self, group: TokenGroupFact | None) -> None:
+    def set_group(self, group: TokenGroupFact | None, *, heads: bool = False) -> None:
         """The group the next tokens join; an error group's clauses are read once, not once per token."""
-        self.group = group
+        self.group, self.group_heads, self.unread_intro = group, heads, None
         self.group_errors = [
             (phrases.split_names(clause["functions"]), clause["condition"].strip())
             for clause in phrases.RETURNED_BY_CLAUSE.finditer(group.sentence)
@@ -331,6 +342,7 @@ class _Walk:
 
     def mentions(self, text: str, where: Location, function: str | None = None) -> None:
         described = function or (self.current.name if self.current else None)
+        self.errors.saw(text, where)
         for word in _WORD.findall(text):
             if self.knowledge.is_function_name(word):
                 self.facts.mentions.append(Mention(word, "function", where, text, described))
@@ -352,6 +364,7 @@ class _Walk:
 
     def finish(self) -> None:
         """A text that names its extension nowhere else is named by its title or the id of its chapter."""
+        self.errors.unanswered()
         if self.facts.extension is None:
             for name, where in self.titled:
                 if self.knowledge.extension_parts(name):

@@ -19,6 +19,8 @@ WIDEST = f"a {BITS}-bit C integer ({LOWEST}..{HIGHEST})"
 #: `0x1F`, `0b101` (C23), `017` (octal), `42`, each with any of C's suffixes (`u`, `l`, `ll`, `ul` ...).
 _LITERAL = re.compile(r"(?P<sign>[-+]?)(?P<base>0[xX]|0[bB]|0(?=[0-9])|)(?P<digits>[0-9A-Fa-f]+)"
                       r"(?:[uU]?[lL]{0,2}|[lL]{1,2}[uU])")
+#: A cast before a number: `(cl_bitfield)`.
+_CAST = re.compile(r"\(\s*[A-Za-z_]\w*\s*\)")
 _RADIX = {"0x": 16, "0X": 16, "0b": 2, "0B": 2, "0": 8, "": 10}
 #: How many digits a value of `BITS` bits needs at most, in each radix.
 _MOST_DIGITS = {16: BITS // 4, 8: -(-BITS // 3), 2: BITS, 10: len(str(HIGHEST))}
@@ -29,11 +31,15 @@ class LiteralError(ValueError):
 
 
 def value(literal: str) -> int:
-    """The value of the C integer literal `literal`: optionally negative, or `(a << n)` as headers write a bit."""
+    """The value of the C integer literal `literal`: optionally negative, or `(a << n)` as headers write a bit
+    (`a` maybe cast to a type, `((cl_bitfield)1 << 3)`: the cast only says how wide the bit may go)."""
     text = literal.strip()
     if text.startswith("(") and text.endswith(")") and "<<" in text:
-        left, _, right = text[1:-1].partition("<<")
-        if "(" in left or "(" in right or "<<" in right:
+        left, _, right = _CAST.sub("", text[1:-1]).partition("<<")
+        left = left.strip()
+        while left.startswith("(") and left.endswith(")"):
+            left = left[1:-1].strip()
+        if not left or "(" in left or ")" in left or "(" in right or "<<" in right:
             raise LiteralError(f"{shorten(text)} is not a C integer (one shift of two numbers at most)")
         base, places = _number(left.strip()), _number(right.strip())
         if places < 0 or (base and places >= BITS):

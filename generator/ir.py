@@ -45,8 +45,8 @@ def plain(text: str) -> str:
 
 
 def to_dict(extension: Extension) -> dict[str, Any]:
-    functions = [f for f in extension.functions if not f.core] + sorted(
-        (f for f in extension.functions if f.core), key=lambda f: f.name
+    functions = [f for f in extension.functions if not f.foreign] + sorted(
+        (f for f in extension.functions if f.foreign), key=lambda f: (f.external, f.name)
     )
     return {
         "name": extension.name,
@@ -87,8 +87,11 @@ def _function(function: Function) -> dict[str, Any]:
     entry: dict[str, Any] = {"name": function.name}
     if function.core:
         entry["core"] = True
-    entry["return_type"] = function.return_type
-    entry["params"] = [_param(p) for p in function.params]
+    if function.external:
+        entry["external"] = True
+    if function.return_type is not None:
+        entry["return_type"] = function.return_type
+        entry["params"] = [_param(p) for p in function.params]
     entry["errors"] = [_error(e) for e in function.errors]
     entry["source"] = _where(function.source)
     if function.effects:

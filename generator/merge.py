@@ -168,16 +168,30 @@ def compare_prototypes(first: DeclaredFunction, other: DeclaredFunction, extensi
 
 
 def owner(extension: Extension, name: str, knowledge: Knowledge, where: Location, sink: Sink) -> Function | None:
-    """The function errors are added to: the extension's own, or a core one (entered on first use)."""
+    """The function errors are added to: the extension's own (also when named without the vendor's suffix), a
+    core one, or another vendor's (its name does not end in the extension's vendor), entered on first use, the
+    last with no prototype; each guess with a warning."""
     existing = extension.function(name)
     if existing is not None:
         return existing
     core = knowledge.core_functions.get(name)
-    if core is None:
+    suffixed = extension.unsuffixed(name)
+    if suffixed is not None:
+        sink.warning(where, "unsuffixed-function", f"{name} is named without the vendor's suffix: its errors are "
+                     f"taken as those of {suffixed.name}, which the extension declares", extension=extension.name)
+        return suffixed
+    if core is not None:
+        function = Function(name, core.return_type, [Param(n, t) for n, t in core.params], where, core=True)
+    elif not extension.vendor or name.endswith(extension.vendor):
         sink.warning(where, "unknown-function", f"errors are given for {name}, but no source declares it and it is "
                      "not a function of core OpenCL; they are left out", extension=extension.name)
         return None
-    function = Function(name, core.return_type, [Param(n, t) for n, t in core.params], where, core=True)
+    else:
+        sink.warning(where, "external-function", f"errors are given for {name}, which no source of "
+                     f"{extension.name} declares and which is not a function of core OpenCL: they are kept as "
+                     "conditions the extension adds to another extension's function, whose prototype no source "
+                     "gives", extension=extension.name)
+        function = Function(name, None, [], where, external=True)
     extension.functions.append(function)
     return function
 
@@ -252,7 +266,7 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
     (`cl_mem_info` -> `mem_info`); a returned value is named after the query
     (`CL_EVENT_COMMAND_TYPE` -> `command_type`); error codes form one group.
     """
-    own = {f.name: f for f in extension.functions if not f.core}
+    own = {f.name: f for f in extension.functions if not f.foreign}
     names: dict[str, str] = {}
     named: set[str] = set()  # the names given so far (the groups after this one have none yet)
     numbered: dict[str, int] = {}
@@ -383,7 +397,7 @@ def introduced_types(
                 if "*" not in c_type:
                     by_value.add(base_type(c_type))
     for function in extension.functions:
-        if function.core:
+        if function.foreign or function.return_type is None:
             continue
         for c_type in [function.return_type, *(p.type for p in function.params)]:
             for part in parts(c_type):

@@ -74,14 +74,23 @@ class ErrorCondition:
 
 @dataclass
 class Function:
+    """A function of the extension, or one it adds conditions to: core OpenCL's (`core`), whose prototype
+    knowledge gives, or another extension's (`external`), whose prototype the text does not give (None)."""
+
     name: str
-    return_type: str
+    return_type: str | None
     params: list[Param]
     source: Location
     core: bool = False
     errors: list[ErrorCondition] = field(default_factory=list)
     declared_at: list[Location] = field(default_factory=list)
     effects: list[Effect] = field(default_factory=list)
+    external: bool = False
+
+    @property
+    def foreign(self) -> bool:
+        """Not the extension's own: it only adds conditions to it, and the package does not wrap it."""
+        return self.core or self.external
 
 
 @dataclass
@@ -181,6 +190,11 @@ class Extension:
     def function(self, name: str) -> Function | None:
         found: Function | None = self._functions.find(self.functions, name)
         return found
+
+    def unsuffixed(self, name: str) -> Function | None:
+        """The extension's own function `name` is written for without the vendor's suffix (a slip of texts)."""
+        found = self.function(name + self.vendor)
+        return found if found is not None and not found.foreign and self.function(name) is None else None
 
     def token(self, name: str) -> Token | None:
         found: Token | None = self._tokens.find(self.tokens, name)

@@ -362,7 +362,7 @@ def model_extension(ir: dict[str, Any], knowledge: Knowledge, config: PackageCon
     check_token_values(ir, types, knowledge)
     enums, constants = model_enums(ir, config)
     error_group = knowledge.error_group
-    own = [f for f in ir["functions"] if not f.get("core")]
+    own = [f for f in ir["functions"] if not f.get("core") and not f.get("external")]
     functions = tuple(model_function(function, types, values, knowledge, config) for function in own)
     handles = {name for name in knowledge.core_types if knowledge.is_handle(name)}
     pythonic = [p for model, data in zip(functions, own, strict=True)

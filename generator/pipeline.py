@@ -28,11 +28,10 @@ class Result:
     skipped: list[str] = field(default_factory=list)  # files recognised as notes, not specs
 
 
-def read(paths: list[Path], knowledge: Knowledge) -> tuple[list[SourceFacts], list[str]]:
-    """The facts of every file; a file that fails does not stop the others, and all their errors are raised."""
+def read(paths: list[Path], knowledge: Knowledge, errors: Gather) -> tuple[list[SourceFacts], list[str]]:
+    """The facts of every file; a file that fails does not stop the others, its error is gathered in `errors`."""
     facts: list[SourceFacts] = []
     skipped: list[str] = []
-    errors = Gather()
     for path in paths:
         with errors.attempt():
             found = read_one(path, knowledge)
@@ -40,7 +39,6 @@ def read(paths: list[Path], knowledge: Knowledge) -> tuple[list[SourceFacts], li
                 skipped.append(found)
             else:
                 facts.append(found)
-    errors.check()
     return facts, skipped
 
 
@@ -58,6 +56,18 @@ def read_one(path: Path, knowledge: Knowledge) -> SourceFacts | str:
         return extract(document, knowledge)
 
 
+def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> list[Extension]:
+    with timing.stage("merge"):
+        extensions = merge_all(facts, knowledge, sink)
+    with timing.stage("cross-check"):
+        crosscheck.check(extensions, facts, knowledge, sink)
+    with timing.stage("conditions"):
+        conditions.attach(extensions, knowledge, sink)
+    with timing.stage("tally"):
+        tally.attach(extensions, facts, sink, list(sink.items))
+    return extensions
+
+
 def run(specs: Path) -> Result:
     """All extensions described under `specs`, each with the diagnostics that concern it."""
     return run_files(spec_files(specs), str(specs))
@@ -67,18 +77,15 @@ def run_files(paths: list[Path], where: str = "<specs>") -> Result:
     """All extensions described in `paths`; the result does not depend on their order."""
     with timing.stage("knowledge"):
         knowledge = load()
-    facts, skipped = read(sorted(paths, key=lambda p: p.as_posix()), knowledge)
-    if not facts:
+    errors = Gather()
+    facts, skipped = read(sorted(paths, key=lambda p: p.as_posix()), knowledge, errors)
+    if not facts and not errors.errors:
         raise InputError(where, None, "this folder holds no spec, only notes")
     sink = Sink()
-    with timing.stage("merge"):
-        extensions = merge_all(facts, knowledge, sink)
-    with timing.stage("cross-check"):
-        crosscheck.check(extensions, facts, knowledge, sink)
-    with timing.stage("conditions"):
-        conditions.attach(extensions, knowledge, sink)
-    with timing.stage("tally"):
-        tally.attach(extensions, facts, sink, list(sink.items))
+    extensions: list[Extension] = []
+    with errors.attempt():  # the files that were read go on, so that one run reports the errors of every stage
+        extensions = later_stages(facts, knowledge, sink)
+    errors.check()
     by_extension: dict[str | None, list[Diagnostic]] = {}
     found = sink.finished()
     for diagnostic in found:

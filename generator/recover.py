@@ -127,7 +127,7 @@ def _parameter_taking(group: TokenGroup, extension: Extension, knowledge: Knowle
     function = group.functions[0] if group.functions else ""
     own = extension.function(function)
     core = knowledge.core_functions.get(function)
-    if own is not None and not own.core:
+    if own is not None and not own.foreign:
         candidates = [p.name for p in own.params if not knowledge.is_known_type(base_type(p.type))]
     elif core is not None:
         candidates = [n for n, t in core.params if knowledge.core_types.get(base_type(t), {}).get("kind") == "typedef"]
@@ -162,7 +162,7 @@ def texts(
     _missing_descriptions(extension, family)
     for path in sorted(lost):
         if not (restored or described or rows) and not any(
-            not f.core and f.source.path == path for f in extension.functions
+            not f.foreign and f.source.path == path for f in extension.functions
         ):
             continue  # a text that declares no function and had nothing to restore lost nothing worth a note
         origins = sorted({r.extension.name for r in family})
@@ -255,7 +255,7 @@ def _missing_descriptions(extension: Extension, family: list[Relative]) -> None:
     """A parameter no source describes takes its sibling's description: the same API's first."""
     for function in extension.functions:
         for param in function.params:
-            if param.description is not None or function.core:
+            if param.description is not None or function.foreign:
                 continue
             for relative in sorted(family, key=lambda r: not r.renaming.vendor):
                 theirs = relative.function(function.name)

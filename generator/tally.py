@@ -75,7 +75,9 @@ def _count(extension: Extension, facts: SourceFacts) -> tuple[Tally, list[_Unkep
     kept_conditions = 0
     for error in facts.errors:
         at = (error.where.path, error.where.pos.line)
-        if (error.function, error.code, *at) in places or (error.code is None and (error.function, *at) in coded):
+        written = extension.unsuffixed(error.function)
+        name = written.name if written else error.function
+        if (name, error.code, *at) in places or (error.code is None and (name, *at) in coded):
             kept_conditions += 1
         else:
             unkept.append(_Unkept(error.where, f"a condition of {error.function} ({error.code or 'its code lost'})"))

@@ -208,7 +208,7 @@ def _strays(old: Path) -> str:
 
 
 def _remove(tree: Path) -> None:
-    """Remove a tree of the generator's, folders it made read-only included."""
+    """Remove a tree of the generator's, folders it made read-only included, its manifest last."""
 
     def writable(function: Callable[..., Any], path: str, _: object) -> None:
         with contextlib.suppress(OSError):  # what still cannot be removed stays, for the next run's `recover`
@@ -218,6 +218,15 @@ def _remove(tree: Path) -> None:
     if os.path.isdir(tree) and not os.path.islink(tree):
         with contextlib.suppress(OSError):
             os.chmod(tree, stat.S_IRWXU)
+        # the manifest and the mark go last: a run killed halfway leaves a tree still provably the generator's
+        last = {ownership.NAME, MARK}
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(tree):
+                if entry.name not in last:
+                    if entry.is_dir(follow_symlinks=False):
+                        shutil.rmtree(entry.path, onerror=writable)
+                    else:
+                        writable(os.unlink, entry.path, None)
         shutil.rmtree(tree, onerror=writable)
 
 

@@ -8,8 +8,7 @@ IR being written at all. A text the truth says to refuse scores its point when n
 status was 2 and an error cites a line of the defect.
 
 `python -m tests.scoring` generates every corpus text alone, prints each text's score and misses, and the
-corpus' total; `--floor` also records each text's score in `corpus/floor.yaml`, the least `make test` accepts
-while the corpus does not yet score in full (a floor only ever rises: it records what the generator reads).
+corpus' total; it exits 1 when the corpus does not score in full (`make test` asserts that it does).
 """
 
 from __future__ import annotations
@@ -25,7 +24,6 @@ from typing import Any
 import yaml
 
 CORPUS = Path(__file__).resolve().parent / "corpus"
-FLOOR = CORPUS / "floor.yaml"
 _C_WORDS = {"int", "char", "short", "long", "float", "double", "void", "signed", "unsigned"}
 _ERROR_LINE = re.compile(r":(\d+)(?::\d+)?: error:")
 
@@ -182,11 +180,6 @@ def score_alone(entry: dict[str, Any], folder: Path) -> Score:
     return score(entry, ir_of(generate([entry["file"]], out), out, entry["extension"]))
 
 
-def floors() -> dict[str, int]:
-    recorded: dict[str, int] = yaml.safe_load(FLOOR.read_text(encoding="utf-8")) if FLOOR.is_file() else {}
-    return recorded
-
-
 def main() -> int:
     verbose = "-q" not in sys.argv
     ok = total = clean = 0
@@ -201,11 +194,6 @@ def main() -> int:
                 print(f"    {miss}")
     print(f"files clean: {clean}/{len(entries)}")
     print(f"corpus: {ok}/{total}")
-    if "--floor" in sys.argv:
-        old = floors()
-        FLOOR.write_text("# The least score of each corpus text `make test` accepts (tests/scoring.py --floor).\n"
-                         + yaml.safe_dump({name: max(s.ok, old.get(name, 0)) for name, s in scores.items()}),
-                         encoding="utf-8")
     return 0 if ok == total else 1
 
 

@@ -177,3 +177,35 @@ def test_lists_led_by_append_the_following_to_the_list_of_error_conditions(knowl
                                         ("clCreateImage", "CL_INVALID_IMAGE_SIZE", 8),
                                         ("clCreateCommandQueue", "CL_INVALID_QUEUE_PROPERTIES", 12),
                                         ("clDoWidgetACME", "CL_INVALID_OPERATION", 16)]
+
+
+_CONTEXTS = ("Additions to Chapter 4\n\n    Add to the list of errors for clCreateContext:\n\n"
+             "    \"CL_INVALID_OPERATION if two widgets are given.\"\n\n"
+             "Additions to Chapter 9\n\n    Widgets are no interop.\n\n")
+
+
+def test_a_new_description_naming_no_function_goes_to_the_function_named_last_whose_parameter_it_names(
+        knowledge: Knowledge) -> None:
+    body = _CONTEXTS + ("    Replace the description of CL_INVALID_PROPERTY error code with:\n\n"
+                        "    \"errcode_ret returns CL_INVALID_PROPERTY if a widget is in properties.\"\n")
+    facts = _facts(body, knowledge)
+    assert [(e.function, e.code) for e in facts.errors if e.origin == "list"] == [
+        ("clCreateContext", "CL_INVALID_OPERATION"), ("clCreateContext", "CL_INVALID_PROPERTY")]
+    (note,) = facts.remarks
+    assert (note.kind, note.note) == ("inferred-owner", True)
+    assert "clCreateContext, named last (line" in note.message and "errcode_ret, properties" in note.message
+
+
+def test_a_new_description_naming_no_parameter_of_the_function_named_last_is_not_kept(knowledge: Knowledge) -> None:
+    body = _CONTEXTS + ("    Replace the description of CL_INVALID_PROPERTY error code with:\n\n"
+                        "    \"CL_INVALID_PROPERTY if a widget is upside down.\"\n")
+    facts = _facts(body, knowledge)
+    assert [e.code for e in facts.errors if e.origin == "list"] == ["CL_INVALID_OPERATION"]
+    assert [(r.kind, r.note) for r in facts.remarks] == [("unowned-condition", False)]
+
+
+def test_a_new_description_announced_and_never_given_is_reported(knowledge: Knowledge) -> None:
+    body = _CONTEXTS + "    Replace the description of CL_INVALID_PROPERTY error code with:\n\nIssues\n\n    None.\n"
+    facts = _facts(body, knowledge)
+    (remark,) = facts.remarks
+    assert remark.kind == "unowned-condition" and "not followed by a condition" in remark.message

@@ -193,3 +193,23 @@ def test_this_function_stands_for_the_function_just_named(knowledge: Knowledge) 
             "      * CL_INVALID_WORK_DIMENSION if <work_dim> is not 2.\n")
     facts = extract(registry.parse(SpecFile.from_text("w.txt", text)), knowledge)
     assert [(e.function, e.code) for e in facts.errors] == [("clEnqueueNDRangeKernel", "CL_INVALID_WORK_DIMENSION")]
+
+
+_HEADED = ("Name Strings\n\n    cl_acme_gauge\n\nNew Tokens\n\n"
+           "    Accepted as the <param_name> parameter of clGetDeviceInfo.\n\n"
+           "    Return the gauge's offset:\n\n        CL_DEVICE_GAUGE_OFFSET_ACME    0x4036\n\n"
+           "    Return 1 if gauges are supported, 0 otherwise:\n\n        CL_DEVICE_GAUGE_ACME    0x4037\n\n"
+           "    Accepted as the <param_name> parameter of clGetContextInfo:\n\n"
+           "        CL_CONTEXT_GAUGE_ACME    0x4038\n\n"
+           "    Gauges say nothing more:\n\n        CL_GAUGE_LOOSE_ACME    0x4039\n")
+
+
+def test_a_group_sentence_ending_in_a_full_stop_heads_the_sentences_after_it(knowledge: Knowledge) -> None:
+    found = extract(registry.parse(SpecFile.from_text("g.txt", _HEADED)), knowledge)
+    groups = [(t.name, t.group.functions if t.group else None) for t in found.tokens]
+    assert groups == [("CL_DEVICE_GAUGE_OFFSET_ACME", ("clGetDeviceInfo",)),
+                      ("CL_DEVICE_GAUGE_ACME", ("clGetDeviceInfo",)),
+                      ("CL_CONTEXT_GAUGE_ACME", ("clGetContextInfo",)),  # ends in ":": heads only its tokens
+                      ("CL_GAUGE_LOOSE_ACME", None)]
+    (remark,) = [r for r in found.remarks if r.kind == "ungrouped-tokens"]
+    assert remark.note and remark.where.pos.line == _HEADED[:_HEADED.index("Gauges say")].count("\n") + 1

@@ -19,6 +19,9 @@ from generator import integers
     ("(1 << 4)", 16),
     ("(1u<<63)", 1 << 63),
     ("(0 << 200)", 0),
+    ("((cl_bitfield)1 << 31)", 1 << 31),
+    ("(((cl_bitfield)1) << 63)", 1 << 63),
+    ("( ( cl_bitfield ) 1u << 2 )", 4),
     ("0xFFFFFFFFFFFFFFFF", (1 << 64) - 1),
     ("18446744073709551615", (1 << 64) - 1),
     ("-9223372036854775808", -(1 << 63)),
@@ -55,6 +58,8 @@ def test_a_literal_no_c_integer_holds_is_refused_without_converting_it(literal: 
     ("", "is not a C integer"),
     ("(1 << (2 << 3))", "one shift of two numbers at most"),
     ("((((1 << 2))))", "one shift of two numbers at most"),
+    ("((cl_bitfield) << 2)", "one shift of two numbers at most"),
+    ("((cl_bitfield)x << 2)", "is not a C integer"),
 ])
 def test_what_is_no_c_integer_literal_is_refused(literal: str, why: str) -> None:
     with pytest.raises(integers.LiteralError, match="is not a C integer") as caught:

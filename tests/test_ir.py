@@ -12,7 +12,7 @@ import pytest
 
 from generator import crosscheck, ir, pipeline, source
 from generator.diagnostics import Sink
-from generator.errors import InputError, SchemaError
+from generator.errors import Gather, InputError, SchemaError
 from generator.knowledge import Knowledge
 from generator.merge import merge_all
 from tests.conftest import ROOT, SPECS
@@ -67,8 +67,8 @@ def render_all(facts_order: list[Any], knowledge: Knowledge) -> dict[str, str]:
 def test_input_order_does_not_matter(knowledge: Knowledge, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     paths = source.spec_files(Path("specs"))
-    forward, _ = pipeline.read(paths, knowledge)
-    backward, _ = pipeline.read(list(reversed(paths)), knowledge)
+    forward, _ = pipeline.read(paths, knowledge, Gather())
+    backward, _ = pipeline.read(list(reversed(paths)), knowledge, Gather())
     assert render_all(forward, knowledge) == render_all(backward, knowledge)
 
 
@@ -102,3 +102,14 @@ def test_a_token_without_a_value_is_written_and_read_back_as_null(tmp_path: Path
         assert ir.value_text(None) == "value not given here"
     finally:
         extension.tokens[0].value = saved
+
+
+def test_another_extensions_function_may_have_no_prototype_but_no_other_function_may(
+        seed_irs: list[dict[str, Any]]) -> None:
+    data = seed_irs[0]
+    own = data["functions"][0]
+    bare = {"name": "clOtherOTHER", "errors": [], "source": own["source"]}
+    ir.validate(dict(data, functions=[*data["functions"], dict(bare, external=True)]))
+    for wrong, path in ((bare, "/functions/"), (dict(bare, core=True, external=True), "/functions/")):
+        with pytest.raises(SchemaError, match=path):
+            ir.validate(dict(data, functions=[*data["functions"], wrong]))

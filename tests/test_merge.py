@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from generator import pipeline
+from generator import ir, pipeline
 from generator.errors import InputError
 from generator.model import Extension
 from generator.source import Pos
@@ -233,3 +233,36 @@ def test_every_typedef_of_the_text_is_kept_structs_with_their_members(tmp_path: 
         "struct _cl_thing_acme", (("kind", "cl_uint"), ("sizes", "cl_uint [4]")))
     assert (types["cl_look_acme"].kind, types["cl_look_acme"].c_type) == ("enum", "int")
     assert {t.name: t.value for t in extension.tokens}["CL_LOOK_B_ACME"] == 0x7011
+
+
+_OTHERS = WIDGET.replace("Additions to Chapter 5 of the OpenCL 1.2 Specification\n", (
+    "Additions to Chapter 5 of the OpenCL 1.2 Specification\n\n"
+    "    Add to the list of errors for clCreateFromGadgetOTHER:\n\n"
+    "    \"CL_INVALID_VALUE if <gadget> is a widget.\"\n\n"
+    "    Add to the list of errors for clCreateFromWidgetACME:\n\n"
+    "    \"CL_INVALID_VALUE if <widget> is a gadget.\"\n"), 1)
+
+
+def test_conditions_of_another_vendors_function_are_kept_with_no_prototype(tmp_path: Path) -> None:
+    assert _OTHERS != WIDGET
+    (tmp_path / "w.txt").write_text(_OTHERS, encoding="utf-8")
+    result = pipeline.run(tmp_path)
+    (extension,) = result.extensions
+    other = extension.function("clCreateFromGadgetOTHER")
+    assert other is not None and other.external and not other.core and other.foreign
+    assert (other.return_type, other.params, [e.code for e in other.errors]) == (None, [], ["CL_INVALID_VALUE"])
+    (said,) = [d.message for d in result.diagnostics if d.kind == "external-function"]
+    assert "clCreateFromGadgetOTHER" in said and "no prototype" not in said and "whose prototype" in said
+    # a function of the extension's own vendor that no source declares is a slip, not another's function
+    assert extension.function("clCreateFromWidgetACME") is None
+    assert any(d.kind == "unknown-function" and "clCreateFromWidgetACME" in d.message for d in result.diagnostics)
+    entry = next(f for f in ir.to_dict(extension)["functions"] if f["name"] == "clCreateFromGadgetOTHER")
+    assert entry["external"] is True and "return_type" not in entry and "params" not in entry
+
+
+def test_a_bit_of_a_cast_number_is_a_token_value(tmp_path: Path) -> None:
+    text = WIDGET.replace("0x7001", "((cl_bitfield)1 << 0)", 1).replace("0x7002", "(((cl_bitfield)1) << 33)", 1)
+    (tmp_path / "w.txt").write_text(text, encoding="utf-8")
+    (extension,) = pipeline.run(tmp_path).extensions
+    assert [(t.name, t.value) for t in extension.tokens][:2] == [("CL_WIDGET_FAST_ACME", 1),
+                                                                 ("CL_WIDGET_SLOW_ACME", 1 << 33)]

@@ -107,3 +107,17 @@ def test_every_files_error_is_reported_not_only_the_first(tmp_path: Path) -> Non
     assert rendered[0].endswith("a.txt:35:26: error: unexpected character '$'; expected one of '(', ')', '*', ',', "
                                 "';', '[', '{', identifier")
     assert rendered[-1] == "3 errors"
+
+
+def test_errors_of_later_stages_are_reported_beside_a_file_that_failed_to_read(tmp_path: Path) -> None:
+    """The files read go on to merge: one run names the unreadable file and the merge's error of another."""
+    seed = (SPECS / "cl_nv_d3d10_sharing.txt").read_text(encoding="utf-8")
+    (tmp_path / "a.txt").write_text(seed.replace("ID3D10Buffer *resource,", "ID3D10Buffer *res$ource,", 1),
+                                    encoding="utf-8")
+    (tmp_path / "b.txt").write_text("Overview\n\n    Widgets.\n\nNew Procedures and Functions\n\n"
+                                    "    cl_int clDoWidgetACME(cl_context context);\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        pipeline.run(tmp_path)
+    found = [(Path(e.path).name, e.message.split(":")[0]) for e in caught.value.all]
+    assert found == [("a.txt", "unexpected character '$'; expected one of '(', ')', '*', ',', ';', '[', '{', "
+                               "identifier"), ("b.txt", "cannot tell which extension this file describes")]

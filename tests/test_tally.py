@@ -10,6 +10,7 @@ import pytest
 
 from generator import cli, pipeline, tally
 from generator.diagnostics import Sink
+from generator.errors import Gather
 from generator.facts import SourceFacts
 from generator.knowledge import Knowledge
 from generator.model import ErrorCondition, Extension, Function
@@ -22,7 +23,7 @@ def seed_facts(knowledge: Knowledge) -> list[SourceFacts]:
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
-        facts, _ = pipeline.read(sorted(spec_files(Path("specs")), key=lambda p: p.as_posix()), knowledge)
+        facts, _ = pipeline.read(sorted(spec_files(Path("specs")), key=lambda p: p.as_posix()), knowledge, Gather())
     finally:
         os.chdir(cwd)
     return facts

@@ -8,8 +8,11 @@ from generator import c_decl, integers
 from generator.document import LOST_PARAMETER_NAMES, REFERENCE, Block, Paragraph, Prototype, TokenDef, Typedef
 from generator.source import Pos, SpecFile
 
-#: A token's value as token lists and headers write it: `0x40B6`, `-1059`, `4u`, or a bit, `(1 << 10)`.
-_VALUE = r"(-?(?:0[xX][0-9A-Fa-f]+|\d+)[uUlL]*|\([ \t]*\d+[ \t]*<<[ \t]*\d+[ \t]*\))"
+#: A token's value as token lists and headers write it: `0x40B6`, `-1059`, `4u`, or a bit, `(1 << 10)`,
+#: also with the number cast as headers do: `((cl_bitfield)1 << 31)`, `(((cl_bitfield)1) << 31)`.
+_CAST = r"\([ \t]*[A-Za-z_]\w*+[ \t]*\)[ \t]*"
+_BASE = rf"(?:(?:{_CAST})?\d+[uUlL]*|\([ \t]*{_CAST}\d+[uUlL]*[ \t]*\))"
+_VALUE = rf"(-?(?:0[xX][0-9A-Fa-f]+|\d+)[uUlL]*|\([ \t]*{_BASE}[ \t]*<<[ \t]*\d+[ \t]*\))"
 #: A token's name: upper case parts, of which any but the first may hold lower case (`CL_X_16x16_ACME`).
 _TOKEN_NAME = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9][A-Za-z0-9]*)+"
 #: `NAME  value` or `#define NAME value`, one token definition per line.

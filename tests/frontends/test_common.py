@@ -16,12 +16,12 @@ from generator.source import Pos, SpecFile
 from tests.pathological import assert_linear
 
 #: The patterns as they were, before their runs of blanks could be split two ways: the behaviour to keep.
-_OLD_TOKEN_SHAPED = re.compile(r"^[ \t]*(\S.*?)[ \t]+(-?(?:0[xX][0-9A-Fa-f]+|\d+)[uUlL]*"
-                               r"|\([ \t]*\d+[ \t]*<<[ \t]*\d+[ \t]*\))[ \t]*$")
+_OLD_TOKEN_SHAPED = re.compile(rf"^[ \t]*(\S.*?)[ \t]+{common._VALUE}[ \t]*$")
 _OLD_DECLARATION_START = re.compile(r"^\s*(typedef\s|(const\s+)?[A-Za-z_]\w*(\s*\*)*\s+\**\s*[^\s(),;*]+\s*\()")
 
 _pieces = st.lists(st.sampled_from([" ", "\t", "*", "a", "x1", "(", ")", ",", ";", "const", "typedef", "0x1F", "-",
-                                    "12", "\f", "\u2003", "CL_A", "<<", "u"]), max_size=14).map("".join)
+                                    "12", "\f", "\u2003", "CL_A", "<<", "u", "(cl_bitfield)"]),
+                          max_size=14).map("".join)
 
 
 @pytest.mark.parametrize("shape", ["token-padded", "prose-padded", "declaration-padded", "condition-padded"])
@@ -54,6 +54,15 @@ def test_define_lines_shifts_and_suffixes_are_token_definitions() -> None:
         ("CL_A_X", "0x40B6", Pos(3, 13)), ("CL_B_X", "(1 << 10)", Pos(4, 12)), ("CL_C_X", "(1<<31)", Pos(5, 1)),
         ("CL_D_X", "4u", Pos(6, 1)),
     ]
+
+
+def test_shifts_of_a_cast_number_are_token_definitions() -> None:
+    text = "CL_A_X ((cl_bitfield)1 << 31)\n#define CL_B_X (((cl_bitfield) 1) << 2)\nCL_C_X ((x)(1) << 2)"
+    blocks = common.token_definitions(text, SpecFile.from_text("x.txt", text), Pos(1, 1))
+    assert blocks is None  # the last line is no token definition: the block is no list of tokens
+    blocks = common.token_definitions(text.rpartition("\n")[0], SpecFile.from_text("x.txt", text), Pos(1, 1))
+    assert [(b.name, b.literal) for b in blocks or []] == [  # type: ignore[union-attr]
+        ("CL_A_X", "((cl_bitfield)1 << 31)"), ("CL_B_X", "(((cl_bitfield) 1) << 2)")]
 
 
 def test_a_define_of_a_name_that_is_no_token_name_is_not_a_token() -> None:
