@@ -162,7 +162,10 @@ def _group(group: TokenGroup) -> dict[str, Any]:
 
 
 def _token(token: Token) -> dict[str, Any]:
-    return {"name": token.name, "value": token.value, "group": token.group, "source": _where(token.source)}
+    entry = {"name": token.name, "value": token.value, "group": token.group, "source": _where(token.source)}
+    if token.value_source is not None:
+        entry["value_source"] = _where(token.value_source)
+    return entry
 
 
 def _table(table: Table) -> dict[str, Any]:

@@ -18,13 +18,16 @@ from generator.c_decl import base_type, parts
 from generator.diagnostics import Location, Sink
 from generator.errors import Gather, InputError
 from generator.facts import DeclaredFunction, DeclaredType, SourceFacts, TokenGroupFact, primary_first, primary_source
+from generator.frontends.registry_xml import Registry
 from generator.knowledge import Knowledge
 from generator.model import ErrorCondition, Extension, Function, Param, Source, Token, TokenGroup, TypeInfo
 from generator.source import Pos
 
 
-def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink) -> list[Extension]:
-    """Every extension from its sources; the input errors of all of them are reported together."""
+def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink,
+              registry: Registry | None = None) -> list[Extension]:
+    """Every extension from its sources (the token values they leave out from the registry XML, when given);
+    the input errors of all of them are reported together."""
     by_extension: dict[str, list[SourceFacts]] = defaultdict(list)
     errors = Gather()
     for facts in all_facts:
@@ -39,7 +42,7 @@ def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink
     merged: dict[str, Extension] = {}
     for name, sources in sorted(by_extension.items()):
         with errors.attempt():
-            merged[name] = merge_extension(name, sorted(sources, key=primary_first), knowledge, sink)
+            merged[name] = merge_extension(name, sorted(sources, key=primary_first), knowledge, sink, registry)
     errors.check()
     # Recovery reads the siblings, so each step runs over every extension before the next.
     for extension in merged.values():
@@ -53,7 +56,8 @@ def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink
     return list(merged.values())
 
 
-def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> Extension:
+def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink,
+                    registry: Registry | None = None) -> Extension:
     primary = [primary_source(sources)]
     parts = knowledge.extension_parts(name)
     extension = Extension(
@@ -64,7 +68,7 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
         sources=[Source(s.path, s.format) for s in sorted(sources, key=lambda s: s.path)],
     )
     extension.functions = functions(extension, sources, sink)
-    extension.groups, extension.tokens = tokens(extension, sources, sink, knowledge)
+    extension.groups, extension.tokens = tokens(extension, sources, sink, knowledge, registry)
     primary_errors(extension, primary, knowledge, sink)
     for remark in (r for source in sources for r in source.remarks):
         report = sink.note if remark.note else sink.warning
@@ -200,7 +204,7 @@ def owner(extension: Extension, name: str, knowledge: Knowledge, where: Location
 
 
 def tokens(
-    extension: Extension, sources: list[SourceFacts], sink: Sink, knowledge: Knowledge
+    extension: Extension, sources: list[SourceFacts], sink: Sink, knowledge: Knowledge, registry: Registry | None
 ) -> tuple[list[TokenGroup], list[Token]]:
     groups: dict[str, TokenGroup] = {}
     result: dict[str, Token] = {}
@@ -218,6 +222,16 @@ def tokens(
                                       fact.literal)
     if not result:
         result = named_tokens(extension, sources, knowledge)
+    for token in result.values() if registry else ():
+        registered = registry.enums.get(token.name) if registry else None
+        if registered is None:
+            continue
+        if token.value is None:
+            token.value, token.literal, token.value_source = registered.value, registered.literal, registered.where
+        elif token.value != registered.value:
+            sink.warning(token.source, "registry-conflict", f"{token.name} is {token.literal} here but "
+                         f"{registered.literal} in the registry at {registered.where.precise()}; the text's value "
+                         "is used", extension=extension.name, related=(registered.where,))
     for token in (t for t in result.values() if t.value is None):
         sink.warning(token.source, "token-without-value", f"{token.name} is introduced by this text without a "
                      "value: it is listed in the IR and the docs, but the package has no constant or enumeration "

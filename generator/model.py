@@ -120,6 +120,7 @@ class Token:
     group: str | None
     source: Location
     literal: str = ""
+    value_source: Location | None = None  # where the value comes from when not from `source` (the registry XML)
 
 
 @dataclass

@@ -10,15 +10,16 @@ from pathlib import Path
 
 from generator import conditions, crosscheck, tally, timing
 from generator.detect import NOTES, detect
-from generator.diagnostics import Diagnostic, Sink
+from generator.diagnostics import Diagnostic, Location, Sink
 from generator.errors import Gather, InputError
 from generator.extract import extract
 from generator.facts import SourceFacts
-from generator.frontends import FRONTENDS
+from generator.frontends import FRONTENDS, registry_xml
+from generator.frontends.registry_xml import Registry
 from generator.knowledge import Knowledge, load
 from generator.merge import merge_all
 from generator.model import Extension
-from generator.source import SpecFile, spec_files
+from generator.source import Pos, SpecFile, spec_files
 
 
 @dataclass
@@ -28,24 +29,40 @@ class Result:
     skipped: list[str] = field(default_factory=list)  # files recognised as notes, not specs
 
 
-def read(paths: list[Path], knowledge: Knowledge, errors: Gather) -> tuple[list[SourceFacts], list[str]]:
+@dataclass
+class Read:
+    """What the files under `--specs` hold: each text's facts, the registry XML, and the notes passed over."""
+
+    facts: list[SourceFacts] = field(default_factory=list)
+    registry: Registry | None = None
+    skipped: list[str] = field(default_factory=list)
+
+
+def read(paths: list[Path], knowledge: Knowledge, errors: Gather) -> Read:
     """The facts of every file; a file that fails does not stop the others, its error is gathered in `errors`."""
-    facts: list[SourceFacts] = []
-    skipped: list[str] = []
+    found = Read()
     for path in paths:
         with errors.attempt():
-            found = read_one(path, knowledge)
-            if isinstance(found, str):
-                skipped.append(found)
+            one = read_one(path, knowledge)
+            if isinstance(one, str):
+                found.skipped.append(one)
+            elif isinstance(one, Registry):
+                if found.registry is not None:
+                    raise InputError(one.path, Pos(1, 1), f"a second registry XML; {found.registry.path} is one "
+                                     "already, and which of two to believe the run cannot tell")
+                found.registry = one
             else:
-                facts.append(found)
-    return facts, skipped
+                found.facts.append(one)
+    return found
 
 
-def read_one(path: Path, knowledge: Knowledge) -> SourceFacts | str:
-    """The facts of one file, or its path when it is a note and no spec."""
+def read_one(path: Path, knowledge: Knowledge) -> SourceFacts | Registry | str:
+    """The facts of one file, the registry XML, or its path when it is a note and no spec."""
     with timing.stage("read"):
         spec = SpecFile.read(path)
+    if registry_xml.recognises(spec.text):
+        with timing.stage("front-end registry XML"):
+            return registry_xml.read(spec)
     with timing.stage("detect"):
         form = detect(spec)
     if form == NOTES:
@@ -56,9 +73,16 @@ def read_one(path: Path, knowledge: Knowledge) -> SourceFacts | str:
         return extract(document, knowledge)
 
 
-def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> list[Extension]:
+def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
+                 registry: Registry | None = None) -> list[Extension]:
     with timing.stage("merge"):
-        extensions = merge_all(facts, knowledge, sink)
+        extensions = merge_all(facts, knowledge, sink, registry)
+    if registry is not None:
+        described = {e.name for e in extensions}
+        ignored = sorted(set(registry.extensions) - described)
+        sink.note(Location(registry.path, Pos(1, 1)), "registry-extensions",
+                  f"the registry XML describes {len(registry.extensions)} extensions; the {len(ignored)} that no "
+                  "text here describes are not generated")
     with timing.stage("cross-check"):
         crosscheck.check(extensions, facts, knowledge, sink)
     with timing.stage("conditions"):
@@ -78,18 +102,20 @@ def run_files(paths: list[Path], where: str = "<specs>") -> Result:
     with timing.stage("knowledge"):
         knowledge = load()
     errors = Gather()
-    facts, skipped = read(sorted(paths, key=lambda p: p.as_posix()), knowledge, errors)
+    found = read(sorted(paths, key=lambda p: p.as_posix()), knowledge, errors)
+    facts, skipped = found.facts, found.skipped
     if not facts and not errors.errors:
-        raise InputError(where, None, "this folder holds no spec, only notes")
+        raise InputError(where, None, "this folder holds no spec, only notes" if found.registry is None else
+                         "this folder holds the registry XML but no text describing an extension of it")
     sink = Sink()
     extensions: list[Extension] = []
     with errors.attempt():  # the files that were read go on, so that one run reports the errors of every stage
-        extensions = later_stages(facts, knowledge, sink)
+        extensions = later_stages(facts, knowledge, sink, found.registry)
     errors.check()
     by_extension: dict[str | None, list[Diagnostic]] = {}
-    found = sink.finished()
-    for diagnostic in found:
+    diagnostics = sink.finished()
+    for diagnostic in diagnostics:
         by_extension.setdefault(diagnostic.extension, []).append(diagnostic)
     for extension in extensions:
         extension.diagnostics = by_extension.get(extension.name, [])
-    return Result(extensions, sorted(found), skipped)
+    return Result(extensions, sorted(diagnostics), skipped)

@@ -162,7 +162,7 @@ def generate(texts: list[str], out: Path) -> Run:
     specs = out.parent / f"{out.name}.specs"
     specs.mkdir(parents=True)
     for name in texts:
-        (specs / name).write_bytes((CORPUS / name).read_bytes())
+        (specs / Path(name).name).write_bytes((CORPUS / name).read_bytes())
     done = subprocess.run([sys.executable, "-m", "generator", "generate", "--specs", str(specs), "--out", str(out)],
                           capture_output=True, text=True, timeout=300, check=False)
     return Run(None, done.returncode, done.stderr)

@@ -1,6 +1,5 @@
-"""The corpus (tests/corpus/): real registry texts in every form, each generated alone and scored against its
-truth. Until the generator reads them all in full, each text must keep at least the score recorded in
-`corpus/floor.yaml`, so that what it reads today is never lost again."""
+"""The corpus (tests/corpus/): real registry texts in every form, each generated alone, all together, and the
+current texts each with the registry XML, scored against their truth: in full."""
 
 from __future__ import annotations
 
@@ -128,3 +127,44 @@ def test_the_tally_of_each_text_is_equal_or_each_difference_is_said(alone: Path,
         # each condition not kept has a diagnostic of its own saying why, not the tally's general note
         assert not [d for d in ir["diagnostics"] if d.get("kind") == "not-kept"], entry["file"]
     assert differences == _TALLY_DIFFERENCES
+
+
+REGISTRY = "registry/cl.xml"
+CURRENT = [e for e in ENTRIES if e["form"] == "adoc2024"]
+
+
+@pytest.fixture(scope="module")
+def with_registry(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, scoring.Run]]:
+    """Each current text generated with the registry XML beside it: its OUT and what the run left."""
+    folder = tmp_path_factory.mktemp("registry")
+
+    def one(entry: dict[str, Any]) -> tuple[Path, scoring.Run]:
+        out = folder / entry["file"]
+        return out, scoring.ir_of(scoring.generate([entry["file"], REGISTRY], out), out, entry["extension"])
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        return dict(zip((e["file"] for e in CURRENT), pool.map(one, CURRENT), strict=True))
+
+
+@pytest.mark.parametrize("entry", CURRENT, ids=lambda e: e["file"])
+def test_each_current_text_with_the_registry_has_the_registrys_values(
+        entry: dict[str, Any], with_registry: dict[str, tuple[Path, scoring.Run]]) -> None:
+    _, run = with_registry[entry["file"]]
+    result = scoring.score(entry, run)
+    assert run.status == 0 and result.clean, (run.stderr[-2000:], result.misses)
+    tokens = {t["name"]: t for t in (run.ir or {})["tokens"]}
+    for want in (t for t in entry["tokens"] if t.get("registry_value") is not None):
+        got = tokens[want.get("registry_name") or want["name"]]
+        assert got["value"] == want["registry_value"], want["name"]
+        if want["value"] is None:  # the text gives none: the value is the registry's, and says so
+            assert str(got["value_source"]).split("/")[-1].startswith("cl.xml:"), got
+        else:
+            assert "value_source" not in got
+    assert not [t for t in tokens.values() if t["value"] is None]
+
+
+def test_every_current_package_with_the_registry_imports(with_registry: dict[str, tuple[Path, scoring.Run]]) -> None:
+    outs = [str(out) for out, _ in with_registry.values()]
+    done = subprocess.run([sys.executable, "-c", _IMPORT_ALL, *outs], capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == outs

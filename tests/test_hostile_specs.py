@@ -529,3 +529,29 @@ def test_a_function_whose_python_name_is_a_builtin_is_refused(generate: Generate
     builtin = name.removeprefix("cl").removesuffix("NV").lower()
     assert f"would hide Python's builtin {builtin!r} from the generated module" in run.err
     assert "Traceback" not in run.err
+
+
+_XML_BOMB = ('<?xml version="1.0"?>\n<!DOCTYPE registry [\n <!ENTITY a "aaaaaaaaaa">\n'
+             ' <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">\n <!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">\n]>\n'
+             "<registry><comment>&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;</comment></registry>\n")
+
+
+@pytest.mark.parametrize(("xml", "where", "words"), [
+    (_XML_BOMB, ":2:1: error:", "document type declaration"),
+    ('<?xml version="1.0"?>\n<!DOCTYPE r SYSTEM "http://example.com/r.dtd">\n<registry/>\n', ":2:1: error:",
+     "document type declaration"),
+    ("<registry>" + "<x>" * 5000 + "</x>" * 5000 + "</registry>", ":1:", "nest more than"),
+    ("<registry>\n<enums>\n", ":3:1: error:", "not well-formed XML"),
+])
+def test_a_hostile_registry_xml_is_a_clean_input_error(xml: str, where: str, words: str, generate: Generate,
+                                                        tmp_path: Path) -> None:
+    result = generate(files={SEED_NAME: SEED, "cl.xml": xml})
+    assert result.status == 2 and "Traceback" not in result.err
+    assert f"cl.xml{where}" in result.err and words in result.err
+    assert not (tmp_path / "out").exists()
+
+
+def test_two_registry_files_are_an_input_error(generate: Generate, tmp_path: Path) -> None:
+    result = generate(files={SEED_NAME: SEED, "a.xml": "<registry/>", "b.xml": "<registry/>"})
+    assert result.status == 2 and "b.xml:1:1: error: a second registry XML" in result.err
+    assert not (tmp_path / "out").exists()

@@ -67,8 +67,8 @@ def render_all(facts_order: list[Any], knowledge: Knowledge) -> dict[str, str]:
 def test_input_order_does_not_matter(knowledge: Knowledge, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     paths = source.spec_files(Path("specs"))
-    forward, _ = pipeline.read(paths, knowledge, Gather())
-    backward, _ = pipeline.read(list(reversed(paths)), knowledge, Gather())
+    forward = pipeline.read(paths, knowledge, Gather()).facts
+    backward = pipeline.read(list(reversed(paths)), knowledge, Gather()).facts
     assert render_all(forward, knowledge) == render_all(backward, knowledge)
 
 

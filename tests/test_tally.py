@@ -23,7 +23,7 @@ def seed_facts(knowledge: Knowledge) -> list[SourceFacts]:
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
-        facts, _ = pipeline.read(sorted(spec_files(Path("specs")), key=lambda p: p.as_posix()), knowledge, Gather())
+        facts = pipeline.read(sorted(spec_files(Path("specs")), key=lambda p: p.as_posix()), knowledge, Gather()).facts
     finally:
         os.chdir(cwd)
     return facts

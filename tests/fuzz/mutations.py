@@ -26,7 +26,10 @@ SPEC_SEEDS: dict[str, bytes] = {p.name: p.read_bytes() for p in sorted(SPECS.glo
 #: The real registry texts of the corpus, in every form the generator reads: damaged alone.
 CORPUS_SEEDS: dict[str, bytes] = {p.name: p.read_bytes() for p in sorted(CORPUS.iterdir())
                                   if p.suffix in (".txt", ".asciidoc")}
-SEEDS: dict[str, bytes] = SPEC_SEEDS | CORPUS_SEEDS
+#: The registry XML, damaged and read beside a current text whose token values it gives.
+XML_SEEDS: dict[str, bytes] = {"cl.xml": (CORPUS / "registry" / "cl.xml").read_bytes()}
+XML_PARTNER = "cl_khr_egl_image.adoc2024.asciidoc"
+SEEDS: dict[str, bytes] = SPEC_SEEDS | CORPUS_SEEDS | XML_SEEDS
 
 #: Positions are drawn as integers in [0, SCALE] and read as a fraction of the length.
 SCALE = 1_000_000
@@ -214,8 +217,31 @@ class Pathological:
         return data[:cut] + (self.unit * max(1, self.size // len(self.unit))).encode() + data[cut:]
 
 
+#: What a hostile XML file holds: entity bombs, external entities (file and URL), a document type, deep nesting.
+HOSTILE_XML = (
+    '<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>',
+    '<!DOCTYPE r [<!ENTITY s SYSTEM "file:///etc/passwd">]>',
+    '<!DOCTYPE r SYSTEM "http://example.invalid/r.dtd">',
+    "&b;&s;&undefined;",
+    "<x>" * 2000,
+    "</registry>" * 3,
+)
+
+
+@dataclass(frozen=True)
+class HostileXml:
+    """One of the hostile XML constructs, inserted anywhere (into a text, it is prose of odd characters)."""
+
+    at: int
+    what: str
+
+    def apply(self, data: bytes) -> bytes:
+        cut = _at(self.at, len(data))
+        return data[:cut] + self.what.encode() + data[cut:]
+
+
 Mutation = (FlipBytes | TruncateAtSection | TruncateAnywhere | DeleteLines | DuplicateLines | ShuffleLines
-            | InsertText | Whitespace | Replace | Splice | Pathological)
+            | InsertText | Whitespace | Replace | Splice | Pathological | HostileXml)
 
 _fraction = st.integers(0, SCALE)
 
@@ -231,6 +257,7 @@ mutations: st.SearchStrategy[Mutation] = st.one_of(
     st.builds(Replace, st.sampled_from([b""]) | st.binary(min_size=1, max_size=4096)),
     st.builds(Splice, st.sampled_from(sorted(SEEDS)), _fraction, st.integers(1, 2000), _fraction),
     st.builds(Pathological, _fraction, st.sampled_from(UNITS), st.just(LINE_SIZE)),
+    st.builds(HostileXml, _fraction, st.sampled_from(HOSTILE_XML)),
 )
 
 
@@ -250,6 +277,8 @@ class Case:
         """The specs folder of this case, by file name."""
         others = SPEC_SEEDS if self.seed in SPEC_SEEDS else {}
         files = {name: data for name, data in others.items() if self.with_others}
+        if self.seed in XML_SEEDS:
+            files[XML_PARTNER] = CORPUS_SEEDS[XML_PARTNER]
         files[self.seed] = self.damaged()
         return files
 

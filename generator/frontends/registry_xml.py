@@ -1,0 +1,190 @@
+"""The registry XML (`cl.xml`): the token values and prototypes Khronos' headers are made from, as facts.
+
+Since 2020 the prose leaves token values to this file. It is read as untrusted input, with the standard
+library's expat and these protections (each tested in `tests/frontends/test_registry_xml.py`):
+
+- no document type declaration at all, so no entity can be declared (no "billion laughs") and none
+  refers to another file or a URL (no external entities); the registry has never used one;
+- at most `MAX_DEPTH` nested elements (the registry nests 5 deep);
+- the size limit of every spec file (`source.MAX_BYTES`), checked before parsing.
+
+Each fault is an input error at its line and column. What is read keeps its line (`Location`), so a value
+taken from here is cited like any other fact.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from xml.parsers import expat
+
+from generator import integers
+from generator.diagnostics import Location
+from generator.errors import InputError
+from generator.source import Pos, SpecFile
+
+MAX_DEPTH = 32
+#: The start of an XML file: a declaration, a comment, a document type or the registry's root. Any such file is
+#: read as the registry (and refused, at its fault, when it is not one): no XML is a spec text.
+_XML_START = re.compile(r"^\s*(?:<\?xml\s|<!--|<!DOCTYPE\s|<registry[\s/>])")
+
+
+@dataclass
+class _Element:
+    tag: str
+    attributes: dict[str, str]
+    where: Location
+    children: list[_Element] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)  # the element's own text and that of its children, in order
+
+    def all_text(self) -> str:
+        return "".join(self.text)
+
+    def find(self, tag: str) -> _Element | None:
+        return next((c for c in self.children if c.tag == tag), None)
+
+
+@dataclass(frozen=True)
+class RegistryEnum:
+    name: str
+    value: int
+    literal: str
+    group: str | None  # the `<enums name=...>` it is in
+    where: Location
+
+
+@dataclass(frozen=True)
+class RegistryCommand:
+    name: str
+    return_type: str
+    params: tuple[tuple[str, str], ...]  # (name, C type as written)
+    where: Location
+
+
+@dataclass(frozen=True)
+class RegistryExtension:
+    name: str
+    names: frozenset[str]  # the enums, commands and types it requires
+    where: Location
+
+
+@dataclass(frozen=True)
+class Registry:
+    path: str
+    enums: dict[str, RegistryEnum]
+    commands: dict[str, RegistryCommand]
+    extensions: dict[str, RegistryExtension]
+
+
+def recognises(text: str) -> bool:
+    """Whether a file is XML, to be read as the registry: by its content, whatever its name."""
+    return _XML_START.match(text) is not None
+
+
+def read(spec: SpecFile) -> Registry:
+    root = _parse(spec)
+    enums: dict[str, RegistryEnum] = {}
+    commands: dict[str, RegistryCommand] = {}
+    extensions: dict[str, RegistryExtension] = {}
+    for part in root.children:
+        if part.tag == "enums":
+            for enum in (c for c in part.children if c.tag == "enum"):
+                found = _enum(enum, part.attributes.get("name"), spec)
+                if found is not None:
+                    enums.setdefault(found.name, found)
+        elif part.tag == "commands":
+            for command in (c for c in part.children if c.tag == "command"):
+                found_command = _command(command, spec)
+                commands.setdefault(found_command.name, found_command)
+        elif part.tag == "extensions":
+            for extension in (c for c in part.children if c.tag == "extension" and "name" in c.attributes):
+                names = frozenset(r.attributes["name"] for require in extension.children if require.tag == "require"
+                                  for r in require.children if "name" in r.attributes)
+                name = extension.attributes["name"]
+                extensions.setdefault(name, RegistryExtension(name, names, extension.where))
+    return Registry(spec.path, enums, commands, extensions)
+
+
+def _enum(element: _Element, group: str | None, spec: SpecFile) -> RegistryEnum | None:
+    name = element.attributes.get("name")
+    if name is None:
+        raise spec.error(element.where.pos, "an <enum> without a name")
+    if "bitpos" in element.attributes:
+        literal = f"(1 << {element.attributes['bitpos']})"
+    elif "value" in element.attributes:
+        literal = element.attributes["value"]
+    else:
+        return None  # an alias or a reference: no value of its own
+    try:
+        value = integers.value(literal)
+    except integers.LiteralError:
+        return None  # a float, a string or an expression: no token value (limits such as CL_FLT_MAX)
+    return RegistryEnum(name, value, literal, group, element.where)
+
+
+def _command(element: _Element, spec: SpecFile) -> RegistryCommand:
+    proto = element.find("proto")
+    name = proto.find("name") if proto else None
+    if proto is None or name is None:
+        raise spec.error(element.where.pos, "a <command> without a <proto> that names it")
+    params = []
+    for param in (c for c in element.children if c.tag == "param"):
+        param_name = param.find("name")
+        whole = " ".join(param.all_text().split())
+        if param_name is None:
+            raise spec.error(param.where.pos, "a <param> without a <name>")
+        c_type = whole[: whole.rfind(param_name.all_text())].strip() if param_name.all_text() in whole else whole
+        params.append((param_name.all_text().strip(), c_type))
+    whole = " ".join(proto.all_text().split())
+    return_type = whole[: whole.rfind(name.all_text())].strip()
+    return RegistryCommand(name.all_text().strip(), return_type, tuple(params), element.where)
+
+
+def _parse(spec: SpecFile) -> _Element:
+    """The element tree, each element with its line; every protection of the module's docstring applied."""
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    stack: list[_Element] = []
+    roots: list[_Element] = []
+
+    def here() -> Pos:
+        return Pos(parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+
+    def refuse(message: str) -> None:
+        raise spec.error(here(), message)
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        if len(stack) >= MAX_DEPTH:
+            refuse(f"elements nest more than {MAX_DEPTH} deep here; the registry nests 5 deep")
+        element = _Element(tag, attributes, Location(spec.path, here()))
+        (stack[-1].children if stack else roots).append(element)
+        stack.append(element)
+
+    def end(tag: str) -> None:
+        stack.pop()
+
+    def text(data: str) -> None:
+        for element in stack:
+            element.text.append(data)
+
+    def doctype(*_: object) -> None:
+        line = parser.CurrentLineNumber
+        start = spec.text.split("\n", line)[line - 1].find("<!DOCTYPE")  # the error at the declaration's start
+        column = start + 1 if start >= 0 else parser.CurrentColumnNumber + 1
+        raise spec.error(Pos(line, column), "a document type declaration: the registry has none, and entities "
+                         "are not read (they could expand without end or fetch other files)")
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = text
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = doctype
+    parser.ExternalEntityRefHandler = lambda *_: refuse("a reference to an external entity")  # type: ignore[assignment]
+    try:
+        parser.Parse(spec.text, True)
+    except expat.ExpatError as error:
+        raise InputError(spec.path, Pos(error.lineno, error.offset + 1),
+                         f"not well-formed XML: {expat.ErrorString(error.code)}") from None
+    if len(roots) != 1 or roots[0].tag != "registry":
+        raise spec.error(Pos(1, 1), "an XML file whose root is not <registry>: not the registry XML")
+    return roots[0]
