@@ -21,6 +21,8 @@ from generator.facts import ErrorFact, Remark, SourceFacts, TokenFact
 from generator.knowledge import Knowledge
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
+#: "Replace the description of CL_X with:" naming no function: the code, where, and what was named before.
+Replacing = tuple[str, Location, tuple[tuple[str, ...], Location] | None]
 
 
 class ErrorReader:
@@ -32,8 +34,7 @@ class ErrorReader:
         self.striking = False  # the quoted conditions that follow are removed from another text
         self.tokens: dict[str, TokenFact] = {}  # the tokens defined so far, by name
         self.named: tuple[tuple[str, ...], Location] | None = None  # the functions the last naming text named
-        #: "Replace the description of CL_X with:" naming no function: the code, where, and what was named before
-        self.replacing: tuple[str, Location, tuple[tuple[str, ...], Location] | None] | None = None
+        self.replacing: Replacing | None = None
 
     # -- context ------------------------------------------------------------
 
@@ -42,23 +43,27 @@ class ErrorReader:
         self.unanswered()
         self.owners, self.in_list, self.striking = (), False, False
 
-    def saw(self, text: str, where: Location) -> None:
+    def saw(self, functions: list[str], where: Location) -> None:
         """Remember the functions a paragraph names: an owner a later sentence leaves implicit."""
-        names = tuple(dict.fromkeys(w for w in _WORD.findall(text) if self.knowledge.is_function_name(w)))
-        if names:
-            self.named = (names, where)
+        if functions:
+            self.named = (tuple(dict.fromkeys(functions)), where)
 
     def end_list(self) -> None:
         if self.in_list:
             self.owners, self.in_list = (), False
 
     def opens(self, text: str, where: Location) -> bool:
-        """A sentence that says whose conditions follow (or that they are struck); True when it is one."""
-        if self.replacing is not None and (
-            phrases.ADD_ERRORS.match(text) or phrases.RETURNED_BY_LIST.match(text) or phrases.LEADS_ERRORS.search(text)
-            or phrases.REPLACE_ERROR.match(text) or phrases.REMOVE.match(text)
-        ):
-            self.unanswered()
+        """A sentence that says whose conditions follow (or that they are struck); True when it is one. It ends
+        a new description announced before it that no condition followed."""
+        pending, self.replacing = self.replacing, None
+        opened = self.opened(text, where)
+        if not opened:
+            self.replacing = pending
+        elif pending is not None:
+            self.unanswered(pending)
+        return opened
+
+    def opened(self, text: str, where: Location) -> bool:
         if match := phrases.ADD_ERRORS.match(text) or phrases.RETURNED_BY_LIST.match(text):
             self.owners, self.striking = tuple(phrases.split_names(match["functions"])), False
             return True
@@ -98,11 +103,12 @@ class ErrorReader:
                     f"parameter{'s' * (len(fitted) > 1)} {', '.join(fitted)} it names", "note")
         return owners
 
-    def unanswered(self) -> None:
-        """A "Replace the description of CL_X with:" that no condition followed."""
-        if self.replacing is not None:
-            code, where, _ = self.replacing
-            self.replacing = None
+    def unanswered(self, pending: Replacing | None = None) -> None:
+        """A "Replace the description of CL_X with:" (the one under way, or `pending`) that no condition followed."""
+        if pending is None:
+            pending, self.replacing = self.replacing, None
+        if pending is not None:
+            code, where, _ = pending
             self.remark(where, "unowned-condition", f"the new description of {code} announced here is not followed "
                         "by a condition that could be read; nothing of it is kept")
 

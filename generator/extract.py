@@ -342,13 +342,15 @@ class _Walk:
 
     def mentions(self, text: str, where: Location, function: str | None = None) -> None:
         described = function or (self.current.name if self.current else None)
-        self.errors.saw(text, where)
+        functions = []
         for word in _WORD.findall(text):
             if self.knowledge.is_function_name(word):
+                functions.append(word)
                 self.facts.mentions.append(Mention(word, "function", where, text, described))
             elif self.knowledge.is_constant_name(word):
                 self.facts.mentions.append(Mention(word, "constant", where, text, described,
                                                    self.section == "tokens"))
+        self.errors.saw(functions, where)
 
     def find_extension(self, text: str, where: Location) -> None:
         """The extension string: the first of a Name Strings section, else the first the prose names."""

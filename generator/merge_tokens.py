@@ -36,8 +36,8 @@ def tokens(
                                       fact.literal)
     if not result:
         result = named_tokens(extension, sources, knowledge)
-    for token in result.values() if registry else ():
-        registered = registry.enums.get(token.name) if registry else None
+    for token in result.values():
+        registered = registry.enums.get(token.name) if registry is not None else None
         if registered is None:
             continue
         if token.value is None:

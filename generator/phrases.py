@@ -51,7 +51,7 @@ ADD_ERRORS = re.compile(
 #: "[In Section 5.3.1, page 93,] append the following to the list of error conditions for f [and g]:",
 #: "add the following error codes to f:" (the list follows; a sentence's lead-in before the verb is skipped)
 LEADS_ERRORS = re.compile(
-    rf"(?:^|,\s*|\.\s+)(?:[Aa]dd|[Aa]ppend) the following (?:errors |error (?:codes|values|conditions) )?to "
+    rf"(?:^|,\s*|\.\s+)(?:[Aa]dd|[Aa]ppend) the following (?:{_ERROR_LIST} )?to "
     rf"(?:the list of {_ERROR_LIST}(?: returned)? (?:for|of|by) )?"
     rf"(?P<functions>{_FUNCTIONS})\s*:?\s*$"
 )
