@@ -42,6 +42,7 @@ class _Checker:
         self.meant: dict[str, str] = {}  # undefined table keys -> the token they most likely mean
         self.budget = SUGGESTION_BUDGET
         self.own = [f for f in extension.functions if not f.foreign]
+        self.named = {n.name for f in facts for n in f.named_functions}
         self.tokens = [t.name for t in extension.tokens]
         self.members: dict[str | None, list[str]] = {}  # token names by group
         for token in extension.tokens:
@@ -71,7 +72,9 @@ class _Checker:
         return self.extension.token(name) is not None or name in self.knowledge.core_constants
 
     def defined_function(self, name: str) -> bool:
-        return self.extension.function(name) is not None or name in self.knowledge.core_functions
+        """Declared, core, or named as new without a prototype (a warning of its own said so)."""
+        return (self.extension.function(name) is not None or name in self.knowledge.core_functions
+                or name in self.named)
 
     def group_tokens(self, function: str | None, parameter: str) -> list[str]:
         groups = {g.name for g in self.extension.groups if function in g.functions and g.parameter == parameter}

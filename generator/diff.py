@@ -71,9 +71,11 @@ def compare(old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]) -> l
 def compare_extension(name: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     changes: list[Change] = []
     if old.get("revision") != new.get("revision"):
-        changes.append(Change(name, "revision changed", "revision", _text(old.get("revision")),
-                              _text(new.get("revision"))))
-    changes += _keyed(name, "type", _types(old), _types(new))
+        kind = {None: "revision stated"}.get(old.get("revision"), "revision changed")
+        changes.append(Change(name, kind if new.get("revision") else "revision no longer stated", "revision",
+                              _text(old.get("revision")), _text(new.get("revision"))))
+    guessed = _guessed(old) | _guessed(new)
+    changes += _keyed(name, "type", _types(old, guessed), _types(new, guessed))
     changes += _keyed(name, "function", _prototypes(old), _prototypes(new))
     changes += [_unvalued(c) for c in _keyed(name, "token", _tokens(old), _tokens(new), changed="token value changed")]
     changes += _conditions(name, old, new)
@@ -94,8 +96,15 @@ def _keyed(extension: str, what: str, old: dict[str, str], new: dict[str, str], 
     return changes
 
 
-def _types(data: dict[str, Any]) -> dict[str, str]:
-    return {t["name"]: f"{t['kind']} {t.get('c_type') or ''}".strip() for t in data.get("types", ())}
+def _types(data: dict[str, Any], guessed: set[str]) -> dict[str, str]:
+    """The types the specs define. Platform and COM types are the generator's knowledge, and a type one side
+    only guessed (no text defined it) says nothing of the API: a registry's definition of it is no change."""
+    return {t["name"]: f"{t['kind']} {t.get('c_type') or ''}".strip() for t in data.get("types", ())
+            if t["kind"] not in ("platform", "interface") and t["name"] not in guessed}
+
+
+def _guessed(data: dict[str, Any]) -> set[str]:
+    return {t["name"] for t in data.get("types", ()) if not t.get("defined", True)}
 
 
 def _prototypes(data: dict[str, Any]) -> dict[str, str]:

@@ -118,6 +118,25 @@ class Diagnostic:
 
 
 @dataclass(frozen=True)
+class RegistryFact:
+    """A fact the texts leave out, taken from the registry XML: what it is, of what, and the registry's line."""
+
+    what: str  # "token value", "prototype", "type definition"
+    name: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A difference between the prose and the registry XML (a `registry-*` diagnostic), with both places."""
+
+    kind: str
+    message: str
+    prose: str
+    registry: str
+
+
+@dataclass(frozen=True)
 class TypeRow:
     name: str
     kind: str
@@ -146,6 +165,9 @@ class ExtensionPage:
     tables: tuple[Table, ...]
     diagnostics: tuple[Diagnostic, ...]
     context_manager: str | None
+    registry: str | None = None
+    registry_facts: tuple[RegistryFact, ...] = ()
+    registry_findings: tuple[Finding, ...] = ()
 
     @property
     def own_functions(self) -> tuple[FunctionPage, ...]:
@@ -262,7 +284,25 @@ def model_extension_page(ir: dict[str, Any], module: ExtensionModule, package: P
         diagnostics=tuple(Diagnostic(d["severity"], d.get("kind"), d["message"], d["source"])
                           for d in ir["diagnostics"]),
         context_manager=module.context_manager.name if module.context_manager else None,
+        registry=ir.get("registry"),
+        registry_facts=model_registry_facts(ir),
+        registry_findings=tuple(Finding(d["kind"], d["message"], d["source"], (d.get("related") or ["—"])[0])
+                                for d in ir["diagnostics"] if str(d.get("kind")).startswith("registry-")),
     )
+
+
+def model_registry_facts(ir: dict[str, Any]) -> tuple[RegistryFact, ...]:
+    """What came from the registry: values and prototypes say so (`value_source`, `prototype_source`); a type
+    came from it when its source is the registry's file, which no text of the extension is."""
+    registry = ir.get("registry")
+    if registry is None:
+        return ()
+    facts = [RegistryFact("type definition", t["name"], t["source"]) for t in ir["types"]
+             if str(t["source"]).rsplit(":", 1)[0] == registry]
+    facts += [RegistryFact("prototype", f["name"], f["prototype_source"]) for f in ir["functions"]
+              if "prototype_source" in f]
+    facts += [RegistryFact("token value", t["name"], t["value_source"]) for t in ir["tokens"] if "value_source" in t]
+    return tuple(facts)
 
 
 def model_function_page(

@@ -36,6 +36,7 @@ from generator.facts import (
     ErrorCopy,
     ErrorFact,
     Mention,
+    NamedFunction,
     ParamDoc,
     Remark,
     ReturnsClaim,
@@ -145,7 +146,10 @@ class _Walk:
     def paragraph(self, block: Paragraph) -> None:
         text = self.marked(block.text)
         where = self.where(block)
-        if block.code and self.section in ("summary", "tokens", "types"):
+        if self.section in ("summary", "body") and self.named_functions(text, where):
+            return
+        if block.code and self.section in ("summary", "tokens", "types") and not (
+                self.section == "tokens" and phrases.NAMES_ONLY.match(text)):
             self.facts.remarks.append(Remark(where, "unread-listing", "this listing holds neither C "
                                              "declarations nor token definitions (NAME value) that can be read; "
                                              "what it declares is not in the IR"))
@@ -194,9 +198,21 @@ class _Walk:
             return
         self.parameter_doc(text, where)
 
+    def named_functions(self, text: str, where: Location) -> bool:
+        """A line of function names alone (in the summary, or in a body that lists what it adds): new functions,
+        unless core OpenCL's, whose prototypes the text does not give."""
+        names = _WORD.findall(text)
+        if not names or _WORD.sub("", text).strip(" ,.*`") or not all(
+                self.knowledge.is_function_name(n) and n not in self.knowledge.core_functions for n in names):
+            return False
+        self.facts.named_functions += [NamedFunction(name, where) for name in names]
+        return True
+
     def list_item(self, block: ListItem) -> None:
         text = self.marked(block.text)
         where = self.where(block)
+        if self.section == "summary" and self.named_functions(text, where):
+            return
         self.mentions(text, where, self.errors.owners[0] if self.errors.owners else None)
         self.close_doc()
         if self.section != "aside":

@@ -26,6 +26,14 @@ class DeclaredFunction:
 
 
 @dataclass(frozen=True)
+class NamedFunction:
+    """A new function the summary only names, without its prototype (for that, see the registry XML)."""
+
+    name: str
+    where: Location
+
+
+@dataclass(frozen=True)
 class DeclaredType:
     typedef: CTypedef
     where: Location
@@ -134,6 +142,7 @@ class SourceFacts:
     revision: str | None = None
     metadata: dict[str, str] = field(default_factory=dict)
     functions: list[DeclaredFunction] = field(default_factory=list)
+    named_functions: list[NamedFunction] = field(default_factory=list)
     types: list[DeclaredType] = field(default_factory=list)
     tokens: list[TokenFact] = field(default_factory=list)
     errors: list[ErrorFact] = field(default_factory=list)

@@ -32,7 +32,8 @@ class LiteralError(ValueError):
 
 def value(literal: str) -> int:
     """The value of the C integer literal `literal`: optionally negative, or `(a << n)` as headers write a bit
-    (`a` maybe cast to a type, `((cl_bitfield)1 << 3)`: the cast only says how wide the bit may go)."""
+    (`a` maybe cast to a type, `((cl_bitfield)1 << 3)`: the cast only says how wide the bit may go), or a
+    number in parentheses, maybe cast (`((cl_x)0)`)."""
     text = literal.strip()
     if text.startswith("(") and text.endswith(")") and "<<" in text:
         left, _, right = _CAST.sub("", text[1:-1]).partition("<<")
@@ -45,7 +46,17 @@ def value(literal: str) -> int:
         if places < 0 or (base and places >= BITS):
             raise LiteralError(f"{shorten(text)} does not fit {WIDEST}")
         return _bounded(base << places, text)
-    return _number(text)
+    inner = text
+    while len(inner) > 2 and inner[0] == "(" and inner[-1] == ")":  # a number in parentheses, maybe cast: `((cl_x)0)`
+        inner = inner[1:-1].strip()
+        if (cast := _CAST.match(inner)) and inner[cast.end():].strip():
+            inner = inner[cast.end():].strip()
+    try:
+        return _number(inner)
+    except LiteralError:
+        if inner == text:
+            raise
+        raise LiteralError(f"{shorten(text)} is not a C integer") from None
 
 
 def _number(text: str) -> int:

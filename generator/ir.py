@@ -48,12 +48,16 @@ def to_dict(extension: Extension) -> dict[str, Any]:
     functions = [f for f in extension.functions if not f.foreign] + sorted(
         (f for f in extension.functions if f.foreign), key=lambda f: (f.external, f.name)
     )
-    return {
+    entry: dict[str, Any] = {
         "name": extension.name,
         "vendor": extension.vendor,
         "revision": extension.revision,
         "metadata": dict(sorted(extension.metadata.items())),
         "sources": [_source(s) for s in extension.sources],
+    }
+    if extension.registry is not None:
+        entry["registry"] = extension.registry
+    return entry | {
         "types": [_type(t) for t in extension.types],
         "functions": [_function(f) for f in functions],
         "token_groups": [_group(g) for g in extension.groups],
@@ -94,6 +98,8 @@ def _function(function: Function) -> dict[str, Any]:
         entry["params"] = [_param(p) for p in function.params]
     entry["errors"] = [_error(e) for e in function.errors]
     entry["source"] = _where(function.source)
+    if function.prototype_source is not None:
+        entry["prototype_source"] = _where(function.prototype_source)
     if function.effects:
         entry["effects"] = [_effect(e) for e in function.effects]
     if len(function.declared_at) > 1:

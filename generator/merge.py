@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from difflib import get_close_matches
 
-from generator import merge_tokens, naming, recover, tables, typedef_chains, undefined_types
+from generator import from_registry, merge_tokens, naming, recover, tables, typedef_chains, undefined_types
 from generator.c_decl import base_type, parts
 from generator.diagnostics import Location, Sink
 from generator.errors import Gather, InputError
@@ -51,7 +51,7 @@ def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink
         extension.tables = tables.merge(extension, by_extension[extension.name], knowledge, sink)
     for extension in merged.values():
         recover.texts(extension, by_extension[extension.name], merged, knowledge, sink)
-        extension.types = introduced_types(extension, by_extension[extension.name], knowledge, sink)
+        extension.types = introduced_types(extension, by_extension[extension.name], knowledge, sink, registry)
     return list(merged.values())
 
 
@@ -65,8 +65,10 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
         revision=next((s.revision for s in primary if s.revision), None),
         metadata={k: v for s in reversed(primary) for k, v in s.metadata.items()},
         sources=[Source(s.path, s.format) for s in sorted(sources, key=lambda s: s.path)],
+        registry=registry.path if registry is not None else None,
     )
     extension.functions = functions(extension, sources, sink)
+    extension.functions += from_registry.named(extension, sources, sink, registry)
     extension.groups, extension.tokens = merge_tokens.tokens(extension, sources, sink, knowledge, registry)
     primary_errors(extension, primary, knowledge, sink)
     for remark in (r for source in sources for r in source.remarks):
@@ -250,10 +252,11 @@ def parameter_docs(extension: Extension, sources: list[SourceFacts]) -> None:
 
 
 def introduced_types(
-    extension: Extension, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink
+    extension: Extension, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink,
+    registry: Registry | None = None,
 ) -> list[TypeInfo]:
     """Every type the extension's texts declare, and those its prototypes, typedefs and tables use beyond core
-    OpenCL: COM and platform types, and what it leaves undefined."""
+    OpenCL: COM and platform types, the registry's definitions of the others, and what stays undefined."""
     typedefs = {t.typedef.name: t for s in sources for t in s.types}
     uses: dict[str, Location] = {}
     by_value: set[str] = set()  # the types a value of which is passed or returned, not only a pointer to it
@@ -279,8 +282,24 @@ def introduced_types(
             for row, where in zip(table.rows, table.row_sources, strict=True):
                 if row[column]:
                     uses.setdefault(base_type(row[column]), where)
+    used = typedef_chains.with_parts(uses, typedefs, knowledge.c_language)
+    asked: set[str] = set()
+    while registry is not None:  # a registry typedef may use another type only the registry defines
+        wanted = {name: where for name, where in used.items()
+                  if name not in typedefs and name not in asked and not _known(name, knowledge)}
+        asked.update(wanted)
+        taken = {name: found for name, where in wanted.items()
+                 if (found := from_registry.typedef(name, registry, where, extension, sink)) is not None}
+        if not taken:
+            break
+        typedefs.update(taken)
+        for found in taken.values():
+            for member in found.typedef.members:
+                if not knowledge.c_language.is_builtin(base_type(member.type)):
+                    uses.setdefault(base_type(member.type), found.where)
+        used = typedef_chains.with_parts(uses, typedefs, knowledge.c_language)
     result: list[TypeInfo] = []
-    for name, where in typedef_chains.with_parts(uses, typedefs, knowledge.c_language).items():
+    for name, where in used.items():
         if name in typedefs:
             result.append(_declared_type(typedefs[name]))
         elif name in knowledge.platform_types:
@@ -291,6 +310,10 @@ def introduced_types(
             result.extend(undefined_types.undefined(extension, name, where, knowledge, sink, name in by_value))
     unique = {t.name: t for t in reversed(result)}  # a platform type named by two casts is declared once
     return sorted(unique.values(), key=lambda t: t.name)
+
+
+def _known(name: str, knowledge: Knowledge) -> bool:
+    return name in knowledge.platform_types or knowledge.is_interface(name) or knowledge.is_known_type(name)
 
 
 def _declared_type(declared: DeclaredType) -> TypeInfo:

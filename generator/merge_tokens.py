@@ -40,7 +40,12 @@ def tokens(
         registered = registry.enums.get(token.name) if registry is not None else None
         if registered is None:
             continue
-        if token.value is None:
+        if registered.value is None:
+            sink.note(token.source, "registry-unvalued", f"the registry's value of {token.name} is "
+                      f"`{registered.literal}`, no integer constant: " + ("it is not compared" if token.value
+                      is not None else "the token stays without a value"), extension=extension.name,
+                      related=(registered.where,))
+        elif token.value is None:
             token.value, token.literal, token.value_source = registered.value, registered.literal, registered.where
         elif token.value != registered.value:
             sink.warning(token.source, "registry-conflict", f"{token.name} is {token.literal} here but "

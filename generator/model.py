@@ -86,6 +86,7 @@ class Function:
     declared_at: list[Location] = field(default_factory=list)
     effects: list[Effect] = field(default_factory=list)
     external: bool = False
+    prototype_source: Location | None = None  # where the prototype comes from when not from `source` (registry)
 
     @property
     def foreign(self) -> bool:
@@ -179,6 +180,7 @@ class Extension:
     revision: str | None
     metadata: dict[str, str]
     sources: list[Source]
+    registry: str | None = None  # the registry XML the texts were read beside, if any
     types: list[TypeInfo] = field(default_factory=list)
     functions: list[Function] = field(default_factory=list)
     groups: list[TokenGroup] = field(default_factory=list)

@@ -23,6 +23,9 @@ _FUNCTIONS = rf"{_NAME}(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+){_NAME})*"
 #: the template's shortest, "Accepted as [by] the <p> parameter [argument] of f", says no <what>
 _ACCEPTED_AS = re.compile(r"^Accepted (?:as (?P<what>.*?) in|(?P<value>values?) for|(?P<bare>as|by)) the ")
 _ACCEPTED_IN = re.compile(rf"(?P<param>.*?)\s*(?:parameters?|arguments?) (?:of|to) (?P<functions>{_FUNCTIONS})")
+#: "Accepted as <p> to the function f": the parameter named alone, then the function
+_ACCEPTED_AS_PARAMETER = re.compile(rf"^Accepted as (?P<param><\w+>) (?:to|of|for|by) (?:the )?functions? "
+                                    rf"(?P<functions>{_FUNCTIONS})")
 #: "Returned in the <p> parameter of f when <q> is TOKEN"
 RETURNED_IN = re.compile(
     rf"^Returned in the (?P<param>.*?)\s*parameter of (?P<function>{_NAME})"
@@ -119,6 +122,8 @@ def accepted(text: str) -> Accepted | None:
     of many of them and no "parameter of" took minutes. <what> is the shortest that works, and then the
     parameter is found after the first " in the " or after none, so this reads the sentence once.
     """
+    if direct := _ACCEPTED_AS_PARAMETER.match(text):
+        return Accepted("", direct["param"], direct["functions"])
     head = _ACCEPTED_AS.match(text)
     rest = _ACCEPTED_IN.match(text, head.end()) if head else None
     if head is None or rest is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import conditions, crosscheck, tally, timing
+from generator import conditions, crosscheck, registry_check, tally, timing
 from generator.detect import NOTES, detect
 from generator.diagnostics import Diagnostic, Location, Sink
 from generator.errors import Gather, InputError
@@ -85,6 +85,8 @@ def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
                   "text here describes are not generated")
     with timing.stage("cross-check"):
         crosscheck.check(extensions, facts, knowledge, sink)
+        if registry is not None:
+            registry_check.check(extensions, facts, registry, knowledge, sink)
     with timing.stage("conditions"):
         conditions.attach(extensions, knowledge, sink)
     with timing.stage("tally"):

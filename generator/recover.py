@@ -162,7 +162,7 @@ def texts(
     _missing_descriptions(extension, family)
     for path in sorted(lost):
         if not (restored or described or rows) and not any(
-            not f.foreign and f.source.path == path for f in extension.functions
+            not f.foreign and f.prototype_source is None and f.source.path == path for f in extension.functions
         ):
             continue  # a text that declares no function and had nothing to restore lost nothing worth a note
         origins = sorted({r.extension.name for r in family})

@@ -62,3 +62,44 @@ Additions to Chapter 5 of the OpenCL 1.2 Specification
       * CL_INVALID_VALUE if <mode> is not a valid value, or if setting
         CL_WIDGET_TOO_HIGH_ACME to a value is tried.
 """
+
+#: A registry XML for the sample: some of it agrees with the text, the rest differs once in each way it can.
+WIDGET_XML = """\
+<?xml version="1.0" encoding="UTF-8"?>
+<registry>
+  <types>
+    <type category="define">typedef <type>cl_uint</type> <name>cl_widget_mode_acme</name>;</type>
+  </types>
+  <enums name="enums.7000" vendor="ACME">
+    <enum value="0x7001" name="CL_WIDGET_FAST_ACME"/>
+    <enum value="0x7009" name="CL_WIDGET_SLOW_ACME"/>
+    <enum value="SIZE_MAX" name="CL_CONTEXT_WIDGET_ACME"/>
+    <enum value="0x7004" name="CL_WIDGET_EXTRA_ACME"/>
+    <enum value="0x7005" name="CL_WIDGET_OTHER_ACME"/>
+  </enums>
+  <commands>
+    <command>
+      <proto><type>cl_int</type> <name>clDoWidgetACME</name></proto>
+      <param><type>cl_context</type> <name>ctx</name></param>
+      <param><type>cl_widget_mode_acme</type> <name>mode</name></param>
+      <param><type>cl_uint</type> <name>level</name></param>
+    </command>
+  </commands>
+  <extensions>
+    <extension name="cl_acme_widget" supported="opencl">
+      <require comment="cl_widget_mode_acme">
+        <enum name="CL_WIDGET_FAST_ACME"/>
+        <enum name="CL_WIDGET_SLOW_ACME"/>
+        <enum name="CL_WIDGET_EXTRA_ACME"/>
+      </require>
+      <require>
+        <command name="clDoWidgetACME"/>
+        <command name="clUndoWidgetACME"/>
+      </require>
+    </extension>
+    <extension name="cl_acme_context" supported="opencl">
+      <require comment="cl_context_info"><enum name="CL_CONTEXT_WIDGET_ACME"/></require>
+    </extension>
+  </extensions>
+</registry>
+"""

@@ -15,6 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from generator import diff, ir, pipeline
+from tests import scoring
 from tests.conftest import SPECS, CliRun
 
 SEED = "cl_nv_d3d10_sharing.txt"
@@ -265,3 +266,62 @@ def test_a_token_named_without_a_value_is_not_given_here_not_removed(seed_ir: di
 
     assert changed(seed_ir, unvalue) == [
         f"{EXTENSION}: token value not given here: {token['name']}: {ir.value_text(token['value'])}"]
+
+
+# -- a 2017 text against its current revision and the registry XML (the corpus' pairs) ---------------------
+
+REVISED = ["cl_khr_egl_image", "cl_khr_gl_event", "cl_khr_icd"]
+
+
+def _truth_api(entry: dict[str, Any], current: bool) -> tuple[dict[str, str], dict[str, object], dict[str, int]]:
+    """Prototypes, token values (the registry's where the current text leaves them to it) and condition counts
+    by (function, code), as the corpus truth records them."""
+    prototypes = {f["name"]: " ".join([scoring.canonical_type(f["return_type"]), *(
+        f"{scoring.canonical_type(p['type'])} {p['name']}" for p in f["params"])]) for f in entry["functions"]}
+    values = {t["name"]: t.get("registry_value", t["value"]) if current else t["value"] for t in entry["tokens"]}
+    counts: dict[str, int] = {}
+    for function, conditions in [*entry["errors"].items(), *entry.get("core_functions", {}).items()]:
+        for condition in conditions:
+            key = f"{function} {condition['code']}"
+            counts[key] = counts.get(key, 0) + 1
+    return prototypes, values, counts
+
+
+def _true_changes(old: dict[str, Any], new: dict[str, Any]) -> set[tuple[str, str]]:
+    (old_functions, old_values, old_counts), (new_functions, new_values, new_counts) = (
+        _truth_api(old, False), _truth_api(new, True))
+    changes = set()
+    for what, before, after in (("function", old_functions, new_functions), ("token", old_values, new_values)):
+        changes |= {(f"{what} added", n) for n in after.keys() - before.keys()}
+        changes |= {(f"{what} removed", n) for n in before.keys() - after.keys()}
+        changes |= {(f"{what} changed" if what == "function" else "token value changed", n)
+                    for n in before.keys() & after.keys() if before[n] != after[n]}
+    for key in old_counts.keys() | new_counts.keys():
+        more = new_counts.get(key, 0) - old_counts.get(key, 0)
+        if more:
+            changes.add(("condition added" if more > 0 else "condition removed", key))
+    return changes
+
+
+@pytest.mark.parametrize("name", REVISED)
+def test_a_2017_text_and_its_current_revision_with_the_registry_differ_by_the_true_changes(
+        name: str, tmp_path: Path) -> None:
+    entries = {e["file"]: e for e in scoring.truth()}
+    old_file, new_file = f"{name}.adoc2017.txt", f"{name}.adoc2024.asciidoc"
+    (tmp_path / "old").mkdir()
+    (tmp_path / "new").mkdir()
+    shutil.copy(scoring.CORPUS / old_file, tmp_path / "old")
+    shutil.copy(scoring.CORPUS / new_file, tmp_path / "new")
+    shutil.copy(scoring.CORPUS / "registry" / "cl.xml", tmp_path / "new")
+    changes = diff.compare(diff.load_api(tmp_path / "old"), diff.load_api(tmp_path / "new"))
+    found = {(c.kind, c.subject) for c in changes}
+    api = {c for c in found if c[0].split()[0] in ("function", "token", "condition", "type", "extension")}
+    assert api == _true_changes(entries[old_file], entries[new_file])
+    # The rest, read from the texts themselves: the current text states a version the 2017 one did not, and
+    # the EGL text gained a table of the event command types its functions create.
+    old_text = (scoring.CORPUS / old_file).read_text(encoding="utf-8")
+    new_text = (scoring.CORPUS / new_file).read_text(encoding="utf-8")
+    rest = {("revision stated", "revision")} if "Version" not in old_text and "| 1.0.0" in new_text else set()
+    if "Event Command Type" in new_text and "Event Command Type" not in old_text:
+        rest.add(("table added", "events"))
+    assert found - api == rest

@@ -36,6 +36,7 @@ from generator.knowledge import load, load_package, read_guides
 from generator.package import Package, model_package
 from tests.conftest import CliRun, generated_module
 from tests.pathological import assert_linear
+from tests.samples import WIDGET, WIDGET_XML
 
 
 @pytest.fixture(scope="module")
@@ -469,3 +470,28 @@ def test_a_token_without_a_value_is_listed_as_such_and_not_in_the_package(
     assert "| `CL_DEVICE_GAUGE_SIZE_ACME` | not given in the text | — (no value to give it) |" in page
     module = (tmp_path / "out" / "cl_d3d_sharing" / "cl_acme_gauge.py").read_text(encoding="utf-8")
     assert "CL_DEVICE_GAUGE_LEVEL_ACME" in module and "CL_DEVICE_GAUGE_SIZE_ACME" not in module
+
+
+# the registry XML ---------------------------------------------------------------------------------------------------
+
+
+def test_a_page_says_what_came_from_the_registry_and_where_the_two_differ(
+        spec_dir: Callable[[dict[str, str]], Path]) -> None:
+    result = pipeline.run(spec_dir({"cl_acme_widget.txt": WIDGET, "cl.xml": WIDGET_XML}))
+    irs = [ir.to_dict(extension) for extension in result.extensions]
+    page = page_of(model_docs(irs, model_package(irs, load(), load_package())), "cl_acme_widget")
+    assert page.registry is not None and page.registry.endswith("cl.xml")
+    assert [(f.what, f.name) for f in page.registry_facts] == [("type definition", "cl_widget_mode_acme")]
+    assert {f.kind for f in page.registry_findings} == {
+        "registry-prototype", "registry-conflict", "registry-missing", "registry-extra", "registry-elsewhere",
+        "registry-unvalued"}
+    assert all(f.prose.split(":")[0].endswith("cl_acme_widget.txt") and "cl.xml:" in f.registry
+               for f in page.registry_findings)
+    text = emit.outputs(result)[f"docs/{page.module}/index.md"]
+    section = text[text.index("## The registry XML"):text.index("## Diagnostics")]
+    assert "`cl_widget_mode_acme`" in section and section.count("| registry-") == len(page.registry_findings)
+
+
+def test_a_page_made_without_the_registry_has_no_registry_section(docs: Docs, outputs: dict[str, str]) -> None:
+    assert all(page.registry is None and not page.registry_facts for page in docs.extensions)
+    assert not [path for path, text in outputs.items() if "## The registry XML" in text]

@@ -181,9 +181,11 @@ def test_how_a_text_names_its_extension(text: str, name: str, knowledge: Knowled
 
 
 def test_a_listing_of_the_api_that_cannot_be_read_is_reported(knowledge: Knowledge) -> None:
-    text = ("[[cl_acme_x]]\n== X\n\n=== New API Enums\n\n----\nCL_ACME_X\n----\n\n"
+    text = ("[[cl_acme_x]]\n== X\n\n=== New API Enums\n\n----\nCL_ACME_X\n----\n\n----\nCL_ACME_Y = 3 + x\n----\n\n"
             "=== Sample Code\n\n----\nfoo();\n----\n")
-    assert [(r.kind, r.where.pos.line) for r in _adoc(text, knowledge).remarks] == [("unread-listing", 7)]
+    facts = _adoc(text, knowledge)
+    assert [(r.kind, r.where.pos.line) for r in facts.remarks] == [("unread-listing", 11)]
+    assert [(t.name, t.value) for t in facts.tokens] == [("CL_ACME_X", None)]  # a name alone: its value elsewhere
 
 
 def test_this_function_stands_for_the_function_just_named(knowledge: Knowledge) -> None:

@@ -81,3 +81,6 @@ def test_accepted_as_or_by_the_parameter_or_argument_saying_no_what() -> None:
     assert by is not None and (by.param, phrases.split_names(by.functions)) == ("<flags>", ["clA", "clB"])
     said = phrases.accepted("Accepted as a widget source in the <source> parameter of clA:")
     assert said is not None and (said.what, said.param) == ("a widget source", "<source>")
+    alone = phrases.accepted("Accepted as <param_name> to the function clGetWidgetInfoACME:")  # cl_khr_icd's
+    assert alone is not None and (alone.what, alone.param, alone.functions) == (
+        "", "<param_name>", "clGetWidgetInfoACME")

@@ -46,6 +46,8 @@ _REFERENCE = re.compile(r"\{([A-Za-z0-9_][A-Za-z0-9_-]*+)\}")
 #: The Khronos build's attribute for a type's link: `{cl_foo_TYPE}` is the type `cl_foo` (a type's name is
 #: not all capitals, a constant's is).
 _TYPE_SUFFIX = "_TYPE"
+#: The build's attribute that places a constant's anchor where it is defined: `{CL_X_anchor}` is `CL_X`.
+_ANCHOR_SUFFIX = "_anchor"
 #: `:name: value`, `:name!:` (unset), as an attribute entry line holds them.
 _ENTRY = re.compile(r"^:(?P<name>[A-Za-z0-9_][A-Za-z0-9_-]*+)(?P<unset>!?):(?:[ \t]++(?P<value>.*))?$")
 #: An inline passthrough as a whole value (`pass:[ +]`): its text, as it is.
@@ -109,7 +111,7 @@ def value_of(name: str, attributes: Mapping[str, str]) -> str:
     typed = name[: -len(_TYPE_SUFFIX)]
     if name.endswith(_TYPE_SUFFIX) and typed and not typed.isupper():  # `{CL_EVENT_COMMAND_TYPE}` is a constant
         return typed
-    return name
+    return name.removesuffix(_ANCHOR_SUFFIX) or name
 
 
 def inline(text: str, attributes: Attributes | None = None) -> str:

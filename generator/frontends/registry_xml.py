@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from generator import integers
+from generator import c_decl, integers
+from generator.c_decl import CDeclaration, CFunction, CTypedef
 from generator.diagnostics import Location
 from generator.errors import InputError
 from generator.source import Pos, SpecFile
@@ -47,33 +48,85 @@ class _Element:
 @dataclass(frozen=True)
 class RegistryEnum:
     name: str
-    value: int
+    value: int | None  # None: not an integer constant (`SIZE_MAX`, `((cl_x)0 - 1)`, a float)
     literal: str
     group: str | None  # the `<enums name=...>` it is in
     where: Location
 
 
 @dataclass(frozen=True)
-class RegistryCommand:
+class RegistryDeclaration:
+    """A command's prototype or a type's typedef, as the C text the registry's markup spells out. It is parsed
+    only when a text needs it (`Registry.prototype`, `Registry.typedef`): most of the registry never is."""
+
     name: str
-    return_type: str
-    params: tuple[tuple[str, str], ...]  # (name, C type as written)
+    declaration: str
+    where: Location
+
+
+@dataclass(frozen=True)
+class Required:
+    """A name an extension requires, with its `<require>`'s comment: what the names are, often the C type
+    of a token group ("cl_platform_info") or "Error codes"."""
+
+    name: str
+    kind: str  # "enum", "command" or "type"
+    comment: str | None
     where: Location
 
 
 @dataclass(frozen=True)
 class RegistryExtension:
     name: str
-    names: frozenset[str]  # the enums, commands and types it requires
+    required: tuple[Required, ...]
     where: Location
+
+    @property
+    def names(self) -> frozenset[str]:
+        return frozenset(r.name for r in self.required)
+
+    def of_kind(self, kind: str) -> list[Required]:
+        return [r for r in self.required if r.kind == kind]
 
 
 @dataclass(frozen=True)
 class Registry:
-    path: str
+    spec: SpecFile = field(repr=False, compare=False)
     enums: dict[str, RegistryEnum]
-    commands: dict[str, RegistryCommand]
+    commands: dict[str, RegistryDeclaration]
+    types: dict[str, RegistryDeclaration]  # the typedefs (`category="define"`) and the structs
     extensions: dict[str, RegistryExtension]
+
+    @property
+    def path(self) -> str:
+        return self.spec.path
+
+    def requiring(self, name: str) -> list[RegistryExtension]:
+        """The extensions that require `name`, in the registry's order."""
+        return [e for e in self.extensions.values() if name in e.names]
+
+    def prototype(self, name: str) -> CFunction | None:
+        """The command's prototype, parsed as a text's would be; an input error at its line if not valid C."""
+        command = self.commands.get(name)
+        if command is None:
+            return None
+        parsed = self._parse(command)
+        return parsed if isinstance(parsed, CFunction) else None
+
+    def typedef(self, name: str) -> CTypedef | None:
+        declared = self.types.get(name)
+        if declared is None:
+            return None
+        parsed = self._parse(declared)
+        return parsed if isinstance(parsed, CTypedef) and parsed.name == name else None
+
+    def _parse(self, declared: RegistryDeclaration) -> CDeclaration | None:
+        try:
+            found = c_decl.parse(declared.declaration, self.spec, declared.where.pos)
+        except InputError as error:
+            raise InputError(self.path, declared.where.pos, f"the registry's declaration of {declared.name} "
+                             f"(`{declared.declaration}`) is not valid C: {error.message}") from None
+        return found[0] if len(found) == 1 else None
 
 
 def recognises(text: str) -> bool:
@@ -84,10 +137,15 @@ def recognises(text: str) -> bool:
 def read(spec: SpecFile) -> Registry:
     root = _parse(spec)
     enums: dict[str, RegistryEnum] = {}
-    commands: dict[str, RegistryCommand] = {}
+    commands: dict[str, RegistryDeclaration] = {}
+    types: dict[str, RegistryDeclaration] = {}
     extensions: dict[str, RegistryExtension] = {}
     for part in root.children:
-        if part.tag == "enums":
+        if part.tag == "types":
+            for element in (c for c in part.children if c.tag == "type"):
+                if (declared := _type(element)) is not None:
+                    types.setdefault(declared.name, declared)
+        elif part.tag == "enums":
             for enum in (c for c in part.children if c.tag == "enum"):
                 found = _enum(enum, part.attributes.get("name"), spec)
                 if found is not None:
@@ -98,11 +156,12 @@ def read(spec: SpecFile) -> Registry:
                 commands.setdefault(found_command.name, found_command)
         elif part.tag == "extensions":
             for extension in (c for c in part.children if c.tag == "extension" and "name" in c.attributes):
-                names = frozenset(r.attributes["name"] for require in extension.children if require.tag == "require"
-                                  for r in require.children if "name" in r.attributes)
+                required = tuple(Required(r.attributes["name"], r.tag, require.attributes.get("comment"), r.where)
+                                 for require in extension.children if require.tag == "require"
+                                 for r in require.children if "name" in r.attributes)
                 name = extension.attributes["name"]
-                extensions.setdefault(name, RegistryExtension(name, names, extension.where))
-    return Registry(spec.path, enums, commands, extensions)
+                extensions.setdefault(name, RegistryExtension(name, required, extension.where))
+    return Registry(spec, enums, commands, types, extensions)
 
 
 def _enum(element: _Element, group: str | None, spec: SpecFile) -> RegistryEnum | None:
@@ -116,28 +175,41 @@ def _enum(element: _Element, group: str | None, spec: SpecFile) -> RegistryEnum 
     else:
         return None  # an alias or a reference: no value of its own
     try:
-        value = integers.value(literal)
+        value: int | None = integers.value(literal)
     except integers.LiteralError:
-        return None  # a float, a string or an expression: no token value (limits such as CL_FLT_MAX)
+        value = None  # a float, a macro or an expression: the name is the registry's, its value no token's
     return RegistryEnum(name, value, literal, group, element.where)
 
 
-def _command(element: _Element, spec: SpecFile) -> RegistryCommand:
+def _command(element: _Element, spec: SpecFile) -> RegistryDeclaration:
     proto = element.find("proto")
     name = proto.find("name") if proto else None
     if proto is None or name is None:
         raise spec.error(element.where.pos, "a <command> without a <proto> that names it")
     params = []
     for param in (c for c in element.children if c.tag == "param"):
-        param_name = param.find("name")
-        whole = " ".join(param.all_text().split())
-        if param_name is None:
+        if param.find("name") is None:
             raise spec.error(param.where.pos, "a <param> without a <name>")
-        c_type = whole[: whole.rfind(param_name.all_text())].strip() if param_name.all_text() in whole else whole
-        params.append((param_name.all_text().strip(), c_type))
-    whole = " ".join(proto.all_text().split())
-    return_type = whole[: whole.rfind(name.all_text())].strip()
-    return RegistryCommand(name.all_text().strip(), return_type, tuple(params), element.where)
+        params.append(_words(param))
+    declaration = f"{_words(proto)}({', '.join(params) or 'void'});"
+    return RegistryDeclaration(name.all_text().strip(), declaration, element.where)
+
+
+def _type(element: _Element) -> RegistryDeclaration | None:
+    """A `typedef` the registry spells out, or a struct with its members; the other categories (includes, base
+    types, `#define`s) declare nothing a binding takes from here."""
+    name = element.attributes.get("name") or (found.all_text().strip() if (found := element.find("name")) else "")
+    if element.attributes.get("category") == "struct" and name:
+        members = " ".join(f"{_words(m)};" for m in element.children if m.tag == "member")
+        return RegistryDeclaration(name, f"typedef struct {name} {{ {members} }} {name};", element.where)
+    text = _words(element)
+    if element.attributes.get("category") == "define" and text.startswith("typedef ") and name:
+        return RegistryDeclaration(name, text, element.where)
+    return None
+
+
+def _words(element: _Element) -> str:
+    return " ".join(element.all_text().split())
 
 
 def _parse(spec: SpecFile) -> _Element:

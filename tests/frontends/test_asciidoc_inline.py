@@ -53,6 +53,7 @@ def test_index_terms_go_as_the_pattern_took_them(text: str) -> None:
          "clGetKernelSuggestedLocalWorkSizeKHR returns CL_SUCCESS"),
         ("a list of {cl_semaphore_khr_TYPE} objects", "a list of cl_semaphore_khr objects"),
         ("when _param_name_ is {CL_EVENT_COMMAND_TYPE}", "when <param_name> is CL_EVENT_COMMAND_TYPE"),
+        ("| {CL_COMMAND_ACQUIRE_EGL_OBJECTS_KHR_anchor}", "| CL_COMMAND_ACQUIRE_EGL_OBJECTS_KHR"),
         ("`CL_DEVICE_HOST_{zwsp}MEM_CAPABILITIES_INTEL`", "CL_DEVICE_HOST_MEM_CAPABILITIES_INTEL"),
         ("values: +\n{blank}\n{CL_QUEUE_PROFILING_ENABLE} - Enable",
          "values: CL_QUEUE_PROFILING_ENABLE - Enable"),

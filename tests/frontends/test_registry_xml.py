@@ -36,12 +36,50 @@ def test_enums_keep_their_value_group_and_line(registry: registry_xml.Registry) 
 
 def test_commands_keep_their_prototype_and_line(registry: registry_xml.Registry) -> None:
     command = registry.commands["clCreateFromEGLImageKHR"]
-    assert command.return_type == "cl_mem"
-    assert command.params == (("context", "cl_context"), ("egldisplay", "CLeglDisplayKHR"),
-                              ("eglimage", "CLeglImageKHR"), ("flags", "cl_mem_flags"),
-                              ("properties", "const cl_egl_image_properties_khr*"), ("errcode_ret", "cl_int*"))
+    prototype = registry.prototype("clCreateFromEGLImageKHR")
+    assert prototype is not None and prototype.return_type == "cl_mem"
+    assert [(p.name, p.type) for p in prototype.params] == [
+        ("context", "cl_context"), ("egldisplay", "CLeglDisplayKHR"), ("eglimage", "CLeglImageKHR"),
+        ("flags", "cl_mem_flags"), ("properties", "const cl_egl_image_properties_khr *"), ("errcode_ret", "cl_int *")]
     text = CL_XML.read_text(encoding="utf-8").splitlines()
     assert "clCreateFromEGLImageKHR" in text[command.where.pos.line]  # the <proto> right under <command>
+
+
+def test_callbacks_and_arrays_are_read_as_a_text_s_prototype_would_be(registry: registry_xml.Registry) -> None:
+    prototype = registry.prototype("clEnqueueSVMFreeARM")
+    assert prototype is not None
+    types = {p.name: p.type for p in prototype.params}
+    assert types["svm_pointers"] == "void * *"
+    assert types["pfn_free_func"].startswith("void ( * )(cl_command_queue, cl_uint, void * *, void *)")
+
+
+def test_typedefs_and_structs_are_parsed_when_asked(registry: registry_xml.Registry) -> None:
+    flags = registry.typedef("cl_svm_mem_flags_arm")
+    assert flags is not None and flags.c_type == "cl_bitfield"
+    lines = CL_XML.read_text(encoding="utf-8").splitlines()
+    assert "<name>cl_svm_mem_flags_arm</name>;" in lines[registry.types["cl_svm_mem_flags_arm"].where.pos.line - 1]
+    struct = registry.typedef("cl_mem_ext_host_ptr")
+    assert struct is not None and struct.record == "struct"
+    assert [(m.name, m.type) for m in struct.members] == [
+        ("allocation_type", "cl_uint"), ("host_cache_policy", "cl_uint")]
+    assert registry.typedef("CL/cl.h") is None and "CL/cl.h" not in registry.types  # includes declare nothing
+
+
+def test_a_declaration_that_is_not_c_is_an_error_at_its_line() -> None:
+    text = ('<registry>\n<types>\n<type category="define">typedef <type>cl_bitfield</type> <name>cl_broken_khr</name>'
+            '</type>\n</types>\n</registry>')  # the registry's own erratum: no semicolon
+    found = registry_xml.read(SpecFile.from_text("cl.xml", text))
+    with pytest.raises(InputError, match=r"declaration of cl_broken_khr .* is not valid C") as caught:
+        found.typedef("cl_broken_khr")
+    assert caught.value.pos == Pos(3, 1)
+
+
+def test_extensions_require_names_under_their_comment(registry: registry_xml.Registry) -> None:
+    icd = registry.extensions["cl_khr_icd"]
+    suffix = next(r for r in icd.required if r.name == "CL_PLATFORM_ICD_SUFFIX_KHR")
+    assert (suffix.kind, suffix.comment) == ("enum", "cl_platform_info")
+    assert [e.name for e in registry.requiring("CL_EXTERNAL_MEMORY_HANDLE_DMA_BUF_KHR")] == [
+        "cl_khr_external_memory_dma_buf"]
 
 
 def test_extensions_list_what_they_require(registry: registry_xml.Registry) -> None:
@@ -82,8 +120,9 @@ def test_hostile_and_broken_files_are_input_errors_where_they_go_wrong(text: str
     assert words in caught.value.message
 
 
-def test_values_that_are_no_integer_are_no_token_values() -> None:
+def test_values_that_are_no_integer_are_kept_without_one() -> None:
     text = ('<registry><enums name="Constants"><enum value="((cl_float)1e10)" name="CL_HUGE"/>'
             '<enum name="CL_ALIAS" alias="CL_HUGE"/><enum bitpos="3" name="CL_BIT"/></enums></registry>')
     found = registry_xml.read(SpecFile.from_text("cl.xml", text))
-    assert {name: e.value for name, e in found.enums.items()} == {"CL_BIT": 8}
+    assert {name: e.value for name, e in found.enums.items()} == {"CL_HUGE": None, "CL_BIT": 8}
+    assert found.enums["CL_HUGE"].literal == "((cl_float)1e10)"

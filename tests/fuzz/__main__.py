@@ -1,6 +1,6 @@
 """`make fuzz`: the long fuzz run, split over the machine's cores, and its figures.
 
-    python -m tests.fuzz [--cases 10000] [--jobs N] [--seed 1]
+    python -m tests.fuzz [--cases 10000] [--jobs N] [--seed 1] [--seeds cl.xml,...]
 
 Each job is a pytest run of `test_fuzz.py` with its own hypothesis seed and a
 share of the cases; the first also cuts every seed at every section boundary and
@@ -29,9 +29,11 @@ TEST = Path(__file__).with_name("test_fuzz.py")
 LINE_SIZE = 256 * 1024
 
 
-def shard(number: int, cases: int, seed: int, log: Path) -> subprocess.Popen[bytes]:
-    selection = [] if number == 0 else ["-k", "damaged"]
+def shard(number: int, cases: int, seed: int, log: Path, seeds: str | None) -> subprocess.Popen[bytes]:
+    selection = [] if number == 0 and not seeds else ["-k", "damaged"]
     env = dict(os.environ, FUZZ_CASES=str(cases), FUZZ_LOG=str(log), FUZZ_LINE_SIZE=str(LINE_SIZE))
+    if seeds:
+        env["FUZZ_SEEDS"] = seeds
     command = [sys.executable, "-m", "pytest", str(TEST), "-q", "-x", "-p", "no:cacheprovider",
                f"--hypothesis-seed={seed}", "--hypothesis-show-statistics", *selection]
     return subprocess.Popen(command, env=env)
@@ -60,12 +62,14 @@ def main() -> int:
     parser.add_argument("--cases", type=int, default=10_000, help="random cases in all (default 10000)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=1, help="base of the hypothesis seeds")
+    parser.add_argument("--seeds", help="draw the random cases from these seed files only (comma-separated "
+                        "names, e.g. cl.xml); the boundary cuts and pathological shapes are then left out")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="fuzz-") as scratch:
         logs = [Path(scratch) / f"job{n}.jsonl" for n in range(args.jobs)]
         started = time.monotonic()
         share = -(-args.cases // args.jobs)
-        runs = [shard(n, share, args.seed * 1000 + n, log) for n, log in enumerate(logs)]
+        runs = [shard(n, share, args.seed * 1000 + n, log, args.seeds) for n, log in enumerate(logs)]
         statuses = [run.wait() for run in runs]
         seconds = time.monotonic() - started
         entries = [json.loads(line) for log in logs if log.exists() for line in log.read_text().splitlines()]
