@@ -36,21 +36,11 @@ def tokens(
                                       fact.literal)
     if not result:
         result = named_tokens(extension, sources, knowledge)
-    for token in result.values():
-        registered = registry.enums.get(token.name) if registry is not None else None
-        if registered is None:
-            continue
-        if registered.value is None:
-            sink.note(token.source, "registry-unvalued", f"the registry's value of {token.name} is "
-                      f"`{registered.literal}`, no integer constant: " + ("it is not compared" if token.value
-                      is not None else "the token stays without a value"), extension=extension.name,
-                      related=(registered.where,))
-        elif token.value is None:
+    enums = registry.enums if registry is not None else {}
+    for token in (t for t in result.values() if t.value is None):
+        registered = enums.get(token.name)  # the text's own values are compared by `registry_check`
+        if registered is not None and registered.value is not None:
             token.value, token.literal, token.value_source = registered.value, registered.literal, registered.where
-        elif token.value != registered.value:
-            sink.warning(token.source, "registry-conflict", f"{token.name} is {token.literal} here but "
-                         f"{registered.literal} in the registry at {registered.where.precise()}; the text's value "
-                         "is used", extension=extension.name, related=(registered.where,))
     for token in (t for t in result.values() if t.value is None):
         sink.warning(token.source, "token-without-value", f"{token.name} is introduced by this text without a "
                      "value: it is listed in the IR and the docs, but the package has no constant or enumeration "

@@ -2,9 +2,9 @@
 
 Khronos makes the C headers from the registry and never reads the prose; the prose holds what the registry
 does not (error conditions). Where both speak of one thing they should agree: each prototype (return type,
-parameters' types and names), each token (the registry has it, under the extension), and each function or
-token the registry's extension requires should be one the texts introduce. Every difference is a warning at
-the prose, citing the registry's line; values that differ are reported when merged (`registry-conflict`).
+parameters' types and names), each token (the registry has it, under the extension, with the same value),
+and each function or token the registry's extension requires should be one the texts introduce. Every
+difference is a warning at the prose, citing the registry's line.
 Whatever the registry gave because a text left it out (`prototype_source`, `value_source`) is not compared
 with itself.
 """
@@ -19,7 +19,7 @@ from generator.errors import InputError
 from generator.facts import SourceFacts, primary_source
 from generator.frontends.registry_xml import Registry, RegistryExtension
 from generator.knowledge import Knowledge
-from generator.model import Extension, Function
+from generator.model import Extension, Function, Token
 from generator.source import Pos
 
 
@@ -56,6 +56,7 @@ class _Checker:
                 self.function(function)
         for token in self.extension.tokens:
             self.token(token.name, token.source)
+            self.value(token)
         self.extras()
 
     def function(self, function: Function) -> None:
@@ -102,6 +103,21 @@ class _Checker:
                       self.registry.enums[meant[0]].where if meant and meant[0] in self.registry.enums else None)
         elif self.entry is not None and name not in self.required:
             self.elsewhere(name, "enum", where, self.registry.enums[name].where)
+
+    def value(self, token: Token) -> None:
+        """The text's value against the registry's; one the text left out is the registry's already."""
+        registered = self.registry.enums.get(token.name)
+        if registered is None or token.value_source is not None:
+            return
+        if registered.value is None:
+            self.sink.note(token.source, "registry-unvalued", f"the registry's value of {token.name} is "
+                           f"`{registered.literal}`, no integer constant: " + ("it is not compared" if token.value
+                           is not None else "the token stays without a value"), extension=self.extension.name,
+                           related=(registered.where,))
+        elif token.value is not None and token.value != registered.value:
+            self.warn(token.source, "registry-conflict", f"{token.name} is {token.literal} here but "
+                      f"{registered.literal} in the registry at {registered.where.precise()}; the text's value "
+                      "is used", registered.where)
 
     def elsewhere(self, name: str, kind: str, where: Location, registered: Location) -> None:
         """A name the registry has, but not under this extension: under another (a note: texts often introduce

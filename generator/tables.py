@@ -23,6 +23,8 @@ from generator.model import Extension, Table
 
 _VALUE = re.compile(r"^(NULL|-?\d+|0[xX][0-9A-Fa-f]+|true|false)$", re.I)
 _TYPE_WORDS = re.compile(r"^(const\s+)?[A-Za-z_]\w*(\s*\*)*$")
+#: The kinds of column that hold no tokens: a key column is none of them, nor may its header pass for one.
+_KINDS = frozenset({"type", "default", "description"})
 
 
 def merge(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> list[Table]:
@@ -92,7 +94,7 @@ def canonical(
     kinds = [_column_kind([row[i] for row in rows], extension, knowledge, used) for i in range(len(rows[0]))]
     rows = [[canonical_type_text(cell) if kind == "type" else cell for cell, kind in zip(row, kinds, strict=True)]
             for row in rows]
-    key = kinds[0] if kinds[0] not in ("type", "default", "description") else None
+    key = kinds[0] if kinds[0] not in _KINDS else None
     key = key or _header_name(header, extension, knowledge) or "table"
     columns = [key, *kinds[1:]]
     if "default" not in columns and "description" in columns:
@@ -102,7 +104,7 @@ def canonical(
             columns.insert(at, "default")
             rows = [[*row[:at], value, *row[at:]] for row, value in zip(rows, defaults, strict=True)]
     columns = _unique(columns)
-    mapping = len(columns) > 1 and all(c not in ("type", "default", "description") for c in kinds)
+    mapping = len(columns) > 1 and all(c not in _KINDS for c in kinds)
     return Table(
         name=f"{key}_mapping" if mapping else key,
         columns=columns,
@@ -172,10 +174,6 @@ def _split_pairs(
     if header and headings:
         header = [name for index, cell in enumerate(header) for name in headings.get(index, [cell])]
     return split_rows, header
-
-
-#: The column kinds a key column's header must not pass for.
-_KINDS = frozenset({"type", "default", "description"})
 
 
 def _header_name(header: list[str] | None, extension: Extension, knowledge: Knowledge) -> str | None:

@@ -231,15 +231,9 @@ HOSTILE_XML = (
 
 
 @dataclass(frozen=True)
-class HostileXml:
-    """One of the hostile XML constructs, inserted anywhere (into a text, it is prose of odd characters)."""
-
-    at: int
-    what: str
-
-    def apply(self, data: bytes) -> bytes:
-        cut = _at(self.at, len(data))
-        return data[:cut] + self.what.encode() + data[cut:]
+class HostileXml(InsertText):
+    """One of the hostile XML constructs, inserted anywhere (into a text, it is prose of odd characters); its own
+    class so that the report counts these cases."""
 
 
 Mutation = (FlipBytes | TruncateAtSection | TruncateAnywhere | DeleteLines | DuplicateLines | ShuffleLines
