@@ -119,6 +119,15 @@ CL_D3D10_RESOURCE_NOT_ACQUIRED_KHR: Final = ErrorCode.D3D10_RESOURCE_NOT_ACQUIRE
 
 #: The error codes this extension defines, by C name.
 ERROR_NAMES: Final = ('CL_INVALID_D3D10_DEVICE_KHR', 'CL_INVALID_D3D10_RESOURCE_KHR', 'CL_D3D10_RESOURCE_ALREADY_ACQUIRED_KHR', 'CL_D3D10_RESOURCE_NOT_ACQUIRED_KHR', )
+#: The C function each Pythonic function calls, by Pythonic name.
+C_NAMES: Final = {
+    'get_device_ids_from_d3d10': 'clGetDeviceIDsFromD3D10KHR',
+    'create_from_d3d10_buffer': 'clCreateFromD3D10BufferKHR',
+    'create_from_d3d10_texture2d': 'clCreateFromD3D10Texture2DKHR',
+    'create_from_d3d10_texture3d': 'clCreateFromD3D10Texture3DKHR',
+    'enqueue_acquire_d3d10_objects': 'clEnqueueAcquireD3D10ObjectsKHR',
+    'enqueue_release_d3d10_objects': 'clEnqueueReleaseD3D10ObjectsKHR',
+}
 
 _ERRORS = _errors.scope(ERROR_NAMES)
 _CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {

@@ -119,6 +119,15 @@ CL_D3D11_RESOURCE_NOT_ACQUIRED_KHR: Final = ErrorCode.D3D11_RESOURCE_NOT_ACQUIRE
 
 #: The error codes this extension defines, by C name.
 ERROR_NAMES: Final = ('CL_INVALID_D3D11_DEVICE_KHR', 'CL_INVALID_D3D11_RESOURCE_KHR', 'CL_D3D11_RESOURCE_ALREADY_ACQUIRED_KHR', 'CL_D3D11_RESOURCE_NOT_ACQUIRED_KHR', )
+#: The C function each Pythonic function calls, by Pythonic name.
+C_NAMES: Final = {
+    'get_device_ids_from_d3d11': 'clGetDeviceIDsFromD3D11KHR',
+    'create_from_d3d11_buffer': 'clCreateFromD3D11BufferKHR',
+    'create_from_d3d11_texture2d': 'clCreateFromD3D11Texture2DKHR',
+    'create_from_d3d11_texture3d': 'clCreateFromD3D11Texture3DKHR',
+    'enqueue_acquire_d3d11_objects': 'clEnqueueAcquireD3D11ObjectsKHR',
+    'enqueue_release_d3d11_objects': 'clEnqueueReleaseD3D11ObjectsKHR',
+}
 
 _ERRORS = _errors.scope(ERROR_NAMES)
 _CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {

@@ -109,6 +109,15 @@ CL_D3D10_RESOURCE_NOT_ACQUIRED_NV: Final = ErrorCode.D3D10_RESOURCE_NOT_ACQUIRED
 
 #: The error codes this extension defines, by C name.
 ERROR_NAMES: Final = ('CL_INVALID_D3D10_DEVICE_NV', 'CL_INVALID_D3D10_RESOURCE_NV', 'CL_D3D10_RESOURCE_ALREADY_ACQUIRED_NV', 'CL_D3D10_RESOURCE_NOT_ACQUIRED_NV', )
+#: The C function each Pythonic function calls, by Pythonic name.
+C_NAMES: Final = {
+    'get_device_ids_from_d3d10': 'clGetDeviceIDsFromD3D10NV',
+    'create_from_d3d10_buffer': 'clCreateFromD3D10BufferNV',
+    'create_from_d3d10_texture2d': 'clCreateFromD3D10Texture2DNV',
+    'create_from_d3d10_texture3d': 'clCreateFromD3D10Texture3DNV',
+    'enqueue_acquire_d3d10_objects': 'clEnqueueAcquireD3D10ObjectsNV',
+    'enqueue_release_d3d10_objects': 'clEnqueueReleaseD3D10ObjectsNV',
+}
 
 _ERRORS = _errors.scope(ERROR_NAMES)
 _CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {

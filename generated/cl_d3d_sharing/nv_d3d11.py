@@ -109,6 +109,15 @@ CL_D3D11_RESOURCE_NOT_ACQUIRED_NV: Final = ErrorCode.D3D11_RESOURCE_NOT_ACQUIRED
 
 #: The error codes this extension defines, by C name.
 ERROR_NAMES: Final = ('CL_INVALID_D3D11_DEVICE_NV', 'CL_INVALID_D3D11_RESOURCE_NV', 'CL_D3D11_RESOURCE_ALREADY_ACQUIRED_NV', 'CL_D3D11_RESOURCE_NOT_ACQUIRED_NV', )
+#: The C function each Pythonic function calls, by Pythonic name.
+C_NAMES: Final = {
+    'get_device_ids_from_d3d11': 'clGetDeviceIDsFromD3D11NV',
+    'create_from_d3d11_buffer': 'clCreateFromD3D11BufferNV',
+    'create_from_d3d11_texture2d': 'clCreateFromD3D11Texture2DNV',
+    'create_from_d3d11_texture3d': 'clCreateFromD3D11Texture3DNV',
+    'enqueue_acquire_d3d11_objects': 'clEnqueueAcquireD3D11ObjectsNV',
+    'enqueue_release_d3d11_objects': 'clEnqueueReleaseD3D11ObjectsNV',
+}
 
 _ERRORS = _errors.scope(ERROR_NAMES)
 _CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {
