@@ -1,7 +1,7 @@
 import os
 import sys
 
-from generator import timing
+from generator.base import timing
 
 with timing.stage("import"):
     from generator.cli import main

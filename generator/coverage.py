@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from generator.package import Package
+from generator.emission.package import Package
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
-from generator import ir, pipeline
+from generator import pipeline
+from generator.ir import files as ir
 
 
 @dataclass(frozen=True)

@@ -8,18 +8,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator import conditions, crosscheck, registry_check, tally, timing
-from generator.detect import NOTES, detect
-from generator.diagnostics import Diagnostic, Location, Sink
-from generator.errors import Gather, InputError
-from generator.extract import extract
-from generator.facts import SourceFacts
+from generator.analysis import conditions, crosscheck, registry_check, tally
+from generator.base import timing
+from generator.base.diagnostics import Diagnostic, Location, Sink
+from generator.base.errors import Gather, InputError
+from generator.base.knowledge import Knowledge, load
+from generator.base.source import Pos, SpecFile, spec_files
+from generator.extraction.extract import extract
+from generator.extraction.facts import SourceFacts
 from generator.frontends import FRONTENDS, registry_xml
+from generator.frontends.detect import NOTES, detect
 from generator.frontends.registry_xml import Registry
-from generator.knowledge import Knowledge, load
-from generator.merge import merge_all
-from generator.model import Extension
-from generator.source import Pos, SpecFile, spec_files
+from generator.merging.merge import merge_all
+from generator.merging.model import Extension
 
 
 @dataclass

@@ -17,10 +17,11 @@ from typing import Any, NamedTuple
 import pytest
 import yaml
 
-from generator import cli, ir, pipeline
-from generator.errors import InputError
-from generator.knowledge import Knowledge, load
-from generator.source import SpecFile
+from generator import cli, pipeline
+from generator.base.errors import InputError
+from generator.base.knowledge import Knowledge, load
+from generator.base.source import SpecFile
+from generator.ir import files as ir
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"

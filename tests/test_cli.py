@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from generator import ir, writer
+from generator.ir import files as ir
+from generator.writing import writer
 from tests.conftest import ROOT, SPECS, CliRun, snapshot
 
 

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
-from generator import coverage, ir
-from generator.knowledge import load, load_package
-from generator.package import Package, model_package
+from generator import coverage
+from generator.base.knowledge import load, load_package
+from generator.emission.package import Package, model_package
+from generator.ir import files as ir
 from generator.pipeline import Result
 from tests.conftest import ROOT
 

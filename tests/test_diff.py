@@ -14,7 +14,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from generator import diff, ir, pipeline
+from generator import diff, pipeline
+from generator.ir import files as ir
 from tests import scoring
 from tests.conftest import SPECS, CliRun
 

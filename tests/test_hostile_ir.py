@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 
-from generator import ownership
+from generator.writing import ownership
 from tests.conftest import GENERATED, SPECS
 from tests.fuzz import harness
 

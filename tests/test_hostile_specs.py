@@ -20,9 +20,9 @@ from typing import Any
 import pytest
 import yaml
 
-from generator import ir
-from generator.errors import InputError
-from generator.source import MAX_BYTES
+from generator.base.errors import InputError
+from generator.base.source import MAX_BYTES
+from generator.ir import files as ir
 from tests.conftest import ROOT, SPECS, CliRun
 
 SEED = (SPECS / "cl_nv_d3d10_sharing.txt").read_text(encoding="utf-8")
@@ -492,7 +492,7 @@ def test_a_file_name_cannot_write_into_the_c_declarations(tmp_path: Path, main: 
 def test_a_generated_module_that_would_not_parse_is_never_written(monkeypatch: pytest.MonkeyPatch,
                                                                    generate: Generate, out: Path) -> None:
     """The last guard, for a name that got past every check: stand in for one with a broken template result."""
-    from generator import render
+    from generator.emission import render
 
     real = render.render
 
@@ -500,7 +500,7 @@ def test_a_generated_module_that_would_not_parse_is_never_written(monkeypatch: p
         text = real(template, **context)
         return text + "\ndef (:\n" if template == "package/extension.py.j2" else text
 
-    monkeypatch.setattr("generator.emit.render", broken)
+    monkeypatch.setattr("generator.emission.emit.render", broken)
     run = generate(SEED)
     assert run.status == 3 and "would not compile" in run.err, run.err
     assert not out.exists()

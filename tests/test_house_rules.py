@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.knowledge import load
+from generator.base.knowledge import load
 from generator.pipeline import Result
 from tests import scoring
 from tests.conftest import ROOT

@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from generator import emit, ir, pipeline, source
-from generator.errors import InputError
+from generator import pipeline
+from generator.base import source
+from generator.base.errors import InputError
+from generator.emission import emit
+from generator.ir import files as ir
 from tests.conftest import ROOT, SPECS
 
 SEEDS = sorted(p.name for p in SPECS.glob("*.txt"))

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from generator import ir
+from generator.ir import files as ir
 from generator.pipeline import Result
 
 EXTENSIONS = ["cl_nv_d3d10_sharing", "cl_nv_d3d11_sharing", "cl_khr_d3d10_sharing", "cl_khr_d3d11_sharing"]

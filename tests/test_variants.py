@@ -18,7 +18,10 @@ from typing import Any
 
 import pytest
 
-from generator import emit, ir, pipeline, writer
+from generator import pipeline
+from generator.emission import emit
+from generator.ir import files as ir
+from generator.writing import writer
 from tests.conftest import SPECS
 
 VENDORS = {"nv": "acme", "khr": "qq"}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.document import Document
+from generator.base.source import SpecFile
 from generator.frontends import asciidoc, collapsed, refpage, registry
-from generator.source import SpecFile
+from generator.frontends.document import Document
 
 FRONTENDS: dict[str, Callable[[SpecFile], Document]] = {
     registry.FORMAT: registry.parse,

@@ -14,12 +14,12 @@ from dataclasses import dataclass, replace
 
 from lark import Token, Tree
 
-from generator import grammars
-from generator.document import Block, Document, Heading, ListItem, Omission, Paragraph, Prototype
+from generator.base import grammars
+from generator.base.source import Pos, SpecFile
 from generator.frontends.asciidoc_inline import Attributes, ExpansionError, attribute_entry, inline
 from generator.frontends.asciidoc_listing import listing
 from generator.frontends.asciidoc_table import table
-from generator.source import Pos, SpecFile
+from generator.frontends.document import Block, Document, Heading, ListItem, Omission, Paragraph, Prototype
 
 FORMAT = "asciidoc"
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import re
 
-from generator.document import Block, Paragraph
+from generator.base.source import Pos, SpecFile
 from generator.frontends.common import DECLARATION_START, collapse, declarations, token_definitions
-from generator.source import Pos, SpecFile
+from generator.frontends.document import Block, Paragraph
 
 #: A declaration's first line with more than one word before its `(` (`cl_int CL_API_CALL clFoo(`), or a
 #: typedef; possessive runs, so a line of words and blanks is read once.

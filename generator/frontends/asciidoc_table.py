@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from lark import Token
 
-from generator.document import Row, Table
-from generator.source import Pos, SpecFile
+from generator.base.source import Pos, SpecFile
+from generator.frontends.document import Row, Table
 
 _SEPARATOR = re.compile(r"(?<!\\)\|")
 #: A cell specifier: duplication, column and row span, alignments, style (a span or a duplication at least,

@@ -6,8 +6,10 @@ import re
 
 from lark import Token, Tree
 
-from generator import grammars
-from generator.document import (
+from generator.base import grammars
+from generator.base.source import Pos, SpecFile
+from generator.frontends.common import cell, declarations, lost_parameter_names
+from generator.frontends.document import (
     Block,
     Document,
     Heading,
@@ -17,8 +19,6 @@ from generator.document import (
     Table,
     TokenDef,
 )
-from generator.frontends.common import cell, declarations, lost_parameter_names
-from generator.source import Pos, SpecFile
 
 FORMAT = "registry-collapsed"
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from generator import c_decl, integers
-from generator.document import LOST_PARAMETER_NAMES, REFERENCE, Block, Paragraph, Prototype, TokenDef, Typedef
-from generator.source import Pos, SpecFile
+from generator.base import c_decl, integers
+from generator.base.source import Pos, SpecFile
+from generator.frontends.document import LOST_PARAMETER_NAMES, REFERENCE, Block, Paragraph, Prototype, TokenDef, Typedef
 
 #: A token's value as token lists and headers write it: `0x40B6`, `-1059`, `4u`, or a bit, `(1 << 10)`,
 #: also with the number cast as headers do: `((cl_bitfield)1 << 31)`, `(((cl_bitfield)1) << 31)`.

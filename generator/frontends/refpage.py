@@ -13,8 +13,10 @@ from dataclasses import dataclass
 
 from lark import Token, Tree
 
-from generator import grammars
-from generator.document import (
+from generator.base import grammars
+from generator.base.source import Pos, SpecFile
+from generator.frontends.common import collapse, declarations, looks_like_declaration
+from generator.frontends.document import (
     LOST_ERROR_CODES,
     Block,
     Definition,
@@ -22,8 +24,6 @@ from generator.document import (
     ListItem,
     Paragraph,
 )
-from generator.frontends.common import collapse, declarations, looks_like_declaration
-from generator.source import Pos, SpecFile
 
 FORMAT = "refpage"
 

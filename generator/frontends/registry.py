@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from lark import Token, Tree
 
-from generator import grammars, phrases
-from generator.document import Block, Document, Heading, ListItem, Paragraph, Row, Table
+from generator.base import grammars, phrases
+from generator.base.source import Pos, SpecFile
 from generator.frontends.common import (
     DECLARATION_START,
     TOKEN_LINE,
@@ -19,7 +19,7 @@ from generator.frontends.common import (
     lost_parameter_names,
     token_definitions,
 )
-from generator.source import Pos, SpecFile
+from generator.frontends.document import Block, Document, Heading, ListItem, Paragraph, Row, Table
 
 FORMAT = "registry"
 

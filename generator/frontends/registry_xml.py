@@ -18,11 +18,11 @@ import re
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from generator import c_decl, integers
-from generator.c_decl import CDeclaration, CFunction, CTypedef
-from generator.diagnostics import Location
-from generator.errors import InputError
-from generator.source import Pos, SpecFile
+from generator.base import c_decl, integers
+from generator.base.c_decl import CDeclaration, CFunction, CTypedef
+from generator.base.diagnostics import Location
+from generator.base.errors import InputError
+from generator.base.source import Pos, SpecFile
 
 MAX_DEPTH = 32
 #: The start of an XML file: a declaration, a comment, a document type or the registry's root. Any such file is

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from generator import pipeline
-from generator.knowledge import Knowledge
-from generator.model import Extension
-from generator.siblings import siblings
+from generator.base.knowledge import Knowledge
+from generator.merging.model import Extension
+from generator.merging.siblings import siblings
 from tests.bench import corpus
 
 

@@ -21,7 +21,7 @@ from urllib.request import urlopen
 
 import pytest
 
-from generator.docs import prototype
+from generator.emission.docs import prototype
 from tests.conftest import missing
 from tests.docs.conftest import Page, Site, read_page, squeeze
 

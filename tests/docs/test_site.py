@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from generator.docs import prototype
+from generator.emission.docs import prototype
 from tests.docs.conftest import Site, read_page, squeeze
 
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef
+from generator.base.source import Pos, SpecFile
 from generator.frontends import asciidoc
-from generator.source import Pos, SpecFile
+from generator.frontends.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef
 from tests.conftest import parse_error, seed
 from tests.pathological import assert_linear
 

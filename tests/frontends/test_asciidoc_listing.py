@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from generator.document import Paragraph, Prototype, TokenDef, Typedef
-from generator.errors import InputError
+from generator.base.errors import InputError
+from generator.base.source import Pos, SpecFile
 from generator.frontends.asciidoc_listing import listing
-from generator.source import Pos, SpecFile
+from generator.frontends.document import Paragraph, Prototype, TokenDef, Typedef
 
 _SPEC = SpecFile.from_text("x.adoc", "")
 

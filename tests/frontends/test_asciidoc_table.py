@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from generator.document import Table
-from generator.errors import InputError
+from generator.base.errors import InputError
+from generator.base.source import SpecFile
 from generator.frontends import asciidoc
 from generator.frontends.asciidoc_table import column_count
-from generator.source import SpecFile
+from generator.frontends.document import Table
 from tests.pathological import assert_linear
 
 

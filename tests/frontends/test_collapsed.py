@@ -6,9 +6,18 @@ from pathlib import Path
 
 import pytest
 
-from generator.document import LOST_PARAMETER_NAMES, Document, Heading, ListItem, Paragraph, Prototype, Table, TokenDef
+from generator.base.source import Pos
 from generator.frontends import collapsed
-from generator.source import Pos
+from generator.frontends.document import (
+    LOST_PARAMETER_NAMES,
+    Document,
+    Heading,
+    ListItem,
+    Paragraph,
+    Prototype,
+    Table,
+    TokenDef,
+)
 from tests.conftest import parse_error, seed
 from tests.pathological import assert_linear
 

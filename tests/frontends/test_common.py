@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.document import Paragraph, TokenDef
-from generator.errors import InputError
+from generator.base.errors import InputError
+from generator.base.source import Pos, SpecFile
 from generator.frontends import common
-from generator.source import Pos, SpecFile
+from generator.frontends.document import Paragraph, TokenDef
 from tests.pathological import assert_linear
 
 #: The patterns as they were, before their runs of blanks could be split two ways: the behaviour to keep.

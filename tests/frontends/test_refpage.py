@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.document import LOST_ERROR_CODES, Definition, ListItem, Paragraph, Prototype
+from generator.base.source import Pos
 from generator.frontends import refpage
-from generator.source import Pos
+from generator.frontends.document import LOST_ERROR_CODES, Definition, ListItem, Paragraph, Prototype
 from tests.conftest import parse_error, seed
 from tests.pathological import assert_linear
 

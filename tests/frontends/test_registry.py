@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef, Typedef
+from generator.base.source import Pos, SpecFile
 from generator.frontends import registry
-from generator.source import Pos, SpecFile
+from generator.frontends.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef, Typedef
 from tests.conftest import parse_error, seed
 from tests.pathological import assert_linear
 

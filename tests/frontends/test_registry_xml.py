@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.errors import InputError
+from generator.base.errors import InputError
+from generator.base.source import Pos, SpecFile
 from generator.frontends import registry_xml
-from generator.source import Pos, SpecFile
 
 CL_XML = Path(__file__).resolve().parents[1] / "corpus" / "registry" / "cl.xml"
 

@@ -25,7 +25,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from generator import cli, emit, fingerprint, ir, pipeline, timing, writer
+from generator import cli, pipeline
+from generator.base import timing
+from generator.emission import emit
+from generator.ir import files as ir
+from generator.writing import fingerprint, writer
 from tests.conftest import GENERATED, SPECS, snapshot
 
 #: Far above any real case (a whole run of the six seeds takes about a second).

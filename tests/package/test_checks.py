@@ -18,7 +18,7 @@ import pytest
 import yaml
 from cl_d3d_sharing import errors
 
-from generator.knowledge import load
+from generator.base.knowledge import load
 from tests.conftest import ROOT
 from tests.package.conftest import extension_module
 

@@ -10,7 +10,7 @@ from tests.package.conftest import extension_module
 
 
 def test_core_codes_are_all_there(knowledge: object) -> None:
-    from generator.knowledge import load
+    from generator.base.knowledge import load
 
     core = {name: entry["value"] for name, entry in load().core_constants.items()
             if entry.get("group") == "error_code" and entry["value"] != 0}

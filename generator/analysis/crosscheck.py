@@ -1,0 +1,338 @@
+"""Stage 5: errata, found by reading each text against itself, core OpenCL and its siblings.
+
+No erratum is looked up by its wording: every check is a rule that any
+extension text must obey (a name it uses is defined somewhere; a table's type
+agrees with the argument it says is returned; a property one "sets" is one the
+extension accepts as a property...). Warnings are inconsistencies; notes are
+differences from a sibling that may be intended.
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import get_close_matches
+
+from generator.base import phrases
+from generator.base.c_decl import base_type
+from generator.base.diagnostics import Location, Sink
+from generator.base.errors import InputError
+from generator.base.knowledge import Knowledge
+from generator.extraction.facts import Mention, SourceFacts, TokenFact
+from generator.frontends.document import REFERENCE
+from generator.merging.model import Extension, Table
+from generator.merging.siblings import Renaming, siblings
+
+_SNAKE = re.compile(r"(?<![\w<])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w>])")
+_IS_TOKEN = re.compile(r"<(?P<param>\w+)> is (?P<token>[A-Z][A-Z0-9_]+)")
+_BROKEN_MARKUP = re.compile(r"(?<![\w<])_[A-Za-z]\w*|\w>>")
+
+#: How many candidate names the "did you mean" suggestions of one extension may weigh in all. Each
+#: suggestion weighs every candidate, so a text of many undefined names and many tokens would take time in
+#: their product; past this (the seeds weigh 24 at most), the warnings come without suggestions.
+SUGGESTION_BUDGET = 100_000
+
+
+class _Checker:
+    def __init__(self, extension: Extension, facts: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> None:
+        self.extension = extension
+        self.facts = facts
+        self.knowledge = knowledge
+        self.sink = sink
+        self.reported: set[tuple[str, Location]] = set()
+        self.meant: dict[str, str] = {}  # undefined table keys -> the token they most likely mean
+        self.budget = SUGGESTION_BUDGET
+        self.own = [f for f in extension.functions if not f.foreign]
+        self.named = {n.name for f in facts for n in f.named_functions}
+        self.tokens = [t.name for t in extension.tokens]
+        self.members: dict[str | None, list[str]] = {}  # token names by group
+        for token in extension.tokens:
+            self.members.setdefault(token.group, []).append(token.name)
+        self.group_types = sorted({g.c_type for g in extension.groups if g.c_type})
+        self.used_types = {base_type(p.type) for f in extension.functions for p in f.params} | {
+            t.name for t in extension.types}
+
+    def warn(self, where: Location, kind: str, message: str, related: tuple[Location, ...] = ()) -> None:
+        self.sink.warning(where, kind, message, extension=self.extension.name, related=related)
+
+    def note(self, where: Location, kind: str, message: str, related: tuple[Location, ...] = ()) -> None:
+        self.sink.note(where, kind, message, extension=self.extension.name, related=related)
+
+    def close_matches(self, name: str, candidates: list[str], cutoff: float) -> list[str]:
+        """The candidate most like `name` (difflib's), while the suggestion budget lasts."""
+        self.budget -= len(candidates)
+        return get_close_matches(name, candidates, 1, cutoff) if self.budget >= 0 else []
+
+    def did_you_mean(self, name: str, candidates: list[str], cutoff: float = 0.75) -> str:
+        close = self.close_matches(name, candidates, cutoff)
+        return f"; did you mean {close[0]}?" if close else ""
+
+    # -- names --------------------------------------------------------------
+
+    def defined_constant(self, name: str) -> bool:
+        return self.extension.token(name) is not None or name in self.knowledge.core_constants
+
+    def defined_function(self, name: str) -> bool:
+        """Declared, core, or named as new without a prototype (a warning of its own said so)."""
+        return (self.extension.function(name) is not None or name in self.knowledge.core_functions
+                or name in self.named)
+
+    def group_tokens(self, function: str | None, parameter: str) -> list[str]:
+        groups = {g.name for g in self.extension.groups if function in g.functions and g.parameter == parameter}
+        return [t.name for t in self.extension.tokens if t.group in groups]
+
+    # -- checks -------------------------------------------------------------
+
+    def wrong_functions(self) -> None:
+        """A return-value sentence naming another function than the one described."""
+        for facts in self.facts:
+            for claim in facts.claims:
+                self.reported.add((claim.named, claim.where))
+                known = " (no such function)" if not self.defined_function(claim.named) else ""
+                self.warn(claim.where, "wrong-function",
+                          f"the return values given here are introduced as those of {claim.named}{known}, "
+                          f"but the text is describing {claim.described}")
+
+    def table_keys(self) -> None:
+        """A table row for a token the extension does not define; what it most likely means is kept."""
+        for table in self.extension.tables:
+            group = table.name.removesuffix("_mapping")
+            members = self.members.get(group, [])
+            for row, where in zip(table.rows, table.row_sources, strict=True):
+                key = row[0]
+                if self.knowledge.is_constant_name(key) and not self.defined_constant(key):
+                    self.reported.add((key, where))
+                    meant = self.close_matches(key, members, 0.0) if len(members) == 1 else []
+                    meant = meant or self.close_matches(key, members or self.tokens, 0.75)
+                    if meant:
+                        self.meant[key] = meant[0]
+                    self.warn(where, "undefined-token", f"table {table.name} has a row for {key}, which is "
+                              f"not defined" + (f"; did you mean {meant[0]}?" if meant else ""))
+
+    def mentions(self) -> None:
+        """Every constant and function the text names is defined by the extension or by core OpenCL."""
+        for facts in self.facts:
+            for mention in facts.mentions:
+                if (mention.name, mention.where) in self.reported:
+                    continue
+                if mention.kind == "constant" and not self.defined_constant(mention.name):
+                    self.reported.add((mention.name, mention.where))
+                    self.warn(mention.where, "undefined-token", f"{mention.name} is not defined by the "
+                              f"extension or by core OpenCL{self.suggest_constant(mention)}")
+                elif mention.kind == "function" and not self.defined_function(mention.name):
+                    self.reported.add((mention.name, mention.where))
+                    names = [f.name for f in self.own] if self.budget >= 0 else []
+                    self.warn(mention.where, "undefined-function", f"{mention.name} is not a function of the "
+                              f"extension or of core OpenCL{self.did_you_mean(mention.name, names)}")
+
+    def suggest_constant(self, mention: Mention) -> str:
+        """Where the sentence says `<p> is NAME`, the tokens that `p` accepts are the candidates.
+
+        The function's conditions are read too: there, names a damaged text lost are restored.
+        """
+        if self.budget < 0:
+            return ""
+        function = self.extension.function(mention.described or "")
+        self.budget -= len(function.errors) if function else 0
+        sentences = [mention.sentence, *(e.condition for e in function.errors if mention.name in e.condition)] \
+            if function else [mention.sentence]
+        for sentence in sentences:
+            for match in _IS_TOKEN.finditer(sentence):
+                if match["token"] == mention.name:
+                    candidates = self.group_tokens(mention.described, match["param"])
+                    if candidates:
+                        return self.did_you_mean(mention.name, candidates, cutoff=0.0)
+        return self.did_you_mean(mention.name, self.tokens)
+
+    def properties_set(self) -> None:
+        """"setting X to ..." must name something the function accepts, not an error code."""
+        accepting = {g.name for g in self.extension.groups if g.kind == "accepted"}
+        accepted = {t.name for t in self.extension.tokens if t.group in accepting}
+        for function in self.extension.functions:
+            for error in (e for e in function.errors if e.origin != "copy"):  # a copy says nothing new
+                for match in phrases.SETTING.finditer(error.condition):
+                    token = match["token"]
+                    if token in accepted or (token in self.knowledge.core_constants and not self.is_error_code(token)):
+                        continue  # the extension's properties, and core OpenCL's
+                    groups = [g.name for g in self.extension.groups
+                              if g.kind == "accepted" and function.name in g.functions]
+                    candidates = [t.name for t in self.extension.tokens for g in groups if t.group == g]
+                    what = "an error code" if self.is_error_code(token) else "not a value one can set"
+                    self.warn(error.source, "not-a-property", f"{function.name}: the condition speaks of "
+                              f"setting {token}, which is {what}{self.did_you_mean(token, candidates, cutoff=0.0)}")
+
+    def is_error_code(self, name: str) -> bool:
+        token = self.extension.token(name)
+        group = self.knowledge.error_group
+        return (token is not None and token.group == group) or self.knowledge.constant_group(name) == group
+
+    def table_types(self) -> None:
+        """An info table's type must be the type of the argument its description says is returned."""
+        own = self.own
+        for table in self.extension.tables:
+            if "type" not in table.columns or "description" not in table.columns:
+                continue
+            type_at, text_at = table.columns.index("type"), table.columns.index("description")
+            for row, where in zip(table.rows, table.row_sources, strict=True):
+                returned = phrases.RETURNS_ARGUMENT.search(row[text_at])
+                if not returned:
+                    continue
+                types = {p.type for f in own for p in f.params if p.name == returned["param"]}
+                if len(types) == 1 and (argument := types.pop()) != row[type_at]:
+                    self.warn(where, "table-type", f"table {table.name} gives {row[0]} the type `{row[type_at]}`, "
+                              f"but says it returns the <{returned['param']}> argument, which is `{argument}`")
+
+    def table_headers(self) -> None:
+        """A type named in a table header must exist."""
+        for facts in self.facts:
+            for table in facts.tables:
+                for cell in table.header or ():
+                    for word in cell.split():
+                        if self.knowledge.naming["type"].match(word) and not self.known_type(word):
+                            self.warn(table.where, "undefined-type", f"the table header names type {word}, "
+                                      f"which is not defined{self.did_you_mean(word, self.group_types, cutoff=0.5)}")
+
+    def known_type(self, name: str) -> bool:
+        return self.knowledge.is_known_type(name) or name in self.used_types
+
+    def parameters(self) -> None:
+        """Names used as parameters of a function must be its parameters."""
+        for facts in self.facts:
+            for doc in facts.param_docs:
+                function = self.extension.function(doc.function)
+                if function is None or function.foreign:
+                    continue
+                names = [p.name for p in function.params]
+                for name in doc.parameters:
+                    if name not in names:
+                        self.warn(doc.where, "unknown-parameter", f"{function.name} has no parameter "
+                                  f"{name}{self.did_you_mean(name, names)}")
+        for function in self.own:
+            names = [p.name for p in function.params]
+            for error in function.errors:
+                references = REFERENCE.findall(error.condition)
+                for word in {*references, *_SNAKE.findall(error.condition)}:
+                    if word in names or self.knowledge.is_known_type(word) or self.known_type(word):
+                        continue
+                    close = self.close_matches(word, names, 0.8)
+                    if close or word in references:
+                        self.warn(error.source, "unknown-parameter", f"{function.name} {error.code}: the condition "
+                                  f"names {word}, which is not a parameter{self.did_you_mean(word, names)}")
+
+    def markup(self) -> None:
+        for facts in self.facts:
+            for token in facts.tokens:
+                group = token.group
+                if group is not None and group.parameter_markup_broken and (group.sentence, group.where) not in \
+                        self.reported:
+                    self.reported.add((group.sentence, group.where))
+                    self.warn(group.where, "broken-markup", f"the parameter {group.parameter} is not marked up "
+                              "as a parameter in this sentence")
+        for function in self.extension.functions:
+            for error in function.errors:
+                for broken in _BROKEN_MARKUP.findall(error.condition):
+                    self.warn(error.source, "broken-markup", f"{function.name} {error.code}: stray markup "
+                              f"`{broken}` in the condition")
+
+    def token_values(self) -> None:
+        """A token defined twice by one text, and two tokens of one group with the same value."""
+        for facts in self.facts:
+            seen: dict[str, TokenFact] = {}
+            for token in facts.tokens:
+                first = seen.setdefault(token.name, token)
+                if first is token:
+                    continue
+                if None not in (first.value, token.value) and first.value != token.value:  # which is meant?
+                    raise InputError(token.where.path, token.where.pos, f"{token.name} is defined again with "
+                                     f"another value: {token.literal} here, {first.literal} at {first.where.precise()}")
+                self.note(token.where, "repeated-token", f"{token.name} is defined a second time",
+                          related=(first.where,))
+        by_value: dict[tuple[str | None, int | None], str] = {}
+        for defined in (t for t in self.extension.tokens if t.value is not None):
+            other = by_value.setdefault((defined.group, defined.value), defined.name)
+            if other != defined.name:
+                self.warn(defined.source, "value-clash", f"{defined.name} has the value "
+                          f"{defined.literal or defined.value} of {other}, in the same group {defined.group}")
+
+    def repeated_conditions(self) -> None:
+        for facts in self.facts:
+            seen: dict[tuple[str, str], Location] = {}
+            for error in facts.errors:
+                if error.origin != "list" or error.code is None:
+                    continue
+                key = (error.function, error.code)
+                if key in seen:
+                    self.note(error.where, "repeated-condition", f"{error.function} lists {error.code} a second "
+                              "time", related=(seen[key],))
+                seen.setdefault(key, error.where)
+
+    # -- siblings -----------------------------------------------------------
+
+    def against(self, sibling: Extension, renaming: Renaming) -> None:
+        """Differences from a sibling: what it has that this extension lacks, and what they disagree on."""
+        theirs = sibling.name
+        anchor = self.extension.functions[0].source if self.extension.functions else None
+        for token in sibling.tokens:
+            name = renaming(token.name)
+            ours = self.extension.token(name)
+            if ours is None and anchor:
+                self.note(anchor, "sibling-difference", f"{theirs} defines {token.name}; this extension has no "
+                          f"{name}", related=(token.source,))
+            elif ours is not None and renaming.vendor and None not in (ours.value, token.value) \
+                    and ours.value != token.value:
+                self.warn(ours.source, "sibling-conflict", f"{name} is {ours.value} here but {token.name} is "
+                          f"{token.value} in {theirs}, the same extension from another vendor",
+                          related=(token.source,))
+        tables: dict[str, Table] = {}
+        for table in self.extension.tables:
+            tables.setdefault(table.name, table)
+        for table in sibling.tables:
+            mine = tables.get(table.name)
+            if mine is None or mine.columns != table.columns:
+                continue
+            rows = {self.meant.get(r[0], r[0]): (r, w) for r, w in zip(mine.rows, mine.row_sources, strict=True)}
+            for row, where in zip(table.rows, table.row_sources, strict=True):
+                if sibling.token(row[0]) is None and not row[0].startswith(tuple(self.knowledge.external_enums)):
+                    continue  # core rows and rows the sibling itself does not define
+                key = renaming(row[0])
+                if key not in rows:
+                    self.note(mine.source, "sibling-difference", f"table {mine.name} has no row for {key}, which "
+                              f"{theirs} lists as {', '.join(row[1:])}", related=(where,))
+                    continue
+                ours_row, ours_where = rows[key]
+                for column, a, b in zip(mine.columns[1:], ours_row[1:], row[1:], strict=True):
+                    if column != "description" and a != renaming(b):
+                        self.note(ours_where, "sibling-difference", f"table {mine.name}: {key} has {column} "
+                                  f"`{a}` here but `{b}` in {theirs}", related=(where,))
+        for function in sibling.functions:
+            if function.foreign:
+                continue
+            mine_function = self.extension.function(renaming(function.name))
+            if mine_function is None or len(mine_function.params) != len(function.params):
+                continue
+            for ours_param, their_param in zip(mine_function.params, function.params, strict=True):
+                if ours_param.type != renaming(their_param.type):
+                    self.note(mine_function.source, "sibling-difference", f"{mine_function.name} parameter "
+                              f"{ours_param.name} is `{ours_param.type}` here but `{their_param.type}` in {theirs}",
+                              related=(function.source,))
+
+
+def check(extensions: list[Extension], facts: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> None:
+    names = [e.name for e in extensions]
+    by_name = {e.name: e for e in extensions}
+    facts_of: dict[str | None, list[SourceFacts]] = {}
+    for fact in facts:
+        facts_of.setdefault(fact.extension, []).append(fact)
+    for extension in extensions:
+        checker = _Checker(extension, facts_of.get(extension.name, []), knowledge, sink)
+        checker.wrong_functions()
+        checker.table_keys()
+        checker.mentions()
+        checker.properties_set()
+        checker.table_types()
+        checker.table_headers()
+        checker.parameters()
+        checker.markup()
+        checker.repeated_conditions()
+        checker.token_values()
+        for renaming in siblings(extension.name, names, knowledge):
+            checker.against(by_name[renaming.source], renaming)

@@ -1,0 +1,145 @@
+"""Stage 5: the prose against the registry XML, for errata neither finds alone.
+
+Khronos makes the C headers from the registry and never reads the prose; the prose holds what the registry
+does not (error conditions). Where both speak of one thing they should agree: each prototype (return type,
+parameters' types and names), each token (the registry has it, under the extension, with the same value),
+and each function or token the registry's extension requires should be one the texts introduce. Every
+difference is a warning at the prose, citing the registry's line.
+Whatever the registry gave because a text left it out (`prototype_source`, `value_source`) is not compared
+with itself.
+"""
+
+from __future__ import annotations
+
+from difflib import get_close_matches
+
+from generator.base.c_decl import CFunction
+from generator.base.diagnostics import Location, Sink
+from generator.base.errors import InputError
+from generator.base.knowledge import Knowledge
+from generator.base.source import Pos
+from generator.extraction.facts import SourceFacts, primary_source
+from generator.frontends.registry_xml import Registry, RegistryExtension
+from generator.merging.model import Extension, Function, Token
+
+
+def check(extensions: list[Extension], facts: list[SourceFacts], registry: Registry, knowledge: Knowledge,
+          sink: Sink) -> None:
+    for extension in extensions:
+        sources = [f for f in facts if f.extension == extension.name]
+        primary = primary_source(sources)
+        anchor = primary.extension_where or Location(primary.path, Pos(1, 1))
+        _Checker(extension, registry, knowledge, sink, anchor).run()
+
+
+class _Checker:
+    def __init__(self, extension: Extension, registry: Registry, knowledge: Knowledge, sink: Sink,
+                 anchor: Location) -> None:
+        self.extension = extension
+        self.registry = registry
+        self.knowledge = knowledge
+        self.sink = sink
+        self.anchor = anchor  # where the text names its extension: findings about the whole extension go there
+        self.entry: RegistryExtension | None = registry.extensions.get(extension.name)
+        self.required = self.entry.names if self.entry else frozenset()
+        self.suggested: set[str] = set()  # registry names offered for a misspelt token: not reported again
+
+    def warn(self, where: Location, kind: str, message: str, related: Location | None = None) -> None:
+        self.sink.warning(where, kind, message, extension=self.extension.name,
+                          related=(related or Location(self.registry.path, Pos(1, 1)),))
+
+    def run(self) -> None:
+        if self.entry is None:
+            self.warn(self.anchor, "registry-no-extension", f"the registry XML has no extension {self.extension.name}")
+        for function in self.extension.functions:
+            if not function.foreign and function.return_type is not None and function.prototype_source is None:
+                self.function(function)
+        for token in self.extension.tokens:
+            self.token(token.name, token.source)
+            self.value(token)
+        self.extras()
+
+    def function(self, function: Function) -> None:
+        command = self.registry.commands.get(function.name)
+        if command is None:
+            self.warn(function.source, "registry-missing", f"{function.name} is declared here, but the registry XML "
+                      "has no such command")
+            return
+        try:
+            theirs = self.registry.prototype(function.name)
+        except InputError as error:
+            self.warn(command.where, "registry-unreadable", f"{error.message}; {function.name} is not compared",
+                      function.source)
+            return
+        if theirs is not None:
+            self.prototype(function, theirs, command.where)
+        if self.entry is not None and function.name not in self.required:
+            self.elsewhere(function.name, "command", function.source, command.where)
+
+    def prototype(self, function: Function, theirs: CFunction, where: Location) -> None:
+        def differs(what: str, here: str, there: str) -> None:
+            self.warn(function.source, "registry-prototype", f"{function.name}: {what} is `{here}` here but "
+                      f"`{there}` in the registry XML", where)
+
+        if function.return_type != theirs.return_type:
+            differs("the return type", str(function.return_type), theirs.return_type)
+        if len(function.params) != len(theirs.params):
+            differs("the number of parameters", str(len(function.params)), str(len(theirs.params)))
+            return
+        for index, (ours, other) in enumerate(zip(function.params, theirs.params, strict=True), start=1):
+            if ours.type != other.type:
+                differs(f"the type of parameter {index} ({ours.name})", ours.type, other.type)
+            if other.name and ours.name != other.name:
+                differs(f"the name of parameter {index}", ours.name, other.name)
+
+    def token(self, name: str, where: Location) -> None:
+        if name not in self.registry.enums:
+            unclaimed = [n for n in self.required
+                         if n not in self.registry.commands and self.extension.token(n) is None]
+            meant = get_close_matches(name, unclaimed, 1, 0.85)
+            self.suggested.update(meant)
+            self.warn(where, "registry-missing", f"{name} is defined here, but the registry XML has no such enum"
+                      + (f"; it has {meant[0]}, which no text here defines" if meant else ""),
+                      self.registry.enums[meant[0]].where if meant and meant[0] in self.registry.enums else None)
+        elif self.entry is not None and name not in self.required:
+            self.elsewhere(name, "enum", where, self.registry.enums[name].where)
+
+    def value(self, token: Token) -> None:
+        """The text's value against the registry's; one the text left out is the registry's already."""
+        registered = self.registry.enums.get(token.name)
+        if registered is None or token.value_source is not None:
+            return
+        if registered.value is None:
+            self.sink.note(token.source, "registry-unvalued", f"the registry's value of {token.name} is "
+                           f"`{registered.literal}`, no integer constant: " + ("it is not compared" if token.value
+                           is not None else "the token stays without a value"), extension=self.extension.name,
+                           related=(registered.where,))
+        elif token.value is not None and token.value != registered.value:
+            self.warn(token.source, "registry-conflict", f"{token.name} is {token.literal} here but "
+                      f"{registered.literal} in the registry at {registered.where.precise()}; the text's value "
+                      "is used", registered.where)
+
+    def elsewhere(self, name: str, kind: str, where: Location, registered: Location) -> None:
+        """A name the registry has, but not under this extension: under another (a note: texts often introduce
+        what a layered extension adds), or under none (a warning)."""
+        others = [e.name for e in self.registry.requiring(name)]
+        message = f"{name} is not among the {kind}s the registry's {self.extension.name} requires"
+        if others:
+            self.sink.note(where, "registry-elsewhere", f"{message}; it is required by {', '.join(others)}",
+                           extension=self.extension.name, related=(registered,))
+        else:
+            self.warn(where, "registry-missing", f"{message}, nor by any other extension", registered)
+
+    def extras(self) -> None:
+        """What the registry's extension requires and no text introduces (core names aside)."""
+        if self.entry is None:
+            return
+        for required in self.entry.required:
+            if required.kind == "command" and self.extension.function(required.name) is None \
+                    and required.name not in self.knowledge.core_functions:
+                self.warn(self.anchor, "registry-extra", f"the registry's {self.extension.name} requires the command "
+                          f"{required.name}, which no text here declares", required.where)
+            elif required.kind == "enum" and self.extension.token(required.name) is None \
+                    and required.name not in self.knowledge.core_constants and required.name not in self.suggested:
+                self.warn(self.anchor, "registry-extra", f"the registry's {self.extension.name} requires the enum "
+                          f"{required.name}, which no text here defines", required.where)

@@ -1,0 +1,302 @@
+"""C prototypes and typedefs, parsed with `grammar/c_decl.lark` (shared by every front-end)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lark import Token, Tree
+
+from generator.base import grammars
+from generator.base.knowledge import CLanguage, load
+from generator.base.source import Pos, SpecFile
+
+#: A word of C text.
+_WORD = re.compile(r"[A-Za-z_]\w*")
+
+#: Words that combine with a following type word instead of naming something.
+_TYPE_PREFIXES = {"unsigned", "signed", "long", "short", "struct", "enum"}
+
+
+@dataclass(frozen=True)
+class CParam:
+    name: str | None
+    type: str
+
+
+@dataclass(frozen=True)
+class CFunction:
+    name: str
+    return_type: str
+    params: tuple[CParam, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class CEnumerator:
+    """`NAME = value` in an enum's braces; `literal` is None where the text gives no value."""
+
+    name: str
+    literal: str | None
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class CTypedef:
+    """`typedef c_type name;`; a struct or union written with its braces keeps its members (`record` is
+    `struct`/`union`), an enum its enumerators (`record` is `enum`)."""
+
+    name: str
+    c_type: str
+    pos: Pos
+    record: str | None = None
+    members: tuple[CParam, ...] = ()
+    enumerators: tuple[CEnumerator, ...] = ()
+
+
+CDeclaration = CFunction | CTypedef
+
+
+def parse(text: str, spec: SpecFile, origin: Pos) -> list[CDeclaration]:
+    """Every declaration in `text`, which starts at `origin` in `spec`."""
+    knowledge = load()
+    if knowledge.decorations:  # blanked where they stand (columns kept): one may follow the parameters too
+        text = _WORD.sub(lambda m: " " * len(m[0]) if m[0] in knowledge.decorations else m[0], text)
+    tree = grammars.parse("c_decl", text, spec, origin)
+    declare = _Declarator(spec, origin, knowledge.c_language, text)
+    declarations: list[CDeclaration] = []
+    for node in tree.children:
+        assert isinstance(node, Tree)
+        pos = grammars.shift(origin, node.meta.line, node.meta.column)
+        if node.data == "typedef":
+            declarations.append(declare.typedef(node, pos))
+            continue
+        head = declare.plain(node.children)
+        return_type, name = split_declarator([str(word) for word in head])
+        if name is None:
+            raise spec.error(pos, "function prototype without a name")
+        declare.check(head, name, f"function {name}", "a function")
+        if problem := type_problem(return_type):
+            raise spec.error(pos, f"{problem} as the return type of {name}")
+        params = declare.parameters([p for p in node.children if isinstance(p, Tree)], f"the prototype of {name}",
+                                    name)
+        declarations.append(CFunction(name, return_type, params, pos))
+    return declarations
+
+
+class _Declarator:
+    """What C takes in one declarator, checked where the spec writes it: before cffi, whose errors name no spec
+    place (a keyword as a name) or which overflows Python's stack (hundreds of pointer levels)."""
+
+    def __init__(self, spec: SpecFile, origin: Pos, language: CLanguage, text: str) -> None:
+        self.spec, self.origin, self.language, self.text = spec, origin, language, text
+
+    def plain(self, children: Sequence[Tree[Token] | Token]) -> list[Token]:
+        """The words of a declarator (the headers' decorations are blanked before parsing)."""
+        return [child for child in children if isinstance(child, Token)]
+
+    def typedef(self, node: Tree[Token], pos: Pos) -> CTypedef:
+        """`typedef T name;`, `typedef struct tag { ... } name;` or `typedef T (*name)(params);`."""
+        head = self.plain(node.children)
+        record = next((c for c in node.children if isinstance(c, Tree) and c.data == "record"), None)
+        if record is None:
+            c_type, name = self.declarator(node.children, "a typedef", "a type", noun="typedef")
+            if name is None:
+                raise self.spec.error(pos, "typedef without a name")
+            return CTypedef(name, c_type, pos)
+        cut = next(i for i, child in enumerate(node.children) if child is record)
+        kind_words = [str(t) for t in self.plain(node.children[:cut])]
+        after = [str(t) for t in self.plain(node.children[cut + 1 :])]
+        name = after[0] if len(after) == 1 else None
+        if name is None:
+            raise self.spec.error(pos, "a struct, union or enum typedef names one type after its braces")
+        self.check(head, name, f"typedef {name}", "a type")
+        kind = kind_words[0] if kind_words and kind_words[0] in ("struct", "union", "enum") else None
+        if kind is None or len(kind_words) > 2:
+            raise self.spec.error(pos, f"typedef {name}: braces follow `struct`, `union` or `enum` and a tag at most")
+        base = " ".join(kind_words)
+        if kind == "enum":
+            enumerators = tuple(self.enumerator(child) for child in record.children if isinstance(child, Tree))
+            return CTypedef(name, base, pos, kind, enumerators=enumerators)
+        members = tuple(self.member(child, name) for child in record.children if isinstance(child, Tree))
+        return CTypedef(name, base, pos, kind, members=members)
+
+    def member(self, node: Tree[Token], record: str) -> CParam:
+        c_type, name = self.declarator(node.children, f"a member of {record}", f"a member of {record}")
+        if name is None:
+            raise self.spec.error(self.at_node(node), f"a member of {record} without a name")
+        return CParam(name, c_type)
+
+    def enumerator(self, node: Tree[Token]) -> CEnumerator:
+        name = node.children[0]
+        assert isinstance(name, Token)
+        value = next((c for c in node.children if isinstance(c, Tree)), None)
+        literal = " ".join(self.text[value.meta.start_pos : value.meta.end_pos].split()) if value else None
+        if why := self.language.refuses(str(name)):
+            raise self.spec.error(self.at(name), f"{str(name)!r} is {why}; it cannot name an enumerator")
+        return CEnumerator(str(name), literal, self.at(name))
+
+    def parameters(self, nodes: list[Tree[Token]], where: str, owner: str, *, named: bool = True
+                   ) -> tuple[CParam, ...]:
+        """The parameters of `owner`; a callback's (`named` False) keep their types only."""
+        params: list[CParam] = []
+        for parameter in nodes:
+            c_type, name = self.declarator(parameter.children, where, f"a parameter of {owner}",
+                                           index=(len(params) + 1, owner), decay=True)
+            params.append(CParam(name if named else None, c_type))
+        if [(p.type, p.name) for p in params] == [("void", None)]:
+            return ()
+        return tuple(params)
+
+    def declarator(self, children: Sequence[Tree[Token] | Token], where: str, role: str, *,
+                   index: tuple[int, str] | None = None, noun: str = "", decay: bool = False
+                   ) -> tuple[str, str | None]:
+        """(canonical type, name) of one declarator: words, then arrays (a parameter's decays to a pointer,
+        as C adjusts it) or a function pointer `(CONVENTION *name)(params)`."""
+        tokens = self.plain(children)
+        trees = [child for child in children if isinstance(child, Tree)]
+        callback = next((t for t in trees if t.data == "callback"), None)
+        if callback is not None:
+            return self.callback(tokens, callback, where, role)
+        c_type, name = split_declarator([str(t) for t in tokens])
+        problem = type_problem(c_type) if index else None  # a typedef's own words are C's to judge
+        if problem:
+            raise self.spec.error(self.at_node(trees[0]) if not tokens else self.at(tokens[0]), f"{problem} in {where}")
+        label = f"parameter {name or index[0]} of {index[1]}" if index else f"{noun or role} {name}"
+        self.check(tokens, name, label, role)
+        arrays = [t for t in trees if t.data == "array"]
+        if decay and len(arrays) > 1:
+            raise self.spec.error(self.at_node(arrays[1]), f"an array of arrays as {role}: the generated "
+                                  "declarations take a parameter of one dimension (a pointer) only")
+        if decay and arrays:
+            return c_type + " *", name
+        sizes = "".join(f" [{' '.join(str(t) for t in a.children)}]" for a in arrays)
+        return c_type + sizes, name
+
+    def callback(self, head: list[Token], node: Tree[Token], where: str, role: str) -> tuple[str, str | None]:
+        """`RET (CONVENTION *name)(params)` as `RET ( * )(T1, T2)`: the spelling `data/opencl_core.json` gives
+        core callbacks; the calling convention (a macro of the headers) and the arguments' names are left out,
+        as the declarations of the package's own callbacks leave them."""
+        return_type, _ = split_declarator([str(t) for t in head])
+        if problem := type_problem(return_type):
+            raise self.spec.error(self.at(head[0]), f"{problem} as what a function pointer returns, in {where}")
+        inner = self.plain(node.children)
+        if not inner:
+            raise self.spec.error(self.at_node(node), f"a function pointer in {where} is written `(*name)`")
+        stars = [i for i, token in enumerate(inner) if token.type == "STAR"]
+        if not stars or any(t.type != "STAR" for t in inner[stars[0] : len(inner) - 1]):
+            raise self.spec.error(self.at(inner[0]), f"a function pointer in {where} is written `(*name)`")
+        names = [t for t in inner[stars[0] :] if t.type == "IDENTIFIER"]
+        name = str(names[0]) if names else None
+        self.check(inner, name, f"{role} {name}", role)
+        params = self.parameters([c for c in node.children if isinstance(c, Tree)], where, "a function pointer",
+                                 named=False)
+        arguments = ", ".join(p.type for p in params) or "void"
+        return f"{return_type} ( {' '.join('*' * len(stars))} )({arguments})", name
+
+    def at_node(self, node: Tree[Token]) -> Pos:
+        return grammars.shift(self.origin, node.meta.line, node.meta.column)
+
+    def check(self, children: Sequence[Tree[Token] | Token], name: str | None, label: str, role: str) -> None:
+        """The declarator of `label` (`parameter p of f`), which declares `name` as `role` (`a parameter of f`)."""
+        tokens = [child for child in children if isinstance(child, Token)]
+        for token in tokens:
+            if token in self.language.keywords and token not in self.language.type_keywords and token != name:
+                raise self.spec.error(self.at(token), f"{str(token)!r} is a C keyword that makes no type, in the "
+                                      f"declaration of {label}")
+        stars = [token for token in tokens if token.type == "STAR"]
+        most = self.language.pointer_levels
+        if len(stars) > most:
+            raise self.spec.error(self.at(stars[most]), f"{len(stars)} pointer levels in the declaration of {label}; "
+                                  f"C declarations take {most} at most (C17 5.2.4.1)")
+        if name is not None and (why := self.language.refuses(name)):
+            token = next(t for t in reversed(tokens) if t == name)
+            raise self.spec.error(self.at(token), f"{name!r} is {why}; it cannot name {role}")
+
+    def at(self, token: Token) -> Pos:
+        return grammars.shift(self.origin, token.line or 1, token.column or 1)
+
+
+def _words(children: list[Tree[Token] | Token]) -> list[str]:
+    return [str(child) for child in children if isinstance(child, Token)]
+
+
+def split_declarator(words: list[str]) -> tuple[str, str | None]:
+    """(canonical type, declared name or None) from a declaration's words, `const cl_mem *objects`."""
+    names = [i for i, word in enumerate(words) if word not in ("const", "*")]
+    has_name = len(names) >= 2 and words[names[-2]] not in _TYPE_PREFIXES
+    name = words[names[-1]] if has_name else None
+    type_words = [word for i, word in enumerate(words) if not (has_name and i == names[-1])]
+    return canonical_type(type_words), name
+
+
+def base_type(c_type: str) -> str:
+    """The type a canonical type is made of: `const cl_mem *` -> `cl_mem`, `cl_uint [4]` -> `cl_uint`; what a
+    function pointer returns for `void ( * )(int)` (`named_types` gives all it is made of)."""
+    return c_type.partition("(")[0].partition("[")[0].removeprefix("const ").replace("*", "").strip()
+
+
+def is_blank(text: str) -> bool:
+    """Nothing but white space and comments (`/* ... */`, `//` to the line end), as the grammar skips them.
+
+    Read with `str.find` from where the last comment ended, so that many unclosed `/*` cost one look each.
+    """
+    at = 0
+    while at < len(text):
+        if text[at].isspace():
+            at += 1
+        elif text.startswith("/*", at):
+            end = text.find("*/", at + 2)
+            if end == -1:
+                return False
+            at = end + 2
+        elif text.startswith("//", at):
+            end = text.find("\n", at)
+            at = len(text) if end == -1 else end + 1
+        else:
+            return False
+    return True
+
+
+def parts(c_type: str) -> list[str]:
+    """The types a canonical type is made of: itself, or a function pointer's return and argument types."""
+    head, paren, rest = c_type.partition("(")
+    if not paren:
+        return [c_type]
+    arguments = rest.partition(")")[2].strip()[1:-1]
+    return [head.strip()] + [a.strip() for a in arguments.split(",") if a.strip() not in ("", "void")]
+
+
+def named_types(c_type: str) -> list[str]:
+    """Every base type a canonical type is made of (one, or a function pointer's return and argument types)."""
+    return [base_type(part) for part in parts(c_type)]
+
+
+def is_callback(c_type: str) -> bool:
+    """A function pointer type (`void ( * )(int)`)."""
+    return "(" in c_type
+
+
+def type_problem(c_type: str) -> str | None:
+    """Why `c_type` (canonical) is not a C type, or None: one name, maybe after `unsigned`, `struct`..."""
+    words = c_type.removeprefix("const ").replace("*", " ").split()
+    if not words:
+        return "a parameter without a type"
+    *prefixes, last = words
+    if last in ("struct", "enum") or any(word not in _TYPE_PREFIXES for word in prefixes):
+        return f"`{c_type}` is not a C type"
+    return None
+
+
+def canonical_type(words: list[str]) -> str:
+    """`const base * *`: the const of the pointed-to type first, then one ` *` per pointer level."""
+    first_star = words.index("*") if "*" in words else len(words)
+    const = "const" in words[:first_star]
+    base = " ".join(word for word in words if word not in ("const", "*"))
+    return ("const " if const else "") + base + " *" * words.count("*")
+
+
+def canonical_type_text(text: str) -> str:
+    """Canonical spelling of a type written as text (`IWidget*` -> `IWidget *`)."""
+    return canonical_type(text.replace("*", " * ").split())

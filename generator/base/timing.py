@@ -1,0 +1,84 @@
+"""Where a run's time goes, stage by stage: `generate --timings FILE` writes it, `make bench` reads it.
+
+Times are exclusive: while a stage nested in another runs (a grammar's parse
+inside a front-end), only the inner one is charged, so the stages of a run add
+up to its time. Time outside every stage is charged to `other`. The clock is
+always on; a stage costs about a microsecond.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from generator.base.errors import InputError
+
+OTHER = "other"
+
+_totals: dict[str, float] = {}
+_open: list[str] = [OTHER]
+_mark = time.perf_counter()
+
+
+def _charge(now: float) -> None:
+    global _mark
+    _totals[_open[-1]] = _totals.get(_open[-1], 0.0) + now - _mark
+    _mark = now
+
+
+@contextmanager
+def stage(name: str) -> Iterator[None]:
+    """Charge the time spent inside the block to `name` (less the time of stages nested in it)."""
+    _charge(time.perf_counter())
+    _open.append(name)
+    try:
+        yield
+    finally:
+        _charge(time.perf_counter())
+        _open.pop()
+
+
+def reset() -> None:
+    """Start the totals afresh: a process forked from one that has run stages starts its own count."""
+    global _mark
+    _totals.clear()
+    _mark = time.perf_counter()
+
+
+def totals() -> dict[str, float]:
+    """Seconds per stage so far, `other` included, in the order the stages first ran."""
+    _charge(time.perf_counter())
+    return dict(_totals)
+
+
+class Report:
+    """The `--timings` file: checked before the run (not inside OUT or the specs, which the run owns or reads;
+    in a folder that exists; not a folder), written after it, so nothing is emptied by a run refused early."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    @classmethod
+    def checked(cls, path: Path, out: Path, specs: Path) -> Report:
+        real = Path(os.path.realpath(path))
+        for folder, what in ((out, "the output folder, which is replaced whole"), (specs, "the specs folder")):
+            inside = Path(os.path.realpath(folder))
+            if real == inside or inside in real.parents:
+                raise InputError(str(path), None, f"the timings file may not be inside {what}")
+        if os.path.isdir(real) or not os.path.isdir(real.parent):
+            raise InputError(str(path), None, "cannot write the timings here: "
+                             f"{'a folder' if os.path.isdir(real) else 'no such folder'}")
+        if not os.access(real if os.path.lexists(real) else real.parent, os.W_OK):
+            raise InputError(str(path), None, "cannot write the timings here: permission denied")
+        return cls(path)
+
+    def write(self) -> None:
+        try:
+            with open(self.path, "w", encoding="utf-8") as stream:
+                stream.write(json.dumps(totals(), indent=1) + "\n")
+        except OSError as error:
+            raise InputError(str(self.path), None, f"cannot write the timings here: {error.strerror}") from None

@@ -1,0 +1,185 @@
+"""Stage 9: the text of every file under OUT (IR, package, docs); `writer` puts them on disk."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import sys
+
+from generator.base import knowledge, timing
+from generator.base.errors import InputError, SchemaError
+from generator.emission import ffi
+from generator.emission.docs import Docs, model_docs, model_guides
+from generator.emission.package import Package, model_package
+from generator.emission.render import TEMPLATE_CACHE, render
+from generator.ir import files as ir
+from generator.pipeline import Result
+
+
+def outputs(result: Result, *, recheck: bool = False) -> dict[str, str]:
+    """Relative path -> text of every file the generator writes under OUT; `recheck` compiles every module
+    again, even one compiled before to the byte (what `generate --force` asks: nothing taken from earlier runs)."""
+    with timing.stage("IR"):
+        irs = [ir.to_dict(extension) for extension in result.extensions]
+    with timing.stage("package model"):
+        package = model_package(irs, knowledge.load(), knowledge.load_package())
+    modules = package_files(package)
+    with timing.stage("compile check"):
+        check = CompileCheck(modules, recheck=recheck)  # runs beside what follows, where it can
+    try:
+        with timing.stage("IR"):
+            files = {f"ir/{data['name']}.yaml": ir.dump(data) for data in irs}
+        files.update(modules)
+        with timing.stage("docs model"):
+            docs = model_docs(irs, package, model_guides(knowledge.read_guides()))
+        files.update(docs_files(docs, package))
+        with timing.stage("compile check"):
+            check.finish()
+    finally:
+        check.close()
+    return files
+
+
+def docs_files(docs: Docs, package: Package) -> dict[str, str]:
+    """The reference pages under OUT/docs/, the hand-written guides beside them, and the site's mkdocs.yml."""
+    context = {"docs": docs, "config": package.config}
+    pages: dict[str, str] = {}
+
+    def add(path: str, text: str) -> None:
+        if path in pages:
+            raise InputError("<specs>", None, f"two pages would be docs/{path} (a function or guide named like a page)")
+        pages[path] = text
+
+    add("index.md", _markdown("docs/index.md.j2", **context))
+    for page in docs.extensions:
+        add(page.path, _markdown("docs/extension.md.j2", page=page, **context))
+        for function in page.functions:
+            add(function.path, _markdown("docs/function.md.j2", page=function, extension=page, **context))
+    for guide in docs.guides:
+        add(guide.path, guide.text)
+    files = {f"docs/{path}": text for path, text in pages.items()}
+    files["mkdocs.yml"] = render("docs/mkdocs.yml.j2", **context)
+    return files
+
+
+def _markdown(template: str, **context: object) -> str:
+    """A rendered page without trailing blanks (Markdown would read two as a line break)."""
+    return "\n".join(line.rstrip() for line in render(template, **context).split("\n"))
+
+
+def package_files(package: Package) -> dict[str, str]:
+    """The generated package: its pyproject.toml at OUT's top, its modules in OUT/<name>/ (not yet checked to
+    compile: `CompileCheck`)."""
+    root = package.config.name
+    context = {"package": package, "config": package.config, "core": package.config.core_functions,
+               "constants": package.core_constants, "core_types": package.config.core_types,
+               "destructor_callback": package.destructor_callback}
+    files = {
+        "pyproject.toml": render("package/pyproject.toml.j2", **context),
+        f"{root}/__init__.py": render("package/__init__.py.j2", **context),
+        f"{root}/py.typed": "",
+        f"{root}/errors.py": render("package/errors.py.j2", errors=package.errors, **context),
+        f"{root}/_runtime.py": render("package/_runtime.py.j2", **context),
+        f"{root}/_marshal.py": render("package/_marshal.py.j2", **context),
+        f"{root}/_state.py": render("package/_state.py.j2", **context),
+    }
+    core_cdef = render("package/_cdef/core.h.j2", **context)
+    files[f"{root}/_cdef/core.h"] = core_cdef
+    cdefs = {}
+    for extension in package.extensions:
+        files[f"{root}/{extension.module}.py"] = render("package/extension.py.j2", extension=extension, **context)
+        cdefs[extension.module] = render("package/_cdef/extension.h.j2", extension=extension, **context)
+        files[f"{root}/_cdef/{extension.module}.h"] = cdefs[extension.module]
+    for facade in package.facades:
+        files[f"{root}/{facade.module}.py"] = render("package/facade.py.j2", facade=facade, **context)
+    for mapping in package.mappings:
+        files[f"{root}/{mapping.module}.py"] = render("package/mapping.py.j2", mapping=mapping, **context)
+    with timing.stage("cffi modules"):
+        files.update({f"{root}/{name}": text for name, text in ffi.out_of_line(root, core_cdef, cdefs).items()})
+    return files
+
+
+#: Whether the check may run in a child process (where the system can fork) while the rest is rendered.
+FORK = hasattr(os, "fork")
+
+
+class CompileCheck:
+    """The last guard: a module that would not even parse is never written. `finish` raises `SchemaError` for
+    the first such module.
+
+    Compiling the package's modules takes a tenth of a run, so it runs in a forked child while the parent
+    renders the IR and the docs; the child only answers with the first error, if any. A module this
+    interpreter compiled on an earlier run, to the byte, is not compiled again (the hashes are kept beside the
+    compiled templates): a regeneration after a spec revision compiles only what changed. `recheck` compiles
+    them all."""
+
+    def __init__(self, files: dict[str, str], *, recheck: bool = False) -> None:
+        self._record = TEMPLATE_CACHE / f"compiled-{hashlib.sha256(sys.version.encode()).hexdigest()[:16]}.txt"
+        self._before: set[str] = set()
+        if not recheck:
+            with contextlib.suppress(OSError):
+                self._before = set(self._record.read_text(encoding="ascii").split())
+        digests = {name: hashlib.sha256(text.encode()).hexdigest() for name, text in files.items()
+                   if name.endswith(".py")}
+        self._passed = set(digests.values())
+        todo = {name: files[name] for name, digest in digests.items() if digest not in self._before}
+        self._error: str | None = None
+        self._child: tuple[int, int] | None = None  # (process, read end of its pipe)
+        if todo and FORK:
+            self._child = _fork(todo)
+        elif todo:
+            self._error = first_error(todo)
+
+    def close(self) -> None:
+        """Let go of the child without its answer (the run failed meanwhile): no process or pipe is left."""
+        if self._child is not None:
+            process, answer = self._child
+            self._child = None
+            os.close(answer)  # a child still writing gets a broken pipe and exits
+            os.waitpid(process, 0)
+
+    def finish(self) -> None:
+        if self._child is not None:
+            process, answer = self._child
+            self._child = None
+            with os.fdopen(answer, "rb") as stream:
+                said = stream.read().decode()
+            if os.waitstatus_to_exitcode(os.waitpid(process, 0)[1]) != 0:
+                raise SchemaError("the compile check of the package's modules ended without an answer")
+            self._error = said or None
+        if self._error is not None:
+            raise SchemaError(f"{self._error}: a name from the specs got past the checks")
+        if not self._passed <= self._before:
+            with contextlib.suppress(OSError):  # no record only means compiling again next time
+                TEMPLATE_CACHE.mkdir(exist_ok=True)
+                self._record.write_text("\n".join(sorted(self._passed)) + "\n", encoding="ascii")
+
+
+def first_error(modules: dict[str, str]) -> str | None:
+    """The first of `modules` (name -> text) that would not compile, as a message; None when all do."""
+    for name, text in modules.items():
+        try:
+            compile(text, name, "exec", dont_inherit=True)  # to bytecode: faster than building the AST
+        except SyntaxError as error:
+            return f"{name} would not compile ({error.msg}, line {error.lineno})"
+        except ValueError as error:  # a NUL in the text
+            return f"{name} would not compile ({error})"
+    return None
+
+
+def _fork(modules: dict[str, str]) -> tuple[int, int]:
+    """A child that checks `modules` and writes the first error (nothing when there is none) to a pipe; it
+    exits 0 only once it has answered."""
+    answer, child_end = os.pipe()
+    process = os.fork()
+    if process == 0:  # the child: answer, and leave without running the parent's exit handlers
+        status = 1
+        try:
+            os.close(answer)
+            os.write(child_end, (first_error(modules) or "").encode())
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(child_end)
+    return process, answer

@@ -1,0 +1,160 @@
+"""The snake_case layer of an extension module, as the templates see it.
+
+Each Pythonic function runs the checks of the C-named one (calling it, or, where it
+made the lists and out-parameters itself, its `_call_` form, which takes converted
+arguments, so that nothing is converted twice); what it adds is the shape Python
+users expect: counts come from sequence lengths, the
+wait list is the keyword `wait_for`, out-parameters (a returned event, a list of
+devices asked for with the two-call idiom) are returned, the error out-parameter becomes an
+exception, and handles the caller owns are released when garbage-collected (or
+come back as PyOpenCL objects with `as_pyopencl=True`).
+
+Which parameter plays which role is read from the IR: a parameter whose
+description says "<name> returns ..." is an output, and so is a lone `T *` of a
+handle type (OpenCL passes handles in by value), which matters where a damaged
+text lost the description; a count before a list (the API's convention,
+`data/package.yaml`) is that list's length.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Literal
+
+from generator.base import naming
+from generator.base.c_decl import base_type
+from generator.base.knowledge import PackageConfig
+
+Role = Literal[
+    "pass", "sequence", "length", "wait_list", "out_handle", "out_list", "out_capacity", "out_count", "error",
+]
+
+@dataclass(frozen=True)
+class Argument:
+    """How one C parameter is filled: `first` and `call` are Python expressions over identifiers only."""
+
+    c_name: str
+    role: Role
+    call: str  # the argument of the (last) call
+    first: str  # the argument of the sizing call of the two-call idiom
+    element: str | None = None  # the handle type of a list or out-handle
+
+
+@dataclass(frozen=True)
+class PythonicFunction:
+    name: str
+    c_function: str
+    arguments: tuple[Argument, ...]  # in C order
+    inputs: tuple[str, ...]  # the Python parameters before `*`
+    wait_list: str | None  # the C parameter the `wait_for` keyword fills
+    two_calls: bool  # asks for the size of its out-list first
+    count_type: str
+    out_list: Argument | None
+    out_handles: tuple[Argument, ...]
+    result: str | None  # the handle type the C function returns, if it returns one to own
+    source: str
+
+    @cached_property
+    def input_names(self) -> frozenset[str]:
+        """The inputs as a set: the templates ask of each C parameter whether it is one."""
+        return frozenset(self.inputs)
+
+    @property
+    def returns_handles(self) -> bool:
+        return bool(self.out_list or self.out_handles or self.result)
+
+    @property
+    def returns_hint(self) -> str:
+        if self.out_list:
+            return "list[Any]"
+        if self.result or len(self.out_handles) == 1:
+            return "Any"
+        return "tuple[Any, ...]" if self.out_handles else "None"
+
+
+@dataclass(frozen=True)
+class ContextManager:
+    """`acquired(queue, objects)`: acquire on entry, release on exit, from the functions' effects."""
+
+    name: str
+    acquire: PythonicFunction
+    release: PythonicFunction
+
+
+def model_pythonic(
+    function: Any, ir_function: dict[str, Any], vendor: str, handles: set[str], config: PackageConfig,
+) -> PythonicFunction | None:
+    """The snake_case form of a checked function (a `package.FunctionModel`); None when no role fits a parameter."""
+    descriptions = {p["name"]: p.get("description") or "" for p in ir_function["params"]}
+    params = list(function.params)
+    count_type = config.core_types["count"]
+    out = {p.name for p in params if _says_it_returns(p.name, descriptions[p.name])
+           or (p.kind == "pointer" and not p.count and base_type(p.c_type) in handles and "const" not in p.c_type)}
+    lists = {p.count: p for p in params if p.count}
+    roles: dict[str, Argument] = {}
+    out_list = None
+    for param in params:
+        name, element = param.name, param.element or base_type(param.c_type)
+        if param.kind == "error_out":
+            roles[name] = Argument(name, "error", "None", "None")
+        elif param.count and name in out and element in handles:
+            out_list = roles[name] = Argument(name, "out_list", f"o_{name}", "None", element)
+        elif param.count and element in handles:
+            role: Role = "wait_list" if element == config.pythonic.wait_list_type else "sequence"
+            roles[name] = Argument(name, role, f"l_{name}", f"l_{name}", element)
+        elif name in lists:
+            continue  # filled below, once its list's role is known
+        elif name in out and param.kind == "pointer" and element in handles:
+            roles[name] = Argument(name, "out_handle", f"o_{name}", f"o_{name}", element)
+        elif name in out and param.kind == "pointer" and element == count_type:
+            roles[name] = Argument(name, "out_count", "None", f"o_{name}", element)
+        elif name in out:
+            return None  # an output of a kind this layer does not return
+        else:
+            roles[name] = Argument(name, "pass", name, name)
+    for count, listed in lists.items():
+        if roles[listed.name].role == "out_list":
+            roles[count] = Argument(count, "out_capacity", f"n_{listed.name}", "0")
+        else:
+            roles[count] = Argument(count, "length", f"n_{listed.name}", f"n_{listed.name}")
+    arguments = tuple(roles[p.name] for p in params)
+    two_calls = out_list is not None and any(a.role == "out_count" for a in arguments)
+    if out_list is not None and not two_calls:
+        return None
+    result = function.return_type if function.return_type in config.pythonic.owned else None
+    return PythonicFunction(
+        name=naming.identifier(naming.snake_name(function.name, config.pythonic.function_prefix, vendor.upper()),
+                               function.source, "function"),
+        c_function=function.name,
+        arguments=arguments,
+        inputs=tuple(a.c_name for a in arguments if a.role in ("pass", "sequence")),
+        wait_list=next((a.c_name for a in arguments if a.role == "wait_list"), None),
+        two_calls=two_calls,
+        count_type=count_type,
+        out_list=out_list,
+        out_handles=tuple(a for a in arguments if a.role == "out_handle"),
+        result=result,
+        source=function.source,
+    )
+
+
+def model_context_manager(
+    functions: list[PythonicFunction], effects: dict[str, set[str]], config: PackageConfig,
+) -> ContextManager | None:
+    """The acquire/release pair of an extension (by their effects), when they take the same inputs."""
+    acquire = [f for f in functions if "acquire" in effects.get(f.c_function, set())]
+    release = [f for f in functions if "release" in effects.get(f.c_function, set())]
+    if len(acquire) != 1 or len(release) != 1 or acquire[0].inputs != release[0].inputs:
+        return None
+    return ContextManager(config.pythonic.context_manager, acquire[0], release[0])
+
+
+_RETURNS = re.compile(r"\s+returns\b")
+
+
+def _says_it_returns(name: str, description: str) -> bool:
+    """"<name> returns ...": the spec's way of saying a parameter is an output (one pattern for every name: a
+    pattern made per name is compiled anew for each parameter past the cache of 512)."""
+    return description.startswith(name) and bool(_RETURNS.match(description, len(name)))

@@ -1,0 +1,242 @@
+"""Whose error conditions a document states, and which: the error-list part of `extract`'s walk.
+
+A reader keeps what a reader of the text keeps: which functions the next conditions belong to (named by
+"f returns ... one of the following errors:", "Add to the list of errors for f [and g]:", "Replace the
+description of CL_X error value under f with:", "The following values may be returned by f:"), whether
+the text is quoting conditions only to strike them ("Remove the following description ..."), and the
+tokens the text has defined so far, to tell an error code from another token. The sentences themselves
+are read by `error_sentences`; the fixed phrases are in `phrases`.
+
+Whatever has the shape of a condition but cannot be kept (no function is named for it) becomes a
+remark, reported as a diagnostic, never dropped in silence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.base import phrases
+from generator.base.diagnostics import Location
+from generator.base.knowledge import Knowledge
+from generator.extraction import error_sentences
+from generator.extraction.facts import ErrorFact, Remark, SourceFacts, TokenFact
+
+_WORD = re.compile(r"[A-Za-z_]\w*")
+#: "Replace the description of CL_X with:" naming no function: the code, where, and what was named before.
+Replacing = tuple[str, Location, tuple[tuple[str, ...], Location] | None]
+
+
+class ErrorReader:
+    def __init__(self, facts: SourceFacts, knowledge: Knowledge) -> None:
+        self.facts = facts
+        self.knowledge = knowledge
+        self.owners: tuple[str, ...] = ()
+        self.in_list = False
+        self.striking = False  # the quoted conditions that follow are removed from another text
+        self.tokens: dict[str, TokenFact] = {}  # the tokens defined so far, by name
+        self.named: tuple[tuple[str, ...], Location] | None = None  # the functions the last naming text named
+        self.replacing: Replacing | None = None
+
+    # -- context ------------------------------------------------------------
+
+    def reset(self) -> None:
+        """A heading or a prototype: the conditions after it belong to no function named before."""
+        self.unanswered()
+        self.owners, self.in_list, self.striking = (), False, False
+
+    def saw(self, functions: list[str], where: Location) -> None:
+        """Remember the functions a paragraph names: an owner a later sentence leaves implicit."""
+        if functions:
+            self.named = (tuple(dict.fromkeys(functions)), where)
+
+    def end_list(self) -> None:
+        if self.in_list:
+            self.owners, self.in_list = (), False
+
+    def opens(self, text: str, where: Location) -> bool:
+        """A sentence that says whose conditions follow (or that they are struck); True when it is one. It ends
+        a new description announced before it that no condition followed."""
+        pending, self.replacing = self.replacing, None
+        opened = self.opened(text, where)
+        if not opened:
+            self.replacing = pending
+        elif pending is not None:
+            self.unanswered(pending)
+        return opened
+
+    def opened(self, text: str, where: Location) -> bool:
+        if match := phrases.ADD_ERRORS.match(text) or phrases.RETURNED_BY_LIST.match(text):
+            self.owners, self.striking = tuple(phrases.split_names(match["functions"])), False
+            return True
+        if (match := phrases.LEADS_ERRORS.search(text)) and any(
+            self.knowledge.is_function_name(name) for name in phrases.split_names(match["functions"])
+        ):
+            self.owners, self.striking = tuple(phrases.split_names(match["functions"])), False
+            return True
+        if match := phrases.REPLACE_ERROR.match(text):
+            self.striking = False
+            self.owners = tuple(phrases.split_names(match["functions"])) if match["functions"] else ()
+            self.replacing = None if self.owners else (match["code"], where, self.named)
+            return True
+        if phrases.REMOVE.match(text):
+            self.owners, self.striking = (), True
+            return True
+        return False
+
+    def replacement_owners(self, text: str) -> tuple[str, ...]:
+        """Whose condition a new description that names no function is: the functions the text named last,
+        those of them whose parameters the description names (said in a note); none, said in a warning."""
+        if self.replacing is None:
+            return ()
+        code, where, named = self.replacing
+        self.replacing = None
+        words = set(_WORD.findall(text))
+        names, named_at = named or ((), where)
+        owners = tuple(f for f in names if words & self.parameters(f))
+        if not owners:
+            self.remark(where, "unowned-condition", f"the new description of {code} given here names no function "
+                        "it is an error of, and no function named before it has a parameter it names; the "
+                        "condition that follows is not kept")
+            return ()
+        fitted = sorted(words & set().union(*(self.parameters(f) for f in owners)))
+        self.remark(where, "inferred-owner", f"the new description of {code} given here names no function; it is "
+                    f"kept as a condition of {' and '.join(owners)}, named last (line {named_at.pos.line}), whose "
+                    f"parameter{'s' * (len(fitted) > 1)} {', '.join(fitted)} it names", "note")
+        return owners
+
+    def unanswered(self, pending: Replacing | None = None) -> None:
+        """A "Replace the description of CL_X with:" (the one under way, or `pending`) that no condition followed."""
+        if pending is None:
+            pending, self.replacing = self.replacing, None
+        if pending is not None:
+            code, where, _ = pending
+            self.remark(where, "unowned-condition", f"the new description of {code} announced here is not followed "
+                        "by a condition that could be read; nothing of it is kept")
+
+    def parameters(self, function: str) -> set[str]:
+        """The parameter names of a function declared so far, or of a core one."""
+        declared = next((d.function for d in self.facts.functions if d.function.name == function), None)
+        if declared is not None:
+            return {p.name for p in declared.params if p.name}
+        core = self.knowledge.core_functions.get(function)
+        return {name for name, _ in core.params} if core else set()
+
+    # -- conditions ---------------------------------------------------------
+
+    def item(self, text: str, where: Location) -> None:
+        """A list item under the current owners: "CL_X if ...", "CL_X - ...", "CL_X ... or if ...", or prose."""
+        if self.striking:
+            return
+        if not self.owners and self.replacing is not None:
+            self.owners = self.replacement_owners(text)
+        if not self.owners:
+            self.unowned_item(text, where)
+            return
+        self.in_list = True
+        item = phrases.ERROR_ITEM.match(text)
+        stated = error_sentences.leading(text, joined=False) if item is None else None
+        if item:
+            code, condition = item["code"], item["condition"].strip()
+        elif stated is not None and self.is_error_code(stated.code, explicit=True):
+            code, condition = stated.code, stated.condition
+        else:
+            code, condition = None, text.rstrip(".,;").strip()
+        for owner in self.owners:
+            self.facts.errors.append(ErrorFact(owner, code, condition, where, "list"))
+
+    def unowned_item(self, text: str, where: Location) -> None:
+        """A list item shaped as a condition ("CL_X if ...") where no sentence has said whose list it is."""
+        item = phrases.ERROR_ITEM.match(text)
+        if item is not None and self.is_error_code(item["code"], explicit=False) and not self.is_success(item["code"]):
+            self.remark(where, "unowned-condition", f"this item gives a condition for {item['code']}, but no "
+                        "sentence before it names the function whose error list it is; it is not kept")
+
+    def paragraph(self, text: str, where: Location, current: str | None) -> bool:
+        """A paragraph led by an error code ("CL_X - ...", "CL_X is generated if ..."): one condition.
+
+        It goes on the list being read, else to the function being described. True when it was one.
+        """
+        stated = error_sentences.leading(text, joined=True)
+        if stated is None or not self.is_error_code(stated.code, explicit=bool(self.owners)):
+            return False
+        if self.striking:
+            self.remark(where, "struck-condition", f"{stated.code}: this condition is quoted to be removed from "
+                        "another text; it is not a condition of this one", "note")
+            return True
+        if not self.owners and self.replacing is not None:
+            owners = self.replacement_owners(text)
+            if not owners:
+                return True  # reported
+        else:
+            owners = self.owners or ((current,) if current else ())
+        self.keep(stated, owners, where)
+        self.in_list = self.in_list or bool(self.owners)
+        for more in error_sentences.embedded(text):
+            if more.code != stated.code:  # "... these cases return CL_Y instead": another condition
+                self.keep(more, owners, where)
+        return True
+
+    def sentences(self, text: str, where: Location, current: str | None) -> None:
+        """Every "returns CL_X if ..." of a paragraph: the function is the one named, else the list's or the
+        described one."""
+        if self.striking:
+            return
+        led = error_sentences.led_by(text)
+        led = led if led and self.knowledge.is_function_name(led) else None
+        said = [s for s in error_sentences.embedded(text)
+                if self.is_error_code(s.code, explicit=True) and not self.is_success(s.code)]
+        if said and self.replacing is not None and not self.owners:  # the new description announced
+            replacing = self.replacement_owners(text)
+            for stated in said if replacing else ():
+                self.keep(stated, replacing, where)
+            return
+        for stated in said:
+            named = stated.subject is not None and self.knowledge.is_function_name(stated.subject)
+            if not stated.pronoun and not named:
+                self.remark(where, "unowned-condition", f"{stated.code} is said to be returned by a call this "
+                            "sentence does not name; it is not kept as a condition of any function", "note")
+                continue
+            subject = stated.subject if stated.subject and self.knowledge.is_function_name(stated.subject) else None
+            if subject is not None:  # "f returns": f, unless f is not the function described (a slip, reported)
+                owners: tuple[str, ...] = (current or subject,)
+            elif led is not None:
+                owners = (led,)
+            else:
+                owners = self.owners or ((current,) if current else ())
+            self.keep(stated, owners, where)
+
+    def keep(self, stated: error_sentences.Stated, owners: tuple[str, ...], where: Location) -> None:
+        if self.is_success(stated.code):
+            return
+        if not owners:
+            self.remark(where, "unowned-condition", f"{stated.code} is given here as an error code, but the text "
+                        "names no function it is an error of; the condition is not kept")
+        for owner in owners:
+            self.facts.errors.append(ErrorFact(owner, stated.code, stated.condition, where, "list"))
+
+    # -- codes --------------------------------------------------------------
+
+    def defined(self, token: TokenFact) -> None:
+        self.tokens[token.name] = token
+
+    def is_success(self, code: str) -> bool:
+        """The code of success (0 among core OpenCL's error codes): "returns CL_X if it worked" is no error."""
+        core = self.knowledge.core_constants.get(code)
+        return core is not None and core.get("group") == self.knowledge.error_group and int(core["value"]) == 0
+
+    def is_error_code(self, code: str, *, explicit: bool) -> bool:
+        """A core error code, or a token of the text that is one (negative, or in an error group).
+
+        A name the text has not defined is taken for one only where the text says it is returned (`explicit`).
+        """
+        core = self.knowledge.core_constants.get(code)
+        if core is not None:
+            return core.get("group") == self.knowledge.error_group
+        token = self.tokens.get(code)
+        if token is not None:
+            negative = token.value is not None and token.value < 0
+            return negative or (token.group is not None and token.group.kind == "error")
+        return explicit
+
+    def remark(self, where: Location, kind: str, message: str, severity: str = "warning") -> None:
+        self.facts.remarks.append(Remark(where, kind, message, severity == "note"))

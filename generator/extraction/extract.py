@@ -1,0 +1,476 @@
+"""Stage 3: read the facts of one document (functions, tokens, errors, tables...) from its blocks.
+
+The walk keeps a little context, as a reader would: which template section it
+is in, which function is being described, and whose error list the next
+bullets belong to. Everything it knows about wording is in `phrases`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from generator.base import integers, phrases
+from generator.base.c_decl import CFunction
+from generator.base.diagnostics import Location
+from generator.base.errors import InputError
+from generator.base.knowledge import Knowledge
+from generator.extraction.error_lists import ErrorReader
+from generator.extraction.facts import (
+    DeclaredFunction,
+    DeclaredType,
+    ErrorCopy,
+    ErrorFact,
+    Mention,
+    NamedFunction,
+    ParamDoc,
+    Remark,
+    ReturnsClaim,
+    Role,
+    SourceFacts,
+    TableFact,
+    TableRowFact,
+    TokenFact,
+    TokenGroupFact,
+)
+from generator.frontends.document import (
+    LOST_PARAMETER_NAMES,
+    REFERENCE,
+    Block,
+    Definition,
+    Document,
+    Heading,
+    ListItem,
+    Paragraph,
+    Prototype,
+    Row,
+    Table,
+    TokenDef,
+    Typedef,
+)
+
+_WORD = re.compile(r"(?<![<\w])[A-Za-z_]\w*(?![\w>])")
+#: A whole word not already marked `<name>` (possessive: a word followed by `>` is not tried shorter).
+_PLAIN_WORD = re.compile(r"(?<![<\w])\w++(?![\w>])")
+_LEADING_REFERENCES = re.compile(r"^((?:<\w+>)(?:\s*(?:,|and|,\s*and)\s*<\w+>)*)\s")
+
+
+def extract(document: Document, knowledge: Knowledge) -> SourceFacts:
+    walk = _Walk(document, knowledge)
+    for block in document.blocks:
+        walk.visit(block)
+    walk.finish()
+    return walk.facts
+
+
+class _Walk:
+    def __init__(self, document: Document, knowledge: Knowledge) -> None:
+        self.document = document
+        self.knowledge = knowledge
+        self.facts = SourceFacts(document.path, document.format, None, None, lost=document.lost, remarks=[
+            Remark(Location(document.path, o.pos), o.kind, o.message) for o in document.omissions])
+        self.facts.has_summary = _has_summary(document)
+        self.facts.subject = None if self.facts.has_summary else _subject(document, knowledge)
+        # parameter names the format writes plain, never plain words like "event"
+        self.plain_names = {name for name in _page_parameters(document, self.facts.subject) if "_" in name}
+        self.section = "preamble"
+        self.section_level = 0
+        self.field = ""
+        self.page_function = _page_function(document, self.facts.subject)
+        self.sole_function = _sole_function(document)
+        self.current: CFunction | None = self.page_function
+        self.errors = ErrorReader(self.facts, knowledge)
+        self.group: TokenGroupFact | None = None
+        self.group_errors: list[tuple[list[str], str]] = []  # the error group's (functions, condition) clauses
+        self.group_heads = False  # the group's sentence ends in a full stop: the sentences after it are its own
+        self.unread_intro: Location | None = None  # a sentence before tokens that opens no group
+        self.open_doc: ParamDoc | None = None
+        self.open_more: list[str] = []  # sentences that go on the open description, joined when it closes
+        self.name_stated = False  # the Name Strings section named the extension: prose does not rename it
+        self.titled: list[tuple[str, Location]] = []  # document and chapter titles and ids, the last resort
+
+    # -- the walk -----------------------------------------------------------
+
+    def visit(self, block: Block) -> None:
+        if isinstance(block, Heading):
+            self.heading(block)
+        elif isinstance(block, Paragraph):
+            self.paragraph(block)
+        elif isinstance(block, ListItem):
+            self.list_item(block)
+        elif isinstance(block, Definition):
+            self.definition(block)
+        elif isinstance(block, Prototype):
+            self.prototype(block)
+        elif isinstance(block, Typedef):
+            self.facts.types.append(DeclaredType(block.typedef, self.where(block)))
+        elif isinstance(block, TokenDef):
+            self.token(block)
+        else:
+            self.table(block)
+
+    def heading(self, block: Heading) -> None:
+        if phrases.ERRORS_TITLE.match(block.title):  # "Errors": the described function's list, as a section
+            self.errors_section(block)
+            return
+        kind = phrases.section_kind(block.title)
+        if kind is not None:
+            self.section, self.section_level = kind, block.level
+        elif block.level <= self.section_level or self.section == "preamble":
+            self.section, self.section_level = "body", block.level
+        self.field = block.title
+        if block.level <= 1:
+            self.titled.append((block.anchor or block.title, self.where(block)))
+        self.current = self.page_function  # on a reference page, every section describes its function
+        self.errors.reset()
+        if named := phrases.ERRORS_OF.search(block.title):  # the section adds to these functions' lists
+            self.errors.owners = tuple(phrases.split_names(named["functions"]))
+        self.set_group(None)
+        self.close_doc()
+
+    def errors_section(self, block: Heading | Paragraph) -> None:
+        """An "Errors" heading (or a line alone saying so): the conditions that follow are the described function's."""
+        described = self.current.name if self.current else self.summarised()
+        self.close_doc()
+        self.errors.reset()
+        if described is None:
+            self.facts.remarks.append(Remark(self.where(block), "unowned-condition", "this list of errors follows "
+                                             "no function's description; its conditions are not kept"))
+            return
+        self.errors.owners = (described,)
+
+    def summarised(self) -> str | None:
+        """In the summary of a text that declares one function, that function."""
+        return self.sole_function if self.section == "summary" else None
+
+    def paragraph(self, block: Paragraph) -> None:
+        text = self.marked(block.text)
+        where = self.where(block)
+        if self.section in ("summary", "body") and self.named_functions(text, where):
+            return
+        if block.code and self.section in ("summary", "tokens", "types") and not (
+                self.section == "tokens" and phrases.NAMES_ONLY.match(text)):
+            self.facts.remarks.append(Remark(where, "unread-listing", "this listing holds neither C "
+                                             "declarations nor token definitions (NAME value) that can be read; "
+                                             "what it declares is not in the IR"))
+        elif block.code and self.section == "aside":
+            return  # sample code: its names are the example's variables, not mentions of the API
+        self.mentions(text, where)
+        self.find_extension(text, where)
+        if self.section in ("name", "version", "field"):
+            self.facts.metadata.setdefault(self.field, text)
+            if self.section == "version" and self.facts.revision is None:
+                self.facts.revision = text
+            return
+        # a summary of one function may hold its whole description, conditions included
+        described = self.current.name if self.current else self.summarised()
+        if self.section not in ("tokens", "aside") and phrases.ERRORS_TITLE.match(text):
+            self.errors_section(block)
+            return
+        if self.section not in ("tokens", "aside") and self.errors.paragraph(text, where, described):
+            self.close_doc()
+            return
+        self.errors.end_list()
+        if self.section == "tokens":
+            names = _WORD.findall(text) if phrases.NAMES_ONLY.match(text) else []
+            if names and all(self.knowledge.is_constant_name(n) for n in names):
+                for name in names:  # listed without values: kept without one
+                    self.add_token(TokenFact(name, "", None, self.group, where))
+                return
+            group = self.token_group(text, where)
+            if group is None and self.group is not None and self.group_heads:
+                return  # "Accepted as the <p> parameter of f." then "Return the topology:": one more of the group
+            self.set_group(group, heads=group is not None and text.rstrip().endswith("."))
+            self.unread_intro = where if group is None else None
+            return
+        if self.section == "aside":
+            return
+        if copy := phrases.SAME_ERRORS.match(text):
+            self.facts.copies.append(ErrorCopy(copy["target"], copy["source"], where))
+            return
+        if self.errors.opens(text, where):
+            self.close_doc()
+            return
+        returns = self.returns_sentence(text, where)
+        self.errors.sentences(text, where, described)
+        if returns:
+            self.close_doc()
+            return
+        self.parameter_doc(text, where)
+
+    def named_functions(self, text: str, where: Location) -> bool:
+        """A line of function names alone (in the summary, or in a body that lists what it adds): new functions,
+        unless core OpenCL's, whose prototypes the text does not give."""
+        names = _WORD.findall(text)
+        if not names or _WORD.sub("", text).strip(" ,.*`") or not all(
+                self.knowledge.is_function_name(n) and n not in self.knowledge.core_functions for n in names):
+            return False
+        self.facts.named_functions += [NamedFunction(name, where) for name in names]
+        return True
+
+    def list_item(self, block: ListItem) -> None:
+        text = self.marked(block.text)
+        where = self.where(block)
+        if self.section == "summary" and self.named_functions(text, where):
+            return
+        self.mentions(text, where, self.errors.owners[0] if self.errors.owners else None)
+        self.close_doc()
+        if self.section != "aside":
+            self.errors.item(text, where)
+
+    def definition(self, block: Definition) -> None:
+        text = self.marked(block.text)
+        where = self.where(block)
+        self.mentions(text, where)
+        if self.current is not None:
+            self.facts.param_docs.append(ParamDoc(self.current.name, block.terms, text, where))
+
+    def prototype(self, block: Prototype) -> None:
+        role: Role = {"summary": "summary", "aside": "aside"}.get(self.section, "body")  # type: ignore[assignment]
+        self.facts.functions.append(DeclaredFunction(block.function, self.where(block), role))
+        self.close_doc()
+        self.errors.reset()
+        if role == "body":
+            self.current = block.function
+
+    def token(self, block: TokenDef) -> None:
+        where = self.where(block)
+        try:
+            value = integers.value(block.literal)
+        except integers.LiteralError as error:
+            raise InputError(where.path, where.pos, f"{block.name} = {error}") from None
+        if self.section == "aside":  # sample code's `#define`s are the example's, not the extension's
+            self.facts.remarks.append(Remark(where, "sample-token", f"{block.name} is defined in a part of the text "
+                                             "that only discusses or shows examples; it is not taken as a token"))
+            return
+        self.add_token(TokenFact(block.name, block.literal, value, self.group, where))
+
+    def add_token(self, fact: TokenFact) -> None:
+        if fact.group is None and self.unread_intro is not None:
+            self.facts.remarks.append(Remark(self.unread_intro, "ungrouped-tokens", "this sentence is not read as "
+                                             "saying what the tokens after it are accepted by or returned from: "
+                                             "they are kept in no group", True))
+            self.unread_intro = None
+        self.facts.tokens.append(fact)
+        self.errors.defined(fact)
+        if self.group is not None:
+            for functions, condition in self.group_errors:
+                for function in functions:
+                    self.facts.errors.append(ErrorFact(function, fact.name, condition, self.group.where, "token"))
+
+    def table(self, block: Table) -> None:
+        rows = []
+        for row in block.rows:
+            cells = tuple(self.marked(cell) for cell in row.cells)
+            for cell in cells:
+                self.mentions(cell, self.where(row))
+            rows.append(TableRowFact(cells, self.where(row)))
+        if self.section == "version":
+            self.facts.revision = self.facts.revision or _latest_version(block)
+        elif self.section != "aside":
+            self.facts.tables.append(TableFact(block.header, tuple(rows), self.where(block)))
+        self.errors.end_list()
+
+    # -- sentences ----------------------------------------------------------
+
+    def set_group(self, group: TokenGroupFact | None, *, heads: bool = False) -> None:
+        """The group the next tokens join; an error group's clauses are read once, not once per token."""
+        self.group, self.group_heads, self.unread_intro = group, heads, None
+        self.group_errors = [
+            (phrases.split_names(clause["functions"]), clause["condition"].strip())
+            for clause in phrases.RETURNED_BY_CLAUSE.finditer(group.sentence)
+        ] if group is not None and group.kind == "error" else []
+
+    def token_group(self, text: str, where: Location) -> TokenGroupFact | None:
+        if accepted := phrases.accepted(text):
+            parameter, broken = _parameter(accepted.param)
+            functions = tuple(phrases.split_names(accepted.functions))
+            return TokenGroupFact(text, "accepted", functions, parameter, None, where, broken)
+        if returned := phrases.RETURNED_IN.match(text):
+            parameter, broken = _parameter(returned["param"])
+            return TokenGroupFact(
+                text, "returned", (returned["function"],), parameter, returned["when"], where, broken
+            )
+        if phrases.RETURNED_BY.match(text):
+            functions = tuple(
+                name
+                for clause in phrases.RETURNED_BY_CLAUSE.finditer(text)
+                for name in phrases.split_names(clause["functions"])
+            )
+            return TokenGroupFact(text, "error", functions, None, None, where)
+        return None
+
+    def returns_sentence(self, text: str, where: Location) -> bool:
+        """A "f returns ..." sentence: it names whose error list follows."""
+        for match in phrases.RETURNS.finditer(text):
+            named = match["function"]
+            described = self.current.name if self.current else None
+            if described is None and match.start() >= 5 and phrases.THIS_FUNCTION.match(text, match.start() - 5):
+                named = self.last_function(text[:match.start()]) or named  # "... f(). This function returns"
+            if named is not None and not self.knowledge.is_function_name(named):
+                continue
+            if named is None or named == described:
+                owner = described
+            elif described is not None and self.section != "preamble":
+                self.facts.claims.append(ReturnsClaim(named, described, where))
+                owner = described
+            else:
+                owner = named
+            self.errors.owners = (owner,) if owner else ()
+            if named is not None and owner == named:
+                self.errors.owners = (*self.co_subjects(text[max(0, match.start() - 400):match.start()]), named)
+            return owner is not None
+        return False
+
+    def last_function(self, before: str) -> str | None:
+        """The function a sentence names last, which a following "This function" stands for."""
+        return next((w for w in reversed(_WORD.findall(before)) if self.knowledge.is_function_name(w)), None)
+
+    def co_subjects(self, before: str) -> list[str]:
+        """The functions named with a subject ("f and g will return"): they share its conditions."""
+        found = phrases.CO_SUBJECTS.search(before)
+        names = phrases.split_names(found["functions"]) if found else []
+        return [name for name in names if self.knowledge.is_function_name(name)]
+
+    def parameter_doc(self, text: str, where: Location) -> None:
+        """A sentence about a parameter: `<p> is ...`; in texts that lost names, a sentence with no subject."""
+        if self.current is None or self.section not in ("body", "preamble"):
+            return
+        leading = _LEADING_REFERENCES.match(text)
+        if leading:
+            self.close_doc()
+            names = tuple(REFERENCE.findall(leading.group(1)))
+            self.facts.param_docs.append(ParamDoc(self.current.name, names, text, where))
+        elif LOST_PARAMETER_NAMES in self.document.lost and text[:1].islower():
+            self.close_doc()
+            self.open_doc = ParamDoc(self.current.name, (), text, where)
+        elif self.open_doc is not None:
+            self.open_more.append(text)
+
+    def close_doc(self) -> None:
+        if self.open_doc is not None:
+            doc = self.open_doc
+            if self.open_more:
+                doc = ParamDoc(doc.function, (), " ".join([doc.text, *self.open_more]), doc.where)
+            self.facts.param_docs.append(doc)
+            self.open_doc = None
+            self.open_more = []
+
+    def mentions(self, text: str, where: Location, function: str | None = None) -> None:
+        described = function or (self.current.name if self.current else None)
+        functions = []
+        for word in _WORD.findall(text):
+            if self.knowledge.is_function_name(word):
+                functions.append(word)
+                self.facts.mentions.append(Mention(word, "function", where, text, described))
+            elif self.knowledge.is_constant_name(word):
+                self.facts.mentions.append(Mention(word, "constant", where, text, described,
+                                                   self.section == "tokens"))
+        self.errors.saw(functions, where)
+
+    def find_extension(self, text: str, where: Location) -> None:
+        """The extension string: the first of a Name Strings section, else the first the prose names."""
+        if self.section == "name":
+            name = next(iter(text.split()), "")
+            if not self.name_stated and self.knowledge.extension_parts(name):
+                self.facts.extension, self.facts.extension_where = name, where
+                self.name_stated = True
+        elif self.facts.extension is None and (named := phrases.EXTENSION_NAMED.search(text)):
+            name = named["name"] or named["stated"]
+            if self.knowledge.extension_parts(name):
+                self.facts.extension, self.facts.extension_where = name, where
+
+    def finish(self) -> None:
+        """A text that names its extension nowhere else is named by its title or the id of its chapter."""
+        self.errors.unanswered()
+        if self.facts.extension is None:
+            for name, where in self.titled:
+                if self.knowledge.extension_parts(name):
+                    self.facts.extension, self.facts.extension_where = name, where
+                    return
+
+    # -- helpers ------------------------------------------------------------
+
+    def marked(self, text: str) -> str:
+        """Text with parameter names written `<name>`, also where the format writes them plain.
+
+        Each word is looked up among the names (a pattern of all the names would try each at every place).
+        """
+        if self.document.marks_parameters or not self.plain_names:
+            return text
+        return _PLAIN_WORD.sub(lambda m: f"<{m[0]}>" if m[0] in self.plain_names else m[0], text)
+
+    def where(self, block: Block | Row) -> Location:
+        return Location(self.document.path, block.pos)
+
+
+def _parameter(phrase: str) -> tuple[str | None, bool]:
+    """The parameter named in "in the <p> parameter", and whether its markup was broken."""
+    phrase = phrase.strip()
+    if match := re.fullmatch(r"<(\w+)>", phrase):
+        return match.group(1), False
+    bare = phrase.strip("_*` ")
+    if re.fullmatch(r"[A-Za-z]\w*", bare):
+        return bare, True
+    return None, False
+
+
+def _latest_version(table: Table) -> str | None:
+    """The version a version-history table gives last: in its row of the latest date (ISO dates sort as text),
+    else in its last row."""
+    header = [cell.strip().lower() for cell in table.header or ()]
+    column = next((i for i, name in enumerate(header) if name in ("version", "revision")), None)
+    if column is None:
+        return None
+    dated = next((i for i, name in enumerate(header) if name == "date"), None)
+    rows = [row for row in table.rows if len(row.cells) > max(column, dated or 0)]
+    if not rows:
+        return None
+    return (max(rows, key=lambda row: row.cells[dated]) if dated is not None else rows[-1]).cells[column]
+
+
+def _has_summary(document: Document) -> bool:
+    return any(isinstance(b, Heading) and phrases.section_kind(b.title) == "summary" for b in document.blocks)
+
+
+def _subject(document: Document, knowledge: Knowledge) -> str | None:
+    """The function a page without a summary describes: its prototype's, else the one it names most."""
+    for block in document.blocks:
+        if isinstance(block, Prototype):
+            return block.function.name
+    counts: Counter[str] = Counter()
+    for block in document.blocks:
+        text = getattr(block, "text", "")
+        counts.update(word for word in _WORD.findall(text) if knowledge.is_function_name(word))
+    return counts.most_common(1)[0][0] if counts else None
+
+
+def _sole_function(document: Document) -> str | None:
+    """The one function a text's summary declares (its description may stay in the summary), else None."""
+    section, names = None, set()
+    for block in document.blocks:
+        if isinstance(block, Heading):
+            section = phrases.section_kind(block.title) or section
+        elif isinstance(block, Prototype) and section == "summary":
+            names.add(block.function.name)
+    return names.pop() if len(names) == 1 else None
+
+
+def _page_function(document: Document, subject: str | None) -> CFunction | None:
+    """The function a reference page describes: its prototype, or only a name when the page lost it."""
+    if subject is None:
+        return None
+    for block in document.blocks:
+        if isinstance(block, Prototype) and block.function.name == subject:
+            return block.function
+    return CFunction(subject, "", (), document.blocks[0].pos)
+
+
+def _page_parameters(document: Document, subject: str | None) -> set[str]:
+    names: set[str] = set()
+    for block in document.blocks:
+        if isinstance(block, Prototype) and block.function.name == subject:
+            names.update(p.name for p in block.function.params if p.name)
+        elif isinstance(block, Definition):
+            names.update(block.terms)
+    return names

@@ -1,0 +1,166 @@
+"""What one source file says, as `extract` finds it: the input of `merge`.
+
+Facts keep the text they came from and where it stands, because merging,
+recovery and the cross-checks all need to point back at the sentence.
+Parameter references in texts are written `<name>`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from generator.base.c_decl import CFunction, CTypedef
+from generator.base.diagnostics import Location
+
+#: Where a prototype stands: the summary of new functions, the body that
+#: describes a function, or an aside (Issues) that only discusses one.
+Role = Literal["summary", "body", "aside"]
+
+
+@dataclass(frozen=True)
+class DeclaredFunction:
+    function: CFunction
+    where: Location
+    role: Role
+
+
+@dataclass(frozen=True)
+class NamedFunction:
+    """A new function the summary only names, without its prototype (for that, see the registry XML)."""
+
+    name: str
+    where: Location
+
+
+@dataclass(frozen=True)
+class DeclaredType:
+    typedef: CTypedef
+    where: Location
+
+
+@dataclass(frozen=True)
+class TokenGroupFact:
+    """The sentence in front of a token list, read as: accepted by a parameter, returned in one, or an error code."""
+
+    sentence: str
+    kind: Literal["accepted", "returned", "error"]
+    functions: tuple[str, ...]
+    parameter: str | None  # None where the text lost it
+    when: str | None  # for "returned ... when <param_name> is TOKEN"
+    where: Location
+    parameter_markup_broken: bool = False
+
+
+@dataclass(frozen=True)
+class TokenFact:
+    name: str
+    literal: str
+    value: int | None  # None: the list of new tokens names it without a value
+    group: TokenGroupFact | None
+    where: Location
+
+
+@dataclass(frozen=True)
+class ErrorFact:
+    """One error condition: `code` (None where lost) is returned by `function` when `text` holds."""
+
+    function: str
+    code: str | None
+    text: str
+    where: Location
+    origin: Literal["list", "token"]
+
+
+@dataclass(frozen=True)
+class ErrorCopy:
+    """"Add to the list of errors for `target` the same new errors described above for `source`"."""
+
+    target: str
+    source: str
+    where: Location
+
+
+@dataclass(frozen=True)
+class ParamDoc:
+    function: str
+    parameters: tuple[str, ...]  # empty where the text lost the subject
+    text: str
+    where: Location
+
+
+@dataclass(frozen=True)
+class TableRowFact:
+    cells: tuple[str, ...]
+    where: Location
+
+
+@dataclass(frozen=True)
+class TableFact:
+    header: tuple[str, ...] | None
+    rows: tuple[TableRowFact, ...]
+    where: Location
+
+
+@dataclass(frozen=True)
+class Mention:
+    """A name the text uses (`function` or `constant`), with the sentence it stands in."""
+
+    name: str
+    kind: Literal["function", "constant"]
+    where: Location
+    sentence: str
+    described: str | None  # the function whose description (or error list) it is in, if any
+    listed: bool = False  # in the text's list of new tokens
+
+
+@dataclass(frozen=True)
+class ReturnsClaim:
+    """A return-value sentence naming `named` while describing `described`."""
+
+    named: str
+    described: str
+    where: Location
+
+
+@dataclass(frozen=True)
+class Remark:
+    """Something the text says that the facts cannot keep, and why: reported as a warning by `merge`."""
+
+    where: Location
+    kind: str
+    message: str
+    note: bool = False  # a note (the text is understood, nothing is wrong), not a warning
+
+
+@dataclass
+class SourceFacts:
+    path: str
+    format: str
+    extension: str | None
+    extension_where: Location | None
+    revision: str | None = None
+    metadata: dict[str, str] = field(default_factory=dict)
+    functions: list[DeclaredFunction] = field(default_factory=list)
+    named_functions: list[NamedFunction] = field(default_factory=list)
+    types: list[DeclaredType] = field(default_factory=list)
+    tokens: list[TokenFact] = field(default_factory=list)
+    errors: list[ErrorFact] = field(default_factory=list)
+    copies: list[ErrorCopy] = field(default_factory=list)
+    param_docs: list[ParamDoc] = field(default_factory=list)
+    tables: list[TableFact] = field(default_factory=list)
+    mentions: list[Mention] = field(default_factory=list)
+    claims: list[ReturnsClaim] = field(default_factory=list)
+    remarks: list[Remark] = field(default_factory=list)
+    lost: frozenset[str] = frozenset()
+    has_summary: bool = False
+    subject: str | None = None  # the function a reference page describes
+
+
+def primary_first(facts: SourceFacts) -> tuple[bool, str]:
+    return (not facts.has_summary, facts.path)
+
+
+def primary_source(sources: list[SourceFacts]) -> SourceFacts:
+    """The source the IR follows: the first with a summary of new functions; the others corroborate it."""
+    return sorted(sources, key=primary_first)[0]

@@ -1,0 +1,124 @@
+"""The format-neutral document every front-end produces: a flat list of positioned blocks.
+
+Text in blocks is normalised the same way whatever the input format: white space
+collapsed, markup removed, and parameter references written `<name>` (the
+registry style) wherever the source marks them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from generator.base.c_decl import CFunction, CTypedef
+from generator.base.source import Pos
+
+
+@dataclass(frozen=True)
+class Heading:
+    """A section title; `anchor` is the id the source gives it (AsciiDoc `[[id]]`), where it gives one."""
+
+    title: str
+    level: int
+    pos: Pos
+    anchor: str | None = None
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """Prose; or, with `code`, a listing the front-end could read neither as declarations nor as tokens
+    (sample code, or API text in a shape it does not know, which is reported where it declares the API)."""
+
+    text: str
+    pos: Pos
+    code: bool = False
+
+
+@dataclass(frozen=True)
+class ListItem:
+    """One bullet of a list; error conditions come as these."""
+
+    text: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Definition:
+    """A term list and its description (reference pages describe parameters this way)."""
+
+    terms: tuple[str, ...]
+    text: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Prototype:
+    function: CFunction
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Typedef:
+    typedef: CTypedef
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class TokenDef:
+    """`NAME  value` as written in a list of new tokens."""
+
+    name: str
+    literal: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Row:
+    cells: tuple[str, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Table:
+    header: tuple[str, ...] | None
+    rows: tuple[Row, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Omission:
+    """What a front-end read but cannot keep (an include it cannot follow), said where it stands: the run
+    reports it as a warning, so that nothing the text says is left out in silence."""
+
+    pos: Pos
+    kind: str
+    message: str
+
+
+Block = Heading | Paragraph | ListItem | Definition | Prototype | Typedef | TokenDef | Table
+
+
+@dataclass(frozen=True)
+class Document:
+    """One parsed input file.
+
+    `lost` names what the file is known to have dropped; `marks_parameters` is
+    False for formats that write parameter names as plain words; `omissions` are
+    what the front-end could not keep, each to be reported.
+    """
+
+    path: str
+    format: str
+    blocks: tuple[Block, ...]
+    lost: frozenset[str] = frozenset()
+    marks_parameters: bool = True
+    omissions: tuple[Omission, ...] = ()
+
+
+#: A parameter reference in block text: `<name>`.
+REFERENCE = re.compile(r"<([A-Za-z_]\w*)>")
+
+
+#: Values of `Document.lost`.
+LOST_PARAMETER_NAMES = "parameter-names"
+LOST_ERROR_CODES = "error-codes"

@@ -1,0 +1,281 @@
+"""Stage 6: the YAML IR, one file per extension, checked against `ir.schema.json` on every write.
+
+Keys follow the project's contract (CONTRACTS.md); lists keep the order of the
+spec where that order means something (functions, parameters, tokens, rows)
+and are sorted where it does not (types, diagnostics), so that the same specs
+always give the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.base import safeload
+from generator.base.diagnostics import Diagnostic, Location
+from generator.base.errors import InputError, SchemaError
+from generator.base.knowledge import SafeDumper
+from generator.base.schema import Check, compile_schema
+from generator.base.source import Pos
+from generator.frontends.document import REFERENCE
+from generator.merging.model import (
+    Clause,
+    Effect,
+    ErrorCondition,
+    Extension,
+    Function,
+    Param,
+    Source,
+    Table,
+    Token,
+    TokenGroup,
+    TypeInfo,
+)
+
+SCHEMA_PATH = Path(__file__).with_name("ir.schema.json")
+
+
+def plain(text: str) -> str:
+    """Text as the IR holds it: parameter references are plain words."""
+    return REFERENCE.sub(r"\1", text)
+
+
+def to_dict(extension: Extension) -> dict[str, Any]:
+    functions = [f for f in extension.functions if not f.foreign] + sorted(
+        (f for f in extension.functions if f.foreign), key=lambda f: (f.external, f.name)
+    )
+    entry: dict[str, Any] = {
+        "name": extension.name,
+        "vendor": extension.vendor,
+        "revision": extension.revision,
+        "metadata": dict(sorted(extension.metadata.items())),
+        "sources": [_source(s) for s in extension.sources],
+    }
+    if extension.registry is not None:
+        entry["registry"] = extension.registry
+    return entry | {
+        "types": [_type(t) for t in extension.types],
+        "functions": [_function(f) for f in functions],
+        "token_groups": [_group(g) for g in extension.groups],
+        "tokens": [_token(t) for t in extension.tokens],
+        "tables": [_table(t) for t in extension.tables],
+        "diagnostics": [_diagnostic(d) for d in sorted(extension.diagnostics)],
+    }
+
+
+def _source(source: Source) -> dict[str, Any]:
+    found: dict[str, Any] = {"path": source.path, "format": source.format}
+    if source.tally is not None:
+        tally = source.tally
+        found["tally"] = {kind: {"read": count.read, "kept": count.kept} for kind, count in
+                          (("prototypes", tally.prototypes), ("tokens", tally.tokens),
+                           ("conditions", tally.conditions))}
+    return found
+
+
+def _where(location: Location | None) -> str | None:
+    return str(location) if location else None
+
+
+def _type(info: TypeInfo) -> dict[str, Any]:
+    members = {"members": [{"name": name, "type": c_type} for name, c_type in info.members]} if info.members else {}
+    return {"name": info.name, "kind": info.kind, "c_type": info.c_type, "defined": info.defined, **members,
+            "source": _where(info.source)}
+
+
+def _function(function: Function) -> dict[str, Any]:
+    entry: dict[str, Any] = {"name": function.name}
+    if function.core:
+        entry["core"] = True
+    if function.external:
+        entry["external"] = True
+    if function.return_type is not None:
+        entry["return_type"] = function.return_type
+        entry["params"] = [_param(p) for p in function.params]
+    entry["errors"] = [_error(e) for e in function.errors]
+    entry["source"] = _where(function.source)
+    if function.prototype_source is not None:
+        entry["prototype_source"] = _where(function.prototype_source)
+    if function.effects:
+        entry["effects"] = [_effect(e) for e in function.effects]
+    if len(function.declared_at) > 1:
+        entry["declared_at"] = [_where(w) for w in function.declared_at]
+    return entry
+
+
+def _param(param: Param) -> dict[str, Any]:
+    entry: dict[str, Any] = {"name": param.name, "type": param.type}
+    if param.description is not None:
+        entry["description"] = plain(param.description)
+        entry["description_source"] = _where(param.description_source)
+    if param.recovered_from is not None:
+        entry["recovered_from"] = _where(param.recovered_from)
+    return entry
+
+
+def _error(error: ErrorCondition) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "code": error.code,
+        "condition": plain(error.condition),
+        "source": _where(error.source),
+        "origin": error.origin,
+    }
+    if error.recovered_from is not None:
+        entry["recovered_from"] = _where(error.recovered_from)
+        entry["recovered"] = error.recovered
+    if error.copied_from is not None:
+        entry["copied_from"] = _where(error.copied_from)
+    if error.check:
+        entry["check"] = [_clause(c) for c in error.check]
+    if error.also_in:
+        entry["also_in"] = [
+            {"source": _where(a.source), "condition": plain(a.condition)}
+            | ({"recovered_from": _where(a.recovered_from)} if a.recovered_from else {})
+            for a in error.also_in
+        ]
+    return entry
+
+
+def _clause(clause: Clause) -> dict[str, Any]:
+    entry: dict[str, Any] = {"clause": plain(clause.text), "class": clause.kind, "reason": plain(clause.reason)}
+    if clause.predicate is not None:
+        entry["predicate"] = clause.predicate
+    return entry
+
+
+def _effect(effect: Effect) -> dict[str, Any]:
+    return {"kind": effect.kind} | dict(effect.params) | {"source": _where(effect.source)}
+
+
+def _group(group: TokenGroup) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "name": group.name,
+        "kind": group.kind,
+        "functions": list(group.functions),
+        "parameter": group.parameter,
+        "c_type": group.c_type,
+        "when": group.when,
+        "sentence": plain(group.sentence),
+        "source": _where(group.source),
+    }
+    if group.recovered_from is not None:
+        entry["recovered_from"] = _where(group.recovered_from)
+    return entry
+
+
+def _token(token: Token) -> dict[str, Any]:
+    entry = {"name": token.name, "value": token.value, "group": token.group, "source": _where(token.source)}
+    if token.value_source is not None:
+        entry["value_source"] = _where(token.value_source)
+    return entry
+
+
+def _table(table: Table) -> dict[str, Any]:
+    return {
+        "name": table.name,
+        "columns": table.columns,
+        "header": table.header,
+        "rows": [[plain(cell) for cell in row] for row in table.rows],
+        "row_sources": [_where(w) for w in table.row_sources],
+        "source": _where(table.source),
+    }
+
+
+def _diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "severity": diagnostic.severity,
+        "kind": diagnostic.kind,
+        "message": diagnostic.message,
+        "source": str(diagnostic.where),
+    }
+    if diagnostic.related:
+        entry["related"] = [r.precise() for r in diagnostic.related]
+    return entry
+
+
+@cache
+def schema() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return loaded
+
+
+@cache
+def _checker() -> Check:
+    return compile_schema(schema())
+
+
+def validate(data: dict[str, Any]) -> None:
+    """Raise `SchemaError` at the first place (in document order) where `data` breaks the schema."""
+    errors = _checker()(data)
+    if errors:
+        path, message = errors[0]
+        where = "/".join(str(p) for p in path)
+        raise SchemaError(f"IR of {data.get('name')} breaks the schema at /{where}: {message}")
+
+
+def render(extension: Extension) -> str:
+    """The YAML text of one extension's IR, validated."""
+    return dump(to_dict(extension))
+
+
+#: The most an IR file may hold, written or read: eight times a spec's limit (an IR says more about each name
+#: than the text that gives it), so that every IR the generator writes can be read back by `diff`.
+MAX_BYTES = 8 * safeload.MAX_BYTES
+
+
+def dump(data: dict[str, Any]) -> str:
+    """The YAML text of an IR dictionary, validated; an input error when it would be more than `load` reads."""
+    validate(data)
+    text: str = yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True, width=100)
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        source = data["sources"][0]["path"] if data.get("sources") else "<specs>"
+        raise InputError(source, Pos(1, 1), f"the IR of {data['name']} would be "
+                         f"{len(text.encode('utf-8')) / 2**20:.0f} MiB, more than the {MAX_BYTES / 2**20:g} MiB an "
+                         "IR may hold (it is read back by `diff`); is this the right text?")
+    return text
+
+
+def value_text(value: int | None) -> str:
+    """A token value as the specs write it: hexadecimal, or decimal when negative (error codes); a token the
+    text names without a value has none."""
+    if value is None:
+        return NO_VALUE
+    return f"0x{value:04X}" if value >= 0 else str(value)
+
+
+#: How a token named without a value shows (the docs, `diff`).
+NO_VALUE = "value not given here"
+
+
+def load_folder(folder: Path) -> dict[str, dict[str, Any]]:
+    """Extension -> IR, from the IR files of a folder (none when it holds none); one extension in two is an error."""
+    found: dict[str, dict[str, Any]] = {}
+    where: dict[str, Path] = {}
+    for file in sorted(folder.glob("*.yaml")):
+        data, text = _read(file)
+        name = data["name"]
+        if name in found:
+            pos = safeload.yaml_marks(text, str(file)).get(("name",))
+            raise InputError(str(file), pos, f"{name} again: {where[name]} is the IR of this extension too",
+                             safeload.line_of(text, pos.line) if pos else None)
+        found[name], where[name] = data, file
+    return found
+
+
+def load(path: Path) -> dict[str, Any]:
+    """Read an IR file back: input like any other, so every fault in it is an `InputError` saying where."""
+    return _read(path)[0]
+
+
+def _read(path: Path) -> tuple[dict[str, Any], str]:
+    shown = str(path)
+    text = safeload.read_text(path, shown, MAX_BYTES)
+    data = safeload.parse_yaml(text, shown)
+    errors = _checker()(data)
+    if errors:
+        raise safeload.schema_error(shown, text, errors[0], SCHEMA_PATH.name)
+    return data, text

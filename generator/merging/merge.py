@@ -1,0 +1,327 @@
+"""Stage 4: one extension from all the sources that describe it.
+
+A spec with a summary of new functions is the primary source; reference pages
+corroborate it. Conflicts between declarations become diagnostics naming both
+places. What damaged sources lost is recovered afterwards (`recover`), once
+every extension is merged, because recovery reads the siblings.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from difflib import get_close_matches
+
+from generator.base import naming
+from generator.base.c_decl import base_type, parts
+from generator.base.diagnostics import Location, Sink
+from generator.base.errors import Gather, InputError
+from generator.base.knowledge import Knowledge
+from generator.base.source import Pos
+from generator.extraction.facts import DeclaredFunction, DeclaredType, SourceFacts, primary_first, primary_source
+from generator.frontends.registry_xml import Registry
+from generator.merging import from_registry, merge_tokens, recover, tables, typedef_chains, undefined_types
+from generator.merging.model import ErrorCondition, Extension, Function, Param, Source, TypeInfo
+
+
+def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink,
+              registry: Registry | None = None) -> list[Extension]:
+    """Every extension from its sources (the token values they leave out from the registry XML, when given);
+    the input errors of all of them are reported together."""
+    by_extension: dict[str, list[SourceFacts]] = defaultdict(list)
+    errors = Gather()
+    for facts in all_facts:
+        if facts.extension is None:
+            errors.add(InputError(facts.path, Pos(1, 1), "cannot tell which extension this file describes: "
+                                  "it never names an extension string"))
+        elif problem := naming.file_name_problem(facts.extension, "extension"):
+            where = facts.extension_where or Location(facts.path, Pos(1, 1))
+            errors.add(InputError(where.path, where.pos, problem))
+        else:
+            by_extension[facts.extension].append(facts)
+    merged: dict[str, Extension] = {}
+    for name, sources in sorted(by_extension.items()):
+        with errors.attempt():
+            merged[name] = merge_extension(name, sorted(sources, key=primary_first), knowledge, sink, registry)
+    errors.check()
+    # Recovery reads the siblings, so each step runs over every extension before the next.
+    for extension in merged.values():
+        recover.groups(extension, merged, knowledge, sink)
+    for extension in merged.values():
+        merge_tokens.name_groups(extension, knowledge)
+        extension.tables = tables.merge(extension, by_extension[extension.name], knowledge, sink)
+    for extension in merged.values():
+        recover.texts(extension, by_extension[extension.name], merged, knowledge, sink)
+        extension.types = introduced_types(extension, by_extension[extension.name], knowledge, sink, registry)
+    return list(merged.values())
+
+
+def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink,
+                    registry: Registry | None = None) -> Extension:
+    primary = [primary_source(sources)]
+    parts = knowledge.extension_parts(name)
+    extension = Extension(
+        name=name,
+        vendor=parts[0].upper() if parts else "",
+        revision=next((s.revision for s in primary if s.revision), None),
+        metadata={k: v for s in reversed(primary) for k, v in s.metadata.items()},
+        sources=[Source(s.path, s.format) for s in sorted(sources, key=lambda s: s.path)],
+        registry=registry.path if registry is not None else None,
+    )
+    extension.functions = functions(extension, sources, sink)
+    extension.functions += from_registry.named(extension, sources, sink, registry)
+    extension.groups, extension.tokens = merge_tokens.tokens(extension, sources, sink, knowledge, registry)
+    primary_errors(extension, primary, knowledge, sink)
+    for remark in (r for source in sources for r in source.remarks):
+        report = sink.note if remark.note else sink.warning
+        report(remark.where, remark.kind, remark.message, extension=extension.name)
+    parameter_docs(extension, sources)
+    return extension
+
+
+# -- functions --------------------------------------------------------------
+
+
+def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> list[Function]:
+    """The summary's prototypes, each checked against every other declaration of the function."""
+    summaries = [s for s in sources if s.has_summary]
+    for copy in summaries[1:]:
+        sink.note(copy.functions[0].where if copy.functions else Location(copy.path, Pos(1)), "second-source",
+                  f"this text, too, gives the whole extension; {summaries[0].path} is followed and this one only "
+                  "corroborates it", extension=extension.name)
+    declared = [d for d in summaries[0].functions if d.role == "summary"] if summaries else []
+    if not declared:
+        declared = [d for s in sources for d in s.functions if d.role == "body"]
+    declarations: dict[str, list[DeclaredFunction]] = {}  # by name, in order: each function's looked up once
+    for source in sources:
+        for d in source.functions:
+            if d.role != "aside":
+                declarations.setdefault(d.function.name, []).append(d)
+    result: list[Function] = []
+    errors = Gather()
+    done: set[str] = set()
+    for first in declared:
+        if first.function.name in done:
+            continue
+        done.add(first.function.name)
+        if problem := naming.file_name_problem(first.function.name, "function"):
+            errors.add(InputError(first.where.path, first.where.pos, problem))
+        others = [d for d in declarations.get(first.function.name, []) if d is not first]
+        for other in others:
+            if problem := reordered(first, other):
+                errors.add(InputError(other.where.path, other.where.pos, problem))
+            compare_prototypes(first, other, extension.name, sink)
+        params = [Param(_parameter_name(first, index, others), p.type)
+                  for index, p in enumerate(first.function.params)]
+        result.append(Function(
+            first.function.name, first.function.return_type, params, first.where,
+            declared_at=[first.where, *(o.where for o in others)],
+        ))
+    errors.check()
+    summary_names = {d.function.name for d in declared}
+    for source in sources:
+        for d in source.functions:
+            if d.role == "body" and source.has_summary and d.function.name not in summary_names:
+                sink.warning(d.where, "undeclared-function",
+                             f"{d.function.name} is described here but missing from the list of new functions",
+                             extension=extension.name)
+    return result
+
+
+def _parameter_name(first: DeclaredFunction, index: int, others: list[DeclaredFunction]) -> str:
+    """A parameter's name, from another declaration of the function where the first has none."""
+    for declaration in (first, *others):
+        params = declaration.function.params
+        if len(params) > index and params[index].name:
+            return str(params[index].name)
+    return f"arg{index}"
+
+
+def reordered(first: DeclaredFunction, other: DeclaredFunction) -> str | None:
+    """Two declarations of one function that put a parameter in two places contradict each other: which order
+    the binding must pass its arguments in, the text does not say (a type or a name that differs is a slip,
+    reported by `compare_prototypes`)."""
+    if len(first.function.params) != len(other.function.params):  # one lacks a parameter: a warning says so
+        return None
+    places = {p.name: i for i, p in enumerate(first.function.params) if p.name}
+    for index, param in enumerate(other.function.params):
+        if param.name and places.get(param.name, index) != index:
+            return (f"{first.function.name} is declared here with parameter {param.name!r} in place {index + 1}, "
+                    f"but at {first.where.precise()} in place {places[param.name] + 1}: the text contradicts "
+                    "itself on the order of the arguments")
+    return None
+
+
+def compare_prototypes(first: DeclaredFunction, other: DeclaredFunction, extension: str, sink: Sink) -> None:
+    """Report where another declaration of a function differs from the one used (the summary's)."""
+    a, b = first.function, other.function
+    used = "the list of new functions" if first.role == "summary" else "its first declaration"
+
+    def conflict(what: str, here: str, there: str) -> None:
+        sink.warning(other.where, "prototype-conflict", f"{a.name}: {what} is {here} here but {there} in {used} "
+                     f"at {first.where.precise()}, which is used", extension=extension, related=(first.where,))
+
+    if a.return_type != b.return_type:
+        conflict("the return type", f"`{b.return_type}`", f"`{a.return_type}`")
+    if len(a.params) != len(b.params):
+        conflict("the number of parameters", str(len(b.params)), str(len(a.params)))
+        return
+    for index, (p, q) in enumerate(zip(a.params, b.params, strict=True), start=1):
+        if p.type != q.type:
+            conflict(f"parameter {index} ({p.name})", f"`{q.type}`", f"`{p.type}`")
+        if p.name and q.name and p.name != q.name:
+            conflict(f"the name of parameter {index}", f"`{q.name}`", f"`{p.name}`")
+
+
+def owner(extension: Extension, name: str, knowledge: Knowledge, where: Location, sink: Sink) -> Function | None:
+    """The function errors are added to: the extension's own (also when named without the vendor's suffix), a
+    core one, or another vendor's (its name does not end in the extension's vendor), entered on first use, the
+    last with no prototype; each guess with a warning."""
+    existing = extension.function(name)
+    if existing is not None:
+        return existing
+    core = knowledge.core_functions.get(name)
+    suffixed = extension.unsuffixed(name)
+    if suffixed is not None:
+        sink.warning(where, "unsuffixed-function", f"{name} is named without the vendor's suffix: its errors are "
+                     f"taken as those of {suffixed.name}, which the extension declares", extension=extension.name)
+        return suffixed
+    if core is not None:
+        function = Function(name, core.return_type, [Param(n, t) for n, t in core.params], where, core=True)
+    elif not extension.vendor or name.endswith(extension.vendor):
+        sink.warning(where, "unknown-function", f"errors are given for {name}, but no source declares it and it is "
+                     "not a function of core OpenCL; they are left out", extension=extension.name)
+        return None
+    else:
+        sink.warning(where, "external-function", f"errors are given for {name}, which no source of "
+                     f"{extension.name} declares and which is not a function of core OpenCL: they are kept as "
+                     "conditions the extension adds to another extension's function, whose prototype no source "
+                     "gives", extension=extension.name)
+        function = Function(name, None, [], where, external=True)
+    extension.functions.append(function)
+    return function
+
+
+# -- errors and parameter descriptions --------------------------------------
+
+
+def primary_errors(extension: Extension, primary: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> None:
+    """Error conditions of the primary source, with "the same errors as f" copied over.
+
+    Conditions that lost their code wait for `recover`.
+    """
+    unknown: set[str] = set()  # reported once each
+    for source in primary:
+        for fact in sorted(source.errors, key=lambda e: (e.where.pos, e.origin)):
+            function = None if fact.function in unknown else owner(extension, fact.function, knowledge, fact.where,
+                                                                   sink)
+            if function is None:
+                unknown.add(fact.function)
+            elif fact.code is not None:
+                function.errors.append(ErrorCondition(fact.code, fact.text, fact.where, fact.origin))
+        for copy in source.copies:
+            target = owner(extension, copy.target, knowledge, copy.where, sink)
+            original = extension.function(copy.source)
+            for error in list(original.errors if original and target else []):
+                if target and error.origin == "list" and error.source.pos < copy.where.pos:
+                    target.errors.append(ErrorCondition(error.code, error.condition, copy.where, "copy",
+                                                        copied_from=error.source))
+
+
+def parameter_docs(extension: Extension, sources: list[SourceFacts]) -> None:
+    """Each parameter's description: the first source that gives one with the parameter as subject.
+
+    A description whose subject is not a parameter (a misspelt name) goes to the
+    one parameter it is close to that has none; the cross-check reports the name.
+    """
+    for source in sources:
+        for doc in source.param_docs:
+            function = extension.function(doc.function)
+            if function is None or not doc.parameters:
+                continue
+            names = {p.name for p in function.params}
+            subjects = [n for n in doc.parameters if n in names] or [
+                close for n in doc.parameters
+                for close in get_close_matches(n, [p.name for p in function.params if p.description is None], 1, 0.6)
+            ]
+            for param in function.params:
+                if param.name in subjects and param.description is None:
+                    param.description, param.description_source = doc.text, doc.where
+
+
+# -- types ------------------------------------------------------------------
+
+
+def introduced_types(
+    extension: Extension, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink,
+    registry: Registry | None = None,
+) -> list[TypeInfo]:
+    """Every type the extension's texts declare, and those its prototypes, typedefs and tables use beyond core
+    OpenCL: COM and platform types, the registry's definitions of the others, and what stays undefined."""
+    typedefs = {t.typedef.name: t for s in sources for t in s.types}
+    uses: dict[str, Location] = {}
+    by_value: set[str] = set()  # the types a value of which is passed or returned, not only a pointer to it
+    for name, declared in typedefs.items():
+        uses.setdefault(name, declared.where)
+        for c_type in [part for t in [declared.typedef.c_type, *(m.type for m in declared.typedef.members)]
+                       for part in parts(t.partition(" [")[0])]:
+            if not knowledge.c_language.is_builtin(base_type(c_type)):
+                uses.setdefault(base_type(c_type), declared.where)
+                if "*" not in c_type:
+                    by_value.add(base_type(c_type))
+    for function in extension.functions:
+        if function.foreign or function.return_type is None:
+            continue
+        for c_type in [function.return_type, *(p.type for p in function.params)]:
+            for part in parts(c_type):
+                uses.setdefault(base_type(part), function.source)
+                if "*" not in part:
+                    by_value.add(base_type(part))
+    for table in extension.tables:
+        if "type" in table.columns:
+            column = table.columns.index("type")
+            for row, where in zip(table.rows, table.row_sources, strict=True):
+                if row[column]:
+                    uses.setdefault(base_type(row[column]), where)
+    used = typedef_chains.with_parts(uses, typedefs, knowledge.c_language)
+    asked: set[str] = set()
+    while registry is not None:  # a registry typedef may use another type only the registry defines
+        wanted = {name: where for name, where in used.items()
+                  if name not in typedefs and name not in asked and not _known(name, knowledge)}
+        asked.update(wanted)
+        taken = {name: found for name, where in wanted.items()
+                 if (found := from_registry.typedef(name, registry, where, extension, sink)) is not None}
+        if not taken:
+            break
+        typedefs.update(taken)
+        for found in taken.values():
+            for member in found.typedef.members:
+                if not knowledge.c_language.is_builtin(base_type(member.type)):
+                    uses.setdefault(base_type(member.type), found.where)
+        used = typedef_chains.with_parts(uses, typedefs, knowledge.c_language)
+    result: list[TypeInfo] = []
+    for name, where in used.items():
+        if name in typedefs:
+            result.append(_declared_type(typedefs[name]))
+        elif name in knowledge.platform_types:
+            result.append(TypeInfo(name, "platform", knowledge.platform_types[name], where))
+        elif knowledge.is_interface(name):
+            result.append(TypeInfo(name, "interface", None, where))
+        elif not knowledge.is_known_type(name):
+            result.extend(undefined_types.undefined(extension, name, where, knowledge, sink, name in by_value))
+    unique = {t.name: t for t in reversed(result)}  # a platform type named by two casts is declared once
+    return sorted(unique.values(), key=lambda t: t.name)
+
+
+def _known(name: str, knowledge: Knowledge) -> bool:
+    return name in knowledge.platform_types or knowledge.is_interface(name) or knowledge.is_known_type(name)
+
+
+def _declared_type(declared: DeclaredType) -> TypeInfo:
+    """A typedef of the text; a struct or union with its members; an enum as `int`, the type C gives an enum
+    whose values an int holds (C17 6.7.2.2; its enumerators are the text's tokens)."""
+    typedef = declared.typedef
+    if typedef.record == "enum":
+        return TypeInfo(typedef.name, "enum", "int", declared.where)
+    members = tuple((str(m.name), m.type) for m in typedef.members)
+    return TypeInfo(typedef.name, "typedef", typedef.c_type, declared.where, members=members)

@@ -1,0 +1,153 @@
+"""The tokens of an extension and their groups, from all its sources: the `merge` stage's part for tokens.
+
+Values a text leaves out come from the registry XML when the run has one; a group is named after what it
+belongs to (a parameter, a query, the error codes), so that tokens refer to groups by name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from generator.base import phrases
+from generator.base.c_decl import base_type
+from generator.base.diagnostics import Sink
+from generator.base.knowledge import Knowledge
+from generator.extraction.facts import SourceFacts, TokenGroupFact
+from generator.frontends.registry_xml import Registry
+from generator.merging.model import Extension, Function, Token, TokenGroup
+
+
+def tokens(
+    extension: Extension, sources: list[SourceFacts], sink: Sink, knowledge: Knowledge, registry: Registry | None
+) -> tuple[list[TokenGroup], list[Token]]:
+    groups: dict[str, TokenGroup] = {}
+    result: dict[str, Token] = {}
+    for source in sources:
+        for fact in source.tokens:
+            group = _group(fact.group, groups)
+            if fact.name in result and not (result[fact.name].value is None and fact.value is not None):
+                known = result[fact.name]
+                if None not in (known.value, fact.value) and known.value != fact.value:
+                    sink.warning(fact.where, "token-conflict",
+                                 f"{fact.name} is {fact.literal} here but {known.literal} at {known.source.precise()}",
+                                 extension=extension.name, related=(known.source,))
+                continue
+            result[fact.name] = Token(fact.name, fact.value, group.key if group else None, fact.where,
+                                      fact.literal)
+    if not result:
+        result = named_tokens(extension, sources, knowledge)
+    enums = registry.enums if registry is not None else {}
+    for token in (t for t in result.values() if t.value is None):
+        registered = enums.get(token.name)  # the text's own values are compared by `registry_check`
+        if registered is not None and registered.value is not None:
+            token.value, token.literal, token.value_source = registered.value, registered.literal, registered.where
+    for token in (t for t in result.values() if t.value is None):
+        sink.warning(token.source, "token-without-value", f"{token.name} is introduced by this text without a "
+                     "value: it is listed in the IR and the docs, but the package has no constant or enumeration "
+                     "member for it", extension=extension.name)
+    return list(groups.values()), list(result.values())
+
+
+def named_tokens(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge) -> dict[str, Token]:
+    """The tokens a text that defines none introduces by name only (in a table, in its description).
+
+    They are the names of constants that carry the extension's vendor suffix (`CL_..._<VENDOR>`, the API's
+    naming rule for what an extension adds) and that core OpenCL does not define: those its list of new
+    tokens names, if it names any, else those the text uses anywhere. They keep `value: None`:
+    listed in the IR and the docs, left out of the package's enumerations and constants (it cannot make a
+    constant of no value), each with a warning saying so.
+    """
+    if not extension.vendor:
+        return {}
+    suffix = f"_{extension.vendor}"
+    candidates = [m for s in sources for m in s.mentions if m.kind == "constant" and m.name.endswith(suffix)
+                  and m.name not in knowledge.core_constants]
+    if any(m.listed for m in candidates):  # names in a list of new tokens: those, not every name the text uses
+        candidates = [m for m in candidates if m.listed]
+    found: dict[str, Token] = {}
+    for mention in candidates:
+        found.setdefault(mention.name, Token(mention.name, None, None, mention.where))
+    return found
+
+
+def _group(fact: TokenGroupFact | None, groups: dict[str, TokenGroup]) -> TokenGroup | None:
+    """The group a sentence opens."""
+    if fact is None:
+        return None
+    key = f"{fact.where.path}:{fact.where.pos.line}:{fact.where.pos.column}"
+    if key not in groups:
+        groups[key] = TokenGroup("", fact.kind, fact.functions, fact.parameter, None, fact.when, fact.sentence,
+                                 fact.where)
+    return groups[key]
+
+
+def name_groups(extension: Extension, knowledge: Knowledge) -> None:
+    """Name each group after what it belongs to; tokens then refer to groups by name.
+
+    A parameter of the extension's own function names its group (`widget_source`);
+    a parameter of a core function is too generic (`param_name`), so its C type does
+    (`cl_mem_info` -> `mem_info`); a returned value is named after the query
+    (`CL_EVENT_COMMAND_TYPE` -> `command_type`); error codes form one group.
+    """
+    own = {f.name: f for f in extension.functions if not f.foreign}
+    names: dict[str, str] = {}
+    named: set[str] = set()  # the names given so far (the groups after this one have none yet)
+    numbered: dict[str, int] = {}
+    for group in extension.groups:
+        function = group.functions[0] if group.functions else ""
+        if group.kind == "error":
+            group.name, group.c_type = knowledge.error_group, knowledge.error_type
+        elif group.kind == "returned" and group.when:
+            group.name = _query_name(group.when, knowledge)
+        elif function in own and group.parameter:
+            group.name = group.parameter
+            group.c_type = _param_type(own[function], group.parameter)
+        elif group.parameter:
+            core = knowledge.core_functions.get(function)
+            c_type = core.param_type(group.parameter) if core else None
+            group.c_type = base_type(c_type) if c_type else None
+            group.name = knowledge.without_api_prefix(group.c_type) if group.c_type else group.parameter
+        else:
+            group.name = _unique(_slug(group.sentence), named, numbered)
+        named.add(group.name)
+        names[group.key] = group.name
+    merged: dict[str, TokenGroup] = {}
+    for group in extension.groups:
+        first = merged.setdefault(group.name, group)
+        first.functions = tuple(dict.fromkeys(first.functions + group.functions))
+    extension.groups = list(merged.values())
+    for token in extension.tokens:
+        token.group = names.get(token.group or "", token.group)
+
+
+def _slug(sentence: str) -> str:
+    """A name for a group whose parameter is unknown, from what its sentence says the tokens are."""
+    accepted = phrases.accepted(sentence)
+    words = re.findall(r"[a-z0-9]+", (accepted.what if accepted else sentence).lower())
+    return "_".join(w for w in words if w not in ("a", "an", "the")) or "tokens"
+
+
+def _unique(name: str, taken: set[str], last: dict[str, int]) -> str:
+    """`name`, else `name_2`, `name_3`...: the first not taken, counting on from the last given for `name`
+    (names are only ever added, so those below it stay taken)."""
+    candidate, number = name, last.get(name, 1)
+    while candidate in taken:
+        number += 1
+        candidate = f"{name}_{number}"
+    last[name] = number
+    return candidate
+
+
+def _param_type(function: Function, parameter: str) -> str | None:
+    return next((p.type for p in function.params if p.name == parameter), None)
+
+
+
+def _query_name(when: str, knowledge: Knowledge) -> str:
+    """`CL_EVENT_COMMAND_TYPE` (a `cl_event_info` query) -> `command_type`."""
+    words = when.lower().split("_")[1:]
+    group = knowledge.constant_group(when) or ""
+    subject = group.split("_")[1:-1]  # cl_event_info -> [event]
+    if subject and words[: len(subject)] == subject:
+        words = words[len(subject):]
+    return "_".join(words)

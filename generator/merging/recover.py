@@ -1,0 +1,364 @@
+"""What damaged sources lost, recovered from the other sources of the extension and from its siblings.
+
+Recovery only ever adds what is missing (a parameter name, an error code) and
+says where it came from; the damaged source's own words are kept. A match is
+made on the wording of the sentence, after renaming the sibling's names to
+the extension's own.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from generator.base import phrases
+from generator.base.c_decl import base_type
+from generator.base.diagnostics import Location, Sink
+from generator.base.knowledge import Knowledge
+from generator.base.source import Pos
+from generator.extraction.facts import ErrorFact, ParamDoc, SourceFacts, primary_source
+from generator.frontends.document import LOST_ERROR_CODES, LOST_PARAMETER_NAMES
+from generator.merging import textalign
+from generator.merging.model import Corroboration, ErrorCondition, Extension, Function, TokenGroup
+from generator.merging.siblings import Renaming, siblings
+
+#: How alike two wordings must be to be taken for the same sentence.
+SAME_SENTENCE = 0.7
+#: How much of a damaged condition must be found in another to be the same condition.
+SAME_CONDITION = 0.6
+#: How alike a description without its subject must be to a sibling's.
+SAME_DESCRIPTION = 0.6
+#: Words whose difference between two wordings is not worth a warning ("a" for "an").
+_ARTICLES = {"a", "an", "the"}
+
+
+@dataclass(frozen=True)
+class Relative:
+    renaming: Renaming  # sibling names -> ours
+    extension: Extension
+
+    def function(self, name: str) -> Function | None:
+        return next((f for f in self.extension.functions if self.renaming(f.name) == name), None)
+
+
+def relatives(extension: Extension, merged: dict[str, Extension], knowledge: Knowledge) -> list[Relative]:
+    return [Relative(r, merged[r.source]) for r in siblings(extension.name, merged, knowledge)]
+
+
+def parameter_names(extension: Extension, function: str, knowledge: Knowledge) -> set[str]:
+    own = extension.function(function)
+    if own is not None:
+        return {p.name for p in own.params}
+    core = knowledge.core_functions.get(function)
+    return {name for name, _ in core.params} if core else set()
+
+
+# -- token groups -----------------------------------------------------------
+
+
+def groups(extension: Extension, merged: dict[str, Extension], knowledge: Knowledge, sink: Sink) -> None:
+    """A group whose sentence lost its parameter takes the parameter of the sibling group with the same tokens."""
+    family = relatives(extension, merged, knowledge)
+    ours_by_group = _members(extension)
+    indexes: dict[int, dict[str, set[int]]] = {}  # per relative: our name of a token -> where its groups stand
+    for group in extension.groups:
+        if group.kind == "error" or group.parameter is not None:
+            continue
+        ours = ours_by_group.get(group.key, set())
+        for number, relative in enumerate(family):
+            index = indexes.get(number)
+            if index is None:
+                index = indexes[number] = _group_index(relative)
+            found = _sibling_group(group, ours, relative, index, extension, knowledge)
+            if found is not None:
+                group.parameter, group.recovered_from = found.parameter, found.source
+                group.sentence = textalign.fill_gaps(group.sentence, found.sentence, relative.renaming)[0]
+                break
+        else:
+            group.parameter = _parameter_taking(group, extension, knowledge)
+            if group.parameter is None:
+                sink.warning(group.source, "unrecovered", "the parameter these tokens are passed in was lost "
+                             "from the text, and neither a sibling nor the prototype tells which it is",
+                             extension=extension.name)
+            else:
+                sink.note(group.source, "recovered", f"the parameter these tokens are passed in was lost from the "
+                          f"text; taken to be <{group.parameter}>, the one of {group.functions[0]} that fits",
+                          extension=extension.name)
+
+
+def _members(extension: Extension) -> dict[str | None, set[str]]:
+    """The names of each group's tokens, by group key, sorted out once (not once per group)."""
+    found: dict[str | None, set[str]] = {}
+    for token in extension.tokens:
+        found.setdefault(token.group, set()).add(token.name)
+    return found
+
+
+def _group_index(relative: Relative) -> dict[str, set[int]]:
+    """Where in the sibling's list of groups each of its tokens (under our name) stands."""
+    at: dict[str, list[int]] = {}
+    for position, group in enumerate(relative.extension.groups):
+        at.setdefault(group.key, []).append(position)
+    index: dict[str, set[int]] = {}
+    for token in relative.extension.tokens:
+        for position in at.get(token.group or "", ()):
+            index.setdefault(relative.renaming(token.name), set()).add(position)
+    return index
+
+
+def _sibling_group(
+    group: TokenGroup, ours: set[str], relative: Relative, index: dict[str, set[int]], extension: Extension,
+    knowledge: Knowledge,
+) -> TokenGroup | None:
+    """The sibling's first group with a parameter, one of our tokens, and a parameter our function has."""
+    sharing = sorted({position for name in ours for position in index.get(name, ())})
+    for position in sharing:
+        candidate = relative.extension.groups[position]
+        if candidate.parameter and candidate.parameter in parameter_names(extension, group.functions[0], knowledge):
+            return candidate
+    return None
+
+
+def _parameter_taking(group: TokenGroup, extension: Extension, knowledge: Knowledge) -> str | None:
+    """The parameter of the group's function that takes enumerants; the sentence's words break a tie.
+
+    An extension's own function takes them in a type of the extension's own; a core
+    function in one of core OpenCL's enumeration typedefs (`cl_mem_info`).
+    """
+    function = group.functions[0] if group.functions else ""
+    own = extension.function(function)
+    core = knowledge.core_functions.get(function)
+    if own is not None and not own.foreign:
+        candidates = [p.name for p in own.params if not knowledge.is_known_type(base_type(p.type))]
+    elif core is not None:
+        candidates = [n for n, t in core.params if knowledge.core_types.get(base_type(t), {}).get("kind") == "typedef"]
+    else:
+        return None
+    if len(candidates) == 1:
+        return candidates[0]
+    accepted = phrases.accepted(group.sentence)
+    said = {_singular(w) for w in re.findall(r"[a-z]+", accepted.what.lower())} if accepted else set()
+    scores = {name: len(said & {_singular(w) for w in name.split("_")}) for name in candidates}
+    best = sorted(scores, key=lambda n: -scores[n])
+    return best[0] if best and scores[best[0]] and (len(best) == 1 or scores[best[0]] > scores[best[1]]) else None
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") else word
+
+
+
+# -- texts: conditions, corroborating pages, descriptions, table cells --------
+
+
+def texts(
+    extension: Extension, sources: list[SourceFacts], merged: dict[str, Extension], knowledge: Knowledge,
+    sink: Sink,
+) -> None:
+    family = relatives(extension, merged, knowledge)
+    lost = {s.path for s in sources if LOST_PARAMETER_NAMES in s.lost}
+    restored = _conditions(extension, lost, family, knowledge)
+    described = _descriptions(extension, [s for s in sources if s.path in lost], family)
+    rows = _table_cells(extension, lost, family)
+    _missing_descriptions(extension, family)
+    for path in sorted(lost):
+        if not (restored or described or rows) and not any(
+            not f.foreign and f.prototype_source is None and f.source.path == path for f in extension.functions
+        ):
+            continue  # a text that declares no function and had nothing to restore lost nothing worth a note
+        origins = sorted({r.extension.name for r in family})
+        sink.note(Location(path, _first(extension, path)), "recovered",
+                  f"this text lost its parameter names; restored them in {restored} error conditions, "
+                  f"{described} parameter descriptions and {rows} table rows from "
+                  f"{', '.join(origins) or 'nowhere'}", extension=extension.name)
+    primary = primary_source(sources)
+    for source in sources:
+        _corroborate(extension, source, source is not primary, family, sink)
+
+
+def _first(extension: Extension, path: str) -> Pos:
+    return next((f.source.pos for f in extension.functions if f.source.path == path), Pos(1, 1))
+
+
+def _conditions(extension: Extension, lost: set[str], family: list[Relative], knowledge: Knowledge) -> int:
+    restored = 0
+    for function in extension.functions:
+        names = parameter_names(extension, function.name, knowledge)
+        for error in function.errors:
+            if error.source.path not in lost:
+                continue
+            best = _best_condition(error.code, error.condition, function.name, family)
+            if best is None:
+                continue
+            relative, condition = best
+            text, inserted = textalign.fill_gaps(error.condition, condition.condition, relative.renaming)
+            if inserted and set(inserted) <= names:
+                error.condition, error.recovered_from, error.recovered = text, condition.source, "parameter names"
+                restored += 1
+    return restored
+
+
+def _best_condition(
+    code: str | None, text: str, function: str, family: list[Relative]
+) -> tuple[Relative, ErrorCondition] | None:
+    scored = []
+    for relative in family:
+        theirs = relative.function(function)
+        for condition in theirs.errors if theirs else []:
+            if code is not None and relative.renaming(condition.code) != code:
+                continue
+            scored.append((textalign.similarity(text, condition.condition, relative.renaming), relative, condition))
+    if not scored:
+        return None
+    score, relative, condition = max(scored, key=lambda s: s[0])
+    return (relative, condition) if score >= SAME_SENTENCE else None
+
+
+def _descriptions(extension: Extension, sources: list[SourceFacts], family: list[Relative]) -> int:
+    """Descriptions whose subject (the parameter's name) was lost take it from the sibling's matching one."""
+    restored = 0
+    for source in sources:
+        for doc in source.param_docs:
+            function = extension.function(doc.function)
+            if doc.parameters or function is None:
+                continue
+            match = _best_description(doc, function.name, family)
+            if match is None:
+                continue
+            relative, names, text, where = match
+            filled, _ = textalign.fill_gaps(doc.text, text, relative.renaming)
+            for param in function.params:
+                if param.name in names and param.description is None:
+                    param.description, param.description_source, param.recovered_from = filled, doc.where, where
+                    restored += 1
+    return restored
+
+
+def _best_description(
+    doc: ParamDoc, function: str, family: list[Relative]
+) -> tuple[Relative, set[str], str, Location] | None:
+    scored = []
+    for relative in family:
+        theirs = relative.function(function)
+        params = theirs.params if theirs else []
+        for param in params:
+            if param.description and param.description_source:
+                names = {relative.renaming(p.name) for p in params if p.description == param.description}
+                score = textalign.similarity(doc.text, param.description, relative.renaming)
+                scored.append((score, relative, names, param.description, param.description_source))
+    if not scored:
+        return None
+    score, relative, names, text, where = max(scored, key=lambda s: s[0])
+    return (relative, names, text, where) if score >= SAME_DESCRIPTION else None
+
+
+def _missing_descriptions(extension: Extension, family: list[Relative]) -> None:
+    """A parameter no source describes takes its sibling's description: the same API's first."""
+    for function in extension.functions:
+        for param in function.params:
+            if param.description is not None or function.foreign:
+                continue
+            for relative in sorted(family, key=lambda r: not r.renaming.vendor):
+                theirs = relative.function(function.name)
+                twin = next((p for p in theirs.params if relative.renaming(p.name) == param.name), None) if theirs \
+                    else None
+                if twin is not None and twin.description and twin.description_source:
+                    param.description = relative.renaming(twin.description)
+                    param.description_source = param.recovered_from = twin.description_source
+                    break
+
+
+def _table_cells(extension: Extension, lost: set[str], family: list[Relative]) -> int:
+    restored = 0
+    for table in extension.tables:
+        if table.source.path not in lost:
+            continue
+        for row in table.rows:
+            for relative in family:
+                theirs = next((t for t in relative.extension.tables if t.name == table.name), None)
+                twin = next((r for r in theirs.rows if relative.renaming(r[0]) == row[0]), None) if theirs else None
+                if twin is None or len(twin) != len(row):
+                    continue
+                changed = False
+                for index, (cell, other) in enumerate(zip(row, twin, strict=True)):
+                    if "<" in other and textalign.similarity(cell, other, relative.renaming) >= SAME_SENTENCE:
+                        row[index], inserted = textalign.fill_gaps(cell, other, relative.renaming)
+                        changed = changed or bool(inserted)
+                if changed:
+                    restored += 1
+                    break
+    return restored
+
+
+def _corroborate(
+    extension: Extension, source: SourceFacts, secondary: bool, family: list[Relative], sink: Sink
+) -> None:
+    """Conditions of a secondary source (a reference page) join the primary's; lost codes are found there.
+
+    Of the primary source only the conditions that lost their code are left to do.
+    """
+    covered: dict[str, set[str]] = {}
+    lost_codes = [f for f in source.errors if f.code is None]
+    recovered = 0
+    for fact in source.errors if secondary else lost_codes:
+        function = extension.function(fact.function)
+        if function is None:
+            continue  # reported by merge
+        match = _matching(function, fact)
+        if match is not None:
+            origin = match.source if fact.code is None else None
+            recovered += origin is not None
+            match.also_in.append(Corroboration(fact.where, fact.text, origin))
+            covered.setdefault(function.name, set()).add(match.code)
+            _differences(extension, fact, match, sink)
+            continue
+        if fact.code is not None:
+            function.errors.append(ErrorCondition(fact.code, fact.text, fact.where, "list"))
+            covered.setdefault(function.name, set()).add(fact.code)
+            continue
+        best = _best_condition(None, fact.text, function.name, family)
+        if best is not None:
+            relative, condition = best
+            function.errors.append(ErrorCondition(relative.renaming(condition.code), fact.text, fact.where, "list",
+                                                  recovered_from=condition.source, recovered="error code"))
+            recovered += 1
+        else:
+            sink.warning(fact.where, "unrecovered", "this error condition lost its error code and no other "
+                         "source states it", extension=extension.name)
+    if lost_codes and LOST_ERROR_CODES in source.lost:
+        sink.note(lost_codes[0].where, "recovered", f"the conditions of this error list lost their error codes; "
+                  f"recovered {recovered} of {len(lost_codes)} by matching them with the conditions of "
+                  "the other sources", extension=extension.name)
+    for name, codes in covered.items():
+        function = extension.function(name)
+        for error in function.errors if function else []:
+            if error.origin == "list" and error.code not in codes and error.source.path != source.path:
+                sink.note(Location(source.path, _first_error(source, name)), "incomplete-source",
+                          f"{name}: this page gives no condition for {error.code}, which "
+                          f"{error.source.precise()} states", extension=extension.name, related=(error.source,))
+                codes.add(error.code)
+
+
+def _first_error(source: SourceFacts, function: str) -> Pos:
+    return next(f.where.pos for f in source.errors if f.function == function)
+
+
+def _matching(function: Function, fact: ErrorFact) -> ErrorCondition | None:
+    scored = [
+        (textalign.coverage(fact.text, error.condition), error)
+        for error in function.errors
+        if (fact.code is None or error.code == fact.code) and error.source.path != fact.where.path
+    ]
+    if not scored:
+        return None
+    score, error = max(scored, key=lambda s: s[0])
+    return error if score >= SAME_CONDITION else None
+
+
+def _differences(extension: Extension, fact: ErrorFact, match: ErrorCondition, sink: Sink) -> None:
+    changes = [change for change in textalign.differences(fact.text, match.condition, lost_start=fact.code is None)
+               if not set(change) <= _ARTICLES]
+    if changes:
+        said = "; ".join(f"'{ours}' where {match.source.precise()} has '{theirs}'" for ours, theirs in changes)
+        sink.warning(fact.where, "condition-differs", f"{fact.function} {match.code}: the condition reads {said}",
+                     extension=extension.name, related=(match.source,))

@@ -1,0 +1,200 @@
+"""C prototypes and typedefs (grammar/c_decl.lark), in the canonical type spelling."""
+
+from __future__ import annotations
+
+import pytest
+
+from generator.base import c_decl
+from generator.base.errors import InputError
+from generator.base.source import Pos, SpecFile
+
+SPEC = SpecFile("x.h", "")
+
+
+def parse(text: str) -> list[c_decl.CDeclaration]:
+    return c_decl.parse(text, SPEC, Pos(1, 1))
+
+
+def test_prototype_over_several_lines() -> None:
+    (function,) = parse("cl_int clFoo(cl_command_queue queue,\n    const cl_mem *objects,\n    cl_event *event)")
+    assert isinstance(function, c_decl.CFunction)
+    assert (function.name, function.return_type) == ("clFoo", "cl_int")
+    assert [(p.name, p.type) for p in function.params] == [
+        ("queue", "cl_command_queue"), ("objects", "const cl_mem *"), ("event", "cl_event *")]
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("const cl_mem *mem_objects", ("const cl_mem *", "mem_objects")),
+        ("cl_mem const* mem_objects", ("const cl_mem *", "mem_objects")),
+        ("void **p", ("void * *", "p")),
+        ("unsigned int count", ("unsigned int", "count")),
+        ("unsigned int", ("unsigned int", None)),
+        ("cl_int *", ("cl_int *", None)),
+        ("ID3D10Buffer*resource", ("ID3D10Buffer *", "resource")),
+    ],
+)
+def test_canonical_spelling(words: str, expected: tuple[str, str | None]) -> None:
+    (function,) = parse(f"void f({words})")
+    assert isinstance(function, c_decl.CFunction)
+    assert (function.params[0].type, function.params[0].name) == expected
+
+
+def test_void_parameter_list_and_several_declarations() -> None:
+    first, second, third = parse("cl_mem f(void); typedef cl_uint cl_thing_khr; int g(int a)")
+    assert isinstance(first, c_decl.CFunction) and first.params == ()
+    assert second == c_decl.CTypedef("cl_thing_khr", "cl_uint", Pos(1, 17))
+    assert isinstance(third, c_decl.CFunction) and third.pos == Pos(1, 47)
+
+
+def test_canonical_type_text() -> None:
+    assert c_decl.canonical_type_text("ID3D10Device*") == "ID3D10Device *"
+    assert c_decl.canonical_type_text("const  cl_event *") == "const cl_event *"
+
+
+def test_error_position_is_shifted_to_the_file() -> None:
+    spec = SpecFile("specs/x.txt", "line one\n    cl_int f(cl_int a b c,)")
+    with pytest.raises(InputError) as caught:
+        c_decl.parse("cl_int f(cl_int a b c,)", spec, Pos(2, 5))
+    assert caught.value.render() == (
+        "specs/x.txt:2:27: error: unexpected ')'; expected one of '*', 'const', identifier\n"
+        "        cl_int f(cl_int a b c,)\n"
+        "                              ^"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("int f(cl_event event_wa t_list)", "1:7: error: `cl_event event_wa` is not a C type in the prototype of f"),
+        ("int f(const)", "1:7: error: a parameter without a type in the prototype of f"),
+        ("struct f(int a)", "1:1: error: function prototype without a name"),
+        ("long long int f(int a)", None),
+    ],
+)
+def test_words_that_make_no_type(text: str, message: str | None) -> None:
+    if message is None:
+        assert c_decl.parse(text, SpecFile("x.h", text), Pos(1, 1))
+        return
+    with pytest.raises(InputError) as caught:
+        c_decl.parse(text, SpecFile("x.h", text), Pos(1, 1))
+    assert str(caught.value).startswith(f"x.h:{message}")
+
+
+def parse_error(text: str) -> InputError:
+    with pytest.raises(InputError) as caught:
+        c_decl.parse(text, SpecFile("x.h", text), Pos(1, 1))
+    return caught.value
+
+
+@pytest.mark.parametrize(("text", "column", "label"), [
+    ("void f(cl_mem " + "*" * 13 + "p)", 27, "parameter p of f"),
+    ("void f(int a, cl_mem " + "*" * 500 + "p)", 34, "parameter p of f"),
+    ("cl_mem " + "*" * 13 + " f(void)", 20, "function f"),
+    ("typedef cl_uint " + "*" * 20 + " cl_deep_t;", 29, "typedef cl_deep_t"),
+])
+def test_more_pointer_levels_than_c_takes_are_an_error_at_the_first_one_too_many(text: str, column: int,
+                                                                               label: str) -> None:
+    """cffi walks a type one level per call: 500 levels exhausted Python's stack (a RecursionError traceback)."""
+    error = parse_error(text)
+    assert error.pos == Pos(1, column) and text[column - 1] == "*"
+    assert error.message.startswith(f"{text.count('*')} pointer levels in the declaration of {label}; C declarations "
+                                    "take 12 at most")
+
+
+def test_twelve_pointer_levels_are_taken() -> None:
+    (function,) = parse("cl_int " + "*" * 12 + " f(void " + "*" * 12 + "p)")
+    assert isinstance(function, c_decl.CFunction)
+    assert function.return_type.count("*") == function.params[0].type.count("*") == 12
+
+
+@pytest.mark.parametrize(("text", "column", "message"), [
+    ("void f(cl_uint register)", 16, "'register' is a C keyword; it cannot name a parameter of f"),
+    ("void f(cl_uint a, cl_mem restrict)", 26, "'restrict' is a C keyword; it cannot name a parameter of f"),
+    ("void f(cl_uint true)", 16, "'true' is a C keyword"),
+    ("void f(cl_uint offsetof)", 16, "'offsetof' is a C keyword"),
+    ("void f(cl_uint __x)", 16, "'__x' is an identifier C reserves for the implementation"),
+    ("void _Widget(cl_uint x)", 6, "'_Widget' is an identifier C reserves for the implementation (an underscore and "
+                                   "a capital or another underscore); it cannot name a function"),
+    ("typedef cl_uint while;", 17, "'while' is a C keyword; it cannot name a type"),
+    ("typedef while cl_loop_t;", 9, "'while' is a C keyword that makes no type, in the declaration of typedef "
+                                    "cl_loop_t"),
+    ("static cl_int f(cl_uint x)", 1, "'static' is a C keyword that makes no type, in the declaration of function f"),
+])
+def test_a_name_c_reserves_is_an_error_where_it_is_declared(text: str, column: int, message: str) -> None:
+    """pycparser took `register` and `restrict` as qualifiers of a nameless parameter (a wrong cdef, silently),
+    and refused `struct` or `sizeof` with an error that named no spec."""
+    error = parse_error(text)
+    assert error.pos == Pos(1, column)
+    assert error.message.startswith(message)
+
+
+@pytest.mark.parametrize("text", ["void f(cl_uint _x, cl_uint int_value, unsigned int n)",
+                                  "typedef cl_uint cl_bool_t;", "typedef unsigned int cl_wide_t;",
+                                  "typedef const volatile struct cl_tag * cl_tagged_t;"])
+def test_names_c_leaves_to_programs_are_taken(text: str) -> None:
+    assert parse(text)
+
+
+def test_function_pointer_parameter_with_a_calling_convention_and_names_in_comments() -> None:
+    (function,) = parse("void f(cl_platform_id platform,\n    void (CL_CALLBACK * report_fn)(\n"
+                        "        void* /* user_data */, const char* /* name */, cl_uint /* count */),\n"
+                        "    void* user_data);")
+    assert isinstance(function, c_decl.CFunction)
+    assert [(p.name, p.type) for p in function.params] == [
+        ("platform", "cl_platform_id"), ("report_fn", "void ( * )(void *, const char *, cl_uint)"),
+        ("user_data", "void *")]
+    assert c_decl.named_types(function.params[1].type) == ["void", "void", "char", "cl_uint"]
+    assert c_decl.is_callback(function.params[1].type) and not c_decl.is_callback("void *")
+
+
+def test_function_pointer_typedef() -> None:
+    (typedef,) = parse("typedef void (CL_CALLBACK *cl_notify_fn)(cl_event event, cl_int, void *user_data);")
+    assert typedef == c_decl.CTypedef("cl_notify_fn", "void ( * )(cl_event, cl_int, void *)", Pos(1, 1))
+
+
+def test_struct_typedef_keeps_its_members_and_arrays_their_sizes() -> None:
+    (typedef,) = parse("typedef struct _cl_thing\n{\n    // what it is\n    cl_uint  kind;\n\n"
+                       "    cl_uint  sizes[4];\n    void (*release)(void *);\n} cl_thing;")
+    assert isinstance(typedef, c_decl.CTypedef)
+    assert (typedef.name, typedef.c_type, typedef.record) == ("cl_thing", "struct _cl_thing", "struct")
+    assert [(m.name, m.type) for m in typedef.members] == [
+        ("kind", "cl_uint"), ("sizes", "cl_uint [4]"), ("release", "void ( * )(void *)")]
+    assert c_decl.base_type("cl_uint [4]") == "cl_uint"
+
+
+def test_enum_typedef_keeps_its_enumerators_as_written() -> None:
+    (typedef,) = parse("typedef enum _cl_mode { CL_MODE_A = 0x1, CL_MODE_B = (1 << 2), CL_MODE_C, } cl_mode;")
+    assert isinstance(typedef, c_decl.CTypedef) and typedef.record == "enum"
+    assert [(e.name, e.literal) for e in typedef.enumerators] == [
+        ("CL_MODE_A", "0x1"), ("CL_MODE_B", "(1 << 2)"), ("CL_MODE_C", None)]
+    assert typedef.enumerators[1].pos == Pos(1, 42)
+
+
+def test_array_parameters_are_pointers_as_c_adjusts_them() -> None:
+    (function,) = parse("cl_int f(void *svm_pointers[], const size_t origin[3])")
+    assert isinstance(function, c_decl.CFunction)
+    assert [p.type for p in function.params] == ["void * *", "const size_t *"]
+    with pytest.raises(InputError, match="an array of arrays"):
+        parse("int f(int a[2][3]);")
+
+
+def test_the_headers_decorations_are_no_part_of_a_type() -> None:
+    (function,) = parse("CL_API_ENTRY cl_int CL_API_CALL clFoo(cl_uint count)")
+    assert isinstance(function, c_decl.CFunction)
+    assert (function.return_type, function.name) == ("cl_int", "clFoo")
+
+
+@pytest.mark.parametrize("text", ["/* only a comment */", "  // one\n\n/* two */ ", ""])
+def test_blank_code(text: str) -> None:
+    assert c_decl.is_blank(text)
+    assert not c_decl.is_blank(text + " int x;")
+    assert not c_decl.is_blank("/* never closed int x;")
+
+
+def test_a_decoration_after_the_parameters_is_no_part_of_the_declaration() -> None:
+    first, second = parse("cl_int CL_API_CALL clFoo(cl_uint count) CL_API_SUFFIX__VERSION_1_2;\n"
+                          "void clBar(void (CL_CALLBACK *pfn)(void *)) CL_API_SUFFIX__VERSION_1_2")
+    assert isinstance(first, c_decl.CFunction) and isinstance(second, c_decl.CFunction)
+    assert (first.name, first.params[0].name, second.pos) == ("clFoo", "count", Pos(2, 1))

@@ -1,0 +1,86 @@
+"""The stage clock behind `generate --timings` and `make bench`."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.base import timing
+from tests.conftest import ROOT, SPECS, CliRun, snapshot
+
+
+def test_a_nested_stage_is_not_counted_twice() -> None:
+    before = timing.totals()
+    started = time.perf_counter()
+    with timing.stage("outer test stage"):
+        time.sleep(0.02)
+        with timing.stage("inner test stage"):
+            time.sleep(0.03)
+    elapsed = time.perf_counter() - started
+    after = timing.totals()
+    outer = after["outer test stage"] - before.get("outer test stage", 0.0)
+    inner = after["inner test stage"] - before.get("inner test stage", 0.0)
+    assert outer >= 0.02 and inner >= 0.03
+    assert abs((outer + inner) - elapsed) < 0.01  # counted twice, the inner 0.03 s would show
+
+
+def test_a_stage_that_raises_is_still_closed() -> None:
+    try:
+        with timing.stage("failing test stage"):
+            raise ValueError
+    except ValueError:
+        pass
+    before = timing.totals()["failing test stage"]
+    time.sleep(0.01)
+    assert timing.totals()["failing test stage"] == before
+
+
+def test_generate_writes_every_stage_of_the_pipeline(tmp_path: Path) -> None:
+    """The stages of a cold run, import included, add up to the run (the interpreter's start aside)."""
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "generator", "generate", "--force", "--specs", str(SPECS),
+                    "--out", str(tmp_path / "out"), "--timings", str(tmp_path / "t.json")],
+                   cwd=ROOT, check=True, capture_output=True)
+    wall = time.perf_counter() - started
+    stages = json.loads((tmp_path / "t.json").read_text())
+    for name in ("import", "read", "detect", "parse collapsed", "parse asciidoc", "extract", "merge", "IR",
+                 "template compile", "template render", "cffi modules", "write"):
+        assert stages[name] > 0, name
+    assert 0 < sum(stages.values()) < wall
+
+
+@pytest.mark.parametrize("where", ["no/such/folder/t.json", "a folder", "/dev/full"])
+def test_a_timings_file_that_cannot_be_written_is_a_clean_error(
+    tmp_path: Path, main: Callable[..., CliRun], where: str,
+) -> None:
+    """Refused before the run where the path cannot be opened; at its end when the write fails (a full disk)."""
+    if where == "a folder":
+        (tmp_path / "a folder").mkdir()
+    run = main("generate", "--specs", str(SPECS), "--out", str(tmp_path / "out"), "--timings", where, cwd=tmp_path)
+    assert run.status == 2
+    assert run.err.splitlines()[-1].startswith(f"{where}: error: cannot write the timings here: "), run.err
+    assert "Traceback" not in run.err
+    assert (tmp_path / "out").exists() == (where == "/dev/full")
+
+
+@pytest.mark.parametrize("where", ["specs/cl_khr_d3d11_sharing.txt", "specs/new.json", "out/INPUTS.sha256",
+                                   "out/t.json"])
+def test_a_timings_file_among_the_specs_or_in_out_is_refused_before_anything(
+    tmp_path: Path, main: Callable[..., CliRun], where: str,
+) -> None:
+    """The run reads the specs and replaces OUT whole: a timings file there would empty a spec, or leave a
+    file the next run finds foreign. Nothing is written, not even the timings."""
+    shutil.copytree(SPECS, tmp_path / "specs")
+    assert main("generate", "--specs", "specs", "--out", "out", cwd=tmp_path).status == 0
+    before = snapshot(tmp_path)
+    run = main("generate", "--specs", "specs", "--out", "out", "--force", "--timings", where, cwd=tmp_path)
+    assert run.status == 2
+    assert run.err.startswith(f"{where}: error: the timings file may not be inside the "), run.err
+    assert snapshot(tmp_path) == before

@@ -1,0 +1,118 @@
+"""The last guard before writing: every generated module compiles; one compiled before is not compiled again."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.base.errors import SchemaError
+from generator.emission import emit
+
+
+@pytest.fixture
+def compiled(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
+    """The names `emit` compiles, in this process, with its record of compiled modules in a fresh folder."""
+    names: list[str] = []
+
+    def counting(text: str, name: str, *args: Any, **kwargs: Any) -> Any:
+        names.append(name)
+        return compile(text, name, *args, **kwargs)
+
+    monkeypatch.setattr(emit, "TEMPLATE_CACHE", tmp_path / "cache")
+    monkeypatch.setattr(emit, "FORK", False)
+    monkeypatch.setattr(emit, "compile", counting, raising=False)
+    return names
+
+
+def check(files: dict[str, str], *, recheck: bool = False) -> None:
+    emit.CompileCheck(files, recheck=recheck).finish()
+
+
+def test_a_module_compiled_before_is_not_compiled_again(compiled: list[str]) -> None:
+    files = {"pkg/a.py": "A = 1\n", "pkg/b.py": "B = 2\n", "pkg/c.h": "int c;\n"}
+    check(files)
+    assert sorted(compiled) == ["pkg/a.py", "pkg/b.py"]
+    compiled.clear()
+    check(files | {"pkg/b.py": "B = 3\n"})
+    assert compiled == ["pkg/b.py"], "only the changed module"
+
+
+def test_recheck_compiles_even_the_modules_compiled_before(compiled: list[str]) -> None:
+    """What `generate --force` asks: nothing taken from earlier runs (and `make bench` times a whole run so)."""
+    files = {"pkg/a.py": "A = 1\n", "pkg/b.py": "B = 2\n"}
+    check(files)
+    compiled.clear()
+    check(files, recheck=True)
+    assert sorted(compiled) == ["pkg/a.py", "pkg/b.py"]
+    compiled.clear()
+    check(files)
+    assert compiled == [], "the record is still kept"
+
+
+def test_a_module_that_would_not_compile_is_refused_even_beside_known_ones(compiled: list[str]) -> None:
+    check({"pkg/a.py": "A = 1\n"})
+    with pytest.raises(SchemaError, match=r"pkg/b\.py would not compile"):
+        check({"pkg/a.py": "A = 1\n", "pkg/b.py": "def (:\n"})
+    compiled.clear()
+    with pytest.raises(SchemaError):
+        check({"pkg/b.py": "def (:\n"})
+    assert compiled == ["pkg/b.py"], "a refused module is never recorded"
+
+
+def test_a_nul_in_a_module_is_refused_like_a_syntax_error(compiled: list[str]) -> None:
+    with pytest.raises(SchemaError, match=r"pkg/a\.py would not compile"):
+        check({"pkg/a.py": "A = '\0'\n"})
+
+
+def test_an_unwritable_record_only_means_compiling_again(compiled: list[str], tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    monkeypatch.setattr(emit, "TEMPLATE_CACHE", tmp_path / "file" / "cache")
+    for _ in range(2):
+        check({"pkg/a.py": "A = 1\n"})
+    assert compiled == ["pkg/a.py", "pkg/a.py"]
+
+
+# -- the check in a child process ---------------------------------------------------
+
+
+@pytest.fixture
+def forking(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The record's folder; the check forks, as on Linux."""
+    if not hasattr(os, "fork"):
+        pytest.skip("this system cannot fork; the check runs in the process there")
+    monkeypatch.setattr(emit, "TEMPLATE_CACHE", tmp_path / "cache")
+    monkeypatch.setattr(emit, "FORK", True)
+    return tmp_path / "cache"
+
+
+def test_the_child_answers_with_the_first_error(forking: Path) -> None:
+    pending = emit.CompileCheck({"pkg/a.py": "A = 1\n", "pkg/b.py": "def (:\n", "pkg/c.py": "class\n"})
+    with pytest.raises(SchemaError, match=r"^pkg/b\.py would not compile \(invalid syntax, line 1\): a name"):
+        pending.finish()
+    assert not list(forking.glob("compiled-*.txt")), "nothing recorded"
+
+
+def test_the_parent_records_what_the_child_compiled(forking: Path) -> None:
+    check({"pkg/a.py": "A = 1\n"})
+    (record,) = forking.glob("compiled-*.txt")
+    assert len(record.read_text().split()) == 1
+
+
+def test_a_child_that_dies_without_answering_fails_the_run(forking: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(emit, "first_error", lambda modules: os._exit(3))  # runs in the child only
+    with pytest.raises(SchemaError, match="ended without an answer"):
+        check({"pkg/a.py": "A = 1\n"})
+
+
+def test_a_run_that_fails_meanwhile_leaves_no_child(forking: Path) -> None:
+    pending = emit.CompileCheck({"pkg/a.py": "A = 1\n"})
+    assert pending._child is not None
+    process = pending._child[0]
+    pending.close()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(process, os.WNOHANG)  # reaped already
+    pending.close()  # twice is harmless

@@ -1,0 +1,212 @@
+"""Whose error conditions a text states, in every layout of the registry template
+(generator/extraction/error_lists.py)."""
+
+from __future__ import annotations
+
+from generator.base.knowledge import Knowledge
+from generator.base.source import SpecFile
+from generator.extraction.extract import extract
+from generator.extraction.facts import SourceFacts
+from generator.frontends import registry
+
+_HEAD = ("Name Strings\n\n    cl_acme_widget\n\n"
+         "New Procedures and Functions\n\n    cl_int clDoWidgetACME(cl_context context, cl_uint level);\n\n"
+         "New Tokens\n\n    Accepted as the <level> parameter of clDoWidgetACME:\n\n"
+         "        CL_WIDGET_MODE_ACME        0x4001\n\n    Returned by clDoWidgetACME when it fails:\n\n"
+         "        CL_WIDGET_FAILED_ACME      -7001\n\n"
+         "Additions to Chapter 5\n\n        cl_int clDoWidgetACME(cl_context context, cl_uint level);\n\n")
+
+
+def _facts(body: str, knowledge: Knowledge) -> SourceFacts:
+    return extract(registry.parse(SpecFile.from_text("w.txt", _HEAD + body)), knowledge)
+
+
+def _errors(body: str, knowledge: Knowledge) -> list[tuple[str, str | None, int]]:
+    offset = _HEAD.count("\n")
+    return [(e.function, e.code, e.where.pos.line - offset) for e in _facts(body, knowledge).errors
+            if e.origin == "list"]
+
+
+def test_dash_bullets_after_a_returns_sentence(knowledge: Knowledge) -> None:
+    body = ("    clDoWidgetACME returns CL_SUCCESS if it works. Otherwise, it returns one of the following errors:\n\n"
+            "    - CL_INVALID_CONTEXT if <context> is not a valid context.\n"
+            "    - CL_INVALID_VALUE if <level> is 0 or\n      <level> > 4.\n")
+    assert _errors(body, knowledge) == [("clDoWidgetACME", "CL_INVALID_CONTEXT", 3),
+                                        ("clDoWidgetACME", "CL_INVALID_VALUE", 4)]
+
+
+def test_paragraphs_led_by_a_code_after_a_may_be_returned_sentence(knowledge: Knowledge) -> None:
+    body = ("    The following values may be returned by clDoWidgetACME:\n\n    CL_SUCCESS - The command succeeded.\n\n"
+            "    CL_INVALID_VALUE - The level is unknown. On old implementations, these cases return\n"
+            "        CL_INVALID_PROPERTY instead.\n\n    CL_WIDGET_FAILED_ACME - The widget broke.\n\n"
+            "    CL_WIDGET_MODE_ACME - A mode, not an error.\n")
+    assert _errors(body, knowledge) == [("clDoWidgetACME", "CL_INVALID_VALUE", 5),
+                                        ("clDoWidgetACME", "CL_INVALID_PROPERTY", 5),
+                                        ("clDoWidgetACME", "CL_WIDGET_FAILED_ACME", 8)]
+
+
+def test_return_sentences_inside_a_description(knowledge: Knowledge) -> None:
+    body = ("    clDoWidgetACME returns CL_SUCCESS if the function is executed successfully. It returns\n"
+            "    CL_INVALID_CONTEXT if <context> is not a valid context.\n\n"
+            "    If <level> is not supported, it will return CL_INVALID_VALUE.\n\n"
+            "    Using the widget while it is busy, the call attempting to use it will return CL_INVALID_OPERATION.\n")
+    facts = _facts(body, knowledge)
+    assert [(e.code, e.text) for e in facts.errors if e.origin == "list"] == [
+        ("CL_INVALID_CONTEXT", "<context> is not a valid context"), ("CL_INVALID_VALUE", "<level> is not supported")]
+    assert [r.kind for r in facts.remarks] == ["unowned-condition"]  # the other call's code: said, not dropped
+
+
+def test_core_functions_led_by_their_name(knowledge: Knowledge) -> None:
+    body = ("Changes to Section 5.1\n\n    clCreateCommandQueue - This call will return CL_INVALID_DEVICE if the\n"
+            "        device was not used to create the context. On success, the queue runs.\n\n"
+            "    clBuildProgram - This call will return CL_INVALID_DEVICE if the device is a sub-device. This\n"
+            "        function will return CL_INVALID_BINARY if the binary is bad.\n")
+    assert [(f, c) for f, c, _ in _errors(body, knowledge)] == [
+        ("clCreateCommandQueue", "CL_INVALID_DEVICE"), ("clBuildProgram", "CL_INVALID_DEVICE"),
+        ("clBuildProgram", "CL_INVALID_BINARY")]
+
+
+def test_additions_to_the_lists_of_several_functions(knowledge: Knowledge) -> None:
+    body = ("Additions to Chapter 4\n\n"
+            "    Add to the list of errors for clCreateContext and clCreateContextFromType:\n\n"
+            '   "*   CL_INVALID_PROPERTY if <pfn_notify> is NULL."\n\n'
+            "    Add to the list of error codes for clSetKernelArg:\n\n"
+            '   "  * CL_INVALID_ARG_SIZE ... or if the argument is a widget and\n        <arg_size> is 0.\n'
+            '      * CL_WIDGET_FAILED_ACME for an argument that is a broken widget."\n\n'
+            "    Add to the list of errors for clGetMemObjectInfo:\n\n"
+            '    "CL_INVALID_MEM_OBJECT if <memobj> is a widget."\n')
+    assert _errors(body, knowledge) == [
+        ("clCreateContext", "CL_INVALID_PROPERTY", 5), ("clCreateContextFromType", "CL_INVALID_PROPERTY", 5),
+        ("clSetKernelArg", "CL_INVALID_ARG_SIZE", 9), ("clSetKernelArg", "CL_WIDGET_FAILED_ACME", 11),
+        ("clGetMemObjectInfo", "CL_INVALID_MEM_OBJECT", 15)]
+    facts = _facts(body, knowledge)
+    assert next(e for e in facts.errors if e.code == "CL_INVALID_ARG_SIZE").text == (
+        "the argument is a widget and <arg_size> is 0")
+
+
+def test_replaced_and_removed_descriptions(knowledge: Knowledge) -> None:
+    body = ("Additions to Chapter 9\n\n    Replace the description of CL_INVALID_VALUE error value under\n"
+            "    clCreateFromWidgetACME with:\n\n    \"CL_INVALID_VALUE if <flags> is 3.\"\n\n"
+            "    Replace the description of CL_INVALID_PROPERTY error code with:\n\n"
+            '    "errcode_ret returns CL_INVALID_PROPERTY if <properties> is bad."\n\n'
+            "    Remove the following description of CL_INVALID_PROPERTY error code:\n\n"
+            '    "CL_INVALID_OPERATION if two widgets are given."\n')
+    facts = _facts(body, knowledge)
+    assert [(e.function, e.code) for e in facts.errors if e.origin == "list"] == [
+        ("clCreateFromWidgetACME", "CL_INVALID_VALUE")]
+    assert [(r.kind, r.note) for r in facts.remarks] == [("unowned-condition", False), ("struck-condition", True)]
+
+
+def test_code_paragraphs_with_no_function_are_reported(knowledge: Knowledge) -> None:
+    body = "Additions to Chapter 6\n\n    CL_INVALID_VALUE is generated if the widget is upside down.\n"
+    facts = _facts(body, knowledge)
+    assert not [e for e in facts.errors if e.origin == "list"]
+    assert [r.kind for r in facts.remarks] == ["unowned-condition"]
+
+
+def test_is_generated_paragraphs_in_a_function_description(knowledge: Knowledge) -> None:
+    body = ("    CL_INVALID_CONTEXT is generated if <context> is not valid.\n\n"
+            "    CL_OUT_OF_HOST_MEMORY is generated if the host runs out.\n")
+    assert _errors(body, knowledge) == [("clDoWidgetACME", "CL_INVALID_CONTEXT", 1),
+                                        ("clDoWidgetACME", "CL_OUT_OF_HOST_MEMORY", 3)]
+
+
+def test_an_errors_section_belongs_to_the_function_described(knowledge: Knowledge) -> None:
+    body = ("    clDoWidgetACME does things.\n\nErrors\n\n    CL_INVALID_CONTEXT on an invalid context.\n\n"
+            "    CL_INVALID_VALUE when <level> is 0.\n\nIssues\n\n    CL_INVALID_OPERATION if we forgot?\n")
+    assert _errors(body, knowledge) == [("clDoWidgetACME", "CL_INVALID_CONTEXT", 5),
+                                        ("clDoWidgetACME", "CL_INVALID_VALUE", 7)]
+
+
+def test_an_indented_errors_line_in_a_summary_of_one_function(knowledge: Knowledge) -> None:
+    facts = extract(registry.parse(SpecFile.from_text("w.txt", (
+        "Name Strings\n\n    cl_acme_widget\n\nNew Procedures and Functions\n\n"
+        "    cl_int clDoWidgetACME(cl_context context);\n\n    Errors\n\n"
+        "      CL_INVALID_CONTEXT on invalid context.\n\n      CL_OUT_OF_HOST_MEMORY when out of memory.\n"))),
+        knowledge)
+    assert [(e.function, e.code, e.where.pos.line) for e in facts.errors] == [
+        ("clDoWidgetACME", "CL_INVALID_CONTEXT", 11), ("clDoWidgetACME", "CL_OUT_OF_HOST_MEMORY", 13)]
+
+
+def test_a_heading_naming_the_lists_it_adds_to(knowledge: Knowledge) -> None:
+    body = ("Additions to Section 5.3.1 at the end of the list of\nerrors returned by clCreateImage2D and "
+            "clCreateImage3D:\n\n    CL_INVALID_VALUE if <flags> has CL_WIDGET_MODE_ACME set.\n")
+    assert _errors(body, knowledge) == [("clCreateImage2D", "CL_INVALID_VALUE", 4),
+                                        ("clCreateImage3D", "CL_INVALID_VALUE", 4)]
+
+
+_TWO = _HEAD.replace("    cl_int clDoWidgetACME(cl_context context, cl_uint level);\n\nNew Tokens",
+                     "    cl_int clDoWidgetACME(cl_context context, cl_uint level);\n"
+                     "    cl_int clUndoWidgetACME(cl_context context);\n\nNew Tokens", 1)
+
+
+def test_several_subjects_that_will_return_share_the_list(knowledge: Knowledge) -> None:
+    body = ("    clUndoWidgetACME and clDoWidgetACME will return CL_SUCCESS if they work.\n"
+            "    Otherwise, they will return one of the following error values:\n\n"
+            "    * CL_INVALID_CONTEXT if <context> is not a valid context.\n")
+    facts = extract(registry.parse(SpecFile.from_text("w.txt", _TWO + body)), knowledge)
+    assert sorted((e.function, e.code) for e in facts.errors if e.origin == "list") == [
+        ("clDoWidgetACME", "CL_INVALID_CONTEXT"), ("clUndoWidgetACME", "CL_INVALID_CONTEXT")]
+
+
+def test_a_may_be_returned_sentence_with_a_qualifier_opens_the_list(knowledge: Knowledge) -> None:
+    body = ("    The following errors may be returned by clDoWidgetACME for these new <level> values:\n\n"
+            "    * CL_INVALID_VALUE if <level> is CL_WIDGET_MODE_ACME and nothing supports it.\n")
+    assert _errors(body, knowledge) == [("clDoWidgetACME", "CL_INVALID_VALUE", 3)]
+
+
+def test_an_item_shaped_as_a_condition_whose_list_no_one_owns_is_said(knowledge: Knowledge) -> None:
+    body = "    Some words about widgets.\n\n    * CL_INVALID_VALUE if <level> is 7.\n"
+    facts = _facts(body, knowledge)
+    assert not [e for e in facts.errors if e.origin == "list"]
+    assert [r.kind for r in facts.remarks] == ["unowned-condition"] and "CL_INVALID_VALUE" in facts.remarks[0].message
+
+
+def test_lists_led_by_append_the_following_to_the_list_of_error_conditions(knowledge: Knowledge) -> None:
+    # each lead-in names the next list's owner, after a "In Section ..., page ...," preamble or none; "add the
+    # following to Table 5.6" names none, so its quote goes back to the function described
+    body = ("    In Section 5.3.1, page 93, append the following to the list of error\n"
+            "    conditions for clDoWidgetACME:\n\n"
+            "    \"CL_INVALID_VALUE if <level> is 5.\"\n\n"
+            "    In Section 5.3.3, append the following to the list of error conditions for clCreateImage:\n\n"
+            "    \"CL_INVALID_IMAGE_SIZE if the image is too wide.\"\n\n"
+            "    In chapter 5.1, add the following error codes to clCreateCommandQueue:\n\n"
+            "    CL_INVALID_QUEUE_PROPERTIES if the device cannot.\n\n"
+            "    In Section 5.3.4, add the following to Table 5.6:\n\n"
+            "    \"CL_INVALID_OPERATION if the table says so.\"\n")
+    assert _errors(body, knowledge) == [("clDoWidgetACME", "CL_INVALID_VALUE", 4),
+                                        ("clCreateImage", "CL_INVALID_IMAGE_SIZE", 8),
+                                        ("clCreateCommandQueue", "CL_INVALID_QUEUE_PROPERTIES", 12),
+                                        ("clDoWidgetACME", "CL_INVALID_OPERATION", 16)]
+
+
+_CONTEXTS = ("Additions to Chapter 4\n\n    Add to the list of errors for clCreateContext:\n\n"
+             "    \"CL_INVALID_OPERATION if two widgets are given.\"\n\n"
+             "Additions to Chapter 9\n\n    Widgets are no interop.\n\n")
+
+
+def test_a_new_description_naming_no_function_goes_to_the_function_named_last_whose_parameter_it_names(
+        knowledge: Knowledge) -> None:
+    body = _CONTEXTS + ("    Replace the description of CL_INVALID_PROPERTY error code with:\n\n"
+                        "    \"errcode_ret returns CL_INVALID_PROPERTY if a widget is in properties.\"\n")
+    facts = _facts(body, knowledge)
+    assert [(e.function, e.code) for e in facts.errors if e.origin == "list"] == [
+        ("clCreateContext", "CL_INVALID_OPERATION"), ("clCreateContext", "CL_INVALID_PROPERTY")]
+    (note,) = facts.remarks
+    assert (note.kind, note.note) == ("inferred-owner", True)
+    assert "clCreateContext, named last (line" in note.message and "errcode_ret, properties" in note.message
+
+
+def test_a_new_description_naming_no_parameter_of_the_function_named_last_is_not_kept(knowledge: Knowledge) -> None:
+    body = _CONTEXTS + ("    Replace the description of CL_INVALID_PROPERTY error code with:\n\n"
+                        "    \"CL_INVALID_PROPERTY if a widget is upside down.\"\n")
+    facts = _facts(body, knowledge)
+    assert [e.code for e in facts.errors if e.origin == "list"] == ["CL_INVALID_OPERATION"]
+    assert [(r.kind, r.note) for r in facts.remarks] == [("unowned-condition", False)]
+
+
+def test_a_new_description_announced_and_never_given_is_reported(knowledge: Knowledge) -> None:
+    body = _CONTEXTS + "    Replace the description of CL_INVALID_PROPERTY error code with:\n\nIssues\n\n    None.\n"
+    facts = _facts(body, knowledge)
+    (remark,) = facts.remarks
+    assert remark.kind == "unowned-condition" and "not followed by a condition" in remark.message

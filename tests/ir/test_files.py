@@ -1,0 +1,118 @@
+"""The YAML IR: contract keys, schema on every write, plain text, determinism."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator import pipeline
+from generator.analysis import crosscheck
+from generator.base import source
+from generator.base.diagnostics import Sink
+from generator.base.errors import Gather, InputError, SchemaError
+from generator.base.knowledge import Knowledge
+from generator.ir import files as ir
+from generator.merging.merge import merge_all
+from tests.conftest import ROOT, SPECS
+
+
+def test_contract_keys(seed_result: pipeline.Result) -> None:
+    data = ir.to_dict(seed_result.extensions[0])
+    assert {"name", "vendor", "revision", "sources", "types", "functions", "tokens", "tables",
+            "diagnostics"} <= set(data)
+    function = data["functions"][0]
+    assert {"name", "return_type", "params", "errors", "source"} <= set(function)
+    assert set(function["errors"][0]) >= {"code", "condition", "source"}
+    token = data["tokens"][0]
+    assert isinstance(token["value"], int) and token["source"].startswith("specs/")
+
+
+def test_texts_are_plain(seed_result: pipeline.Result) -> None:
+    text = ir.render(seed_result.extensions[0])
+    assert "<mem_objects>" not in text and "mem_objects" in text
+    assert ir.plain("if <a> is <b>") == "if a is b"
+
+
+def test_render_validates_against_the_schema(seed_result: pipeline.Result) -> None:
+    extension = seed_result.extensions[0]
+    saved = extension.tokens[0].name
+    extension.tokens[0].name = "not an identifier"
+    try:
+        with pytest.raises(SchemaError, match="/tokens/0/name"):
+            ir.render(extension)
+    finally:
+        extension.tokens[0].name = saved
+
+
+def test_load_reads_back_safely(tmp_path: Path, seed_result: pipeline.Result) -> None:
+    path = tmp_path / "x.yaml"
+    path.write_text(ir.render(seed_result.extensions[0]))
+    assert ir.load(path)["name"] == seed_result.extensions[0].name
+    path.write_text("!!python/object/apply:os.system ['true']\n")
+    with pytest.raises(InputError, match="explicit tag"):
+        ir.load(path)
+
+
+def render_all(facts_order: list[Any], knowledge: Knowledge) -> dict[str, str]:
+    sink = Sink()
+    extensions = merge_all(facts_order, knowledge, sink)
+    crosscheck.check(extensions, facts_order, knowledge, sink)
+    for extension in extensions:
+        extension.diagnostics = [d for d in sink.items if d.extension == extension.name]
+    return {e.name: ir.render(e) for e in extensions}
+
+
+def test_input_order_does_not_matter(knowledge: Knowledge, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    paths = source.spec_files(Path("specs"))
+    forward = pipeline.read(paths, knowledge, Gather()).facts
+    backward = pipeline.read(list(reversed(paths)), knowledge, Gather()).facts
+    assert render_all(forward, knowledge) == render_all(backward, knowledge)
+
+
+def test_same_bytes_whatever_the_hash_seed(tmp_path: Path) -> None:
+    outputs = []
+    for seed in ("0", "1", "4242"):
+        out = tmp_path / seed
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run([sys.executable, "-m", "generator", "generate", "--specs", str(SPECS), "--out", str(out)],
+                       cwd=ROOT, env=env, check=True, capture_output=True)
+        outputs.append({p.name: p.read_bytes() for p in (out / "ir").iterdir()})
+    assert outputs[0] == outputs[1] == outputs[2]
+
+
+def test_an_ir_larger_than_an_ir_may_be_read_back_is_not_written(seed_irs: list[dict[str, Any]]) -> None:
+    """`diff` reads IR files up to `ir.MAX_BYTES`: the generator never writes one it could not read back."""
+    data = dict(seed_irs[0], revision="x" * (ir.MAX_BYTES + 1))
+    with pytest.raises(InputError, match=r"the IR of cl_\w+ would be \d+ MiB, more than the 64 MiB an IR may hold"):
+        ir.dump(data)
+
+
+def test_a_token_without_a_value_is_written_and_read_back_as_null(tmp_path: Path,
+                                                                   seed_result: pipeline.Result) -> None:
+    extension = seed_result.extensions[0]
+    saved = extension.tokens[0].value
+    extension.tokens[0].value = None
+    try:
+        path = tmp_path / "x.yaml"
+        path.write_text(ir.render(extension))
+        assert ir.load(path)["tokens"][0]["value"] is None
+        assert ir.value_text(None) == "value not given here"
+    finally:
+        extension.tokens[0].value = saved
+
+
+def test_another_extensions_function_may_have_no_prototype_but_no_other_function_may(
+        seed_irs: list[dict[str, Any]]) -> None:
+    data = seed_irs[0]
+    own = data["functions"][0]
+    bare = {"name": "clOtherOTHER", "errors": [], "source": own["source"]}
+    ir.validate(dict(data, functions=[*data["functions"], dict(bare, external=True)]))
+    for wrong, path in ((bare, "/functions/"), (dict(bare, core=True, external=True), "/functions/")):
+        with pytest.raises(SchemaError, match=path):
+            ir.validate(dict(data, functions=[*data["functions"], wrong]))

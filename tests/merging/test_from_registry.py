@@ -1,0 +1,79 @@
+"""What a text leaves out, taken from the registry XML (generator/merging/from_registry.py): the prototypes of functions
+it only names, the definitions of types it never gives; and, with no registry, a warning for each."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+from generator import pipeline
+from tests import samples, scoring
+from tests.samples import WIDGET_XML
+
+#: The sample extension, with a second function only named (as cl_arm_shared_virtual_memory names its nine).
+NAMED = samples.WIDGET.replace("New Tokens\n", "    clUndoWidgetACME\n\nNew Tokens\n", 1)
+UNDO = """\
+    <command>
+      <proto><type>cl_int</type> <name>clUndoWidgetACME</name></proto>
+      <param><type>cl_context</type> <name>context</name></param>
+      <param>const <type>cl_widget_mode_acme</type>* <name>modes</name>[]</param>
+    </command>
+  </commands>"""
+
+
+def test_a_function_only_named_takes_the_registry_s_prototype(spec_dir: Callable[[dict[str, str]], Path]) -> None:
+    result = pipeline.run(spec_dir({"cl_acme_widget.txt": NAMED, "cl.xml": WIDGET_XML.replace("  </commands>", UNDO)}))
+    undo = result.extensions[0].function("clUndoWidgetACME")
+    assert undo is not None and undo.return_type == "cl_int"
+    assert [(p.name, p.type) for p in undo.params] == [
+        ("context", "cl_context"), ("modes", "const cl_widget_mode_acme * *")]
+    assert undo.source.pos is not None and undo.source.pos.line == 15  # where the text names it
+    assert undo.prototype_source is not None and undo.prototype_source.path.endswith("cl.xml")
+    notes = [d for d in result.diagnostics if d.kind == "from-registry" and "clUndoWidgetACME" in d.message]
+    assert len(notes) == 1 and notes[0].related == (undo.prototype_source,)
+
+
+def test_without_a_registry_a_function_only_named_is_left_out_with_one_warning(
+        spec_dir: Callable[[dict[str, str]], Path]) -> None:
+    result = pipeline.run(spec_dir({"cl_acme_widget.txt": NAMED}))
+    assert result.extensions[0].function("clUndoWidgetACME") is None
+    said = [d for d in result.diagnostics if "clUndoWidgetACME" in d.message]
+    assert [(d.kind, d.severity) for d in said] == [("unprototyped-function", "warning")]
+    assert "no registry XML was given" in said[0].message
+
+
+def test_a_type_no_text_defines_is_the_registry_s(spec_dir: Callable[[dict[str, str]], Path]) -> None:
+    specs = spec_dir({"cl_acme_widget.txt": samples.WIDGET, "cl.xml": WIDGET_XML})
+    mode = next(t for t in pipeline.run(specs).extensions[0].types if t.name == "cl_widget_mode_acme")
+    assert (mode.kind, mode.c_type, mode.defined) == ("typedef", "cl_uint", True)
+    assert mode.source.path.endswith("cl.xml")
+    (specs / "cl.xml").unlink()
+    without = pipeline.run(specs)
+    assert next(t for t in without.extensions[0].types if t.name == "cl_widget_mode_acme").defined is False
+
+
+def test_a_registry_declaration_that_is_not_c_is_a_warning_not_a_refusal(
+        spec_dir: Callable[[dict[str, str]], Path]) -> None:
+    broken = WIDGET_XML.replace("<name>cl_widget_mode_acme</name>;", "<name>cl_widget_mode_acme</name>")
+    result = pipeline.run(spec_dir({"cl_acme_widget.txt": samples.WIDGET, "cl.xml": broken}))
+    unreadable = [d for d in result.diagnostics if d.kind == "registry-unreadable"]
+    assert len(unreadable) == 1 and "cl_widget_mode_acme" in unreadable[0].message
+    assert unreadable[0].where.path.endswith("cl.xml")
+
+
+def test_the_corpus_functions_only_named_get_the_truth_s_registry_prototypes(tmp_path: Path) -> None:
+    entry = next(e for e in scoring.truth() if e["file"] == "cl_arm_shared_virtual_memory.registry.txt")
+    shutil.copy(scoring.CORPUS / entry["file"], tmp_path)
+    shutil.copy(scoring.CORPUS / "registry" / "cl.xml", tmp_path)
+    extension = pipeline.run(tmp_path).extensions[0]
+    named = [f for f in entry["functions"] if f["params"] is None]
+    assert len(named) == 9
+    for want in named:
+        got = extension.function(want["name"])
+        assert got is not None and got.prototype_source is not None, want["name"]
+        assert got.source.pos is not None and abs(got.source.pos.line - want["line"]) <= 10
+        registered = want["registry"]
+        assert scoring.canonical_type(got.return_type) == scoring.canonical_type(registered["return_type"])
+        assert [(p.name, scoring.canonical_type(p.type)) for p in got.params] == [
+            (p["name"], scoring.canonical_type(p["type"])) for p in registered["params"]], want["name"]

@@ -1,0 +1,269 @@
+"""Merging an extension's sources, naming its token groups, and the types it introduces."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator import pipeline
+from generator.base.errors import InputError
+from generator.base.source import Pos
+from generator.ir import files as ir
+from generator.merging.model import Extension
+from tests.pathological import assert_linear
+from tests.samples import WIDGET
+
+
+@pytest.fixture(scope="module")
+def widget(tmp_path_factory: pytest.TempPathFactory) -> pipeline.Result:
+    folder = tmp_path_factory.mktemp("widget")
+    (folder / "widget.txt").write_text(WIDGET, encoding="utf-8")
+    return pipeline.run(folder)
+
+
+@pytest.fixture(scope="module")
+def extension(widget: pipeline.Result) -> Extension:
+    (only,) = widget.extensions
+    return only
+
+
+def test_group_names(extension: Extension) -> None:
+    # own function: its parameter; core function: the parameter's C type; error codes: one group
+    assert {t.name: t.group for t in extension.tokens} == {
+        "CL_WIDGET_FAST_ACME": "mode",
+        "CL_WIDGET_SLOW_ACME": "mode",
+        "CL_CONTEXT_WIDGET_ACME": "context_info",
+        "CL_WIDGET_TOO_HIGH_ACME": "error_code",
+    }
+    assert extension.group("mode") and extension.group("mode").c_type == "cl_widget_mode_acme"  # type: ignore[union-attr]
+
+
+def test_an_undefined_type_carrying_tokens_is_an_enumeration(extension: Extension, widget: pipeline.Result) -> None:
+    types = {t.name: (t.kind, t.c_type, t.defined) for t in extension.types}
+    assert types == {"cl_widget_mode_acme": ("enum", "cl_uint", False), "UINT": ("platform", "unsigned int", True)}
+    assert any(d.kind == "undefined-type" and "cl_widget_mode_acme" in d.message for d in widget.diagnostics)
+
+
+def test_core_functions_get_the_errors_added_to_them(extension: Extension) -> None:
+    core = extension.function("clGetContextInfo")
+    assert core is not None and core.core
+    assert [e.code for e in core.errors] == ["CL_INVALID_VALUE"]
+    assert [p.name for p in core.params][:2] == ["context", "param_name"]  # from data/opencl_core.json
+
+
+def test_the_tables_are_canonical(extension: Extension) -> None:
+    (table,) = extension.tables
+    assert (table.name, table.columns) == ("context_info", ["context_info", "type", "description"])
+
+
+def test_crosschecks_on_a_new_extension(widget: pipeline.Result) -> None:
+    kinds = {d.kind for d in widget.diagnostics}
+    assert {"wrong-function", "undefined-token", "not-a-property", "table-type"} <= kinds
+
+
+def test_conflicting_token_values_are_reported(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text(WIDGET, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(WIDGET.replace("0x7002", "0x7009").replace("Version 3", "Version 4"),
+                                    encoding="utf-8")
+    result = pipeline.run(tmp_path)
+    conflicts = [d for d in result.diagnostics if d.kind == "token-conflict"]
+    assert len(conflicts) == 1 and "CL_WIDGET_SLOW_ACME is 0x7009" in conflicts[0].message
+    assert result.extensions[0].token("CL_WIDGET_SLOW_ACME").value == 0x7002  # type: ignore[union-attr]
+
+
+def test_repeated_and_clashing_tokens_are_reported(tmp_path: Path) -> None:
+    text = WIDGET.replace("        CL_WIDGET_SLOW_ACME      0x7002\n",
+                          "        CL_WIDGET_SLOW_ACME      0x7001\n        CL_WIDGET_FAST_ACME      0x7001\n")
+    (tmp_path / "w.txt").write_text(text, encoding="utf-8")
+    kinds = [d.kind for d in pipeline.run(tmp_path).diagnostics]
+    assert kinds.count("repeated-token") == 1 and kinds.count("value-clash") == 1
+
+
+def test_a_parameter_named_only_in_the_body(tmp_path: Path) -> None:
+    text = WIDGET.replace("cl_widget_mode_acme mode,\n                          UINT level)",
+                          "cl_widget_mode_acme,\n                          UINT level)", 1)
+    (tmp_path / "w.txt").write_text(text, encoding="utf-8")
+    (extension,) = pipeline.run(tmp_path).extensions
+    function = extension.function("clDoWidgetACME")
+    assert function is not None and [p.name for p in function.params] == ["context", "mode", "level"]
+
+
+def test_names_too_long_for_a_file_and_files_without_an_extension_are_all_reported(tmp_path: Path) -> None:
+    """Each extension and function name becomes a file name (`ir/<extension>.yaml`, `<module>/<function>.md`)."""
+    long_extension = "cl_acme_" + "w" * 300
+    (tmp_path / "a.txt").write_text(WIDGET.replace("cl_acme_widget", long_extension), encoding="utf-8")
+    (tmp_path / "b.txt").write_text(WIDGET.replace("cl_acme_widget", "cl_acme_gadget")
+                                    .replace("clDoWidgetACME", "clDo" + "W" * 300 + "ACME"), encoding="utf-8")
+    (tmp_path / "c.txt").write_text(WIDGET.replace("cl_acme_widget", "no extension named"), encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        pipeline.run(tmp_path)
+    found = [(Path(e.path).name, e.pos, e.message.split(" is ")[0]) for e in caught.value.all]
+    assert found == [
+        ("a.txt", Pos(3, 5), f"extension {long_extension[:40]}..."),
+        ("c.txt", Pos(1, 1), "cannot tell which extension this file describes: it never names an extension string"),
+        ("b.txt", Pos(11, 5), f"function clDo{'W' * 36}..."),
+    ]
+
+
+def test_thousands_of_groups_of_one_name_take_linear_time(tmp_path: Path) -> None:
+    """`thing`, `thing_2`, ...: each group's number is counted on from the last, not searched from 2."""
+    assert_linear("unnamed-groups", tmp_path)
+
+
+_NAMED_ONLY = """Name Strings
+
+    cl_acme_gauge
+
+New Tokens
+
+    None
+
+Additions to Chapter 4
+
+    This extension adds to table 4.3:
+
+  |------------------------------------------------------------|
+  | CL_DEVICE_GAUGE_SIZE_ACME   |  cl_uint  |  The gauge's size. |
+  | CL_DEVICE_GAUGE_LEVEL_ACME  |  cl_bool  |  CL_TRUE if level. |
+  |------------------------------------------------------------|
+
+    CL_DEVICE_GAUGE_SIZE_ACME may be queried with clGetDeviceInfo; CL_INVALID_VALUE is a core code.
+"""
+
+
+def test_tokens_named_without_values_are_kept_without_one(tmp_path: Path) -> None:
+    (tmp_path / "g.txt").write_text(_NAMED_ONLY, encoding="utf-8")
+    result = pipeline.run(tmp_path)
+    (extension,) = result.extensions
+    assert [(t.name, t.value, t.group, t.source.pos.line) for t in extension.tokens] == [
+        ("CL_DEVICE_GAUGE_SIZE_ACME", None, None, 14), ("CL_DEVICE_GAUGE_LEVEL_ACME", None, None, 14)]
+    warned = [d.message for d in result.diagnostics if d.kind == "token-without-value"]
+    assert len(warned) == 2 and "no constant or enumeration member" in warned[0]
+
+
+def test_a_text_that_gives_values_introduces_no_token_by_name(tmp_path: Path) -> None:
+    heading = "Additions to Chapter 5 of the OpenCL 1.2 Specification\n"
+    text = WIDGET.replace(heading, f"{heading}\n    CL_WIDGET_TYPO_ACME is misspelt.\n", 1)
+    assert "CL_WIDGET_TYPO_ACME" in text
+    (tmp_path / "w.txt").write_text(text, encoding="utf-8")
+    (extension,) = pipeline.run(tmp_path).extensions
+    assert extension.token("CL_WIDGET_TYPO_ACME") is None
+
+
+def test_a_list_of_new_tokens_without_values_names_the_tokens(tmp_path: Path) -> None:
+    text = _NAMED_ONLY.replace("    None\n", "    CL_GAUGE_LISTED_ACME is a new property name.\n")
+    (tmp_path / "g.txt").write_text(text, encoding="utf-8")
+    (extension,) = pipeline.run(tmp_path).extensions
+    assert [t.name for t in extension.tokens] == ["CL_GAUGE_LISTED_ACME"]
+
+
+def test_two_declarations_in_another_order_are_an_input_error(tmp_path: Path) -> None:
+    body = "        cl_int clDoWidgetACME(cl_context context,\n"
+    assert body in WIDGET
+    text = WIDGET.replace(body + "                              cl_widget_mode_acme mode,\n"
+                          "                              UINT level)",
+                          body + "                              UINT level,\n"
+                          "                              cl_widget_mode_acme mode)")
+    assert text != WIDGET
+    (tmp_path / "w.txt").write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        pipeline.run(tmp_path)
+    assert "parameter 'level' in place 2, but at" in caught.value.render()
+    assert "contradicts itself on the order of the arguments" in caught.value.render()
+
+
+def test_a_list_of_new_token_names_keeps_its_group(tmp_path: Path) -> None:
+    text = _NAMED_ONLY.replace("    None\n", "    Accepted as a query in the <param_name> parameter of "
+                               "clGetDeviceInfo:\n\n"
+                               "        CL_DEVICE_GAUGE_SIZE_ACME\n        CL_DEVICE_GAUGE_LEVEL_ACME\n")
+    (tmp_path / "g.txt").write_text(text, encoding="utf-8")
+    result = pipeline.run(tmp_path)
+    (extension,) = result.extensions
+    assert [(t.name, t.value, t.group) for t in extension.tokens] == [
+        ("CL_DEVICE_GAUGE_SIZE_ACME", None, "device_info"), ("CL_DEVICE_GAUGE_LEVEL_ACME", None, "device_info")]
+    assert [d.kind for d in result.diagnostics].count("token-without-value") == 2
+
+
+def test_a_value_given_later_fills_a_name_listed_without_one(tmp_path: Path) -> None:
+    text = _NAMED_ONLY.replace("    None\n", "        CL_DEVICE_GAUGE_SIZE_ACME\n\n"
+                               "        CL_DEVICE_GAUGE_SIZE_ACME  0x4200\n")
+    (tmp_path / "g.txt").write_text(text, encoding="utf-8")
+    (extension,) = pipeline.run(tmp_path).extensions
+    assert [(t.name, t.value) for t in extension.tokens] == [("CL_DEVICE_GAUGE_SIZE_ACME", 0x4200)]
+
+
+def _generated(tmp_path: Path, text: str) -> pipeline.Result:
+    (tmp_path / "widget.txt").write_text(text, encoding="utf-8")
+    return pipeline.run(tmp_path)
+
+
+def test_an_undefined_type_used_only_behind_a_pointer_is_opaque(tmp_path: Path) -> None:
+    text = WIDGET.replace("UINT level)", "UINT level,\n                          const cl_gizmo_acme *gizmos)", 1)
+    result = _generated(tmp_path, text)
+    (extension,) = result.extensions
+    types = {t.name: (t.kind, t.c_type, t.defined) for t in extension.types}
+    assert types["cl_gizmo_acme"] == ("opaque", None, False)
+    assert any(d.kind == "undefined-type" and "cl_gizmo_acme" in d.message and "only pointers" in d.message
+               for d in result.diagnostics)
+
+
+def test_an_undefined_type_passed_by_value_is_not_opaque(tmp_path: Path) -> None:
+    text = WIDGET.replace("UINT level)", "UINT level,\n                          cl_gizmo_acme gizmo)", 1)
+    result = _generated(tmp_path, text)
+    (extension,) = result.extensions
+    assert {t.name: t.kind for t in extension.types}["cl_gizmo_acme"] == "typedef"
+
+
+def test_a_callbacks_argument_types_are_types_the_extension_uses(tmp_path: Path) -> None:
+    text = WIDGET.replace("UINT level)", "UINT level,\n                          void (CL_CALLBACK *notify)("
+                          "cl_gizmo_acme *, void *))", 1)
+    (extension,) = _generated(tmp_path, text).extensions
+    assert {t.name: t.kind for t in extension.types}["cl_gizmo_acme"] == "opaque"
+
+
+def test_every_typedef_of_the_text_is_kept_structs_with_their_members(tmp_path: Path) -> None:
+    text = WIDGET.replace("New Tokens\n", "New Types\n\n    typedef struct _cl_thing_acme\n    {\n"
+                          "        cl_uint kind;\n\n        cl_uint sizes[4];\n    } cl_thing_acme;\n\n"
+                          "    typedef enum { CL_LOOK_A_ACME = 0x7010, CL_LOOK_B_ACME } cl_look_acme;\n\n"
+                          "New Tokens\n", 1)
+    result = _generated(tmp_path, text)
+    (extension,) = result.extensions
+    types = {t.name: t for t in extension.types}
+    assert (types["cl_thing_acme"].c_type, types["cl_thing_acme"].members) == (
+        "struct _cl_thing_acme", (("kind", "cl_uint"), ("sizes", "cl_uint [4]")))
+    assert (types["cl_look_acme"].kind, types["cl_look_acme"].c_type) == ("enum", "int")
+    assert {t.name: t.value for t in extension.tokens}["CL_LOOK_B_ACME"] == 0x7011
+
+
+_OTHERS = WIDGET.replace("Additions to Chapter 5 of the OpenCL 1.2 Specification\n", (
+    "Additions to Chapter 5 of the OpenCL 1.2 Specification\n\n"
+    "    Add to the list of errors for clCreateFromGadgetOTHER:\n\n"
+    "    \"CL_INVALID_VALUE if <gadget> is a widget.\"\n\n"
+    "    Add to the list of errors for clCreateFromWidgetACME:\n\n"
+    "    \"CL_INVALID_VALUE if <widget> is a gadget.\"\n"), 1)
+
+
+def test_conditions_of_another_vendors_function_are_kept_with_no_prototype(tmp_path: Path) -> None:
+    assert _OTHERS != WIDGET
+    (tmp_path / "w.txt").write_text(_OTHERS, encoding="utf-8")
+    result = pipeline.run(tmp_path)
+    (extension,) = result.extensions
+    other = extension.function("clCreateFromGadgetOTHER")
+    assert other is not None and other.external and not other.core and other.foreign
+    assert (other.return_type, other.params, [e.code for e in other.errors]) == (None, [], ["CL_INVALID_VALUE"])
+    (said,) = [d.message for d in result.diagnostics if d.kind == "external-function"]
+    assert "clCreateFromGadgetOTHER" in said and "no prototype" not in said and "whose prototype" in said
+    # a function of the extension's own vendor that no source declares is a slip, not another's function
+    assert extension.function("clCreateFromWidgetACME") is None
+    assert any(d.kind == "unknown-function" and "clCreateFromWidgetACME" in d.message for d in result.diagnostics)
+    entry = next(f for f in ir.to_dict(extension)["functions"] if f["name"] == "clCreateFromGadgetOTHER")
+    assert entry["external"] is True and "return_type" not in entry and "params" not in entry
+
+
+def test_a_bit_of_a_cast_number_is_a_token_value(tmp_path: Path) -> None:
+    text = WIDGET.replace("0x7001", "((cl_bitfield)1 << 0)", 1).replace("0x7002", "(((cl_bitfield)1) << 33)", 1)
+    (tmp_path / "w.txt").write_text(text, encoding="utf-8")
+    (extension,) = pipeline.run(tmp_path).extensions
+    assert [(t.name, t.value) for t in extension.tokens][:2] == [("CL_WIDGET_FAST_ACME", 1),
+                                                                 ("CL_WIDGET_SLOW_ACME", 1 << 33)]

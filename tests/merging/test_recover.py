@@ -1,0 +1,83 @@
+"""What damaged sources lost comes back, with where it came from."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from generator import pipeline
+from generator.merging.model import Extension
+from generator.pipeline import Result
+
+
+def extension(result: Result, name: str) -> Extension:
+    return next(e for e in result.extensions if e.name == name)
+
+
+def test_collapsed_text_gets_its_parameter_names_back(seed_result: Result) -> None:
+    collapsed = extension(seed_result, "cl_nv_d3d11_sharing")
+    acquire = collapsed.function("clEnqueueAcquireD3D11ObjectsNV")
+    assert acquire is not None
+    invalid_value = next(e for e in acquire.errors if e.code == "CL_INVALID_VALUE")
+    assert invalid_value.condition == ("<num_objects> is zero and <mem_objects> is not a NULL value or if "
+                                       "<num_objects> > 0 and <mem_objects> is NULL")
+    assert invalid_value.recovered == "parameter names"
+    assert invalid_value.recovered_from is not None
+    assert re.fullmatch(r"specs/cl_(nv_d3d10|khr_d3d11)_sharing.txt", invalid_value.recovered_from.path)
+
+
+def test_every_condition_of_the_collapsed_text_names_its_parameters(seed_result: Result) -> None:
+    collapsed = extension(seed_result, "cl_nv_d3d11_sharing")
+    gaps = re.compile(r"\b(if|of|in|by|and|when|to) (is|are|was|has|and|>)\b|^(is|are|was) ")
+    for function in collapsed.functions:
+        for error in function.errors:
+            assert not gaps.search(error.condition), (function.name, error.condition)
+
+
+def test_token_groups_get_their_parameter_back(seed_result: Result) -> None:
+    collapsed = extension(seed_result, "cl_nv_d3d11_sharing")
+    group = collapsed.group("d3d_device_source")
+    assert group is not None and group.parameter == "d3d_device_source"
+    assert group.recovered_from is not None and group.recovered_from.path == "specs/cl_nv_d3d10_sharing.txt"
+    assert "the <d3d_device_source> parameter of clGetDeviceIDsFromD3D11NV" in group.sentence
+
+
+def test_descriptions_without_subject_find_their_parameter(seed_result: Result) -> None:
+    collapsed = extension(seed_result, "cl_nv_d3d11_sharing")
+    texture = collapsed.function("clCreateFromD3D11Texture3DNV")
+    assert texture is not None
+    subresource = next(p for p in texture.params if p.name == "subresource")
+    assert subresource.description == "<subresource> is the subresource of <resource> to share."
+    assert subresource.recovered_from is not None
+
+
+def test_reference_page_codes_are_recovered(seed_result: Result) -> None:
+    khr = extension(seed_result, "cl_khr_d3d10_sharing")
+    release = khr.function("clEnqueueReleaseD3D10ObjectsKHR")
+    assert release is not None
+    from_page = [(e.code, a) for e in release.errors for a in e.also_in
+                 if a.source.path == "specs/clEnqueueReleaseD3D10ObjectsKHR.txt"]
+    assert sorted(code for code, _ in from_page) == sorted([
+        "CL_INVALID_VALUE", "CL_INVALID_MEM_OBJECT", "CL_INVALID_COMMAND_QUEUE", "CL_INVALID_CONTEXT",
+        "CL_D3D10_RESOURCE_NOT_ACQUIRED_KHR", "CL_INVALID_EVENT_WAIT_LIST"])
+    assert all(a.recovered_from and a.recovered_from.path == "specs/cl_khr_d3d10_sharing.txt" for _, a in from_page)
+
+
+def test_a_man_page_corroborates_the_spec(seed_result: Result) -> None:
+    khr = extension(seed_result, "cl_khr_d3d11_sharing")
+    acquire = khr.function("clEnqueueAcquireD3D11ObjectsKHR")
+    assert acquire is not None
+    corroborated = [e.code for e in acquire.errors if e.also_in]
+    assert len(corroborated) == 8  # the page's eight conditions, its repeated one included
+    assert all(a.recovered_from is None for e in acquire.errors for a in e.also_in)
+
+
+def test_a_text_that_declares_no_function_and_names_no_parameter_lost_nothing(tmp_path: Path) -> None:
+    (tmp_path / "cl_acme_widget.txt").write_text(
+        "Name Strings\n\n    cl_acme_widget\n\nNew Tokens\n\n    New image channel orders:\n\n"
+        "    CL_WIDGET_ORDER_ACME        0x40D0\n\n"
+        "Additions to Chapter 5\n\n    Append the following to the list of error conditions for clCreateImage:\n\n"
+        "    \"CL_INVALID_VALUE if the channel order is CL_WIDGET_ORDER_ACME and the image is 3D.\"\n")
+    result = pipeline.run(tmp_path)
+    assert not [d for d in result.diagnostics if d.kind == "recovered"]
+    assert [e.code for f in extension(result, "cl_acme_widget").functions for e in f.errors] == ["CL_INVALID_VALUE"]

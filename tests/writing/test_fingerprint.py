@@ -1,0 +1,159 @@
+"""Incremental generation: an unchanged run parses nothing; any change to an input or to OUT makes it run again."""
+
+from __future__ import annotations
+
+import os
+import resource
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator import pipeline
+from generator.base import source
+from generator.writing import fingerprint, writer
+from tests.conftest import ROOT, SPECS, CliRun
+
+
+@pytest.fixture
+def generated(tmp_path: Path, main: Callable[..., CliRun]) -> Path:
+    """A fresh OUT made from a copy of the seeds (`tmp_path/specs`)."""
+    shutil.copytree(SPECS, tmp_path / "specs")
+    out = tmp_path / "out"
+    assert main("generate", "--specs", str(tmp_path / "specs"), "--out", str(out))[0] == 0
+    return out
+
+
+def parsing_fails(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From now on, any parse is a test failure."""
+
+    def refuse(_: Path) -> pipeline.Result:
+        raise AssertionError("parsed although nothing changed")
+
+    monkeypatch.setattr(pipeline, "run", refuse)
+
+
+def test_a_second_run_with_no_change_parses_nothing_and_says_so(
+    generated: Path, main: Callable[..., CliRun], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    before = {p: p.read_bytes() for p in generated.rglob("*") if p.is_file()}
+    parsing_fails(monkeypatch)
+    status, _, err = main("generate", "--specs", str(generated.parent / "specs"), "--out", str(generated))
+    assert status == 0
+    assert err == f"{generated}: current (no input changed since it was written); nothing parsed\n"
+    assert {p: p.read_bytes() for p in generated.rglob("*") if p.is_file()} == before
+
+
+def test_importing_the_package_in_place_changes_nothing(
+    generated: Path, main: Callable[..., CliRun], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Python writes bytecode under OUT when the package is imported from there; that is not an edit."""
+    subprocess.run([sys.executable, "-c", "import cl_d3d_sharing.khr_d3d10"], cwd=generated, check=True,
+                   env={k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"})
+    assert list(generated.rglob("*.pyc"))
+    parsing_fails(monkeypatch)
+    assert main("generate", "--specs", str(generated.parent / "specs"), "--out", str(generated))[0] == 0
+    monkeypatch.undo()  # `check` always parses: it compares OUT with what would be written
+    assert main("check", "--specs", str(generated.parent / "specs"), "--out", str(generated))[0] == 0
+
+
+@pytest.mark.parametrize("change", ["spec edited", "spec added", "output edited", "output deleted", "manifest edited"])
+def test_any_change_makes_it_run_again(
+    generated: Path, main: Callable[..., CliRun], change: str,
+) -> None:
+    specs = generated.parent / "specs"
+    if change == "spec edited":
+        spec = specs / "cl_nv_d3d10_sharing.txt"
+        spec.write_text(spec.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    elif change == "spec added":
+        shutil.copy(specs / "README.md", specs / "NOTES.md")  # read, recognised as notes, skipped
+    elif change == "output edited":
+        (generated / "ir" / "cl_nv_d3d10_sharing.yaml").write_text("name: broken\n", encoding="utf-8")
+    elif change == "output deleted":
+        (generated / "docs" / "index.md").unlink()
+    else:
+        manifest = generated / fingerprint.NAME
+        manifest.write_text(manifest.read_text(encoding="utf-8").replace("inputs ", "inputs 0", 1), encoding="utf-8")
+    status, _, err = main("generate", "--specs", str(specs), "--out", str(generated))
+    assert status == 0 and "nothing parsed" not in err
+    assert fingerprint.current(generated, fingerprint.inputs(source.spec_files(specs), specs))
+
+
+def test_force_parses_anyway(generated: Path, main: Callable[..., CliRun]) -> None:
+    status, _, err = main("generate", "--specs", str(generated.parent / "specs"), "--out", str(generated), "--force")
+    assert status == 0 and "nothing parsed" not in err
+
+
+def test_the_hash_names_each_spec_by_its_place_under_the_specs_folder(tmp_path: Path) -> None:
+    """The same files under another folder give the same hash; a renamed file does not."""
+    for name in ("a", "b"):
+        shutil.copytree(SPECS, tmp_path / name)
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert fingerprint.inputs(source.spec_files(a), a) == fingerprint.inputs(source.spec_files(b), b)
+    first = sorted(b.glob("*.txt"))[0]
+    first.rename(b / f"renamed-{first.name}")
+    assert fingerprint.inputs(source.spec_files(a), a) != fingerprint.inputs(source.spec_files(b), b)
+
+
+def test_the_committed_output_carries_the_hash_of_the_committed_inputs() -> None:
+    specs = ROOT / "specs"
+    assert fingerprint.current(ROOT / "generated", fingerprint.inputs(source.spec_files(specs), specs))
+
+
+def test_a_run_with_nothing_to_write_still_clears_what_a_killed_run_left(
+    generated: Path, main: Callable[..., CliRun], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A staging folder still marked as being written, and one whose tree its manifest covers (killed after
+    the mark was taken off), are the generator's; a user's folder of the same name pattern is not."""
+    unfinished = generated.parent / f".{generated.name}-staging-killed"
+    (unfinished / "ir").mkdir(parents=True)
+    (unfinished / writer.MARK).touch()
+    finished = generated.parent / f".{generated.name}-staging-whole"
+    shutil.copytree(generated, finished)
+    mine = generated.parent / f".{generated.name}-staging-notes"
+    mine.mkdir()
+    (mine / "todo.txt").write_text("mine\n")
+    parsing_fails(monkeypatch)
+    run = main("generate", "--specs", str(generated.parent / "specs"), "--out", str(generated))
+    assert run.status == 0
+    assert not unfinished.exists() and not finished.exists()
+    assert (mine / "todo.txt").read_text() == "mine\n"
+    assert f"{mine}: warning: left by an interrupted run, or not" in run.err
+
+
+@pytest.mark.parametrize("kind", ["a sparse 6 GiB spec", "a spec linked to /proc/self/pagemap",
+                                  "a huge file in OUT"])
+def test_inputs_are_hashed_without_reading_more_than_a_spec_may_hold(tmp_path: Path, kind: str) -> None:
+    """The hash read every input whole before anything checked its size: in a process limited to 1 GiB of
+    memory that was a MemoryError (or an OSError from /proc); now a clean error, or a run that costs time."""
+    shutil.copytree(SPECS, tmp_path / "specs")
+    out = tmp_path / "out"
+    if kind == "a sparse 6 GiB spec":
+        with open(tmp_path / "specs" / "huge.txt", "wb") as stream:
+            stream.truncate(6 << 30)
+    elif kind == "a spec linked to /proc/self/pagemap":
+        (tmp_path / "specs" / "pagemap.txt").symlink_to("/proc/self/pagemap")
+    else:
+        assert subprocess.run(generate_command(tmp_path / "specs", out), capture_output=True).returncode == 0
+        with open(out / "docs" / "index.md", "wb") as stream:
+            stream.truncate(6 << 30)
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+
+    done = subprocess.run([*generate_command(tmp_path / "specs", out), "--timings", str(tmp_path / "t.json")],
+                          capture_output=True, text=True, preexec_fn=limited, check=False)
+    assert "Traceback" not in done.stderr and "MemoryError" not in done.stderr, done.stderr[-2000:]
+    if kind == "a huge file in OUT":
+        assert done.returncode == 0, done.stderr[-2000:]  # OUT is not as written: generated again
+        assert (out / "docs" / "index.md").stat().st_size < 1 << 20
+    else:
+        assert done.returncode == 2, done.stderr[-2000:]
+        assert "error: " in done.stderr.splitlines()[0]
+
+
+def generate_command(specs: Path, out: Path) -> list[str]:
+    return [sys.executable, "-m", "generator", "generate", "--specs", str(specs), "--out", str(out)]

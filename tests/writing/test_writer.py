@@ -1,0 +1,307 @@
+"""Writing the output tree whole or not at all."""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import os
+import random
+import resource
+import select
+import shlex
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import IO
+
+import pytest
+
+from generator.base.errors import InputError
+from generator.writing import fingerprint, ownership, writer
+from tests.conftest import SPECS, missing, snapshot
+
+
+def listing(folder: Path) -> list[str]:
+    return sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file())
+
+
+def test_write_replaces_the_whole_tree_and_lists_it_in_its_manifest(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    writer.write(out, {"ir/a.yaml": "a\n", "ir/b.yaml": "b\n"})
+    writer.write(out, {"ir/a.yaml": "new a\n"})
+    assert listing(out) == [ownership.NAME, "ir/a.yaml"]
+    assert (out / "ir" / "a.yaml").read_text() == "new a\n"
+    manifest = ownership.read(out)
+    assert manifest is not None and list(manifest.files) == ["ir/a.yaml"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="renameat2 is Linux's")
+def test_on_linux_the_two_folders_are_exchanged_in_one_step(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "from_a").write_text("a")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "from_b").write_text("b")
+    assert writer._exchange(tmp_path / "a", tmp_path / "b")
+    assert [p.name for p in (tmp_path / "a").iterdir()] == ["from_b"]
+    assert [p.name for p in (tmp_path / "b").iterdir()] == ["from_a"]
+
+
+def test_a_failed_write_leaves_the_previous_tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "out"
+    writer.write(out, {"ir/a.yaml": "a\n"})
+
+    def broken(*_: object, **__: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", "somewhere")
+
+    monkeypatch.setattr(Path, "write_text", broken)
+    with pytest.raises(InputError, match="cannot write the output: No space left on device"):
+        writer.write(out, {"ir/a.yaml": "changed\n"})
+    monkeypatch.undo()
+    assert (out / "ir" / "a.yaml").read_text() == "a\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_stale_lists_differing_missing_and_extra_files(tmp_path: Path) -> None:
+    files = {"a": "1", "b": "2"}
+    files[ownership.NAME] = ownership.manifest("x", files)
+    writer.write(tmp_path / "out", files)
+    assert writer.stale(tmp_path / "out", files) == []
+    assert writer.stale(tmp_path / "out", {"a": "changed", "c": "3", ownership.NAME: files[ownership.NAME]}) == [
+        "a", "b", "c"]
+    assert writer.stale(tmp_path / "missing", {"a": "1"}) == ["a"]
+
+
+def test_an_out_moved_aside_by_a_killed_run_comes_back(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    writer.write(out, {"ir/a.yaml": "a\n"})
+    out.rename(tmp_path / ".out-previous")  # killed between the two renames
+    writer.recover(out)
+    assert (out / "ir" / "a.yaml").read_text() == "a\n"
+
+
+def test_a_generation_killed_at_any_moment_leaves_out_whole(tmp_path: Path) -> None:
+    """SIGKILL at 20 random moments of `generate`: OUT is always exactly the old tree or exactly the new one.
+
+    Runs alternate between the seeds and a revision of them, so every run has a different tree to write.
+    """
+    revised = tmp_path / "revised"
+    shutil.copytree(SPECS, revised)
+    seed = revised / "cl_nv_d3d10_sharing.txt"
+    seed.write_text(seed.read_text(encoding="utf-8").replace("0x4010", "0x4030", 1), encoding="utf-8")
+    out = tmp_path / "out"
+    trees, durations = [], []
+    for specs in (SPECS, revised):
+        started = time.monotonic()
+        subprocess.run(generate(specs, out), check=True, capture_output=True)
+        durations.append(time.monotonic() - started)
+        trees.append(snapshot(out))
+    assert trees[0] != trees[1]
+    moments = random.Random(20261121)
+    unchanged = 0
+    for i in range(20):
+        before = snapshot(out)
+        run = subprocess.Popen(generate((SPECS, revised)[i % 2], out), stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+        try:  # about half the kills land before the swap
+            run.wait(timeout=moments.uniform(0.0, 2 * max(durations)))
+        except subprocess.TimeoutExpired:
+            run.send_signal(signal.SIGKILL)
+            run.wait()
+        after = snapshot(out)
+        assert after in trees, f"kill {i}: OUT is neither the old nor the new tree"
+        unchanged += after == before
+    assert 0 < unchanged < 20  # some kills came before the swap, some after
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "revised"]  # nothing left behind
+
+
+def generate(specs: Path, out: Path) -> list[str]:
+    return [sys.executable, "-m", "generator", "generate", "--specs", str(specs), "--out", str(out)]
+
+
+def _first_line(stream: IO[str], bound: float = 60.0) -> str:
+    """The next line a child writes, or "" when it writes none within `bound` seconds (a hang fails the test)."""
+    ready, _, _ = select.select([stream], [], [], bound)
+    return stream.readline() if ready else ""
+
+
+def test_a_second_run_waits_while_another_holds_out_and_leaves_its_staging_alone(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    with writer.locked(out):  # this process is the first run, writing its staging folder
+        live = tmp_path / ".out-staging-live"
+        (live / "ir").mkdir(parents=True)
+        (live / writer.MARK).touch()  # as a run's staging folder holds while it is written
+        second = subprocess.Popen(generate(SPECS, out), stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+        try:
+            assert _first_line(second.stderr) == f"{out}: waiting for another run writing it\n"  # type: ignore[arg-type]
+            assert live.is_dir() and second.poll() is None
+        except BaseException:
+            second.kill()
+            raise
+    assert second.wait(timeout=120) == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # the first run is over: its folder was left over
+
+
+def test_two_real_runs_on_one_out_take_turns(tmp_path: Path) -> None:
+    """The first run is stopped while it holds OUT (as on a slow disk); the second waits, then both succeed."""
+    out = tmp_path / "out"
+    first = subprocess.Popen(generate(SPECS, out), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    probe = os.open(tmp_path, os.O_RDONLY)
+    try:
+        while True:
+            assert first.poll() is None, "the first run ended before it was seen holding OUT"
+            try:
+                fcntl.flock(probe, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                fcntl.flock(probe, fcntl.LOCK_UN)
+            except BlockingIOError:
+                os.kill(first.pid, signal.SIGSTOP)
+                break
+            time.sleep(0.002)
+    finally:
+        os.close(probe)
+    second = subprocess.Popen(generate(SPECS, out), stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    try:
+        assert _first_line(second.stderr) == f"{out}: waiting for another run writing it\n"  # type: ignore[arg-type]
+    finally:
+        os.kill(first.pid, signal.SIGCONT)
+    assert first.wait(timeout=120) == 0
+    assert second.wait(timeout=120) == 0
+    assert fingerprint.intact(out)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_a_full_disk_is_a_clean_error_and_out_stays(tmp_path: Path) -> None:
+    """The file size limit (RLIMIT_FSIZE) makes the system refuse writes past 20 kB, as a full disk would."""
+    out = tmp_path / "out"
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    before = snapshot(out)
+
+    def small_disk() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
+
+    done = subprocess.run([*generate(SPECS, out), "--force"], capture_output=True, text=True, check=False,
+                          preexec_fn=small_disk, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    assert done.returncode == 2, done.stderr
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith(f"{out}: error: cannot write the output: File too large ("), done.stderr
+    assert "Traceback" not in done.stderr
+    assert snapshot(out) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+@pytest.mark.parametrize("read_only", ["out", "its parent"])
+def test_a_read_only_out_is_a_clean_error(tmp_path: Path, read_only: str) -> None:
+    """A real read-only file system: a bind mount in a mount namespace of this user (util-linux `unshare`)."""
+    if shutil.which("unshare") is None:
+        missing("util-linux's unshare")
+    parent = tmp_path / "parent"
+    out = parent / "out"
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    before = snapshot(out)
+    mounted = out if read_only == "out" else parent
+    script = (f"mount --bind -o ro {shlex.quote(str(mounted))} {shlex.quote(str(mounted))} && "
+              + shlex.join([*generate(SPECS, out), "--force"]))
+    done = subprocess.run(["unshare", "--user", "--map-root-user", "--mount", "sh", "-c", script],
+                          capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines()[-1].startswith(f"{out}: error: cannot write the output: "), done.stderr
+    assert "Traceback" not in done.stderr
+    assert snapshot(out) == before
+    assert sorted(p.name for p in parent.iterdir()) == ["out"]
+
+
+@pytest.mark.parametrize("name", ["gen", "*", "[ab]", "a?"])
+def test_only_what_is_provably_the_generators_is_cleaned_up(tmp_path: Path, name: str) -> None:
+    """A user's folders named like a killed run's leftovers stay, whatever OUT's name matches as a pattern;
+    a staging folder still marked, or holding a tree its manifest covers, goes."""
+    out = tmp_path / name
+    mine = {f".{name}-staging-notes", ".thesis-staging-draft", ".a-staging-x", f".{name}-previous"}
+    for folder in mine:
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "chapter1.tex").write_text("years of work\n")
+    killed = tmp_path / f".{name}-staging-killed"
+    killed.mkdir()
+    (killed / writer.MARK).touch()
+    assert sorted(writer.recover(out)) == sorted(tmp_path / f for f in mine if f.startswith(f".{name}-"))
+    assert {p.name for p in tmp_path.iterdir()} == mine
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    assert {p.name for p in tmp_path.iterdir()} == mine | {name}
+    assert all((tmp_path / f / "chapter1.tex").read_text() == "years of work\n" for f in mine)
+
+
+def test_an_out_moved_aside_is_put_back_only_when_it_is_the_generators(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    writer.write(out, {"ir/a.yaml": "a\n"})
+    out.rename(tmp_path / ".out-previous")
+    (tmp_path / ".out-previous" / "thesis.tex").write_text("mine\n")  # not what the generator wrote
+    assert writer.recover(out) == [tmp_path / ".out-previous"]
+    assert not out.exists() and (tmp_path / ".out-previous" / "thesis.tex").exists()
+
+
+def test_a_file_saved_into_out_during_the_run_puts_out_back(tmp_path: Path) -> None:
+    """The run is stopped once its staging folder is there (the check of OUT is behind it), a file is saved
+    into OUT, the run goes on: OUT is put back with the file, and the run says so (it used to delete it)."""
+    out = tmp_path / "out"
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    before = snapshot(out)
+    for _ in range(30):  # the staging folder lives for some tens of milliseconds: catch it
+        run = subprocess.Popen([*generate(SPECS, out), "--force"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+        while run.poll() is None and not list(tmp_path.glob(".out-staging-*")):
+            time.sleep(0.0005)
+        if run.poll() is None:
+            run.send_signal(signal.SIGSTOP)
+            (out / "NOTES.md").write_text("mine\n")
+            run.send_signal(signal.SIGCONT)
+            _, err = run.communicate(timeout=120)
+            break
+        run.communicate()
+    else:
+        pytest.fail("the run's staging folder was never seen")
+    assert run.returncode == 2, err
+    assert "changed while this run wrote it (NOTES.md appeared); put back as it was" in err
+    assert snapshot(out) == before | {"NOTES.md": b"mine\n"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+
+
+def test_a_read_only_out_is_replaced_and_stays_read_only(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    os.chmod(out, 0o555)
+    subprocess.run([*generate(SPECS, out), "--force"], check=True, capture_output=True)
+    assert out.stat().st_mode & 0o777 == 0o555
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out"]  # the old tree was removed, read-only or not
+    os.chmod(out, 0o755)
+
+
+def test_out_keeps_its_owner(tmp_path: Path) -> None:
+    """A run as root on a user's OUT gives the new tree that user (as anyone else, OUT is this user's)."""
+    out = tmp_path / "out"
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    owner = (65534, 65534) if os.geteuid() == 0 else (os.geteuid(), os.getegid())
+    os.chown(out, *owner)
+    subprocess.run([*generate(SPECS, out), "--force"], check=True, capture_output=True)
+    assert {(p.stat().st_uid, p.stat().st_gid) for p in [out, *out.rglob("*")]} == {owner}
+
+
+def test_where_folders_cannot_be_exchanged_out_goes_aside_and_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The two renames used off Linux: the new tree in place, nothing left; a user's `.out-previous` in the
+    way stops the run with OUT as it was."""
+    monkeypatch.setattr(writer, "_exchange", lambda a, b: False)
+    out = tmp_path / "out"
+    writer.write(out, {"ir/a.yaml": "a\n"})
+    writer.write(out, {"ir/a.yaml": "b\n"})
+    assert (out / "ir" / "a.yaml").read_text() == "b\n" and sorted(p.name for p in tmp_path.iterdir()) == ["out"]
+    (tmp_path / ".out-previous").mkdir()
+    (tmp_path / ".out-previous" / "mine.txt").write_text("mine\n")
+    with pytest.raises(InputError, match="is in the way of replacing OUT and is not the generator's"):
+        writer.write(out, {"ir/a.yaml": "c\n"})
+    assert (out / "ir" / "a.yaml").read_text() == "b\n" and (tmp_path / ".out-previous" / "mine.txt").exists()
