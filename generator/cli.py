@@ -18,6 +18,7 @@ from generator.writing import fingerprint, ownership, writer
 
 if TYPE_CHECKING:
     from generator.diff import Change
+    from generator.ir.model import Extension
     from generator.pipeline import Result
 
 #: Exit status for bad input (CONTRACTS.md), and for a fault of the generator itself.
@@ -100,7 +101,8 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
         if whole_process:  # what the imports made lives to the end: keep the collector from walking it (-35 ms)
             gc.freeze()
         result = pipeline.run(args.specs)
-        files = emit.outputs(result, recheck=getattr(args, "force", False))
+        emitted = emit.outputs(result.extensions, recheck=getattr(args, "force", False))
+        files = emitted.files
         files[ownership.NAME] = ownership.manifest(inputs, files)
     except InputError as error:
         print(error.render(), file=sys.stderr)
@@ -110,12 +112,8 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
         return INTERNAL_ERROR
     if args.command == "coverage":
         from generator import coverage
-        from generator.base import knowledge
-        from generator.emission.package import model_package
-        from generator.ir import files as ir
 
-        irs = [ir.to_dict(extension) for extension in result.extensions]
-        found = coverage.rows(irs, model_package(irs, knowledge.load(), knowledge.load_package()))
+        found = coverage.rows(emitted.irs, emitted.package)
         print(coverage.render(found), end="")
         return 1 if coverage.gaps(found) else 0
     if args.command == "check":
@@ -132,7 +130,7 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
         for line in tally_lines(result):
             print(line, file=sys.stderr)
     with timing.stage("API changes"):
-        changes = api_changes(args.out / "ir", result, files)
+        changes = api_changes(args.out / "ir", emitted.irs, files)
     with timing.stage("write"):
         try:
             writer.write(args.out, files, args.specs)
@@ -145,7 +143,7 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
     return 0
 
 
-def api_changes(previous: Path, result: Result, files: dict[str, str]) -> list[Change]:
+def api_changes(previous: Path, irs: tuple[Extension, ...], files: dict[str, str]) -> list[Change]:
     """What changed since the IR in `previous`; nothing when there is none.
 
     An IR there that cannot be read is only warned about: this run replaces it anyway.
@@ -154,15 +152,15 @@ def api_changes(previous: Path, result: Result, files: dict[str, str]) -> list[C
     if _same_texts(previous, written):
         return []
     from generator import diff
-    from generator.ir import files as ir
+    from generator.ir import read
 
     try:
-        old = ir.load_folder(previous) if previous.is_dir() else {}
+        old = read.load_folder(previous) if previous.is_dir() else {}
     except InputError as error:
         note = f"{error.message} (in the previous IR, which this run replaces; API changes are not shown)"
         print(InputError(error.path, error.pos, note, error.line_text).render("warning"), file=sys.stderr)
         return []
-    return diff.compare(old, {e.name: ir.to_dict(e) for e in result.extensions}) if old else []
+    return diff.compare(old, {e.name: e for e in irs}) if old else []
 
 
 def _same_texts(previous: Path, written: dict[str, str]) -> bool:

@@ -9,10 +9,11 @@ then exits 1, so CI notices.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-from generator.emission.package import Package
+from generator.emission.package_model import Package
+from generator.ir.model import Extension
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class Row:
     source: str
 
 
-def rows(irs: list[dict[str, Any]], package: Package) -> list[Row]:
+def rows(irs: Iterable[Extension], package: Package) -> list[Row]:
     """Every clause of every condition of every function, with whether a check of the package enforces it."""
     checked = {
         (extension.extension, function.name, check.code, clause)
@@ -37,13 +38,13 @@ def rows(irs: list[dict[str, Any]], package: Package) -> list[Row]:
         for clause in check.clauses
     }
     found = []
-    for ir in sorted(irs, key=lambda ir: ir["name"]):
-        for function in ir["functions"]:
-            for error in function["errors"]:
-                for clause in error.get("check", ()):
-                    key = (ir["name"], function["name"], error["code"], clause["clause"])
-                    found.append(Row(ir["name"], function["name"], error["code"], clause["clause"], clause["class"],
-                                     key in checked, clause["reason"], error["source"]))
+    for ir in sorted(irs, key=lambda ir: ir.name):
+        for function in ir.functions:
+            for error in function.errors:
+                for clause in error.check:
+                    key = (ir.name, function.name, error.code, clause.text)
+                    found.append(Row(ir.name, function.name, error.code, clause.text, clause.kind,
+                                     key in checked, clause.reason, str(error.source)))
     return found
 
 

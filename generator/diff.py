@@ -10,13 +10,13 @@ only moved its text gives no change.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
 from generator import pipeline
-from generator.ir import files as ir
+from generator.ir import read
+from generator.ir.model import NO_VALUE, Extension, value_text
 
 
 @dataclass(frozen=True)
@@ -47,16 +47,16 @@ def _escaped(match: re.Match[str]) -> str:
     return match[0].encode("unicode_escape").decode("ascii")
 
 
-def load_api(path: Path) -> dict[str, dict[str, Any]]:
+def load_api(path: Path) -> dict[str, Extension]:
     """Extension -> IR, from a spec file, a folder of specs, or a folder of IR files (or the OUT holding one)."""
     for folder in (path, path / "ir"):
-        if folder.is_dir() and (found := ir.load_folder(folder)):
+        if folder.is_dir() and (found := read.load_folder(folder)):
             return found
     result = pipeline.run_files([path], str(path)) if path.is_file() else pipeline.run(path)
-    return {extension.name: ir.to_dict(extension) for extension in result.extensions}
+    return {extension.name: read.record(extension) for extension in result.extensions}
 
 
-def compare(old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]) -> list[Change]:
+def compare(old: Mapping[str, Extension], new: Mapping[str, Extension]) -> list[Change]:
     """Every change from `old` to `new`, extension by extension in name order."""
     changes: list[Change] = []
     for name in sorted(old.keys() | new.keys()):
@@ -69,12 +69,12 @@ def compare(old: dict[str, dict[str, Any]], new: dict[str, dict[str, Any]]) -> l
     return changes
 
 
-def compare_extension(name: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+def compare_extension(name: str, old: Extension, new: Extension) -> list[Change]:
     changes: list[Change] = []
-    if old.get("revision") != new.get("revision"):
-        kind = {None: "revision stated"}.get(old.get("revision"), "revision changed")
-        changes.append(Change(name, kind if new.get("revision") else "revision no longer stated", "revision",
-                              _text(old.get("revision")), _text(new.get("revision"))))
+    if old.revision != new.revision:
+        kind = "revision stated" if old.revision is None else "revision changed"
+        changes.append(Change(name, kind if new.revision else "revision no longer stated", "revision",
+                              _text(old.revision), _text(new.revision)))
     guessed = _guessed(old) | _guessed(new)
     changes += _keyed(name, "type", _types(old, guessed), _types(new, guessed))
     changes += _keyed(name, "function", _prototypes(old), _prototypes(new))
@@ -97,38 +97,37 @@ def _keyed(extension: str, what: str, old: dict[str, str], new: dict[str, str], 
     return changes
 
 
-def _types(data: dict[str, Any], guessed: set[str]) -> dict[str, str]:
+def _types(data: Extension, guessed: set[str]) -> dict[str, str]:
     """The types the specs define. Platform and COM types are the generator's knowledge, and a type one side
     only guessed (no text defined it) says nothing of the API: a registry's definition of it is no change."""
-    return {t["name"]: f"{t['kind']} {t.get('c_type') or ''}".strip() for t in data.get("types", ())
-            if t["kind"] not in ("platform", "interface") and t["name"] not in guessed}
+    return {t.name: f"{t.kind} {t.c_type or ''}".strip() for t in data.types
+            if t.kind not in ("platform", "interface") and t.name not in guessed}
 
 
-def _guessed(data: dict[str, Any]) -> set[str]:
-    return {t["name"] for t in data.get("types", ()) if not t.get("defined", True)}
+def _guessed(data: Extension) -> set[str]:
+    return {t.name for t in data.types if not t.defined}
 
 
-def _prototypes(data: dict[str, Any]) -> dict[str, str]:
+def _prototypes(data: Extension) -> dict[str, str]:
     found = {}
-    for function in data.get("functions", ()):
-        if not function.get("core") and not function.get("external"):
-            params = ", ".join(f"{p['type']} {p['name']}" for p in function.get("params", ()))
-            found[function["name"]] = f"{function['return_type']} {function['name']}({params})"
+    for function in data.own_functions:
+        params = ", ".join(f"{p.type} {p.name}" for p in function.params)
+        found[function.name] = f"{function.return_type} {function.name}({params})"
     return found
 
 
 def _unvalued(change: Change) -> Change:
     """A token the newer text still names but gives no value: its value is not given there, not removed."""
-    if change.kind == "token value changed" and change.new == ir.NO_VALUE:
+    if change.kind == "token value changed" and change.new == NO_VALUE:
         return Change(change.extension, "token value not given here", change.subject, change.old)
     return change
 
 
-def _tokens(data: dict[str, Any]) -> dict[str, str]:
-    return {t["name"]: ir.value_text(t["value"]) for t in data.get("tokens", ())}
+def _tokens(data: Extension) -> dict[str, str]:
+    return {t.name: value_text(t.value) for t in data.tokens}
 
 
-def _conditions(extension: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+def _conditions(extension: str, old: Extension, new: Extension) -> list[Change]:
     """Conditions by (function, code): a text gone and a text come under the same pair is a rewording.
 
     Texts are compared by their words (`_words`): two revisions in different forms write one condition
@@ -158,17 +157,17 @@ def _words(condition: str) -> str:
     return " ".join(word.strip("_") for word in _NOT_WORDS.split(condition.lower()) if word.strip("_"))
 
 
-def _condition_texts(data: dict[str, Any]) -> dict[tuple[str, str], list[str]]:
+def _condition_texts(data: Extension) -> dict[tuple[str, str], list[str]]:
     found: dict[tuple[str, str], list[str]] = {}
-    for function in data.get("functions", ()):
-        for error in function.get("errors", ()):
-            found.setdefault((function["name"], error["code"]), []).append(error["condition"])
+    for function in data.functions:
+        for error in function.errors:
+            found.setdefault((function.name, error.code), []).append(error.condition)
     return found
 
 
-def _tables(extension: str, old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
-    before = {t["name"]: [" | ".join(map(str, row)) for row in t["rows"]] for t in old.get("tables", ())}
-    after = {t["name"]: [" | ".join(map(str, row)) for row in t["rows"]] for t in new.get("tables", ())}
+def _tables(extension: str, old: Extension, new: Extension) -> list[Change]:
+    before = {t.name: [" | ".join(row) for row in t.rows] for t in old.tables}
+    after = {t.name: [" | ".join(row) for row in t.rows] for t in new.tables}
     changes = []
     for name in [*after, *(n for n in before if n not in after)]:
         if name not in before:
@@ -186,5 +185,5 @@ def _without(rows: Iterable[str], others: list[str]) -> list[str]:
     return [row for row in rows if row not in others]
 
 
-def _text(value: Any) -> str | None:
-    return None if value is None else repr(" ".join(str(value).split()))
+def _text(value: str | None) -> str | None:
+    return None if value is None else repr(" ".join(value.split()))

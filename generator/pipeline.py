@@ -19,8 +19,8 @@ from generator.extraction.facts import SourceFacts
 from generator.frontends import FRONTENDS, registry_xml
 from generator.frontends.detect import NOTES, detect
 from generator.frontends.registry_xml import Registry
+from generator.merging.draft import Extension
 from generator.merging.merge import merge_all
-from generator.merging.model import Extension
 
 
 @dataclass

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.ir import files as ir
+from generator.ir import read
 from generator.writing import writer
 from tests.conftest import ROOT, SPECS, CliRun, snapshot
 
@@ -36,7 +36,7 @@ def test_generate_writes_one_valid_ir_per_extension(tmp_path: Path) -> None:
         "cl_khr_d3d10_sharing.yaml", "cl_khr_d3d11_sharing.yaml", "cl_nv_d3d10_sharing.yaml",
         "cl_nv_d3d11_sharing.yaml"]
     for file in files:
-        assert ir.load(file)["name"] == file.stem
+        assert read.load(file).name == file.stem
     warnings = result.stderr.splitlines()
     assert warnings and all(": warning: " in line and line.split(":")[1].isdigit() for line in warnings)
 

@@ -6,43 +6,44 @@ import re
 import subprocess
 import sys
 from dataclasses import replace
-from typing import Any
 
 import pytest
 
 from generator import coverage
 from generator.base.knowledge import load, load_package
-from generator.emission.package import Package, model_package
-from generator.ir import files as ir
+from generator.emission.package import model_package
+from generator.emission.package_model import Package
+from generator.ir import read
+from generator.ir.model import Extension
 from generator.pipeline import Result
 from tests.conftest import ROOT
 
 
 @pytest.fixture(scope="module")
-def irs(seed_result: Result) -> list[dict[str, Any]]:
-    return [ir.to_dict(extension) for extension in seed_result.extensions]
+def irs(seed_result: Result) -> list[Extension]:
+    return [read.record(extension) for extension in seed_result.extensions]
 
 
 @pytest.fixture(scope="module")
-def package(irs: list[dict[str, Any]]) -> Package:
+def package(irs: list[Extension]) -> Package:
     return model_package(irs, load(), load_package())
 
 
-def test_no_host_or_state_clause_is_unchecked(irs: list[dict[str, Any]], package: Package) -> None:
+def test_no_host_or_state_clause_is_unchecked(irs: list[Extension], package: Package) -> None:
     found = coverage.rows(irs, package)
     assert coverage.gaps(found) == []
     assert all(row.enforced == (row.kind != "driver") for row in found)
-    assert {row.extension for row in found if row.kind == "state"} == {i["name"] for i in irs}
+    assert {row.extension for row in found if row.kind == "state"} == {i.name for i in irs}
 
 
-def test_the_readme_shows_the_totals(irs: list[dict[str, Any]], package: Package) -> None:
+def test_the_readme_shows_the_totals(irs: list[Extension], package: Package) -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for kind, (count, enforced) in coverage.totals(coverage.rows(irs, package)).items():
         shown = "(the implementation's)" if kind == "driver" else str(enforced)
         assert re.search(rf"\| {kind} \| {count} \| {re.escape(shown)} \|", readme), kind
 
 
-def test_a_check_the_package_lost_is_a_gap(irs: list[dict[str, Any]], package: Package) -> None:
+def test_a_check_the_package_lost_is_a_gap(irs: list[Extension], package: Package) -> None:
     first = package.extensions[0]
     function = next(f for f in first.functions if f.checks)
     dropped = replace(function, checks=function.checks[1:])

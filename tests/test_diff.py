@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 
 from generator import diff, pipeline
 from generator.ir import files as ir
+from generator.ir import read
+from generator.ir.model import Extension, value_text
 from tests import scoring
 from tests.conftest import SPECS, CliRun
 
@@ -107,11 +109,16 @@ def seed_ir(seed_result: pipeline.Result) -> dict[str, dict[str, Any]]:
     return {extension.name: ir.to_dict(extension) for extension in seed_result.extensions}
 
 
+def typed(irs: dict[str, dict[str, Any]]) -> dict[str, Extension]:
+    """IR dictionaries (changed by a test) as `diff` reads them."""
+    return {name: read.from_dict(data) for name, data in irs.items()}
+
+
 def changed(seed_ir: dict[str, dict[str, Any]], edit: Callable[[dict[str, Any]], None]) -> list[str]:
     """The diff lines after `edit` changes a copy of one extension's IR."""
     new = copy.deepcopy(seed_ir)
     edit(new[EXTENSION])
-    return [change.line() for change in diff.compare(seed_ir, new)]
+    return [change.line() for change in diff.compare(typed(seed_ir), typed(new))]
 
 
 def test_moved_text_is_no_change(seed_ir: dict[str, dict[str, Any]]) -> None:
@@ -163,9 +170,10 @@ def test_conditions_added_and_removed_when_not_paired(seed_ir: dict[str, dict[st
 
 
 def test_extensions_added_and_removed(seed_ir: dict[str, dict[str, Any]]) -> None:
-    fewer = {name: data for name, data in seed_ir.items() if name != EXTENSION}
-    assert [c.line() for c in diff.compare(seed_ir, fewer)] == [f"{EXTENSION}: extension removed: {EXTENSION}"]
-    assert [c.line() for c in diff.compare(fewer, seed_ir)] == [f"{EXTENSION}: extension added: {EXTENSION}"]
+    whole = typed(seed_ir)
+    fewer = {name: data for name, data in whole.items() if name != EXTENSION}
+    assert [c.line() for c in diff.compare(whole, fewer)] == [f"{EXTENSION}: extension removed: {EXTENSION}"]
+    assert [c.line() for c in diff.compare(fewer, whole)] == [f"{EXTENSION}: extension added: {EXTENSION}"]
 
 
 def test_generate_prints_the_api_changes_against_the_previous_output(
@@ -234,7 +242,7 @@ def test_compare_never_fails_on_a_schema_valid_ir(seed_ir: dict[str, dict[str, A
     document = data.draw(odd_but_valid(seed_ir))
     assume(ir._checker()(document) == ())
     for old, new in ((seed_ir, {**seed_ir, EXTENSION: document}), ({EXTENSION: document}, seed_ir)):
-        for change in diff.compare(old, new):
+        for change in diff.compare(typed(old), typed(new)):
             line = change.line()
             assert not re.search("[\x00-\x1f\x7f-\x9f\u2028\u2029]", line), line  # one line, no escape codes
             json.dumps(change.to_dict())
@@ -266,7 +274,7 @@ def test_a_token_named_without_a_value_is_not_given_here_not_removed(seed_ir: di
         data["tokens"][0]["value"] = None
 
     assert changed(seed_ir, unvalue) == [
-        f"{EXTENSION}: token value not given here: {token['name']}: {ir.value_text(token['value'])}"]
+        f"{EXTENSION}: token value not given here: {token['name']}: {value_text(token['value'])}"]
 
 
 # -- a 2017 text against its current revision and the registry XML (the corpus' pairs) ---------------------

@@ -22,7 +22,7 @@ import yaml
 
 from generator.base.errors import InputError
 from generator.base.source import MAX_BYTES
-from generator.ir import files as ir
+from generator.ir import read
 from tests.conftest import ROOT, SPECS, CliRun
 
 SEED = (SPECS / "cl_nv_d3d10_sharing.txt").read_text(encoding="utf-8")
@@ -217,8 +217,8 @@ def test_one_text_giving_a_token_two_values_is_an_error(generate: Generate) -> N
 def test_one_text_giving_a_token_twice_the_same_value_is_a_note(generate: Generate, out: Path) -> None:
     run = generate(edited("CL_D3D10_DXGI_ADAPTER_NV               0x4011", "CL_D3D10_DEVICE_NV               0x4010"))
     assert run.status == 0, run.err
-    diagnostics = ir.load(out / "ir" / "cl_nv_d3d10_sharing.yaml")["diagnostics"]
-    assert any(d["kind"] == "repeated-token" for d in diagnostics)
+    diagnostics = read.load(out / "ir" / "cl_nv_d3d10_sharing.yaml").diagnostics
+    assert any(d.kind == "repeated-token" for d in diagnostics)
 
 
 # -- size and depth ------------------------------------------------------------------------------
@@ -389,11 +389,11 @@ def test_an_ir_file_with_a_python_tag_is_refused_not_run(tmp_path: Path) -> None
     hostile = tmp_path / "hostile.yaml"
     hostile.write_text(f"!!python/object/apply:os.system ['touch {tmp_path / 'PWNED'}']\n", encoding="utf-8")
     with pytest.raises(InputError, match="explicit tag"):
-        ir.load(hostile)
+        read.load(hostile)
     assert not (tmp_path / "PWNED").exists()
     hostile.write_text("- a list, not an IR document\n", encoding="utf-8")
     with pytest.raises(InputError, match="is not of type object"):
-        ir.load(hostile)
+        read.load(hostile)
 
 
 UNSAFE_YAML = re.compile(r"yaml\.(unsafe_load|full_load|load_all)\(|yaml\.load\((?![^)]*Loader=SafeLoader)|"

@@ -41,7 +41,7 @@ from generator.base.c_decl import base_type
 from generator.base.diagnostics import Sink
 from generator.base.grammars import grammar
 from generator.base.knowledge import Knowledge
-from generator.merging.model import Clause, Effect, ErrorCondition, Extension, Function, Param, Predicate
+from generator.merging.draft import Clause, Effect, ErrorCondition, Extension, Function, Param, Predicate
 
 #: Where a condition may start a new clause; a split that leaves no clause the grammar knows is undone.
 CONNECTIVE = re.compile(r"(,\s*or\s+if\s+|(?<!\s)\s+or\s+if\s+|,\s*if\s+|,\s*or\s+|,\s*)")

@@ -19,7 +19,7 @@ from generator.base.errors import InputError
 from generator.base.knowledge import Knowledge
 from generator.extraction.facts import Mention, SourceFacts, TokenFact
 from generator.frontends.document import REFERENCE
-from generator.merging.model import Extension, Table
+from generator.merging.draft import Extension, Table
 from generator.merging.siblings import Renaming, siblings
 
 _SNAKE = re.compile(r"(?<![\w<])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w>])")

@@ -20,7 +20,7 @@ from generator.base.knowledge import Knowledge
 from generator.base.source import Pos
 from generator.extraction.facts import SourceFacts, primary_source
 from generator.frontends.registry_xml import Registry, RegistryExtension
-from generator.merging.model import Extension, Function, Token
+from generator.merging.draft import Extension, Function, Token
 
 
 def check(extensions: list[Extension], facts: list[SourceFacts], registry: Registry, knowledge: Knowledge,

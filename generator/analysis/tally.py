@@ -1,4 +1,4 @@
-"""Stage 7: per source file, what its text was read to hold against what the IR keeps of it.
+"""Per source file, what its text was read to hold against what the IR keeps of it.
 
 A reader of a spec can lose a fact at two places: the walk may not recognise a sentence (then `extract`
 says so: an unowned condition, an unread listing), or merge may set a recognised fact aside (a duplicate,
@@ -13,20 +13,7 @@ from dataclasses import dataclass
 
 from generator.base.diagnostics import Diagnostic, Location, Sink
 from generator.extraction.facts import SourceFacts
-from generator.merging.model import Extension
-
-
-@dataclass(frozen=True)
-class Count:
-    read: int
-    kept: int
-
-
-@dataclass(frozen=True)
-class Tally:
-    prototypes: Count
-    tokens: Count
-    conditions: Count
+from generator.merging.draft import Count, Extension, Tally
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ import builtins
 import keyword
 import re
 
+from generator.base.diagnostics import Location
 from generator.base.errors import InputError
 from generator.base.source import Pos
 
@@ -61,8 +62,8 @@ ERRORS_MODULE_NAMES = frozenset({
 LOCAL_PREFIXES = ("c_", "k_", "l_", "n_", "o_", "given_")
 
 
-def identifier(name: str, source: str | None = None, what: str = "name") -> str:
-    """`name` if Python can use it as one; an input error at `source` (`path:line`) otherwise."""
+def identifier(name: str, source: Location | None = None, what: str = "name") -> str:
+    """`name` if Python can use it as one; an input error at `source` otherwise."""
     if IDENTIFIER.match(name) and not keyword.iskeyword(name) and not keyword.issoftkeyword(name):
         return name
     raise error_at(source, f"{what} {name!r} cannot be a Python name")
@@ -92,7 +93,7 @@ class Namespace:
         self.also = also  # more reserved names, looked up where they are (one function's check of its own)
         self.module_level = module_level
 
-    def claim(self, name: str, source: str | None, what: str) -> None:
+    def claim(self, name: str, source: Location | None, what: str) -> None:
         if name in self.taken:
             raise error_at(source, f"{what} {name!r} clashes with {self.taken[name]}")
         if self.module_level and name in BUILTINS:
@@ -105,7 +106,7 @@ class Namespace:
         self.taken[name] = f"the {what} at {source}"
 
 
-def check_parameters(names: list[str], source: str | None, also: frozenset[str] = frozenset()) -> None:
+def check_parameters(names: list[str], source: Location | None, also: frozenset[str] = frozenset()) -> None:
     """Parameters of one function: none may hide a name the wrapper's body uses (`also`: the module's functions,
     the keywords the templates add)."""
     space = Namespace(frozenset(), MODULE_NAMES | LOCAL_NAMES, also)  # `also` is looked in, never copied
@@ -122,18 +123,9 @@ def check_parameters(names: list[str], source: str | None, also: frozenset[str] 
                                      f"for parameter {name!r}")
 
 
-def error_at(source: str | None, message: str) -> InputError:
-    """An input error at `source` (`path:line`, the IR's form), or at the path alone when it gives no line."""
-    path, line = split_source(source)
-    return InputError(path, Pos(line, 1) if line else None, message)
-
-
-def split_source(source: str | None) -> tuple[str, int | None]:
-    """`path:line` as (path, line); a source without a line as (source, None)."""
-    if not source:
-        return "<specs>", None
-    path, _, line = source.rpartition(":")
-    return (path, int(line)) if path and line.isdigit() else (source, None)
+def error_at(source: Location | None, message: str) -> InputError:
+    """An input error at the line of `source` (the IR keeps no column), or at no place when there is none."""
+    return InputError(source.path, Pos(source.pos.line, 1), message) if source else InputError("<specs>", None, message)
 
 
 def class_name(c_name: str, acronyms: frozenset[str]) -> str:

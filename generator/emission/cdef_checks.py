@@ -8,24 +8,23 @@ Each such fault is an input error at the spec line that declares the name or typ
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
 
 from generator.base.c_decl import base_type, parts
+from generator.base.diagnostics import Location
 from generator.base.errors import Gather
 from generator.base.knowledge import Knowledge
 from generator.base.naming import error_at
+from generator.emission.package_model import FunctionModel, TypeDecl
+from generator.ir.model import Extension
 
-if TYPE_CHECKING:
-    from generator.emission.package import FunctionModel, TypeDecl
 
-
-def check(ir: dict[str, Any], functions: Sequence[FunctionModel], declared: Iterable[TypeDecl],
+def check(ir: Extension, functions: Sequence[FunctionModel], declared: Iterable[TypeDecl],
           knowledge: Knowledge) -> None:
     """Every name the extension's cdef declares is one C takes; every type it uses is declared, and complete
     where a value of it is passed."""
     declared = tuple(declared)
     types = {t.name: t.c_type for t in declared}
-    sources = {t["name"]: t["source"] for t in ir["types"]}
+    sources = {t.name: t.source for t in ir.types}
     errors = Gather()
     taken = {name: "a core OpenCL function" for name in knowledge.core_functions}  # all C names share one scope
     for name, c_type in types.items():
@@ -66,18 +65,18 @@ def check(ir: dict[str, Any], functions: Sequence[FunctionModel], declared: Iter
     errors.check()
 
 
-def _c_name(name: str, source: str | None, what: str, knowledge: Knowledge) -> None:
+def _c_name(name: str, source: Location | None, what: str, knowledge: Knowledge) -> None:
     if why := knowledge.c_language.refuses(name):
         raise error_at(source, f"{what} {name!r} is {why}; the C declarations cannot use it as a name")
 
 
-def _claim(taken: dict[str, str], name: str, source: str | None, what: str) -> None:
+def _claim(taken: dict[str, str], name: str, source: Location | None, what: str) -> None:
     if name in taken:
         raise error_at(source, f"{what} {name!r} is declared twice in the C declarations: also as {taken[name]}")
     taken[name] = f"the {what} at {source}"
 
 
-def _declared(base: str, types: dict[str, str | None], knowledge: Knowledge, source: str | None, owner: str,
+def _declared(base: str, types: dict[str, str | None], knowledge: Knowledge, source: Location | None, owner: str,
               what: str) -> None:
     """C's, core OpenCL's or declared in the extension's cdef: else cffi could not read the declarations."""
     if base in types or base in knowledge.core_types or knowledge.is_c_type(base):
@@ -88,7 +87,7 @@ def _declared(base: str, types: dict[str, str | None], knowledge: Knowledge, sou
                  "of another platform goes there, with its header)")
 
 
-def _complete(c_type: str, types: dict[str, str | None], source: str | None, what: str, *,
+def _complete(c_type: str, types: dict[str, str | None], source: Location | None, what: str, *,
               returned: bool = False) -> None:
     """A value (not a pointer) of `c_type` has a size: neither `void` (but as what a function returns) nor an
     opaque type (an interface), also through the extension's typedefs."""

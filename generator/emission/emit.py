@@ -1,4 +1,4 @@
-"""Stage 9: the text of every file under OUT (IR, package, docs); `writer` puts them on disk."""
+"""The text of every file under OUT (IR, package, docs); `writing.writer` puts them on disk."""
 
 from __future__ import annotations
 
@@ -6,39 +6,58 @@ import contextlib
 import hashlib
 import os
 import sys
+from dataclasses import dataclass
 
 from generator.base import knowledge, timing
 from generator.base.errors import InputError, SchemaError
 from generator.emission import ffi
-from generator.emission.docs import Docs, model_docs, model_guides
-from generator.emission.package import Package, model_package
+from generator.emission.docs import model_docs, model_guides
+from generator.emission.docs_model import Docs
+from generator.emission.package import model_package
+from generator.emission.package_model import Package
 from generator.emission.render import TEMPLATE_CACHE, render
 from generator.ir import files as ir
-from generator.pipeline import Result
+from generator.ir import read
+from generator.ir.model import Extension
+from generator.merging.draft import Extension as Draft
 
 
-def outputs(result: Result, *, recheck: bool = False) -> dict[str, str]:
-    """Relative path -> text of every file the generator writes under OUT; `recheck` compiles every module
-    again, even one compiled before to the byte (what `generate --force` asks: nothing taken from earlier runs)."""
+@dataclass(frozen=True)
+class Emitted:
+    """Every file under OUT (relative path -> text), and what they were made from: the IR as the back end read
+    it and the package model (`coverage` reads both)."""
+
+    files: dict[str, str]
+    irs: tuple[Extension, ...]
+    package: Package
+
+
+def outputs(drafts: list[Draft], *, recheck: bool = False) -> Emitted:
+    """Every file the generator writes under OUT. The package and the docs are made from the IR as `diff` reads it
+    back from these files (`ir.read.from_dict`), never from the drafts. `recheck` compiles every module again,
+    even one compiled before to the byte (what `generate --force` asks: nothing taken from earlier runs)."""
     with timing.stage("IR"):
-        irs = [ir.to_dict(extension) for extension in result.extensions]
+        data = [ir.to_dict(draft) for draft in drafts]
+        for entry in data:
+            ir.validate(entry)
+        irs = tuple(read.from_dict(entry) for entry in data)
     with timing.stage("package model"):
-        package = model_package(irs, knowledge.load(), knowledge.load_package())
+        package = model_package(list(irs), knowledge.load(), knowledge.load_package())
     modules = package_files(package)
     with timing.stage("compile check"):
         check = CompileCheck(modules, recheck=recheck)  # runs beside what follows, where it can
     try:
         with timing.stage("IR"):
-            files = {f"ir/{data['name']}.yaml": ir.dump(data) for data in irs}
+            files = {f"ir/{entry['name']}.yaml": ir.yaml_text(entry) for entry in data}
         files.update(modules)
         with timing.stage("docs model"):
-            docs = model_docs(irs, package, model_guides(knowledge.read_guides()))
+            docs = model_docs(list(irs), package, model_guides(knowledge.read_guides()))
         files.update(docs_files(docs, package))
         with timing.stage("compile check"):
             check.finish()
     finally:
         check.close()
-    return files
+    return Emitted(files, irs, package)
 
 
 def docs_files(docs: Docs, package: Package) -> dict[str, str]:

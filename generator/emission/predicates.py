@@ -1,4 +1,4 @@
-"""A check's predicate (the IR's `check:` AST) as a Python expression inside a generated wrapper.
+"""A check's predicate (`ir.model.Predicate`) as a Python expression inside a generated wrapper.
 
 The expression reads the wrapper's converted arguments (`c_<param>`), so a check
 sees exactly what the C function would; it is true (host) or not None (state:
@@ -12,11 +12,11 @@ nothing from a spec text reaches the code as text.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from generator.base import naming
+from generator.ir.model import Acquired, AllOf, Compare, IsNull, MemberOf, Not, Predicate, Released, Wrapped
 
 #: Python's spelling of the predicate's comparison operators.
 _OPERATORS = {"==": "==", ">": ">", "<": "<", ">=": ">=", "<=": "<="}
@@ -35,54 +35,52 @@ class Scope:
     params: frozenset[str]
 
 
-def compile_host(predicate: dict[str, Any], scope: Scope) -> str:
+def compile_host(predicate: Predicate, scope: Scope) -> str:
     """A boolean expression: true when the condition holds."""
-    return _host(predicate, scope)
+    match predicate:
+        case MemberOf(param, values):
+            return f"{_param(param, scope)} in {_values(values, scope)}"
+        case IsNull(param):
+            return f"not {_param(param, scope)}"
+        case Compare(param, operator, number):
+            return _compare(param, operator, number, scope)
+        case Not(operand):
+            return _negate(operand, scope)
+        case AllOf(operands):
+            return "(" + " and ".join(compile_host(n, scope) for n in operands) + ")"
+    raise PredicateError(f"{predicate.notation!r} is not a host predicate")
 
 
-def compile_state(predicate: dict[str, Any], scope: Scope) -> str:
+def compile_state(predicate: Predicate, scope: Scope) -> str:
     """An expression that gives the offending object's address, or None when the condition does not hold."""
-    ((kind, operand),) = predicate.items()
-    if kind in ("acquired", "released"):
-        return f"_state.{kind}({_handles(operand, scope)})"
-    if kind == "wrapped":
-        subresource = _param(operand["subresource"], scope) if "subresource" in operand else "None"
-        return (f"_state.wrapped(_runtime.address({_param(operand['scope'], scope)}), "
-                f"_runtime.address({_param(operand['resource'], scope)}), {subresource})")
-    raise PredicateError(f"{kind!r} is not a state predicate")
+    match predicate:
+        case Acquired(objects):
+            return f"_state.acquired({_handles(objects, scope)})"
+        case Released(objects):
+            return f"_state.released({_handles(objects, scope)})"
+        case Wrapped(context, resource, subresource):
+            part = _param(subresource, scope) if subresource is not None else "None"
+            return (f"_state.wrapped(_runtime.address({_param(context, scope)}), "
+                    f"_runtime.address({_param(resource, scope)}), {part})")
+    raise PredicateError(f"{predicate.notation!r} is not a state predicate")
 
 
-def _host(node: dict[str, Any], scope: Scope) -> str:
-    if len(node) == 2 and "member" in node:
-        return f"{_param(node['member'], scope)} in {_values(node['of'], scope)}"
-    ((kind, operand),) = node.items()
-    compilers: dict[str, Callable[[Any, Scope], str]] = {
-        "null": lambda p, s: f"not {_param(p, s)}",
-        "compare": _compare,
-        "not": lambda n, s: _negate(n, s),
-        "all": lambda ns, s: "(" + " and ".join(_host(n, s) for n in ns) + ")",
-    }
-    if kind not in compilers:
-        raise PredicateError(f"{kind!r} is not a host predicate")
-    return compilers[kind](operand, scope)
+def _negate(node: Predicate, scope: Scope) -> str:
+    match node:
+        case MemberOf(param, values):
+            return f"{_param(param, scope)} not in {_values(values, scope)}"
+        case IsNull(param):
+            return _param(param, scope)
+    return f"not {compile_host(node, scope)}"
 
 
-def _negate(node: dict[str, Any], scope: Scope) -> str:
-    if len(node) == 2 and "member" in node:
-        return f"{_param(node['member'], scope)} not in {_values(node['of'], scope)}"
-    if set(node) == {"null"}:
-        return _param(node["null"], scope)
-    return f"not {_host(node, scope)}"
-
-
-def _compare(operand: list[Any], scope: Scope) -> str:
-    name, operator, number = operand
+def _compare(name: str, operator: str, number: int, scope: Scope) -> str:
     if operator not in _OPERATORS or not isinstance(number, int) or isinstance(number, bool):
         raise PredicateError(f"cannot compare with {operator!r} {number!r}")
     return f"{_param(name, scope)} {_OPERATORS[operator]} {number}"
 
 
-def _values(names: list[str | int], scope: Scope) -> str:
+def _values(names: tuple[str | int, ...], scope: Scope) -> str:
     """A set literal of ints (Python builds it once, as a constant)."""
     found: list[int] = []
     for name in names:
@@ -95,10 +93,9 @@ def _values(names: list[str | int], scope: Scope) -> str:
     return "{" + ", ".join(str(v) for v in sorted(set(found))) + "}"
 
 
-def state_keys(predicate: dict[str, Any]) -> str | None:
+def state_keys(predicate: Predicate) -> str | None:
     """The list parameter whose handles a state predicate reads (`k_<param>`), if it reads one."""
-    ((kind, operand),) = predicate.items()
-    return operand if kind in ("acquired", "released") and isinstance(operand, str) else None
+    return predicate.objects if isinstance(predicate, Acquired | Released) else None
 
 
 def _handles(name: str, scope: Scope) -> str:

@@ -19,75 +19,20 @@ text lost the description; a count before a list (the API's convention,
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Literal
+from collections.abc import Mapping, Set
 
 from generator.base import naming
 from generator.base.c_decl import base_type
 from generator.base.knowledge import PackageConfig
-
-Role = Literal[
-    "pass", "sequence", "length", "wait_list", "out_handle", "out_list", "out_capacity", "out_count", "error",
-]
-
-@dataclass(frozen=True)
-class Argument:
-    """How one C parameter is filled: `first` and `call` are Python expressions over identifiers only."""
-
-    c_name: str
-    role: Role
-    call: str  # the argument of the (last) call
-    first: str  # the argument of the sizing call of the two-call idiom
-    element: str | None = None  # the handle type of a list or out-handle
-
-
-@dataclass(frozen=True)
-class PythonicFunction:
-    name: str
-    c_function: str
-    arguments: tuple[Argument, ...]  # in C order
-    inputs: tuple[str, ...]  # the Python parameters before `*`
-    wait_list: str | None  # the C parameter the `wait_for` keyword fills
-    two_calls: bool  # asks for the size of its out-list first
-    count_type: str
-    out_list: Argument | None
-    out_handles: tuple[Argument, ...]
-    result: str | None  # the handle type the C function returns, if it returns one to own
-    source: str
-
-    @cached_property
-    def input_names(self) -> frozenset[str]:
-        """The inputs as a set: the templates ask of each C parameter whether it is one."""
-        return frozenset(self.inputs)
-
-    @property
-    def returns_handles(self) -> bool:
-        return bool(self.out_list or self.out_handles or self.result)
-
-    @property
-    def returns_hint(self) -> str:
-        if self.out_list:
-            return "list[Any]"
-        if self.result or len(self.out_handles) == 1:
-            return "Any"
-        return "tuple[Any, ...]" if self.out_handles else "None"
-
-
-@dataclass(frozen=True)
-class ContextManager:
-    """`acquired(queue, objects)`: acquire on entry, release on exit, from the functions' effects."""
-
-    name: str
-    acquire: PythonicFunction
-    release: PythonicFunction
+from generator.emission.package_model import Argument, ContextManager, FunctionModel, PythonicFunction, Role
+from generator.ir.model import Function
 
 
 def model_pythonic(
-    function: Any, ir_function: dict[str, Any], vendor: str, handles: set[str], config: PackageConfig,
+    function: FunctionModel, ir_function: Function, vendor: str, handles: set[str], config: PackageConfig,
 ) -> PythonicFunction | None:
-    """The snake_case form of a checked function (a `package.FunctionModel`); None when no role fits a parameter."""
-    descriptions = {p["name"]: p.get("description") or "" for p in ir_function["params"]}
+    """The snake_case form of a checked function; None when no role fits a parameter."""
+    descriptions = {p.name: p.description or "" for p in ir_function.params}
     params = list(function.params)
     count_type = config.core_types["count"]
     out = {p.name for p in params if _says_it_returns(p.name, descriptions[p.name])
@@ -126,7 +71,7 @@ def model_pythonic(
     result = function.return_type if function.return_type in config.pythonic.owned else None
     return PythonicFunction(
         name=naming.identifier(naming.snake_name(function.name, config.pythonic.function_prefix, vendor.upper()),
-                               function.source, "function"),
+                               ir_function.source, "function"),
         c_function=function.name,
         arguments=arguments,
         inputs=tuple(a.c_name for a in arguments if a.role in ("pass", "sequence")),
@@ -141,7 +86,7 @@ def model_pythonic(
 
 
 def model_context_manager(
-    functions: list[PythonicFunction], effects: dict[str, set[str]], config: PackageConfig,
+    functions: list[PythonicFunction], effects: Mapping[str, Set[str]], config: PackageConfig,
 ) -> ContextManager | None:
     """The acquire/release pair of an extension (by their effects), when they take the same inputs."""
     acquire = [f for f in functions if "acquire" in effects.get(f.c_function, set())]

@@ -18,7 +18,6 @@ import re
 import textwrap
 from functools import cache
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 import jinja2
@@ -32,7 +31,7 @@ TEMPLATES = ROOT / "templates"
 TEMPLATE_CACHE = TEMPLATES / "__pycache__"
 
 
-def py(value: Any) -> str:
+def py(value: object) -> str:
     """A Python literal for a str, int, bool or None."""
     if value is None or isinstance(value, (bool, int, str)):
         return repr(value)
@@ -88,7 +87,7 @@ def relative(target: str, page: str) -> str:
     return posixpath.relpath(target, posixpath.dirname(page) or ".")
 
 
-def md(text: Any) -> Markup:
+def md(text: object) -> Markup:
     """Prose for a Markdown paragraph or table cell: one line, shown as written, never markup.
 
     An underscore between two letters or digits is left as it is (Markdown reads it as a
@@ -107,7 +106,7 @@ def _escape_line_start(match: re.Match[str]) -> str:
     return _LINE_START_ESCAPE.get(found, "\\" + found)
 
 
-def code(text: Any) -> Markup:
+def code(text: object) -> Markup:
     """An inline code span of `text` (one line); prose when a pipe would end a table cell."""
     line = " ".join(str(text).split())
     if "|" in line or not line:
@@ -122,7 +121,7 @@ def url(path: str) -> Markup:
     return Markup(quote(path, safe="/#.-_~"))
 
 
-def block(text: Any, language: str = "") -> Markup:
+def block(text: object, language: str = "") -> Markup:
     """A fenced code block, its fence longer than any run of backticks in `text`."""
     body = str(text).rstrip("\n")
     fence = "`" * max(3, max((len(run) for run in re.findall(r"`+", body)), default=0) + 1)
@@ -177,7 +176,7 @@ def environment() -> jinja2.Environment:
     return env
 
 
-def render(template: str, **context: Any) -> str:
+def render(template: str, **context: object) -> str:
     with timing.stage("template compile"):
         compiled = environment().get_template(template)
     with timing.stage("template render"):

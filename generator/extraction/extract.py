@@ -1,4 +1,4 @@
-"""Stage 3: read the facts of one document (functions, tokens, errors, tables...) from its blocks.
+"""Read the facts of one document (functions, tokens, errors, tables...) from its blocks.
 
 The walk keeps a little context, as a reader would: which template section it
 is in, which function is being described, and whose error list the next
@@ -8,7 +8,6 @@ bullets belong to. Everything it knows about wording is in `phrases`.
 from __future__ import annotations
 
 import re
-from collections import Counter
 
 from generator.base import integers, phrases
 from generator.base.c_decl import CFunction
@@ -33,6 +32,16 @@ from generator.extraction.facts import (
     TokenFact,
     TokenGroupFact,
 )
+from generator.extraction.group_sentences import token_group
+from generator.extraction.page import (
+    WORD,
+    has_summary,
+    latest_version,
+    page_function,
+    page_parameters,
+    sole_function,
+    subject,
+)
 from generator.frontends.document import (
     LOST_PARAMETER_NAMES,
     REFERENCE,
@@ -49,7 +58,6 @@ from generator.frontends.document import (
     Typedef,
 )
 
-_WORD = re.compile(r"(?<![<\w])[A-Za-z_]\w*(?![\w>])")
 #: A whole word not already marked `<name>` (possessive: a word followed by `>` is not tried shorter).
 _PLAIN_WORD = re.compile(r"(?<![<\w])\w++(?![\w>])")
 _LEADING_REFERENCES = re.compile(r"^((?:<\w+>)(?:\s*(?:,|and|,\s*and)\s*<\w+>)*)\s")
@@ -69,15 +77,15 @@ class _Walk:
         self.knowledge = knowledge
         self.facts = SourceFacts(document.path, document.format, None, None, lost=document.lost, remarks=[
             Remark(Location(document.path, o.pos), o.kind, o.message) for o in document.omissions])
-        self.facts.has_summary = _has_summary(document)
-        self.facts.subject = None if self.facts.has_summary else _subject(document, knowledge)
+        self.facts.has_summary = has_summary(document)
+        self.facts.subject = None if self.facts.has_summary else subject(document, knowledge)
         # parameter names the format writes plain, never plain words like "event"
-        self.plain_names = {name for name in _page_parameters(document, self.facts.subject) if "_" in name}
+        self.plain_names = {name for name in page_parameters(document, self.facts.subject) if "_" in name}
         self.section = "preamble"
         self.section_level = 0
         self.field = ""
-        self.page_function = _page_function(document, self.facts.subject)
-        self.sole_function = _sole_function(document)
+        self.page_function = page_function(document, self.facts.subject)
+        self.sole_function = sole_function(document)
         self.current: CFunction | None = self.page_function
         self.errors = ErrorReader(self.facts, knowledge)
         self.group: TokenGroupFact | None = None
@@ -172,12 +180,12 @@ class _Walk:
             return
         self.errors.end_list()
         if self.section == "tokens":
-            names = _WORD.findall(text) if phrases.NAMES_ONLY.match(text) else []
+            names = WORD.findall(text) if phrases.NAMES_ONLY.match(text) else []
             if names and all(self.knowledge.is_constant_name(n) for n in names):
                 for name in names:  # listed without values: kept without one
                     self.add_token(TokenFact(name, "", None, self.group, where))
                 return
-            group = self.token_group(text, where)
+            group = token_group(text, where)
             if group is None and self.group is not None and self.group_heads:
                 return  # "Accepted as the <p> parameter of f." then "Return the topology:": one more of the group
             self.set_group(group, heads=group is not None and text.rstrip().endswith("."))
@@ -201,8 +209,8 @@ class _Walk:
     def named_functions(self, text: str, where: Location) -> bool:
         """A line of function names alone (in the summary, or in a body that lists what it adds): new functions,
         unless core OpenCL's, whose prototypes the text does not give."""
-        names = _WORD.findall(text)
-        if not names or _WORD.sub("", text).strip(" ,.*`") or not all(
+        names = WORD.findall(text)
+        if not names or WORD.sub("", text).strip(" ,.*`") or not all(
                 self.knowledge.is_function_name(n) and n not in self.knowledge.core_functions for n in names):
             return False
         self.facts.named_functions += [NamedFunction(name, where) for name in names]
@@ -266,7 +274,7 @@ class _Walk:
                 self.mentions(cell, self.where(row))
             rows.append(TableRowFact(cells, self.where(row)))
         if self.section == "version":
-            self.facts.revision = self.facts.revision or _latest_version(block)
+            self.facts.revision = self.facts.revision or latest_version(block)
         elif self.section != "aside":
             self.facts.tables.append(TableFact(block.header, tuple(rows), self.where(block)))
         self.errors.end_list()
@@ -280,25 +288,6 @@ class _Walk:
             (phrases.split_names(clause["functions"]), clause["condition"].strip())
             for clause in phrases.RETURNED_BY_CLAUSE.finditer(group.sentence)
         ] if group is not None and group.kind == "error" else []
-
-    def token_group(self, text: str, where: Location) -> TokenGroupFact | None:
-        if accepted := phrases.accepted(text):
-            parameter, broken = _parameter(accepted.param)
-            functions = tuple(phrases.split_names(accepted.functions))
-            return TokenGroupFact(text, "accepted", functions, parameter, None, where, broken)
-        if returned := phrases.RETURNED_IN.match(text):
-            parameter, broken = _parameter(returned["param"])
-            return TokenGroupFact(
-                text, "returned", (returned["function"],), parameter, returned["when"], where, broken
-            )
-        if phrases.RETURNED_BY.match(text):
-            functions = tuple(
-                name
-                for clause in phrases.RETURNED_BY_CLAUSE.finditer(text)
-                for name in phrases.split_names(clause["functions"])
-            )
-            return TokenGroupFact(text, "error", functions, None, None, where)
-        return None
 
     def returns_sentence(self, text: str, where: Location) -> bool:
         """A "f returns ..." sentence: it names whose error list follows."""
@@ -324,7 +313,7 @@ class _Walk:
 
     def last_function(self, before: str) -> str | None:
         """The function a sentence names last, which a following "This function" stands for."""
-        return next((w for w in reversed(_WORD.findall(before)) if self.knowledge.is_function_name(w)), None)
+        return next((w for w in reversed(WORD.findall(before)) if self.knowledge.is_function_name(w)), None)
 
     def co_subjects(self, before: str) -> list[str]:
         """The functions named with a subject ("f and g will return"): they share its conditions."""
@@ -359,7 +348,7 @@ class _Walk:
     def mentions(self, text: str, where: Location, function: str | None = None) -> None:
         described = function or (self.current.name if self.current else None)
         functions = []
-        for word in _WORD.findall(text):
+        for word in WORD.findall(text):
             if self.knowledge.is_function_name(word):
                 functions.append(word)
                 self.facts.mentions.append(Mention(word, "function", where, text, described))
@@ -402,75 +391,3 @@ class _Walk:
 
     def where(self, block: Block | Row) -> Location:
         return Location(self.document.path, block.pos)
-
-
-def _parameter(phrase: str) -> tuple[str | None, bool]:
-    """The parameter named in "in the <p> parameter", and whether its markup was broken."""
-    phrase = phrase.strip()
-    if match := re.fullmatch(r"<(\w+)>", phrase):
-        return match.group(1), False
-    bare = phrase.strip("_*` ")
-    if re.fullmatch(r"[A-Za-z]\w*", bare):
-        return bare, True
-    return None, False
-
-
-def _latest_version(table: Table) -> str | None:
-    """The version a version-history table gives last: in its row of the latest date (ISO dates sort as text),
-    else in its last row."""
-    header = [cell.strip().lower() for cell in table.header or ()]
-    column = next((i for i, name in enumerate(header) if name in ("version", "revision")), None)
-    if column is None:
-        return None
-    dated = next((i for i, name in enumerate(header) if name == "date"), None)
-    rows = [row for row in table.rows if len(row.cells) > max(column, dated or 0)]
-    if not rows:
-        return None
-    return (max(rows, key=lambda row: row.cells[dated]) if dated is not None else rows[-1]).cells[column]
-
-
-def _has_summary(document: Document) -> bool:
-    return any(isinstance(b, Heading) and phrases.section_kind(b.title) == "summary" for b in document.blocks)
-
-
-def _subject(document: Document, knowledge: Knowledge) -> str | None:
-    """The function a page without a summary describes: its prototype's, else the one it names most."""
-    for block in document.blocks:
-        if isinstance(block, Prototype):
-            return block.function.name
-    counts: Counter[str] = Counter()
-    for block in document.blocks:
-        text = getattr(block, "text", "")
-        counts.update(word for word in _WORD.findall(text) if knowledge.is_function_name(word))
-    return counts.most_common(1)[0][0] if counts else None
-
-
-def _sole_function(document: Document) -> str | None:
-    """The one function a text's summary declares (its description may stay in the summary), else None."""
-    section, names = None, set()
-    for block in document.blocks:
-        if isinstance(block, Heading):
-            section = phrases.section_kind(block.title) or section
-        elif isinstance(block, Prototype) and section == "summary":
-            names.add(block.function.name)
-    return names.pop() if len(names) == 1 else None
-
-
-def _page_function(document: Document, subject: str | None) -> CFunction | None:
-    """The function a reference page describes: its prototype, or only a name when the page lost it."""
-    if subject is None:
-        return None
-    for block in document.blocks:
-        if isinstance(block, Prototype) and block.function.name == subject:
-            return block.function
-    return CFunction(subject, "", (), document.blocks[0].pos)
-
-
-def _page_parameters(document: Document, subject: str | None) -> set[str]:
-    names: set[str] = set()
-    for block in document.blocks:
-        if isinstance(block, Prototype) and block.function.name == subject:
-            names.update(p.name for p in block.function.params if p.name)
-        elif isinstance(block, Definition):
-            names.update(block.terms)
-    return names

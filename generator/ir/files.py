@@ -1,4 +1,4 @@
-"""Stage 6: the YAML IR, one file per extension, checked against `ir.schema.json` on every write.
+"""The YAML IR, one file per extension, checked against `ir.schema.json` on every write and read.
 
 Keys follow the project's contract (CONTRACTS.md); lists keep the order of the
 spec where that order means something (functions, parameters, tokens, rows)
@@ -22,7 +22,7 @@ from generator.base.knowledge import SafeDumper
 from generator.base.schema import Check, compile_schema
 from generator.base.source import Pos
 from generator.frontends.document import REFERENCE
-from generator.merging.model import (
+from generator.merging.draft import (
     Clause,
     Effect,
     ErrorCondition,
@@ -230,6 +230,11 @@ MAX_BYTES = 8 * safeload.MAX_BYTES
 def dump(data: dict[str, Any]) -> str:
     """The YAML text of an IR dictionary, validated; an input error when it would be more than `load` reads."""
     validate(data)
+    return yaml_text(data)
+
+
+def yaml_text(data: dict[str, Any]) -> str:
+    """The YAML text of an IR dictionary already validated; an input error when it would be more than `load` reads."""
     text: str = yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True, width=100)
     if len(text.encode("utf-8")) > MAX_BYTES:
         source = data["sources"][0]["path"] if data.get("sources") else "<specs>"
@@ -239,39 +244,8 @@ def dump(data: dict[str, Any]) -> str:
     return text
 
 
-def value_text(value: int | None) -> str:
-    """A token value as the specs write it: hexadecimal, or decimal when negative (error codes); a token the
-    text names without a value has none."""
-    if value is None:
-        return NO_VALUE
-    return f"0x{value:04X}" if value >= 0 else str(value)
-
-
-#: How a token named without a value shows (the docs, `diff`).
-NO_VALUE = "value not given here"
-
-
-def load_folder(folder: Path) -> dict[str, dict[str, Any]]:
-    """Extension -> IR, from the IR files of a folder (none when it holds none); one extension in two is an error."""
-    found: dict[str, dict[str, Any]] = {}
-    where: dict[str, Path] = {}
-    for file in sorted(folder.glob("*.yaml")):
-        data, text = _read(file)
-        name = data["name"]
-        if name in found:
-            pos = safeload.yaml_marks(text, str(file)).get(("name",))
-            raise InputError(str(file), pos, f"{name} again: {where[name]} is the IR of this extension too",
-                             safeload.line_of(text, pos.line) if pos else None)
-        found[name], where[name] = data, file
-    return found
-
-
-def load(path: Path) -> dict[str, Any]:
-    """Read an IR file back: input like any other, so every fault in it is an `InputError` saying where."""
-    return _read(path)[0]
-
-
-def _read(path: Path) -> tuple[dict[str, Any], str]:
+def read_data(path: Path) -> tuple[dict[str, Any], str]:
+    """An IR file's dictionary, checked against the schema, and its text (for the places of later errors)."""
     shown = str(path)
     text = safeload.read_text(path, shown, MAX_BYTES)
     data = safeload.parse_yaml(text, shown)

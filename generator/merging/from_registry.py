@@ -17,7 +17,7 @@ from generator.base.diagnostics import Location, Sink
 from generator.base.errors import InputError
 from generator.extraction.facts import DeclaredType, SourceFacts
 from generator.frontends.registry_xml import Registry
-from generator.merging.model import Extension, Function, Param
+from generator.merging.draft import Extension, Function, Param
 
 _T = TypeVar("_T")
 

@@ -21,7 +21,7 @@ from generator.base.source import Pos
 from generator.extraction.facts import DeclaredFunction, DeclaredType, SourceFacts, primary_first, primary_source
 from generator.frontends.registry_xml import Registry
 from generator.merging import from_registry, merge_tokens, recover, tables, typedef_chains, undefined_types
-from generator.merging.model import ErrorCondition, Extension, Function, Param, Source, TypeInfo
+from generator.merging.draft import ErrorCondition, Extension, Function, Param, Source, TypeInfo
 
 
 def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink,

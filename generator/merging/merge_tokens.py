@@ -14,7 +14,7 @@ from generator.base.diagnostics import Sink
 from generator.base.knowledge import Knowledge
 from generator.extraction.facts import SourceFacts, TokenGroupFact
 from generator.frontends.registry_xml import Registry
-from generator.merging.model import Extension, Function, Token, TokenGroup
+from generator.merging.draft import Extension, Function, Token, TokenGroup
 
 
 def tokens(

@@ -19,7 +19,7 @@ from generator.base.source import Pos
 from generator.extraction.facts import ErrorFact, ParamDoc, SourceFacts, primary_source
 from generator.frontends.document import LOST_ERROR_CODES, LOST_PARAMETER_NAMES
 from generator.merging import textalign
-from generator.merging.model import Corroboration, ErrorCondition, Extension, Function, TokenGroup
+from generator.merging.draft import Corroboration, ErrorCondition, Extension, Function, TokenGroup
 from generator.merging.siblings import Renaming, siblings
 
 #: How alike two wordings must be to be taken for the same sentence.

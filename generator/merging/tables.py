@@ -19,7 +19,7 @@ from generator.base.c_decl import base_type, canonical_type_text
 from generator.base.diagnostics import Sink
 from generator.base.knowledge import Knowledge
 from generator.extraction.facts import SourceFacts, TableFact
-from generator.merging.model import Extension, Table
+from generator.merging.draft import Extension, Table
 
 _VALUE = re.compile(r"^(NULL|-?\d+|0[xX][0-9A-Fa-f]+|true|false)$", re.I)
 _TYPE_WORDS = re.compile(r"^(const\s+)?[A-Za-z_]\w*(\s*\*)*$")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Any
 
 from generator import ROOT, __version__
 from generator.base.errors import InputError
@@ -29,24 +28,23 @@ def inputs(spec_files: list[Path], specs: Path) -> str:
     """The hash of the specs (named relative to `specs`) and of the project's own inputs, as hex."""
     digest = hashlib.sha256(f"generator {__version__}\n".encode())
     for path in sorted(spec_files, key=lambda p: p.relative_to(specs).as_posix()):
-        _add(digest, f"specs/{path.relative_to(specs).as_posix()}", path)
+        digest.update(_entry(f"specs/{path.relative_to(specs).as_posix()}", path))
     for folder in _PROJECT_INPUTS:
         for path in sorted((ROOT / folder).rglob("*"), key=lambda p: p.as_posix()):
             if path.is_file() and path.suffix in _SUFFIXES and "__pycache__" not in path.parts:
-                _add(digest, path.relative_to(ROOT).as_posix(), path)
+                digest.update(_entry(path.relative_to(ROOT).as_posix(), path))
     return digest.hexdigest()
 
 
-def _add(digest: Any, name: str, path: Path) -> None:
-    """One input into the hash, read no further than a spec may be long (a longer file is refused where it is
+def _entry(name: str, path: Path) -> bytes:
+    """One input of the hash, read no further than a spec may be long (a longer file is refused where it is
     read as a spec; here its first bytes and its length already make the hash its own)."""
     try:
         with open(path, "rb") as stream:
             data = stream.read(MAX_BYTES + 1)
     except OSError as error:
         raise InputError(str(path), None, f"cannot read this file: {error.strerror}") from None
-    digest.update(f"{name}\n{len(data)}\n".encode("utf-8", "surrogateescape"))  # a name's bytes, UTF-8 or not
-    digest.update(data)
+    return f"{name}\n{len(data)}\n".encode("utf-8", "surrogateescape") + data  # a name's bytes, UTF-8 or not
 
 
 def _file_digest(path: Path) -> str:

@@ -13,7 +13,7 @@ from generator.analysis import conditions
 from generator.base.diagnostics import Location, Sink
 from generator.base.knowledge import Knowledge
 from generator.base.source import Pos
-from generator.merging.model import Clause, Effect, ErrorCondition, Extension, Function, Param, Token, TokenGroup
+from generator.merging.draft import Clause, Effect, ErrorCondition, Extension, Function, Param, Token, TokenGroup
 from generator.pipeline import Result
 from tests.pathological import assert_linear
 

@@ -15,7 +15,7 @@ from generator.base.errors import Gather
 from generator.base.knowledge import Knowledge
 from generator.base.source import spec_files
 from generator.extraction.facts import SourceFacts
-from generator.merging.model import ErrorCondition, Extension, Function
+from generator.merging.draft import ErrorCondition, Extension, Function
 from tests.conftest import ROOT, SPECS
 
 

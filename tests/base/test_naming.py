@@ -10,6 +10,7 @@ import yaml
 
 from generator.base import naming
 from generator.base.errors import InputError
+from generator.ir.read import place
 from tests.conftest import GENERATED, generated_module
 from tests.pathological import assert_linear
 
@@ -42,18 +43,12 @@ def test_member_names(c_name: str, expected: str) -> None:
 @pytest.mark.parametrize("name", ["class", "None", "match", "a-b", "1abc", "x y", "a\nb", "", "name\"", "é"])
 def test_what_cannot_be_a_python_name_is_an_input_error(name: str) -> None:
     with pytest.raises(InputError) as caught:
-        naming.identifier(name, "specs/x.txt:12", "token")
+        naming.identifier(name, place("specs/x.txt:12"), "token")
     assert caught.value.render().startswith(f"specs/x.txt:12:1: error: token {name!r} cannot be a Python name")
 
 
 def test_a_plain_identifier_passes() -> None:
     assert naming.identifier("clFooKHR", None) == "clFooKHR"
-
-
-def test_sources_split_at_the_last_colon() -> None:
-    assert naming.split_source("specs/a:b.txt:7") == ("specs/a:b.txt", 7)
-    assert naming.split_source("specs/a.txt") == ("specs/a.txt", None)
-    assert naming.split_source(None) == ("<specs>", None)
 
 
 def _module_level_names(tree: ast.Module) -> set[str]:
@@ -106,7 +101,7 @@ def test_the_reserved_names_cover_what_the_extension_template_binds() -> None:
 def test_a_spec_name_may_not_start_like_the_modules_own_constants(name: str) -> None:
     space = naming.Namespace(naming.MODULE_NAMES)
     with pytest.raises(InputError) as caught:
-        space.claim(name, "specs/x.txt:3", "token")
+        space.claim(name, place("specs/x.txt:3"), "token")
     assert "starts like the generated module's own names" in caught.value.render()
 
 

@@ -20,13 +20,6 @@ from generator.base.errors import InputError
 from generator.base.knowledge import load, load_package, read_guides
 from generator.emission import emit
 from generator.emission.docs import (
-    Docs,
-    ErrorRow,
-    ExtensionPage,
-    FunctionPage,
-    ParamRow,
-    TokenGroup,
-    TokenRow,
     model_docs,
     model_family,
     model_guides,
@@ -34,31 +27,35 @@ from generator.emission.docs import (
     neutral,
     prototype,
 )
-from generator.emission.package import Package, model_package
-from generator.ir import files as ir
+from generator.emission.docs_model import Docs, ErrorRow, ExtensionPage, FunctionPage, ParamRow, TokenGroup, TokenRow
+from generator.emission.package import model_package
+from generator.emission.package_model import Package
+from generator.ir import read
+from generator.ir.model import Extension, Table
+from generator.ir.read import place
 from tests.conftest import CliRun, generated_module
 from tests.pathological import assert_linear
 from tests.samples import WIDGET, WIDGET_XML
 
 
 @pytest.fixture(scope="module")
-def irs(seed_result: pipeline.Result) -> list[dict[str, Any]]:
-    return [ir.to_dict(extension) for extension in seed_result.extensions]
+def irs(seed_result: pipeline.Result) -> list[Extension]:
+    return [read.record(extension) for extension in seed_result.extensions]
 
 
 @pytest.fixture(scope="module")
-def package(irs: list[dict[str, Any]]) -> Package:
+def package(irs: list[Extension]) -> Package:
     return model_package(irs, load(), load_package())
 
 
 @pytest.fixture(scope="module")
-def docs(irs: list[dict[str, Any]], package: Package) -> Docs:
+def docs(irs: list[Extension], package: Package) -> Docs:
     return model_docs(irs, package)
 
 
 @pytest.fixture(scope="module")
 def outputs(seed_result: pipeline.Result) -> dict[str, str]:
-    return emit.outputs(seed_result)
+    return emit.outputs(seed_result.extensions).files
 
 
 @pytest.fixture(scope="module")
@@ -135,26 +132,26 @@ def test_prototype_names_a_function_pointer_inside_its_declarator() -> None:
 # the model over the seed specs ---------------------------------------------------------------------------------------
 
 
-def test_every_ir_function_has_exactly_one_page(irs: list[dict[str, Any]], docs: Docs) -> None:
+def test_every_ir_function_has_exactly_one_page(irs: list[Extension], docs: Docs) -> None:
     pages = Counter((page.name, function.name, function.path)
                     for page in docs.extensions for function in page.functions)
     for data in irs:
-        module = page_of(docs, data["name"]).module
-        for function in data["functions"]:
-            assert pages[data["name"], function["name"], f"{module}/{function['name']}.md"] == 1, function["name"]
-    assert sum(pages.values()) == sum(len(data["functions"]) for data in irs)
+        module = page_of(docs, data.name).module
+        for function in data.functions:
+            assert pages[data.name, function.name, f"{module}/{function.name}.md"] == 1, function.name
+    assert sum(pages.values()) == sum(len(data.functions) for data in irs)
     paths = [function.path for page in docs.extensions for function in page.functions]
     assert len(paths) == len(set(paths))
 
 
-def test_core_functions_have_no_python_signatures(irs: list[dict[str, Any]], docs: Docs) -> None:
+def test_core_functions_have_no_python_signatures(irs: list[Extension], docs: Docs) -> None:
     """The package does not wrap core functions; their pages only list the conditions an extension adds."""
     seen = 0
     for data in irs:
-        pages = {function.name: function for function in page_of(docs, data["name"]).functions}
-        for function in data["functions"]:
-            page = pages[function["name"]]
-            assert page.core is bool(function.get("core"))
+        pages = {function.name: function for function in page_of(docs, data.name).functions}
+        for function in data.functions:
+            page = pages[function.name]
+            assert page.core is function.core
             if page.core:
                 seen += 1
                 assert page.checked is None and page.pythonic is None
@@ -163,55 +160,55 @@ def test_core_functions_have_no_python_signatures(irs: list[dict[str, Any]], doc
     assert seen, "the seeds add conditions to core functions"
 
 
-def test_function_pages_keep_the_ir_parameters_and_errors_in_order(irs: list[dict[str, Any]], docs: Docs) -> None:
+def test_function_pages_keep_the_ir_parameters_and_errors_in_order(irs: list[Extension], docs: Docs) -> None:
     for data in irs:
-        pages = {function.name: function for function in page_of(docs, data["name"]).functions}
-        for function in data["functions"]:
-            page = pages[function["name"]]
-            assert [(p.name, p.c_type) for p in page.params] == [(p["name"], p["type"]) for p in function["params"]]
+        pages = {function.name: function for function in page_of(docs, data.name).functions}
+        for function in data.functions:
+            page = pages[function.name]
+            assert [(p.name, p.c_type) for p in page.params] == [(p.name, p.type) for p in function.params]
             assert [(e.code, e.condition) for e in page.errors] == [
-                (e["code"], e["condition"]) for e in function["errors"]]
+                (e.code, e.condition) for e in function.errors]
             assert page.prototype is not None
             assert all(f" {p.name}" in page.prototype or f"*{p.name}" in page.prototype for p in page.params)
 
 
-def test_every_ir_token_is_in_exactly_one_group_with_its_value(irs: list[dict[str, Any]], docs: Docs) -> None:
+def test_every_ir_token_is_in_exactly_one_group_with_its_value(irs: list[Extension], docs: Docs) -> None:
     for data in irs:
-        page = page_of(docs, data["name"])
+        page = page_of(docs, data.name)
         found = [(group.name, token) for group in page.groups for token in group.tokens]
-        for token in data["tokens"]:
-            matches = [(group, row) for group, row in found if row.name == token["name"]]
-            assert len(matches) == 1, token["name"]
+        for token in data.tokens:
+            matches = [(group, row) for group, row in found if row.name == token.name]
+            assert len(matches) == 1, token.name
             group, row = matches[0]
-            assert (group, row.value) == (token["group"], token["value"])
-        assert page.tokens == len(data["tokens"])
+            assert (group, row.value) == (token.group, token.value)
+        assert page.tokens == len(data.tokens)
 
 
-def test_every_ir_table_row_is_kept_as_wide_as_the_columns(irs: list[dict[str, Any]], docs: Docs) -> None:
+def test_every_ir_table_row_is_kept_as_wide_as_the_columns(irs: list[Extension], docs: Docs) -> None:
     for data in irs:
-        tables = {table.name: table for table in page_of(docs, data["name"]).tables}
-        assert len(tables) == len(data["tables"])
-        for table in data["tables"]:
-            page = tables[table["name"]]
-            assert len(page.rows) == len(table["rows"])
-            for row, source in zip(page.rows, table["rows"], strict=True):
+        tables = {table.name: table for table in page_of(docs, data.name).tables}
+        assert len(tables) == len(data.tables)
+        for table in data.tables:
+            page = tables[table.name]
+            assert len(page.rows) == len(table.rows)
+            for row, source in zip(page.rows, table.rows, strict=True):
                 assert len(row) == len(page.columns)
                 assert row[: len(source)] == tuple(str(cell) for cell in source)
 
 
 def test_a_table_pads_short_rows_and_names_the_extra_columns_of_long_ones() -> None:
-    table = model_table({"name": "t", "columns": ["a", "b"], "header": None, "source": "s:1",
-                         "rows": [["1"], ["1", "2", "3"], [4, 5]], "row_sources": ["s:2", "s:3", "s:4"]})
+    table = model_table(Table("t", ("a", "b"), None, (("1",), ("1", "2", "3"), ("4", "5")),
+                              (place("s:2"), place("s:3"), place("s:4")), place("s:1")))
     assert len(table.columns) == 3 and table.columns[:2] == ("a", "b")
     assert table.rows == (("1", "", ""), ("1", "2", "3"), ("4", "5", ""))
     assert table.header is None
 
 
-def test_every_ir_diagnostic_is_on_its_extension_page(irs: list[dict[str, Any]], docs: Docs) -> None:
+def test_every_ir_diagnostic_is_on_its_extension_page(irs: list[Extension], docs: Docs) -> None:
     for data in irs:
-        page = page_of(docs, data["name"])
+        page = page_of(docs, data.name)
         listed = Counter((d.severity, d.kind, d.message, d.source) for d in page.diagnostics)
-        expected = Counter((d["severity"], d.get("kind"), d["message"], d["source"]) for d in data["diagnostics"])
+        expected = Counter((d.severity, d.kind, d.message, str(d.where)) for d in data.diagnostics)
         assert listed == expected
 
 
@@ -445,7 +442,7 @@ def test_a_name_whose_neutral_key_is_taken_in_its_own_extension_keeps_a_row() ->
 
 def test_two_pages_at_one_path_are_an_input_error(seed_result: pipeline.Result) -> None:
     """A guide named like a generated page would silently replace it: generation refuses instead."""
-    irs = [ir.to_dict(e) for e in seed_result.extensions]
+    irs = [read.record(e) for e in seed_result.extensions]
     package = model_package(irs, load(), load_package())
     docs = model_docs(irs, package, model_guides({"index.md": "# Home by hand\n"}))
     with pytest.raises(InputError, match=r"docs/index\.md"):
@@ -480,7 +477,7 @@ def test_a_token_without_a_value_is_listed_as_such_and_not_in_the_package(
 def test_a_page_says_what_came_from_the_registry_and_where_the_two_differ(
         spec_dir: Callable[[dict[str, str]], Path]) -> None:
     result = pipeline.run(spec_dir({"cl_acme_widget.txt": WIDGET, "cl.xml": WIDGET_XML}))
-    irs = [ir.to_dict(extension) for extension in result.extensions]
+    irs = [read.record(extension) for extension in result.extensions]
     page = page_of(model_docs(irs, model_package(irs, load(), load_package())), "cl_acme_widget")
     assert page.registry is not None and page.registry.endswith("cl.xml")
     assert [(f.what, f.name) for f in page.registry_facts] == [("type definition", "cl_widget_mode_acme")]
@@ -489,7 +486,7 @@ def test_a_page_says_what_came_from_the_registry_and_where_the_two_differ(
         "registry-unvalued"}
     assert all(f.prose.split(":")[0].endswith("cl_acme_widget.txt") and "cl.xml:" in f.registry
                for f in page.registry_findings)
-    text = emit.outputs(result)[f"docs/{page.module}/index.md"]
+    text = emit.outputs(result.extensions).files[f"docs/{page.module}/index.md"]
     section = text[text.index("## The registry XML"):text.index("## Diagnostics")]
     assert "`cl_widget_mode_acme`" in section and section.count("| registry-") == len(page.registry_findings)
 

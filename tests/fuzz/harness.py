@@ -28,7 +28,7 @@ from pathlib import Path
 from generator import cli, pipeline
 from generator.base import timing
 from generator.emission import emit
-from generator.ir import files as ir
+from generator.ir import read
 from generator.writing import fingerprint, writer
 from tests.conftest import GENERATED, SPECS, snapshot
 
@@ -52,7 +52,7 @@ class Outcome:
 @cache
 def warm() -> None:
     """Compile every template and load the data files once, here, so that each forked child starts warm."""
-    emit.outputs(pipeline.run(SPECS))
+    emit.outputs(pipeline.run(SPECS).extensions)
 
 
 def run(folder: Path, files: dict[str, bytes], extra: tuple[str, ...] = (), bound: float = TIME_BOUND) -> Outcome:
@@ -121,7 +121,7 @@ def _whole(out: Path) -> str:
     if not fingerprint.intact(out):
         return "OUT is not exactly the files its INPUTS.sha256 lists, with their hashes"
     try:
-        ir.load_folder(out / "ir")
+        read.load_folder(out / "ir")
     except Exception as error:
         return f"the IR does not load back: {error}"
     for path in out.rglob("*.py"):

@@ -17,6 +17,8 @@ from generator.base.diagnostics import Sink
 from generator.base.errors import Gather, InputError, SchemaError
 from generator.base.knowledge import Knowledge
 from generator.ir import files as ir
+from generator.ir import read
+from generator.ir.model import value_text
 from generator.merging.merge import merge_all
 from tests.conftest import ROOT, SPECS
 
@@ -52,10 +54,10 @@ def test_render_validates_against_the_schema(seed_result: pipeline.Result) -> No
 def test_load_reads_back_safely(tmp_path: Path, seed_result: pipeline.Result) -> None:
     path = tmp_path / "x.yaml"
     path.write_text(ir.render(seed_result.extensions[0]))
-    assert ir.load(path)["name"] == seed_result.extensions[0].name
+    assert read.load(path).name == seed_result.extensions[0].name
     path.write_text("!!python/object/apply:os.system ['true']\n")
     with pytest.raises(InputError, match="explicit tag"):
-        ir.load(path)
+        read.load(path)
 
 
 def render_all(facts_order: list[Any], knowledge: Knowledge) -> dict[str, str]:
@@ -101,8 +103,8 @@ def test_a_token_without_a_value_is_written_and_read_back_as_null(tmp_path: Path
     try:
         path = tmp_path / "x.yaml"
         path.write_text(ir.render(extension))
-        assert ir.load(path)["tokens"][0]["value"] is None
-        assert ir.value_text(None) == "value not given here"
+        assert read.load(path).tokens[0].value is None
+        assert value_text(None) == "value not given here"
     finally:
         extension.tokens[0].value = saved
 

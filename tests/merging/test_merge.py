@@ -10,7 +10,7 @@ from generator import pipeline
 from generator.base.errors import InputError
 from generator.base.source import Pos
 from generator.ir import files as ir
-from generator.merging.model import Extension
+from generator.merging.draft import Extension
 from tests.pathological import assert_linear
 from tests.samples import WIDGET
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from generator import pipeline
-from generator.merging.model import Extension
+from generator.merging.draft import Extension
 from generator.pipeline import Result
 
 

@@ -6,7 +6,7 @@ from generator.base.diagnostics import Location
 from generator.base.knowledge import Knowledge
 from generator.base.source import Pos
 from generator.extraction.facts import TableFact, TableRowFact
-from generator.merging.model import Extension, Token
+from generator.merging.draft import Extension, Token
 from generator.merging.tables import canonical
 
 WHERE = Location("t.txt", Pos(1))

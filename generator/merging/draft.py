@@ -1,18 +1,17 @@
-"""One extension as the IR describes it: the output of `merge`, the input of `crosscheck` and `ir`.
+"""The draft of one extension: what `merge` makes and the later stages of the front half amend.
 
-Texts keep parameter references as `<name>` here; the IR writer turns them
-into plain words. Every element points at the place in the specs it came from.
+Mutable on purpose: recovery, the cross-checks, the conditions and the tally each add to it. `ir` writes
+it out, and every stage after that reads the frozen `ir.model` instead. Texts keep parameter references
+as `<name>` here; the IR writer turns them into plain words. Every element points at the place in the
+specs it came from.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from generator.base.diagnostics import Diagnostic, Location
-
-if TYPE_CHECKING:
-    from generator.analysis.tally import Tally
 
 
 @dataclass
@@ -142,6 +141,21 @@ class Table:
     rows: list[list[str]]
     row_sources: list[Location]
     source: Location
+
+
+@dataclass(frozen=True)
+class Count:
+    read: int
+    kept: int
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What was read from one source and what the IR keeps of it (`analysis.tally`)."""
+
+    prototypes: Count
+    tokens: Count
+    conditions: Count
 
 
 @dataclass

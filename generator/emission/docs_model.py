@@ -1,0 +1,232 @@
+"""The reference pages as the templates print them: an index of the extensions side by side, a page per
+extension and per function, and the guides written by hand. `docs.model_docs` makes them from the IR and the
+package model; places are `path:line` strings, as the pages show them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from generator.ir.model import value_text
+
+DifferenceKind = Literal["missing", "value", "params", "errors"]
+
+
+@dataclass(frozen=True)
+class ClauseRow:
+    """One clause of a condition and how the package treats it."""
+
+    text: str
+    kind: str  # host / state / driver
+    reason: str
+
+
+@dataclass(frozen=True)
+class ErrorRow:
+    code: str
+    condition: str
+    source: str
+    clauses: tuple[ClauseRow, ...]
+
+
+@dataclass(frozen=True)
+class ParamRow:
+    name: str
+    c_type: str
+    description: str | None
+    source: str | None
+    role: str | None  # how the Pythonic function fills it (`pythonic.Role`); None without one
+
+
+@dataclass(frozen=True)
+class EffectRow:
+    kind: str  # acquire / release / wrap
+    objects: str | None
+    scope: str | None
+    resource: str | None
+    subresource: str | None
+    source: str
+
+
+@dataclass(frozen=True)
+class FunctionPage:
+    name: str
+    path: str  # relative to the docs root
+    extension: str
+    module: str
+    core: bool  # a core OpenCL function the extension adds error conditions to
+    external: bool  # another extension's function it adds error conditions to
+    prototype: str | None  # None: no source gives it (an external function)
+    checked: str | None  # the Python signature of the C-named function (None: core)
+    pythonic: str | None  # the Python signature of the snake_case function
+    params: tuple[ParamRow, ...]
+    errors: tuple[ErrorRow, ...]
+    effects: tuple[EffectRow, ...]
+    source: str
+    declared_at: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class TokenRow:
+    name: str
+    value: int | None  # None: the text gives none, and the package has no constant for it
+    source: str
+    python: str  # where the generated module holds it
+
+    @property
+    def hex(self) -> str:
+        return value_text(self.value)
+
+
+@dataclass(frozen=True)
+class TokenGroup:
+    name: str | None  # None: the tokens of no group
+    kind: str | None  # accepted / returned / error, as the IR classes it
+    sentence: str | None  # the spec's sentence that introduces the group
+    source: str | None
+    functions: tuple[str, ...]
+    parameter: str | None
+    tokens: tuple[TokenRow, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    header: tuple[str, ...] | None  # the spec's own column titles, when it gives them
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]  # each as long as `columns`
+    row_sources: tuple[str, ...]
+    source: str
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    severity: str
+    kind: str | None
+    message: str
+    source: str
+
+
+@dataclass(frozen=True)
+class RegistryFact:
+    """A fact the texts leave out, taken from the registry XML: what it is, of what, and the registry's line."""
+
+    what: str  # "token value", "prototype", "type definition"
+    name: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Finding:
+    """A difference between the prose and the registry XML (a `registry-*` diagnostic), with both places."""
+
+    kind: str
+    message: str
+    prose: str
+    registry: str
+
+
+@dataclass(frozen=True)
+class TypeRow:
+    name: str
+    kind: str
+    c_type: str | None
+    source: str | None
+
+
+@dataclass(frozen=True)
+class Link:
+    text: str
+    path: str
+
+
+@dataclass(frozen=True)
+class ExtensionPage:
+    name: str
+    path: str
+    vendor: str
+    revision: str | None
+    module: str
+    metadata: tuple[tuple[str, str], ...]
+    sources: tuple[tuple[str, str], ...]  # (path, format)
+    types: tuple[TypeRow, ...]
+    functions: tuple[FunctionPage, ...]  # its own, then the core and external functions it adds conditions to
+    groups: tuple[TokenGroup, ...]
+    tables: tuple[Table, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    context_manager: str | None
+    registry: str | None = None
+    registry_facts: tuple[RegistryFact, ...] = ()
+    registry_findings: tuple[Finding, ...] = ()
+
+    @property
+    def own_functions(self) -> tuple[FunctionPage, ...]:
+        return tuple(f for f in self.functions if not f.core and not f.external)
+
+    @property
+    def core_functions(self) -> tuple[FunctionPage, ...]:
+        return tuple(f for f in self.functions if f.core)
+
+    @property
+    def external_functions(self) -> tuple[FunctionPage, ...]:
+        return tuple(f for f in self.functions if f.external)
+
+    def clauses(self, kind: str) -> int:
+        return sum(1 for f in self.functions for e in f.errors for c in e.clauses if c.kind == kind)
+
+    @property
+    def conditions(self) -> int:
+        return sum(len(f.errors) for f in self.functions)
+
+    @property
+    def tokens(self) -> int:
+        return sum(len(g.tokens) for g in self.groups)
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    path: str | None = None
+
+
+@dataclass(frozen=True)
+class MatrixRow:
+    key: str  # the name without its vendor's mark
+    cells: tuple[Cell | None, ...]  # one per extension of the family; None where it lacks it
+
+
+@dataclass(frozen=True)
+class Difference:
+    subject: str
+    kind: DifferenceKind
+    details: tuple[tuple[str, str], ...]  # (extension, what it has)
+
+
+@dataclass(frozen=True)
+class Family:
+    """Extensions that are one extension by different vendors (the package's facades), or one alone."""
+
+    name: str
+    extensions: tuple[ExtensionPage, ...]
+    functions: tuple[MatrixRow, ...]
+    tokens: tuple[MatrixRow, ...]
+    differences: tuple[Difference, ...]
+
+
+@dataclass(frozen=True)
+class Guide:
+    """A page written by hand in `docs/`."""
+
+    title: str
+    path: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Docs:
+    package: str
+    version: str
+    extensions: tuple[ExtensionPage, ...]
+    families: tuple[Family, ...]
+    guides: tuple[Guide, ...]

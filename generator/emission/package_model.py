@@ -1,0 +1,345 @@
+"""What the package's templates print: one module per extension, its functions, checks, enums, types, and the
+package around them. `package.model_package` makes it from the IR; every field is computed, so the templates
+only print, and every name in it has passed `naming.identifier`. Places are `path:line` strings: what the
+generated code quotes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Literal
+
+from generator.base.diagnostics import Location
+from generator.base.knowledge import PackageConfig
+
+ParamKind = Literal["handle", "integer", "array", "pointer", "error_out", "value"]
+
+
+ResultKind = Literal["status", "handle", "none", "value"]
+
+
+@dataclass(frozen=True)
+class Condition:
+    text: str
+    source: str
+    classes: tuple[str, ...] = ()  # how each of its clauses is checked: host / state / driver
+
+    @property
+    def checked(self) -> Literal["all", "part", "none"]:
+        """Whether the package checks it before the call: every clause, some, or none."""
+        found = [c != "driver" for c in self.classes]
+        return "all" if found and all(found) else "part" if any(found) else "none"
+
+
+@dataclass(frozen=True)
+class ErrorCase:
+    """The conditions under which a function returns one error code."""
+
+    name: str
+    value: int
+    conditions: tuple[Condition, ...]
+
+
+@dataclass(frozen=True)
+class ParamModel:
+    name: str
+    c_type: str
+    kind: ParamKind
+    element: str | None  # element type of an array parameter
+    description: str | None
+    exact: bool = False  # a pointer that must point to its own type (not any pointer)
+    handle_elements: bool = False  # an array of handles (not of integers)
+    count: str | None = None  # the parameter that gives this array's length
+
+    @property
+    def declaration(self) -> str:
+        return declaration(self.c_type, self.name)
+
+    @property
+    def hint(self) -> str:
+        """The annotation of the Python parameter (aliases of the generated `_marshal`)."""
+        return {"integer": "int", "array": "Array", "value": "object"}.get(self.kind, "Pointer")
+
+
+@dataclass(frozen=True)
+class CheckModel:
+    """A test in the wrapper: `test` holds when the call must fail.
+
+    One test may stand for several clauses that say the same thing (a token's
+    sentence and the error list often do); the error quotes them all.
+    """
+
+    kind: Literal["host", "state"]
+    test: str  # a Python expression over the converted arguments (generator/emission/predicates.py)
+    code: str
+    value: int
+    clauses: tuple[str, ...]
+    conditions: tuple[Condition, ...]  # the whole condition each clause is part of
+    params: tuple[str, ...]  # the parameters the clauses speak of, for the message
+    keys: str | None = None  # the list parameter whose handles a state test reads (`k_<param>`)
+    question: str | None = None  # a state test's predicate: acquired / released / wrapped
+
+
+@dataclass(frozen=True)
+class EffectModel:
+    """What a successful call records: `objects` acquired or released, or the result wrapping a resource."""
+
+    kind: Literal["acquire", "release", "wrap"]
+    objects: str | None = None  # the array parameter
+    count: str | None = None  # its length parameter
+    scope: str | None = None
+    resource: str | None = None
+    subresource: str | None = None
+
+
+@dataclass(frozen=True)
+class FunctionModel:
+    name: str
+    pointer_type: str
+    return_type: str
+    result: ResultKind
+    params: tuple[ParamModel, ...]
+    anchor: str | None  # the parameter that leads to the platform
+    anchor_kind: str | None  # platform / device / context / queue
+    error_param: str | None  # the out-parameter that receives the error code
+    errors: tuple[ErrorCase, ...]
+    source: Location
+    checks: tuple[CheckModel, ...] = ()  # host checks, then state checks, each in spec order
+    effects: tuple[EffectModel, ...] = ()
+    #: The lists whose handles the state checks and effects read, with their length parameters: the wrapper
+    #: reads each once into `k_<list>`.
+    keys: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def returns_hint(self) -> str:
+        return "None" if self.result in ("status", "none") else "CData"
+
+    @property
+    def transition(self) -> EffectModel | None:
+        """The effect of a call that `Tracker.transit` runs in one step (the wrapper's short form): a call
+        returning a status, whose one state check asks what its one effect's objects must not be."""
+        state = [c for c in self.checks if c.kind == "state"]
+        if self.result != "status" or len(self.effects) != 1 or len(state) != 1:
+            return None
+        effect, (check,) = self.effects[0], state
+        fits = _TRANSIT_QUESTIONS.get(effect.kind) == check.question and check.keys == effect.objects
+        return effect if fits else None
+
+
+#: The effects `Tracker.transit` records, with the state check it makes before each.
+_TRANSIT_QUESTIONS = {"acquire": "acquired", "release": "released"}
+
+
+@dataclass(frozen=True)
+class Member:
+    name: str
+    c_name: str
+    value: int
+    source: Location | None = None
+
+
+@dataclass(frozen=True)
+class EnumModel:
+    class_name: str
+    doc: str
+    source: Location | None
+    members: tuple[Member, ...]
+    c_prefix: str = ""  # what the C names have before the member names
+
+
+@dataclass(frozen=True)
+class Constant:
+    c_name: str
+    value: int
+    enum: str | None  # the class holding it, if any
+    member: str | None
+
+
+@dataclass(frozen=True)
+class TypeDecl:
+    """One line of a cdef: `typedef <c_type> <name>;`, an opaque struct, or a struct with its members."""
+
+    name: str
+    c_type: str | None  # None: an opaque struct
+    members: tuple[tuple[str, str], ...] = ()  # (name, type) of a struct or union the text spells out
+
+    @property
+    def declaration(self) -> str:
+        """The C typedef, without its `;`."""
+        if self.c_type is None:
+            return f"typedef struct {self.name} {self.name}"
+        if self.members:
+            body = " ".join(f"{declaration(c_type, name)};" for name, c_type in self.members)
+            return f"typedef {self.c_type} {{ {body} }} {self.name}"
+        if "(" in self.c_type or "[" in self.c_type:  # a function pointer, an array: the name goes inside
+            return f"typedef {declaration(self.c_type, self.name)}"
+        return f"typedef {self.c_type} {self.name}"
+
+
+@dataclass(frozen=True)
+class ExtensionModule:
+    module: str
+    extension: str
+    vendor: str
+    revision: str | None
+    sources: tuple[str, ...]
+    types: tuple[TypeDecl, ...]
+    enums: tuple[EnumModel, ...]
+    constants: tuple[Constant, ...]
+    functions: tuple[FunctionModel, ...]
+    error_names: tuple[str, ...]  # the error codes it defines, by C name
+    pythonic: tuple[PythonicFunction, ...] = ()
+    context_manager: ContextManager | None = None
+    #: The C types the wrappers' fast paths compare with, by the spelling the templates use, and the name of
+    #: the module constant holding each (`_type_...`); the integer types' ranges (`_min_...`, `_max_...`).
+    ctype_names: dict[str, str] = field(default_factory=dict)
+    int_ranges: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+    @cached_property
+    def by_name(self) -> dict[str, FunctionModel]:
+        """The functions by C name, for the Pythonic layer's templates (a search of the list per function
+        made the module's rendering take time in the square of its functions)."""
+        found: dict[str, FunctionModel] = {}
+        for function in self.functions:
+            found.setdefault(function.name, function)
+        return found
+
+    @cached_property
+    def inner(self) -> frozenset[str]:
+        """The C functions the Pythonic layer calls with converted arguments (`_call_<name>`): those of its
+        one-call functions that have a handle to find the platform by."""
+        called = {python.c_function for python in self.pythonic if not python.two_calls}
+        return frozenset(f.name for f in self.functions if f.anchor and f.name in called)
+
+
+@dataclass(frozen=True)
+class Facade:
+    module: str
+    variants: tuple[ExtensionModule, ...]  # in the order they are tried
+
+
+@dataclass(frozen=True)
+class ErrorClass:
+    class_name: str
+    c_name: str
+    value: int
+    extension: str | None  # None for core OpenCL's codes
+
+
+@dataclass(frozen=True)
+class CoreFunction:
+    role: str
+    name: str
+    return_type: str
+    params: tuple[tuple[str, str], ...]
+
+    @property
+    def declaration(self) -> str:
+        return f"{self.return_type} {self.name}({', '.join(declaration(t, n) for n, t in self.params)})"
+
+
+@dataclass(frozen=True)
+class Mapping:
+    """One extension's mapping table: key member -> members of the other columns."""
+
+    extension: str
+    module: str
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+    source: str
+
+
+@dataclass(frozen=True)
+class MappingModule:
+    """A module of lookups over mapping tables (all columns enumerations), e.g. the format tables."""
+
+    module: str
+    key: str  # key column, as the tables name it
+    columns: tuple[str, ...]  # the other columns
+    forward: str  # function name key -> row
+    reverse: str  # function name row -> keys
+    row_class: str
+    key_enum: EnumModel
+    column_enums: tuple[EnumModel, ...]
+    tables: tuple[Mapping, ...]
+
+
+@dataclass(frozen=True)
+class Package:
+    config: PackageConfig
+    version: str
+    extensions: tuple[ExtensionModule, ...]
+    facades: tuple[Facade, ...]
+    errors: tuple[ErrorClass, ...]
+    core_types: tuple[TypeDecl, ...]
+    core_functions: tuple[CoreFunction, ...]
+    core_constants: dict[str, int]  # role -> value
+    mappings: tuple[MappingModule, ...]
+    calling_convention: str
+    destructor_callback: str  # the C type of the callback OpenCL calls when it destroys a memory object
+
+
+def declaration(c_type: str, name: str) -> str:
+    """A C declarator: `cl_uint num`, `void ( * pfn)(int)`, `cl_uint sizes[4]`."""
+    if "( * )" in c_type:
+        return c_type.replace("( * )", f"( * {name})", 1)
+    if " [" in c_type:
+        element, _, sizes = c_type.partition(" [")
+        return f"{declaration(element, name)}[{sizes.replace(' [', '[')}"
+    return f"{c_type} {name}" if not c_type.endswith("*") else f"{c_type}{name}"
+
+
+Role = Literal[
+    "pass", "sequence", "length", "wait_list", "out_handle", "out_list", "out_capacity", "out_count", "error",
+]
+
+@dataclass(frozen=True)
+class Argument:
+    """How one C parameter is filled: `first` and `call` are Python expressions over identifiers only."""
+
+    c_name: str
+    role: Role
+    call: str  # the argument of the (last) call
+    first: str  # the argument of the sizing call of the two-call idiom
+    element: str | None = None  # the handle type of a list or out-handle
+
+
+@dataclass(frozen=True)
+class PythonicFunction:
+    name: str
+    c_function: str
+    arguments: tuple[Argument, ...]  # in C order
+    inputs: tuple[str, ...]  # the Python parameters before `*`
+    wait_list: str | None  # the C parameter the `wait_for` keyword fills
+    two_calls: bool  # asks for the size of its out-list first
+    count_type: str
+    out_list: Argument | None
+    out_handles: tuple[Argument, ...]
+    result: str | None  # the handle type the C function returns, if it returns one to own
+    source: Location
+
+    @cached_property
+    def input_names(self) -> frozenset[str]:
+        """The inputs as a set: the templates ask of each C parameter whether it is one."""
+        return frozenset(self.inputs)
+
+    @property
+    def returns_handles(self) -> bool:
+        return bool(self.out_list or self.out_handles or self.result)
+
+    @property
+    def returns_hint(self) -> str:
+        if self.out_list:
+            return "list[Any]"
+        if self.result or len(self.out_handles) == 1:
+            return "Any"
+        return "tuple[Any, ...]" if self.out_handles else "None"
+
+
+@dataclass(frozen=True)
+class ContextManager:
+    """`acquired(queue, objects)`: acquire on entry, release on exit, from the functions' effects."""
+
+    name: str
+    acquire: PythonicFunction
+    release: PythonicFunction

@@ -1,0 +1,250 @@
+"""The IR as every later stage reads it: one extension, typed and frozen.
+
+`ir.read.from_dict` makes it from the YAML (the files `generate` writes and `diff` reads back) and
+`ir.read.record` from the front half's draft, through the same dictionaries: the package and the docs
+are a function of the IR file alone. Texts are plain (parameter references are words); every place is a
+`Location`; a check's predicate is a tree of the small classes below.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar, Literal
+
+from generator.base.diagnostics import Diagnostic, Location
+from generator.merging.draft import Tally
+
+
+@dataclass(frozen=True)
+class IsNull:
+    """The argument is NULL (a pointer's truth)."""
+
+    notation: ClassVar[str] = "null"  # its key in the IR
+    param: str
+
+
+@dataclass(frozen=True)
+class Compare:
+    notation: ClassVar[str] = "compare"  # its key in the IR
+    param: str
+    operator: Literal["==", ">", "<", ">=", "<="]
+    number: int
+
+
+@dataclass(frozen=True)
+class MemberOf:
+    """The argument is one of `values`: token names or integers."""
+
+    notation: ClassVar[str] = "member"  # its key in the IR
+    param: str
+    values: tuple[str | int, ...]
+
+
+@dataclass(frozen=True)
+class Not:
+    notation: ClassVar[str] = "not"  # its key in the IR
+    operand: Predicate
+
+
+@dataclass(frozen=True)
+class AllOf:
+    notation: ClassVar[str] = "all"  # its key in the IR
+    operands: tuple[Predicate, ...]
+
+
+@dataclass(frozen=True)
+class Acquired:
+    """Some object of the list `objects` is acquired."""
+
+    notation: ClassVar[str] = "acquired"  # its key in the IR
+    objects: str
+
+
+@dataclass(frozen=True)
+class Released:
+    """Some object of the list `objects` is known and not acquired."""
+
+    notation: ClassVar[str] = "released"  # its key in the IR
+    objects: str
+
+
+@dataclass(frozen=True)
+class Wrapped:
+    """The resource (and subresource) already has a memory object in the context `scope`."""
+
+    notation: ClassVar[str] = "wrapped"  # its key in the IR
+    scope: str
+    resource: str
+    subresource: str | None = None
+
+
+Predicate = IsNull | Compare | MemberOf | Not | AllOf | Acquired | Released | Wrapped
+#: The predicates a state check makes (the package's tracker answers them); the others read arguments only.
+STATE_PREDICATES = (Acquired, Released, Wrapped)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One clause of an error condition; `kind` says who can tell whether it holds (README, "Checks")."""
+
+    text: str
+    kind: Literal["host", "state", "driver"]
+    reason: str
+    predicate: Predicate | None = None
+
+
+@dataclass(frozen=True)
+class Corroboration:
+    """Another source stating the same error condition."""
+
+    source: Location
+    condition: str
+    recovered_from: Location | None = None
+
+
+@dataclass(frozen=True)
+class ErrorCondition:
+    code: str
+    condition: str
+    source: Location
+    origin: Literal["list", "token", "copy"]
+    check: tuple[Clause, ...] = ()
+    also_in: tuple[Corroboration, ...] = ()
+    recovered_from: Location | None = None
+    recovered: str | None = None
+    copied_from: Location | None = None
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What a successful call changes in the state the package tracks: `objects` acquired or released, or the
+    memory object it returns wrapping `resource` (and `subresource`) in the context `scope`."""
+
+    kind: Literal["acquire", "release", "wrap"]
+    source: Location
+    objects: str | None = None
+    scope: str | None = None
+    resource: str | None = None
+    subresource: str | None = None
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str
+    description: str | None = None
+    description_source: Location | None = None
+    recovered_from: Location | None = None
+
+
+@dataclass(frozen=True)
+class Function:
+    """A function of the extension, or core OpenCL's or another extension's that it adds conditions to
+    (`core`, `external`: `foreign`); an external one has no prototype (`return_type` None)."""
+
+    name: str
+    return_type: str | None
+    params: tuple[Param, ...]
+    errors: tuple[ErrorCondition, ...]
+    source: Location
+    core: bool = False
+    external: bool = False
+    prototype_source: Location | None = None
+    effects: tuple[Effect, ...] = ()
+    declared_at: tuple[Location, ...] = ()
+
+    @property
+    def foreign(self) -> bool:
+        return self.core or self.external
+
+
+@dataclass(frozen=True)
+class TokenGroup:
+    name: str
+    kind: Literal["accepted", "returned", "error"]
+    functions: tuple[str, ...]
+    parameter: str | None
+    c_type: str | None
+    when: str | None
+    sentence: str
+    source: Location
+    recovered_from: Location | None = None
+
+
+@dataclass(frozen=True)
+class Token:
+    """A token; `value` None where the text names it without giving one."""
+
+    name: str
+    value: int | None
+    group: str | None
+    source: Location
+    value_source: Location | None = None
+
+
+@dataclass(frozen=True)
+class TypeInfo:
+    name: str
+    kind: Literal["enum", "typedef", "interface", "platform", "opaque"]
+    c_type: str | None
+    source: Location | None
+    defined: bool = True
+    members: tuple[tuple[str, str], ...] = ()  # (name, type) of a struct or union the text spells out
+
+
+@dataclass(frozen=True)
+class Table:
+    name: str
+    columns: tuple[str, ...]
+    header: tuple[str, ...] | None
+    rows: tuple[tuple[str, ...], ...]
+    row_sources: tuple[Location, ...]
+    source: Location
+
+
+@dataclass(frozen=True)
+class Source:
+    path: str
+    format: str
+    tally: Tally | None = None
+
+
+@dataclass(frozen=True)
+class Extension:
+    name: str
+    vendor: str
+    revision: str | None
+    metadata: dict[str, str]
+    sources: tuple[Source, ...]
+    types: tuple[TypeInfo, ...]
+    functions: tuple[Function, ...]  # its own first, in spec order, then the foreign ones
+    token_groups: tuple[TokenGroup, ...]
+    tokens: tuple[Token, ...]
+    tables: tuple[Table, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    registry: str | None = None  # the registry XML the texts were read beside
+    _by_name: dict[str, Function] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        for function in self.functions:
+            self._by_name.setdefault(function.name, function)
+
+    def function(self, name: str) -> Function | None:
+        return self._by_name.get(name)
+
+    @property
+    def own_functions(self) -> tuple[Function, ...]:
+        """The functions the extension defines (the package wraps these)."""
+        return tuple(f for f in self.functions if not f.foreign)
+
+
+def value_text(value: int | None) -> str:
+    """A token value as the specs write it: hexadecimal, or decimal when negative (error codes); a token the
+    text names without a value has none."""
+    if value is None:
+        return NO_VALUE
+    return f"0x{value:04X}" if value >= 0 else str(value)
+
+
+#: How a token named without a value shows (the docs, `diff`).
+NO_VALUE = "value not given here"

@@ -1,0 +1,188 @@
+"""The IR read back into `ir.model`: from its YAML files (`load`, `load_folder`) or from the front half's draft
+(`record`), through the dictionaries the schema checks, so that both give the same objects.
+
+`from_dict` trusts its input to be schema-valid (every dictionary it is given has passed `files.validate` or
+the schema check of `files.read_data`), and gives what the schema leaves out its default.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from generator.base import safeload
+from generator.base.diagnostics import Diagnostic, Location
+from generator.base.errors import InputError
+from generator.base.source import Pos
+from generator.ir import files
+from generator.ir.model import (
+    Acquired,
+    AllOf,
+    Clause,
+    Compare,
+    Corroboration,
+    Effect,
+    ErrorCondition,
+    Extension,
+    Function,
+    IsNull,
+    MemberOf,
+    Not,
+    Param,
+    Predicate,
+    Released,
+    Source,
+    Table,
+    Token,
+    TokenGroup,
+    TypeInfo,
+    Wrapped,
+)
+from generator.merging.draft import Count, Tally
+from generator.merging.draft import Extension as Draft
+
+
+def record(draft: Draft) -> Extension:
+    """The IR of an extension the front half made, as `load` would read it from the file `generate` writes."""
+    data = files.to_dict(draft)
+    files.validate(data)
+    return from_dict(data)
+
+
+def load(path: Path) -> Extension:
+    """An IR file read back: input like any other, so every fault in it is an `InputError` saying where."""
+    return from_dict(files.read_data(path)[0])
+
+
+def load_folder(folder: Path) -> dict[str, Extension]:
+    """Extension -> IR, from the IR files of a folder (none when it holds none); one extension in two is an error."""
+    found: dict[str, Extension] = {}
+    where: dict[str, Path] = {}
+    for file in sorted(folder.glob("*.yaml")):
+        data, text = files.read_data(file)
+        name = data["name"]
+        if name in found:
+            pos = safeload.yaml_marks(text, str(file)).get(("name",))
+            raise InputError(str(file), pos, f"{name} again: {where[name]} is the IR of this extension too",
+                             safeload.line_of(text, pos.line) if pos else None)
+        found[name], where[name] = from_dict(data), file
+    return found
+
+
+def from_dict(data: dict[str, Any]) -> Extension:
+    return Extension(
+        name=data["name"],
+        vendor=data["vendor"],
+        revision=data["revision"],
+        metadata=dict(data.get("metadata") or {}),
+        sources=tuple(_source(s) for s in data["sources"]),
+        types=tuple(_type(t) for t in data["types"]),
+        functions=tuple(_function(f) for f in data["functions"]),
+        token_groups=tuple(_group(g) for g in data.get("token_groups", ())),
+        tokens=tuple(Token(t["name"], t["value"], t["group"], place(t["source"]), maybe(t.get("value_source")))
+                     for t in data["tokens"]),
+        tables=tuple(_table(t) for t in data["tables"]),
+        diagnostics=tuple(_diagnostic(d) for d in data["diagnostics"]),
+        registry=data.get("registry"),
+    )
+
+
+def place(text: str) -> Location:
+    """`path:line`, the IR's form of a place (the column is not kept: 1)."""
+    path, _, line = text.rpartition(":")
+    return Location(path, Pos(int(line), 1))
+
+
+def precise_place(text: str) -> Location:
+    """`path:line:column`, a diagnostic's related places."""
+    path, _, column = text.rpartition(":")
+    return Location(place(path).path, Pos(place(path).pos.line, int(column)))
+
+
+def maybe(text: str | None) -> Location | None:
+    return place(text) if text is not None else None
+
+
+def _source(data: dict[str, Any]) -> Source:
+    tally = data.get("tally")
+    if tally is None:
+        return Source(data["path"], data["format"])
+    counts = [Count(tally[k]["read"], tally[k]["kept"]) for k in ("prototypes", "tokens", "conditions")]
+    return Source(data["path"], data["format"], Tally(*counts))
+
+
+def _type(data: dict[str, Any]) -> TypeInfo:
+    members = tuple((m["name"], m["type"]) for m in data.get("members", ()))
+    return TypeInfo(data["name"], data["kind"], data["c_type"], maybe(data["source"]), data.get("defined", True),
+                    members)
+
+
+def _function(data: dict[str, Any]) -> Function:
+    return Function(
+        name=data["name"],
+        return_type=data.get("return_type"),
+        params=tuple(Param(p["name"], p["type"], p.get("description"), maybe(p.get("description_source")),
+                           maybe(p.get("recovered_from"))) for p in data.get("params", ())),
+        errors=tuple(_error(e) for e in data["errors"]),
+        source=place(data["source"]),
+        core=data.get("core", False),
+        external=data.get("external", False),
+        prototype_source=maybe(data.get("prototype_source")),
+        effects=tuple(Effect(e["kind"], place(e["source"]), e.get("objects"), e.get("scope"), e.get("resource"),
+                             e.get("subresource")) for e in data.get("effects", ())),
+        declared_at=tuple(place(w) for w in data.get("declared_at", ())),
+    )
+
+
+def _error(data: dict[str, Any]) -> ErrorCondition:
+    return ErrorCondition(
+        code=data["code"],
+        condition=data["condition"],
+        source=place(data["source"]),
+        origin=data["origin"],
+        check=tuple(Clause(c["clause"], c["class"], c["reason"], predicate(c["predicate"]) if "predicate" in c
+                           else None) for c in data.get("check", ())),
+        also_in=tuple(Corroboration(place(a["source"]), a["condition"], maybe(a.get("recovered_from")))
+                      for a in data.get("also_in", ())),
+        recovered_from=maybe(data.get("recovered_from")),
+        recovered=data.get("recovered"),
+        copied_from=maybe(data.get("copied_from")),
+    )
+
+
+def predicate(node: dict[str, Any]) -> Predicate:
+    """A check's predicate from the IR's notation (CONTRACTS.md, `generator/analysis/conditions.py`)."""
+    if "null" in node:
+        return IsNull(node["null"])
+    if "compare" in node:
+        param, operator, number = node["compare"]
+        return Compare(param, operator, number)
+    if "member" in node:
+        return MemberOf(node["member"], tuple(node["of"]))
+    if "not" in node:
+        return Not(predicate(node["not"]))
+    if "all" in node:
+        return AllOf(tuple(predicate(part) for part in node["all"]))
+    if "acquired" in node:
+        return Acquired(node["acquired"])
+    if "released" in node:
+        return Released(node["released"])
+    wrapped = node["wrapped"]
+    return Wrapped(wrapped["scope"], wrapped["resource"], wrapped.get("subresource"))
+
+
+def _group(data: dict[str, Any]) -> TokenGroup:
+    return TokenGroup(data["name"], data["kind"], tuple(data["functions"]), data.get("parameter"), data.get("c_type"),
+                      data.get("when"), data["sentence"], place(data["source"]), maybe(data.get("recovered_from")))
+
+
+def _table(data: dict[str, Any]) -> Table:
+    header = data.get("header")
+    return Table(data["name"], tuple(data["columns"]), tuple(header) if header is not None else None,
+                 tuple(tuple(str(cell) for cell in row) for row in data["rows"]),
+                 tuple(place(w) for w in data.get("row_sources", ())), place(data["source"]))
+
+
+def _diagnostic(data: dict[str, Any]) -> Diagnostic:
+    return Diagnostic(place(data["source"]), data["severity"], data["kind"], data["message"],
+                      related=tuple(precise_place(r) for r in data.get("related", ())))

@@ -1,0 +1,23 @@
+"""The IR read back as typed objects (generator/ir/read.py): from the file and from the draft alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.base.diagnostics import Location
+from generator.base.source import Pos
+from generator.ir import files, read
+from generator.pipeline import Result
+
+
+def test_places_split_at_the_last_colons() -> None:
+    assert read.place("specs/a:b.txt:7") == Location("specs/a:b.txt", Pos(7, 1))
+    assert read.precise_place("specs/a:b.txt:7:30") == Location("specs/a:b.txt", Pos(7, 30))
+
+
+def test_the_file_and_the_draft_give_the_same_ir(seed_result: Result, tmp_path: Path) -> None:
+    """The package and the docs are made from what `record` gives: it must be what `diff` reads from the file."""
+    for extension in seed_result.extensions:
+        path = tmp_path / f"{extension.name}.yaml"
+        path.write_text(files.render(extension), encoding="utf-8")
+        assert read.load(path) == read.record(extension)
