@@ -116,7 +116,7 @@ class FunctionModel:
         return "None" if self.result in ("status", "none") else "CData"
 
     @property
-    def transition(self) -> EffectModel | None:
+    def transit(self) -> EffectModel | None:
         """The effect of a call that `Tracker.transit` runs in one step (the wrapper's short form): a call
         returning a status, whose one state check asks what its one effect's objects must not be."""
         state = [c for c in self.checks if c.kind == "state"]

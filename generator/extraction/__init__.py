@@ -1,1 +1,3 @@
-"""extraction"""
+"""Stage 2: read the facts of one Document: functions, tokens and their groups, error conditions, tables,
+parameter descriptions.
+"""

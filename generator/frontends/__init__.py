@@ -1,4 +1,6 @@
-"""One front-end per input format: each turns a `SpecFile` into a `Document` with its own grammar."""
+"""Stage 1: one front end per input format, each turning a `SpecFile` into a format-neutral `Document` with its
+own grammar (`detect` tells the format from the content); the registry XML is read by `registry_xml`.
+"""
 
 from __future__ import annotations
 

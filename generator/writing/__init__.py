@@ -1,1 +1,1 @@
-"""writing"""
+"""Stage 7: OUT written whole or not at all, only where the generator can prove it wrote before."""

@@ -55,12 +55,12 @@ def test_parameters_are_classified_by_how_python_values_become_c(irs: list[dict[
 
 
 def test_acquire_and_release_take_the_one_call_state_form(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
-    """`FunctionModel.transition`: a status call with one state check on its one effect's objects, of the kind
+    """`FunctionModel.transit`: a status call with one state check on its one effect's objects, of the kind
     `Tracker.transit` knows, is run by it in one step; any other stateful call keeps the long form."""
     for extension in ("cl_khr_d3d10_sharing", "cl_nv_d3d11_sharing"):
         package = model_package(typed(irs), knowledge, load_package())
         api, vendor = extension.split("_")[2].upper(), extension.split("_")[1].upper()
-        kinds = {name: function(package, extension, name).transition
+        kinds = {name: function(package, extension, name).transit
                  for name in (f"clEnqueueAcquire{api}Objects{vendor}", f"clEnqueueRelease{api}Objects{vendor}",
                               f"clCreateFrom{api}Buffer{vendor}", f"clGetDeviceIDsFrom{api}{vendor}")}
         assert [(e.kind, e.objects) if e else None for e in kinds.values()] == [
@@ -72,7 +72,7 @@ def test_acquire_and_release_take_the_one_call_state_form(irs: list[dict[str, An
             if clause.get("predicate") == {"acquired": "mem_objects"}:
                 clause["predicate"] = {"released": "mem_objects"}
     changed = function(model_package(typed(altered), knowledge, load_package()), altered[0]["name"], acquire["name"])
-    assert changed.effects[0].kind == "acquire" and changed.transition is None, "a check that does not fit"
+    assert changed.effects[0].kind == "acquire" and changed.transit is None, "a check that does not fit"
 
 
 def test_error_cases_keep_spec_order_and_every_condition(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
