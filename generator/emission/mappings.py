@@ -1,5 +1,5 @@
-"""The package's lookup modules: tables whose every column is an enumeration (another API's, such as
-DXGI_FORMAT, or a core OpenCL group), gathered by key column, such as the format tables."""
+"""The package's lookup modules: tables whose every column is an enumeration (another API's, known from
+data/, or a core OpenCL group), gathered by key column, such as the format tables."""
 
 from __future__ import annotations
 
