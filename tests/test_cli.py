@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator import ir, writer
-from tests.conftest import ROOT, SPECS, CliRun, snapshot
+from tests.support import ROOT, SPECS, CliRun, snapshot
 
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:

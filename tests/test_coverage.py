@@ -14,7 +14,7 @@ from generator import coverage, ir
 from generator.knowledge import load, load_package
 from generator.package import Package, model_package
 from generator.pipeline import Result
-from tests.conftest import ROOT
+from tests.support import ROOT
 
 
 @pytest.fixture(scope="module")

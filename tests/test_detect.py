@@ -7,7 +7,7 @@ import pytest
 from generator.detect import NOTES, detect
 from generator.errors import InputError
 from generator.source import SpecFile
-from tests.conftest import SPECS, seed
+from tests.support import SPECS, seed
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from generator import diff, ir, pipeline
 from tests import scoring
-from tests.conftest import SPECS, CliRun
+from tests.support import SPECS, CliRun
 
 SEED = "cl_nv_d3d10_sharing.txt"
 EXTENSION = "cl_nv_d3d10_sharing"

@@ -34,9 +34,9 @@ from generator.docs import (
 from generator.errors import InputError
 from generator.knowledge import load, load_package, read_guides
 from generator.package import Package, model_package
-from tests.conftest import CliRun, generated_module
 from tests.pathological import assert_linear
 from tests.samples import WIDGET, WIDGET_XML
+from tests.support import CliRun, generated_module
 
 
 @pytest.fixture(scope="module")

@@ -11,9 +11,9 @@ from generator.facts import SourceFacts
 from generator.frontends import asciidoc, refpage, registry
 from generator.knowledge import Knowledge
 from generator.source import SpecFile
-from tests.conftest import seed
 from tests.pathological import assert_linear
 from tests.samples import WIDGET
+from tests.support import seed
 
 
 @pytest.fixture(scope="module")

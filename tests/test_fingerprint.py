@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from generator import fingerprint, pipeline, source, writer
-from tests.conftest import ROOT, SPECS, CliRun
+from tests.support import ROOT, SPECS, CliRun
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ import pytest
 from generator.knowledge import load
 from generator.pipeline import Result
 from tests import scoring
-from tests.conftest import ROOT
+from tests.support import ROOT
 
 #: The project's own files there; caches a run leaves (`__pycache__`) are not code, and would make the
 #: test list depend on what ran before.

@@ -15,7 +15,7 @@ from generator.diagnostics import Sink
 from generator.errors import Gather, InputError, SchemaError
 from generator.knowledge import Knowledge
 from generator.merge import merge_all
-from tests.conftest import ROOT, SPECS
+from tests.support import ROOT, SPECS
 
 
 def test_contract_keys(seed_result: pipeline.Result) -> None:

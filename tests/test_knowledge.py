@@ -15,7 +15,7 @@ import pytest
 from generator import knowledge
 from generator.errors import InputError
 from generator.knowledge import DATA_DIR, Knowledge
-from tests.conftest import CliRun
+from tests.support import CliRun
 
 HEADERS = [Path("/usr/include/CL/cl.h"), Path("/usr/share/mingw-w64/include/dxgiformat.h"),
            Path("/usr/include/GL/glext.h"), Path("/usr/include/EGL/eglext.h"), Path("/usr/include/va/va.h")]

@@ -10,8 +10,8 @@ import yaml
 
 from generator import naming
 from generator.errors import InputError
-from tests.conftest import GENERATED, generated_module
 from tests.pathological import assert_linear
+from tests.support import GENERATED, generated_module
 
 ACRONYMS = frozenset({"KHR", "NV", "CL", "GL"})
 

@@ -11,7 +11,7 @@ import pytest
 
 from generator import emit, ir, pipeline, source
 from generator.errors import InputError
-from tests.conftest import ROOT, SPECS
+from tests.support import ROOT, SPECS
 
 SEEDS = sorted(p.name for p in SPECS.glob("*.txt"))
 

@@ -11,7 +11,7 @@ import yaml
 from generator import safeload
 from generator.errors import InputError
 from generator.source import Pos
-from tests.conftest import GENERATED, ROOT
+from tests.support import GENERATED, ROOT
 
 GOOD_YAML = sorted((GENERATED / "ir").glob("*.yaml")) + sorted((ROOT / "data").glob("*.yaml"))
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from generator import ir, pipeline
 from generator.schema import UnsupportedSchema, compile_schema
-from tests.conftest import SPECS
+from tests.support import SPECS
 
 Path = tuple[str | int, ...]
 

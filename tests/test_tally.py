@@ -15,7 +15,7 @@ from generator.facts import SourceFacts
 from generator.knowledge import Knowledge
 from generator.model import ErrorCondition, Extension, Function
 from generator.source import spec_files
-from tests.conftest import ROOT, SPECS
+from tests.support import ROOT, SPECS
 
 
 @pytest.fixture(scope="module")

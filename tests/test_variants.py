@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from generator import emit, ir, pipeline, writer
-from tests.conftest import SPECS
+from tests.support import SPECS
 
 VENDORS = {"nv": "acme", "khr": "qq"}
 APIS = {"d3d10": "gfx3", "d3d11": "gfx4", "d3d_": "gfx_"}  # the last renames parameters (d3d_object)

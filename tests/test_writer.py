@@ -21,7 +21,7 @@ import pytest
 
 from generator import fingerprint, ownership, writer
 from generator.errors import InputError
-from tests.conftest import SPECS, missing, snapshot
+from tests.support import SPECS, missing, snapshot
 
 
 def listing(folder: Path) -> list[str]:

@@ -9,8 +9,8 @@ import pytest
 from generator.document import LOST_PARAMETER_NAMES, Document, Heading, ListItem, Paragraph, Prototype, Table, TokenDef
 from generator.frontends import collapsed
 from generator.source import Pos
-from tests.conftest import parse_error, seed
 from tests.pathological import assert_linear
+from tests.support import parse_error, seed
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ from pathlib import Path
 from generator.document import LOST_ERROR_CODES, Definition, ListItem, Paragraph, Prototype
 from generator.frontends import refpage
 from generator.source import Pos
-from tests.conftest import parse_error, seed
 from tests.pathological import assert_linear
+from tests.support import parse_error, seed
 
 
 def test_man_page_site_paragraphs() -> None:

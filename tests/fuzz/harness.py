@@ -26,7 +26,7 @@ from functools import cache
 from pathlib import Path
 
 from generator import cli, emit, fingerprint, ir, pipeline, timing, writer
-from tests.conftest import GENERATED, SPECS, snapshot
+from tests.support import GENERATED, SPECS, snapshot
 
 #: Far above any real case (a whole run of the six seeds takes about a second).
 TIME_BOUND = 30.0

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import generated_module, missing
+from tests.support import generated_module, missing
 
 cl_d3d_sharing = generated_module()
 from cl_d3d_sharing import _runtime, errors  # noqa: E402

@@ -34,8 +34,8 @@ import threading
 import time
 from typing import Any
 
-from tests.conftest import generated_module
 from tests.package.conftest import MODULES, check, extension_module, make_buffer
+from tests.support import generated_module
 
 errors = generated_module("errors")
 

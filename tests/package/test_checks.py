@@ -19,8 +19,8 @@ import yaml
 from cl_d3d_sharing import errors
 
 from generator.knowledge import load
-from tests.conftest import ROOT
 from tests.package.conftest import extension_module
+from tests.support import ROOT
 
 IR = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "generated/ir").glob("*.yaml"))}
 RESOURCE = 0xD3D0

@@ -8,9 +8,9 @@ import pytest
 from cl_d3d_sharing import _runtime, d3d10, d3d11
 from cl_d3d_sharing.errors import ExtensionNotSupportedError
 
-from tests.conftest import load_truth
 from tests.package.conftest import extension_module
 from tests.package.test_runtime import real_platform_extensions
+from tests.support import load_truth
 
 ALL_FUNCTIONS = [(name, f) for name, data in sorted(load_truth().items()) for f in data["functions"]]
 

@@ -22,9 +22,9 @@ from typing import Any
 import pytest
 from cl_d3d_sharing import _runtime, errors
 
-from tests.conftest import load_truth, missing
 from tests.package.conftest import extension_module, make_buffer, make_event, release
 from tests.package.test_marshalling import ALL_FUNCTIONS, EVENTS, Call, address, official
+from tests.support import load_truth, missing
 
 HANDLES = ("cl_platform_id", "cl_context", "cl_command_queue")
 

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import GENERATED, load_truth, missing
 from tests.package.conftest import extension_module
+from tests.support import GENERATED, load_truth, missing
 
 CDEF = GENERATED / "cl_d3d_sharing" / "_cdef"
 HEADERS = Path("/usr/include/CL")

@@ -25,10 +25,10 @@ import pytest
 from cl_d3d_sharing import _runtime, errors
 from cl_d3d_sharing._core_ffi import ffi as core_ffi
 
-from tests.conftest import GENERATED, load_truth, missing
 from tests.package.conftest import MODULES, extension_module, make_buffer, make_event, release
 from tests.package.test_checks import IR
 from tests.package.test_marshalling import Call
+from tests.support import GENERATED, load_truth, missing
 
 EXTENSIONS = sorted(IR)
 RESOURCE = 0xD3D0

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from cl_d3d_sharing import errors
 
-from tests.conftest import load_truth
 from tests.package.conftest import extension_module, make_buffer, release
+from tests.support import load_truth
 
 ALL_FUNCTIONS = [(name, f) for name, data in sorted(load_truth().items()) for f in data["functions"]]
 RESOURCE = 0xD3D0

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from cl_d3d_sharing import _runtime, errors
 
-from tests.conftest import missing
 from tests.package.conftest import extension_module, make_buffer, make_event, reference_count, release
 from tests.package.test_checks import IR
+from tests.support import missing
 
 EXTENSIONS = sorted(IR)
 RESOURCE = 0xD3D0

@@ -13,7 +13,7 @@ import pytest
 from cl_d3d_sharing import _runtime, errors
 from cl_d3d_sharing._core_ffi import ffi as core_ffi
 
-from tests.conftest import GENERATED
+from tests.support import GENERATED
 
 
 def real_platform_extensions() -> list[str]:

@@ -28,9 +28,9 @@ from typing import Any
 import pytest
 from cl_d3d_sharing import errors
 
-from tests.conftest import ROOT
 from tests.package.conftest import extension_module, make_buffer, release
 from tests.package.test_checks import IR
+from tests.support import ROOT
 
 EXTENSIONS = sorted(IR)
 THREADS = 8
