@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from cl_d3d_sharing import errors
 
-from tests.package.conftest import extension_module
+from tests.package.standins import extension_module
 from tests.support import load_truth
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from cl_d3d_sharing import formats
 
-from tests.package.conftest import extension_module
+from tests.package.standins import extension_module
 from tests.support import load_truth, missing
 
 DXGIFORMAT_H = Path("/usr/share/mingw-w64/include/dxgiformat.h")

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.package.conftest import extension_module
+from tests.package.standins import extension_module
 from tests.support import GENERATED, load_truth, missing
 
 CDEF = GENERATED / "cl_d3d_sharing" / "_cdef"
