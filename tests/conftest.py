@@ -19,6 +19,20 @@ from generator import cli, ir, pipeline
 from generator.knowledge import Knowledge, load
 from tests.support import ROOT, CliRun, Unprivileged, load_truth, missing
 
+#: The fixtures that need a component besides Python, by the marker that says so (pyproject.toml): a test that
+#: uses one, itself or through another fixture, is marked, and `-m "not pocl and not chromium and not gcc"`
+#: leaves it out. Without the component such a fixture skips the test (fails it under CI=true: `missing`).
+NEEDS = {"pocl": {"platform", "device", "context", "queue"}, "chromium": {"chromium"}, "gcc": {"compiler"}}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test with the components its fixtures need, so that a run can leave them out by name."""
+    for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        for marker, fixtures in NEEDS.items():
+            if used & fixtures:
+                item.add_marker(marker)
+
 
 @pytest.fixture
 def main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., CliRun]:

@@ -1,7 +1,7 @@
 """The generated package under test, and a real OpenCL runtime (POCL through the ocl-icd loader).
 
 The package is imported from `generated/`, as committed. Tests that need OpenCL
-take the `platform`, `context` or `queue` fixtures: without a
+take the `platform`, `context` or `queue` fixtures (which mark them `pocl`): without a
 runtime they skip, except under CI (`CI=true`), where a missing runtime is a failure.
 What the tests share besides fixtures is in `standins.py`.
 """

@@ -54,6 +54,7 @@ def test_formats_without_a_row_say_so() -> None:
         formats.dxgi_to_cl(2.0, "cl_khr_gl_sharing")  # type: ignore[arg-type]
 
 
+@pytest.mark.gcc
 def test_every_numeric_value_is_microsofts() -> None:
     if not DXGIFORMAT_H.exists():
         missing("Microsoft's dxgiformat.h (Debian mingw-w64-common)")
