@@ -25,7 +25,6 @@ from tests.package.standins import (
     api,
     extension_module,
     install,
-    make_buffer,
     make_event,
     pyopencl,
     reference_count,
@@ -79,20 +78,14 @@ def test_devices_come_back_as_a_list_from_two_calls(
 
 
 @pytest.mark.parametrize("extension", EXTENSIONS)
-def test_no_device_is_an_empty_list_after_one_call(extension: str, platform: Any) -> None:
+def test_no_device_is_an_empty_list_after_one_call(extension: str, handles: Handles) -> None:
     module = extension_module(extension)
-    calls: list[int] = []
-
-    def stand_in(*args: Any) -> int:
-        calls.append(args[4])
-        args[6][0] = 0
-        return 0
-
+    stand_ins = StandIns(module, handles, writes=False)  # the count stays 0: no device
     name = f"get_device_ids_from_{api(extension)}"
-    install(module, platform, name, stand_in)
-    found = getattr(module, name)(platform, next(iter(module.D3DDeviceSource)), RESOURCE,
+    stand_ins.install(name)
+    found = getattr(module, name)(handles.platform, next(iter(module.D3DDeviceSource)), RESOURCE,
                                   next(iter(module.D3DDeviceSet)))
-    assert found == [] and calls == [0]
+    assert found == [] and stand_ins.reached == [module.C_NAMES[name]] and stand_ins.received["num_entries"] == 0
 
 
 @pytest.mark.parametrize("extension", EXTENSIONS)
@@ -207,7 +200,7 @@ class ComObject:
 
 
 @pytest.mark.parametrize("form", ["int", "cffi", "c_void_p", "ctypes pointer", "COM object"])
-def test_a_resource_in_every_form(form: str, platform: Any, context: Any) -> None:
+def test_a_resource_in_every_form(form: str, handles: Handles) -> None:
     module = extension_module("cl_khr_d3d11_sharing")
     target = ctypes.c_int(7)
     where = ctypes.addressof(target)
@@ -218,36 +211,28 @@ def test_a_resource_in_every_form(form: str, platform: Any, context: Any) -> Non
         "ctypes pointer": ctypes.pointer(target),
         "COM object": ComObject(where),
     }[form]
-    seen: list[int] = []
-
-    def stand_in(ctx: Any, flags: int, res: Any, error: Any) -> Any:
-        seen.append(address(module, res))
-        return module.ffi.cast("cl_mem", make_buffer(context))
-
-    install(module, platform, "clCreateFromD3D11BufferKHR", stand_in)
-    made = module.create_from_d3d11_buffer(context, 0, resource)
-    assert seen == [where]
+    stand_ins = StandIns(module, handles, writes=False)
+    stand_ins.install("clCreateFromD3D11BufferKHR")
+    made = module.create_from_d3d11_buffer(handles.context, 0, resource)
+    assert stand_ins.reached == ["clCreateFromD3D11BufferKHR"] and stand_ins.received["resource"] == where
     release(address(module, made))
     module.ffi.gc(made, None)  # released by hand above
 
 
-def test_pyopencl_objects_are_handles(platform: Any, buffers: list[int]) -> None:
+def test_pyopencl_objects_are_handles(handles: Handles) -> None:
     cl = pyopencl()
     module = extension_module("cl_nv_d3d11_sharing")
     pocl = next(p for p in cl.get_platforms() if "Portable Computing Language" in p.name)
-    assert pocl.int_ptr == address(module, platform), "PyOpenCL and the package see one POCL"
+    assert pocl.int_ptr == address(module, handles.platform), "PyOpenCL and the package see one POCL"
     context = cl.Context(pocl.get_devices()[:1])
     queue = cl.CommandQueue(context)
     memory = [cl.Buffer(context, cl.mem_flags.READ_WRITE, 64) for _ in range(2)]
-    seen: list[int] = []
-
-    def stand_in(q: Any, count: int, mems: Any, waiting: int, wait_list: Any, event: Any) -> int:
-        seen.extend([address(module, q)] + [address(module, mems[i]) for i in range(count)])
-        return 0
-
-    install(module, platform, "clEnqueueReleaseD3D11ObjectsNV", stand_in)
+    stand_ins = StandIns(module, handles, writes=False)
+    stand_ins.install("clEnqueueReleaseD3D11ObjectsNV")
     module.enqueue_release_d3d11_objects(queue, memory)
-    assert seen == [queue.int_ptr] + [m.int_ptr for m in memory]
+    assert stand_ins.reached == ["clEnqueueReleaseD3D11ObjectsNV"]
+    assert [stand_ins.received["command_queue"], *stand_ins.received["mem_objects"]] == [
+        queue.int_ptr, *(m.int_ptr for m in memory)]
 
 
 @pytest.mark.parametrize("bad", ["abc", 3.5, [object()], {1: 2}])
