@@ -26,6 +26,7 @@ from tests.package.standins import (
     ALL_FUNCTIONS,
     EVENTS,
     HANDLE_TYPES,
+    RESOURCE,
     Handles,
     StandIns,
     address,
@@ -267,12 +268,12 @@ def test_a_pythonic_call_refused_by_a_check_quotes_what_it_passed(extension: str
     assert refused.checked and refused.function == acquire_c and f"(the object at {buffers[0]:#x})" in str(refused)
     listed: Any = refused.arguments["mem_objects"]
     assert [address(module, listed[i]) for i in range(len(listed))] == [buffers[1], buffers[0]]
-    handle = getattr(module, create)(context, 0, 0xD3D0)
+    handle = getattr(module, create)(context, 0, RESOURCE)
     with pytest.raises(errors.CLError) as caught:
-        getattr(module, create)(context, 0, 0xD3D0)
+        getattr(module, create)(context, 0, RESOURCE)
     refused = caught.value
     assert refused.checked and refused.function == create_c
-    assert refused.arguments == {"context": context, "resource": 0xD3D0}
+    assert refused.arguments == {"context": context, "resource": RESOURCE}
     del handle
     module._state.clear()
     for mem in stand_ins.made[1:]:

@@ -308,7 +308,7 @@ POINTER = [
     Case("bytes", b"\0" * 8, TypeError, "not bytes"),
     Case("float", 1.5, TypeError, "not float"),
     Case("dict", {}, TypeError, "not dict"),
-    Case("list", [0xD3D0], TypeError, "not list"),
+    Case("list", [RESOURCE], TypeError, "not list"),
     Case("bool", True, TypeError, "not bool"),
     Case("negative", -1, ValueError, "= -1 is not an address"),
     Case("2**64", 1 << 64, ValueError, "is not an address"),
