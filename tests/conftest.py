@@ -1,60 +1,38 @@
-"""Shared fixtures: the project's seed specs, the reference truth, and a helper to write spec files."""
+"""Shared fixtures: the project's seed specs, the reference truth, and a helper to write spec files.
+
+Shared helpers that are no fixtures live in `tests/support.py`, which test modules import instead of this file.
+"""
 
 from __future__ import annotations
 
-import importlib
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 from collections.abc import Callable, Iterator
-from functools import cache
 from pathlib import Path
-from types import ModuleType
-from typing import Any, NamedTuple
+from typing import Any
 
 import pytest
-import yaml
 
 from generator import cli, pipeline
-from generator.base.errors import InputError
 from generator.base.knowledge import Knowledge, load
-from generator.base.source import SpecFile
 from generator.ir import files as ir
+from tests.support import ROOT, CliRun, Unprivileged, load_truth, missing
 
-ROOT = Path(__file__).resolve().parent.parent
-SPECS = ROOT / "specs"
-TRUTH = Path(__file__).resolve().parent / "data" / "truth.yaml"
-GENERATED = ROOT / "generated"
-
-
-def generated_module(name: str = "") -> ModuleType:
-    """A module of the committed generated package (the package itself for ""), imported from generated/.
-
-    Importing needs no install and no OpenCL library.
-    """
-    if str(GENERATED) not in sys.path:
-        sys.path.insert(0, str(GENERATED))
-    return importlib.import_module(f"cl_d3d_sharing.{name}" if name else "cl_d3d_sharing")
+#: The fixtures that need a component besides Python, by the marker that says so (pyproject.toml): a test that
+#: uses one, itself or through another fixture, is marked, and `-m "not pocl and not chromium and not gcc"`
+#: leaves it out. Without the component such a fixture skips the test (fails it under CI=true: `missing`).
+NEEDS = {"pocl": {"platform", "device", "context", "queue"}, "chromium": {"chromium"}, "gcc": {"compiler"}}
 
 
-def missing(component: str) -> None:
-    """Skip for want of a component, or fail under CI, which must have it installed."""
-    if os.environ.get("CI") == "true":
-        pytest.fail(f"CI must install {component}")
-    pytest.skip(f"{component} is missing; .ci/run installs it")
-
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file under `folder`, by relative path, with its bytes."""
-    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
-
-
-class CliRun(NamedTuple):
-    status: int
-    out: str
-    err: str
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test with the components its fixtures need, so that a run can leave them out by name."""
+    for item in items:
+        used = set(getattr(item, "fixturenames", ()))
+        for marker, fixtures in NEEDS.items():
+            if used & fixtures:
+                item.add_marker(marker)
 
 
 @pytest.fixture
@@ -73,14 +51,6 @@ def main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) ->
 @pytest.fixture(scope="session")
 def knowledge() -> Knowledge:
     return load()
-
-
-@cache
-def load_truth() -> dict[str, Any]:
-    """Official facts (Khronos and NVIDIA headers, registry), copied from the workplace for tests only."""
-    with open(TRUTH, encoding="utf-8") as stream:
-        data: dict[str, Any] = yaml.safe_load(stream)["extensions"]
-    return data
 
 
 @pytest.fixture(scope="session")
@@ -105,18 +75,6 @@ def seed_irs(seed_result: pipeline.Result) -> list[dict[str, Any]]:
     return [ir.to_dict(extension) for extension in seed_result.extensions]
 
 
-def parse_error(parse: Callable[[SpecFile], object], text: str, name: str = "bad.txt") -> str:
-    """The message of the input error that parsing `text` with a front-end raises."""
-    with pytest.raises(InputError) as caught:
-        parse(SpecFile.from_text(name, text))
-    return caught.value.render()
-
-
-def seed(name: str) -> SpecFile:
-    """A seed spec, named as the generator names it when run from the project root."""
-    return SpecFile.from_text(f"specs/{name}", (SPECS / name).read_text(encoding="utf-8"))
-
-
 @pytest.fixture
 def spec_dir(tmp_path: Path) -> Callable[[dict[str, str]], Path]:
     """Write files into a fresh specs folder and return it."""
@@ -129,15 +87,6 @@ def spec_dir(tmp_path: Path) -> Callable[[dict[str, str]], Path]:
         return folder
 
     return write
-
-
-class Unprivileged(NamedTuple):
-    """Where a command can run as a user the file permissions bind (root ignores them): `prefix` runs it as
-    `nobody` when the tests run as root (util-linux's setpriv), as this user otherwise; `folder` is scratch
-    space that user may write."""
-
-    prefix: list[str]
-    folder: Path
 
 
 @pytest.fixture

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from tests.conftest import SPECS
 from tests.fuzz import harness
+from tests.support import SPECS
 
 #: Far below quadratic (64 for 8 times the size), far above linear (8).
 RATIO_BOUND = 20.0

@@ -13,7 +13,7 @@ import pytest
 
 from generator.ir import read
 from generator.writing import writer
-from tests.conftest import ROOT, SPECS, CliRun, snapshot
+from tests.support import ROOT, SPECS, CliRun, snapshot
 
 
 def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:

@@ -16,7 +16,7 @@ from generator.emission.package_model import Package
 from generator.ir import read
 from generator.ir.model import Extension
 from generator.pipeline import Result
-from tests.conftest import ROOT
+from tests.support import ROOT
 
 
 @pytest.fixture(scope="module")

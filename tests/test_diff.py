@@ -19,7 +19,7 @@ from generator.ir import files as ir
 from generator.ir import read
 from generator.ir.model import Extension, value_text
 from tests import scoring
-from tests.conftest import SPECS, CliRun
+from tests.support import SPECS, CliRun
 
 SEED = "cl_nv_d3d10_sharing.txt"
 EXTENSION = "cl_nv_d3d10_sharing"

@@ -20,8 +20,8 @@ import pytest
 import yaml
 
 from generator.writing import ownership
-from tests.conftest import GENERATED, SPECS
 from tests.fuzz import harness
+from tests.support import GENERATED, SPECS
 
 SEED = "cl_nv_d3d10_sharing"
 BASE_TEXT = (GENERATED / "ir" / f"{SEED}.yaml").read_text(encoding="utf-8")

@@ -23,7 +23,7 @@ import yaml
 from generator.base.errors import InputError
 from generator.base.source import MAX_BYTES
 from generator.ir import read
-from tests.conftest import ROOT, SPECS, CliRun
+from tests.support import ROOT, SPECS, CliRun
 
 SEED = (SPECS / "cl_nv_d3d10_sharing.txt").read_text(encoding="utf-8")
 SEED_NAME = "cl_nv_d3d10_sharing.txt"

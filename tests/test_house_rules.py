@@ -1,8 +1,11 @@
-"""Everything comes from the text: no name the specs define appears in the generator."""
+"""Everything comes from the text: no name the specs define appears in the generator. And the tests share
+helpers through plain modules only."""
 
 from __future__ import annotations
 
+import ast
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,7 +13,7 @@ import pytest
 from generator.base.knowledge import load
 from generator.pipeline import Result
 from tests import scoring
-from tests.conftest import ROOT
+from tests.support import ROOT
 
 #: The project's own files there; caches a run leaves (`__pycache__`) are not code, and would make the
 #: test list depend on what ran before.
@@ -60,3 +63,25 @@ def test_no_spec_name_in_code(path: Path, seed_result: Result) -> None:
     found = words & (spec_names(seed_result) | corpus_names())
     assert not found, sorted(found)
     assert not re.search(r"d3d1\d|dxgi|direct3d", text, re.I)
+
+
+def imported(tree: ast.AST) -> Iterator[str]:
+    """Every name an import statement reaches: `from tests.x import y` reaches `tests.x` and `tests.x.y`."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = "." * node.level + (node.module or "")
+            yield base
+            yield from (f"{base}.{alias.name}".lstrip(".") for alias in node.names)
+
+
+def test_no_module_imports_a_test_module_or_a_conftest() -> None:
+    """What tests share is in plain modules (tests/support.py, tests/package/standins.py, ...): pytest imports
+    conftest files and test modules itself, and a test module imported for its helpers brings its tests along."""
+    modules = sorted((ROOT / "tests").rglob("*.py"))
+    found = {path.relative_to(ROOT).as_posix(): sorted(name for name in imported(ast.parse(path.read_bytes()))
+                                                       if name.rsplit(".", 1)[-1].startswith(("test_", "conftest")))
+             for path in modules}
+    assert sum(path.name.startswith("test_") for path in modules) > 50
+    assert {path: names for path, names in found.items() if names} == {}

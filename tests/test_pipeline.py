@@ -14,7 +14,7 @@ from generator.base import source
 from generator.base.errors import InputError
 from generator.emission import emit
 from generator.ir import files as ir
-from tests.conftest import ROOT, SPECS
+from tests.support import ROOT, SPECS
 
 SEEDS = sorted(p.name for p in SPECS.glob("*.txt"))
 

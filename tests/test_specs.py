@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 
-from tests.conftest import SPECS
+from tests.support import SPECS
 
 #: SHA-256 of each file as received (the workplace's shared/specs/, 2026-11-21).
 RECEIVED = {

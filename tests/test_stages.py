@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from tests.conftest import ROOT
+from tests.support import ROOT
 
 #: The subpackages in pipeline order; modules at the top of generator/ (the commands) come after them all.
 STAGES = ("base", "frontends", "extraction", "merging", "analysis", "ir", "emission", "writing")

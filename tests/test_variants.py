@@ -22,7 +22,7 @@ from generator import pipeline
 from generator.emission import emit
 from generator.ir import files as ir
 from generator.writing import writer
-from tests.conftest import SPECS
+from tests.support import SPECS
 
 VENDORS = {"nv": "acme", "khr": "qq"}
 APIS = {"d3d10": "gfx3", "d3d11": "gfx4", "d3d_": "gfx_"}  # the last renames parameters (d3d_object)

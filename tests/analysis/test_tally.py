@@ -16,7 +16,7 @@ from generator.base.knowledge import Knowledge
 from generator.base.source import spec_files
 from generator.extraction.facts import SourceFacts
 from generator.merging.draft import ErrorCondition, Extension, Function
-from tests.conftest import ROOT, SPECS
+from tests.support import ROOT, SPECS
 
 
 @pytest.fixture(scope="module")

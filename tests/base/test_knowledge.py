@@ -15,12 +15,13 @@ import pytest
 from generator.base import knowledge
 from generator.base.errors import InputError
 from generator.base.knowledge import DATA_DIR, Knowledge
-from tests.conftest import CliRun
+from tests.support import CliRun
 
 HEADERS = [Path("/usr/include/CL/cl.h"), Path("/usr/share/mingw-w64/include/dxgiformat.h"),
            Path("/usr/include/GL/glext.h"), Path("/usr/include/EGL/eglext.h"), Path("/usr/include/va/va.h")]
 
 
+@pytest.mark.gcc
 @pytest.mark.skipif(
     not all(p.exists() for p in HEADERS) and os.environ.get("CI") != "true",
     reason="needs Debian opencl-c-headers, mingw-w64-common, libgl-dev, libegl-dev, libva-dev (.ci/run installs them)",
@@ -31,6 +32,7 @@ def test_data_files_are_what_the_headers_give() -> None:
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.gcc
 @pytest.mark.parametrize(("name", "c_type", "header", "written"), [
     ("UINT", "unsigned int", "/usr/share/mingw-w64/include/minwindef.h", "typedef unsigned int UINT;"),
     ("HANDLE", "void *", "/usr/share/mingw-w64/include/winnt.h", "typedef void *HANDLE;"),

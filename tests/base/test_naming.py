@@ -11,8 +11,8 @@ import yaml
 from generator.base import naming
 from generator.base.errors import InputError
 from generator.ir.read import place
-from tests.conftest import GENERATED, generated_module
 from tests.pathological import assert_linear
+from tests.support import GENERATED, generated_module
 
 ACRONYMS = frozenset({"KHR", "NV", "CL", "GL"})
 

@@ -11,7 +11,7 @@ import yaml
 from generator.base import safeload
 from generator.base.errors import InputError
 from generator.base.source import Pos
-from tests.conftest import GENERATED, ROOT
+from tests.support import GENERATED, ROOT
 
 GOOD_YAML = sorted((GENERATED / "ir").glob("*.yaml")) + sorted((ROOT / "data").glob("*.yaml"))
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from generator import pipeline
 from generator.base.schema import UnsupportedSchema, compile_schema
 from generator.ir import files as ir
-from tests.conftest import SPECS
+from tests.support import SPECS
 
 Path = tuple[str | int, ...]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from generator.base import timing
-from tests.conftest import ROOT, SPECS, CliRun, snapshot
+from tests.support import ROOT, SPECS, CliRun, snapshot
 
 
 def test_a_nested_stage_is_not_counted_twice() -> None:

@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.bench import calls, corpus, linear
-from tests.conftest import ROOT, SPECS
+from tests.support import ROOT, SPECS
 
 SIZES = (10, 50, 100, 200)
 #: The targets of issue 8.

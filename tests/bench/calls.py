@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import generated_module
-from tests.package.conftest import make_buffer, make_event
+from tests.package.standins import make_buffer, make_event
+from tests.support import generated_module
 
 #: The extension measured: KHR's D3D10 sharing (acquire and release share one prototype).
 MODULE = "khr_d3d10"

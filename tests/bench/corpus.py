@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from tests.conftest import SPECS
+from tests.support import SPECS
 
 #: The extension texts, and the reference pages that belong to each (by the extension they name).
 _EXTENSION = re.compile(r"\bcl_([a-z]+)_(d3d1[01])_sharing\b")

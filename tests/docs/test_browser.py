@@ -22,8 +22,8 @@ from urllib.request import urlopen
 import pytest
 
 from generator.emission.docs import prototype
-from tests.conftest import missing
-from tests.docs.conftest import Page, Site, read_page, squeeze
+from tests.docs.pages import Page, Site, read_page, squeeze
+from tests.support import missing
 
 #: The flags a root session needs here: no sandbox, and no background network (the machine has none).
 CHROMIUM_FLAGS = [

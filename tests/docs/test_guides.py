@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import ROOT, generated_module
+from tests.support import ROOT, generated_module
 
 GUIDES = sorted((ROOT / "docs").glob("*.md"))
 

@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlsplit
 import pytest
 
 from generator.emission.docs import prototype
-from tests.docs.conftest import Site, read_page, squeeze
+from tests.docs.pages import Site, read_page, squeeze
 
 
 def function_path(module: str, name: str) -> str:

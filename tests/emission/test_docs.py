@@ -33,9 +33,9 @@ from generator.emission.package_model import Package
 from generator.ir import read
 from generator.ir.model import Extension, Table
 from generator.ir.read import place
-from tests.conftest import CliRun, generated_module
 from tests.pathological import assert_linear
 from tests.samples import WIDGET, WIDGET_XML
+from tests.support import CliRun, generated_module
 
 
 @pytest.fixture(scope="module")

@@ -11,9 +11,9 @@ from generator.base.source import SpecFile
 from generator.extraction.extract import extract
 from generator.extraction.facts import SourceFacts
 from generator.frontends import asciidoc, refpage, registry
-from tests.conftest import seed
 from tests.pathological import assert_linear
 from tests.samples import WIDGET
+from tests.support import seed
 
 
 @pytest.fixture(scope="module")

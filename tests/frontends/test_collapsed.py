@@ -18,8 +18,8 @@ from generator.frontends.document import (
     Table,
     TokenDef,
 )
-from tests.conftest import parse_error, seed
 from tests.pathological import assert_linear
+from tests.support import parse_error, seed
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,7 @@ import pytest
 from generator.base.errors import InputError
 from generator.base.source import SpecFile
 from generator.frontends.detect import NOTES, detect
-from tests.conftest import SPECS, seed
+from tests.support import SPECS, seed
 
 
 @pytest.mark.parametrize(

@@ -7,8 +7,8 @@ from pathlib import Path
 from generator.base.source import Pos
 from generator.frontends import refpage
 from generator.frontends.document import LOST_ERROR_CODES, Definition, ListItem, Paragraph, Prototype
-from tests.conftest import parse_error, seed
 from tests.pathological import assert_linear
+from tests.support import parse_error, seed
 
 
 def test_man_page_site_paragraphs() -> None:

@@ -9,8 +9,8 @@ import pytest
 from generator.base.source import Pos, SpecFile
 from generator.frontends import registry
 from generator.frontends.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef, Typedef
-from tests.conftest import parse_error, seed
 from tests.pathological import assert_linear
+from tests.support import parse_error, seed
 
 
 @pytest.fixture(scope="module")

@@ -30,7 +30,7 @@ from generator.base import timing
 from generator.emission import emit
 from generator.ir import read
 from generator.writing import fingerprint, writer
-from tests.conftest import GENERATED, SPECS, snapshot
+from tests.support import GENERATED, SPECS, snapshot
 
 #: Far above any real case (a whole run of the six seeds takes about a second).
 TIME_BOUND = 30.0

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from hypothesis import strategies as st
 
-from tests.conftest import GENERATED
 from tests.fuzz.mutations import DuplicateLines, InsertText, Mutation, _at, _fraction, mutations
+from tests.support import GENERATED
 
 #: The seeds: the committed IR files, by file name.
 IR_SEEDS: dict[str, bytes] = {p.name: p.read_bytes() for p in sorted((GENERATED / "ir").glob("*.yaml"))}

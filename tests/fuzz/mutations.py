@@ -17,9 +17,9 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from tests.conftest import SPECS
 from tests.pathological import UNITS
 from tests.scoring import CORPUS
+from tests.support import SPECS
 
 #: The seeds: every spec text of the project, by file name.
 SPEC_SEEDS: dict[str, bytes] = {p.name: p.read_bytes() for p in sorted(SPECS.glob("*.txt"))}

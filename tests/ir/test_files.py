@@ -20,7 +20,7 @@ from generator.ir import files as ir
 from generator.ir import read
 from generator.ir.model import value_text
 from generator.merging.merge import merge_all
-from tests.conftest import ROOT, SPECS
+from tests.support import ROOT, SPECS
 
 
 def test_contract_keys(seed_result: pipeline.Result) -> None:

@@ -3,8 +3,8 @@
 A deadlock cannot be caught inside the process that has it, so `test_threads.py` runs each scenario here
 with a time bound and reads what it printed. Memory objects and the destructor callbacks that report
 their end are POCL's; the Direct3D functions do not exist on Linux, so each scenario installs stand-in
-driver functions (Python callbacks with the extension's prototypes) that do what the spec says a driver
-does, as `test_threads.FakeDriver` does.
+driver functions (`standins.Driver`: Python callbacks with the extension's prototypes) that do what the spec
+says a driver does.
 
 - `cycles`: the issue's loop. Created memory objects sit in reference cycles, so the cycle collector,
   which runs wherever an allocation triggers it, releases them inside the package's own locked sections;
@@ -34,8 +34,8 @@ import threading
 import time
 from typing import Any
 
-from tests.conftest import generated_module
-from tests.package.conftest import MODULES, check, extension_module, make_buffer
+from tests.package.standins import MODULES, Driver, check, extension_module
+from tests.support import generated_module
 
 errors = generated_module("errors")
 
@@ -59,48 +59,6 @@ def pocl() -> tuple[Any, Any, Any]:
     return platform, context, queue
 
 
-class StandIns:
-    """Create makes a real POCL buffer per call; acquire and release keep the spec's rules under a lock."""
-
-    def __init__(self, module: Any, platform: Any, context: Any) -> None:
-        self.module, self.ffi, self.context = module, module.ffi, context
-        # Re-entrant: these are Python, so the collector can run a finalizer inside them that calls the package
-        # and so them again (a driver in C runs no finalizer).
-        self.lock = threading.RLock()
-        self.held: set[int] = set()
-        self.inside = threading.Event()  # set while a call of `slow_thread` is inside acquire
-        self.go = threading.Event()
-        self.slow_thread = ""
-        api = module.EXTENSION.split("_")[2]
-        for pythonic, body in ((f"create_from_{api}_buffer", self.create), (f"enqueue_acquire_{api}_objects",
-                               self.acquire), (f"enqueue_release_{api}_objects", self.release)):
-            name = getattr(module, pythonic).__doc__.split()[0]
-            module._binding.install(platform, name, self.ffi.callback(f"{name}_fn", body))
-
-    def create(self, context: Any, flags: int, resource: Any, errcode_ret: Any) -> Any:
-        errcode_ret[0] = 0
-        return self.ffi.cast("cl_mem", make_buffer(self.context))
-
-    def acquire(self, queue: Any, count: int, mems: Any, *_: Any) -> int:
-        if threading.current_thread().name == self.slow_thread:
-            self.inside.set()
-            self.go.wait(60)
-        objects = {int(self.ffi.cast("uintptr_t", mems[i])) for i in range(count)}
-        with self.lock:
-            if objects & self.held:
-                return -1
-            self.held |= objects
-        return 0
-
-    def release(self, queue: Any, count: int, mems: Any, *_: Any) -> int:
-        objects = {int(self.ffi.cast("uintptr_t", mems[i])) for i in range(count)}
-        with self.lock:
-            if not objects <= self.held:
-                return -1
-            self.held -= objects
-        return 0
-
-
 def exact(module: Any) -> str:
     """After every object was dropped and collected: nothing is left in the tracker."""
     gc.collect()
@@ -112,7 +70,7 @@ def exact(module: Any) -> str:
 def cycles(rounds: int) -> str:
     platform, context, _ = pocl()
     module = extension_module(EXTENSION)
-    StandIns(module, platform, context)
+    Driver(module, platform, context)
     create = module.create_from_d3d10_buffer
     for i in range(1, rounds + 1):
         made = create(context, 0, 0x10000 + i)
@@ -125,7 +83,7 @@ def cycles(rounds: int) -> str:
 def threads(rounds: int) -> str:
     platform, context, queue = pocl()
     module = extension_module(EXTENSION)
-    driver = StandIns(module, platform, context)
+    driver = Driver(module, platform, context)
     gc.set_threshold(5, 1, 1)
     failures: list[BaseException] = []
     start = threading.Barrier(THREADS)
@@ -164,7 +122,7 @@ def threads(rounds: int) -> str:
 def fork() -> str:
     platform, context, queue = pocl()
     module = extension_module(EXTENSION)
-    driver = StandIns(module, platform, context)
+    driver = Driver(module, platform, context)
     made = module.create_from_d3d10_buffer(context, 0, 0x1234)
     driver.slow_thread = "inside"
     inside = threading.Thread(target=module.enqueue_acquire_d3d10_objects, args=(queue, [made]), name="inside")
@@ -191,7 +149,7 @@ def fork() -> str:
 def finalizers(rounds: int) -> str:
     platform, context, queue = pocl()
     module = extension_module(EXTENSION)
-    StandIns(module, platform, context)
+    Driver(module, platform, context)
     gc.set_threshold(3, 1, 1)
     sys.setswitchinterval(1e-6)
     counter = iter(range(1, 1 << 40))
@@ -223,7 +181,7 @@ def finalizers(rounds: int) -> str:
 def interrupt(seconds: int) -> str:
     platform, context, queue = pocl()
     module = extension_module(EXTENSION)
-    StandIns(module, platform, context)
+    Driver(module, platform, context)
     made = module.create_from_d3d10_buffer(context, 0, 0x7000)
     flush = ctypes.cast(ctypes.CDLL(generated_module("_runtime").library_path()).clFlush, ctypes.c_void_p).value
     for name in ("clEnqueueAcquireD3D10ObjectsNV", "clEnqueueReleaseD3D10ObjectsNV"):

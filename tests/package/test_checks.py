@@ -15,15 +15,11 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-import yaml
 from cl_d3d_sharing import errors
 
 from generator.base.knowledge import load
-from tests.conftest import ROOT
-from tests.package.conftest import extension_module
+from tests.package.standins import HANDLE_TYPES, IR, RESOURCE, Handles, extension_module
 
-IR = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted((ROOT / "generated/ir").glob("*.yaml"))}
-RESOURCE = 0xD3D0
 COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "==": operator.eq, ">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le,
 }
@@ -80,20 +76,20 @@ def mentioned(node: Any, key: str | None = None) -> list[str]:
 class Arguments:
     """Candidate values for each parameter of a function: valid ones first."""
 
-    def __init__(self, module: Any, function: dict[str, Any], handles: dict[str, Any], mems: list[int]) -> None:
+    def __init__(self, module: Any, function: dict[str, Any], handles: Handles) -> None:
         ffi = module.ffi
         self.module = module
         self.candidates: dict[str, list[Any]] = {}
         for param in function["params"]:
             name, c_type = param["name"], param["type"]
-            if c_type in handles:
-                found: list[Any] = [handles[c_type]]
+            if c_type in HANDLE_TYPES:
+                found: list[Any] = [handles.of(c_type)]
             elif c_type.endswith("*"):
                 element = c_type.removeprefix("const ").removesuffix(" *")
                 if name == "errcode_ret" or element.startswith("ID3D") or element == "void":
                     found = [None if name == "errcode_ret" else RESOURCE]
                 elif element == "cl_mem":
-                    found = [ffi.new("cl_mem[]", [ffi.cast("cl_mem", m) for m in mems]), None]
+                    found = [ffi.new("cl_mem[]", [ffi.cast("cl_mem", m) for m in handles.mems]), None]
                 elif element in ("cl_event", "cl_device_id"):
                     found = [None, ffi.new(f"{element}[3]")]
                 else:
@@ -140,11 +136,6 @@ class Arguments:
         raise AssertionError(f"no valid call is one argument away from firing {clause['clause']!r}")
 
 
-@pytest.fixture
-def handles(platform: Any, context: Any, queue: Any) -> dict[str, Any]:
-    return {"cl_platform_id": platform, "cl_context": context, "cl_command_queue": queue}
-
-
 def call(module: Any, function: dict[str, Any], args: dict[str, Any]) -> Any:
     return getattr(module, function["name"])(*(args[p["name"]] for p in function["params"]))
 
@@ -155,10 +146,10 @@ def call(module: Any, function: dict[str, Any], args: dict[str, Any]) -> Any:
 )
 def test_a_host_clause_fires_and_its_neighbour_passes(
     extension: str, function: dict[str, Any], error: dict[str, Any], clause: dict[str, Any],
-    handles: dict[str, Any], buffers: list[int],
+    handles: Handles,
 ) -> None:
     module = extension_module(extension)
-    arguments = Arguments(module, function, handles, buffers)
+    arguments = Arguments(module, function, handles)
     firing = arguments.firing(clause)
     cls = errors.BY_NAME[error["code"]]
     with pytest.raises(cls) as caught:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from cl_d3d_sharing import errors
 
-from tests.conftest import load_truth
-from tests.package.conftest import extension_module
+from tests.package.standins import extension_module
+from tests.support import load_truth
 
 
 def test_core_codes_are_all_there(knowledge: object) -> None:

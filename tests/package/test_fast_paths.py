@@ -6,8 +6,8 @@ plain int in range, None for a pointer, a `T[]` array, a list of `T` handles) an
 the same values in another form (int addresses, PyOpenCL objects, `__index__` objects, lists, tuples), and
 compares what the driver function received, or the error raised.
 
-The Direct3D functions do not exist on Linux: the driver functions are stand-ins (test_marshalling's `Call`
-records what C receives), installed in the module's lookup cache for POCL's platform. Handles, memory objects
+The Direct3D functions do not exist on Linux: the driver functions are stand-ins (`StandIns` records what C
+receives), installed in the module's lookup cache for POCL's platform. Handles, memory objects
 and events are POCL's real ones.
 """
 
@@ -22,11 +22,24 @@ from typing import Any
 import pytest
 from cl_d3d_sharing import _runtime, errors
 
-from tests.conftest import load_truth, missing
-from tests.package.conftest import extension_module, make_buffer, make_event, release
-from tests.package.test_marshalling import ALL_FUNCTIONS, EVENTS, Call, address, official
-
-HANDLES = ("cl_platform_id", "cl_context", "cl_command_queue")
+from tests.package.standins import (
+    ALL_FUNCTIONS,
+    EVENTS,
+    HANDLE_TYPES,
+    RESOURCE,
+    Handles,
+    StandIns,
+    address,
+    arguments,
+    extension_module,
+    install,
+    make_event,
+    official,
+    pyopencl,
+    release,
+    release_event,
+)
+from tests.support import load_truth
 
 
 class Index:
@@ -42,19 +55,22 @@ class Index:
         return repr(self.value)
 
 
-def exact_and_other(module: Any, call: Call) -> tuple[dict[str, Any], dict[str, Any], list[Any]]:
-    """`call`'s arguments twice: every value in the form the wrapper converts inline, and the same value in a
-    form it leaves to `_marshal`; and the cffi memory both share (kept alive by the caller)."""
+def exact_and_other(
+    module: Any, function: dict[str, Any], handles: Handles,
+) -> tuple[dict[str, Any], dict[str, Any], list[Any]]:
+    """The arguments of a call twice: every value in the form the wrapper converts inline, and the same value
+    in a form it leaves to `_marshal`; and the cffi memory both share (kept alive by the caller)."""
     ffi = module.ffi
     exact: dict[str, Any] = {}
     other: dict[str, Any] = {}
     keep: list[Any] = []
-    for param in call.params:
-        name, c_type, value = param["name"], param["type"], call.arguments[param["name"]]
-        if c_type in HANDLES:
+    given = arguments(module, function, handles)
+    for param in function["params"]:
+        name, c_type, value = param["name"], param["type"], given[param["name"]]
+        if c_type in HANDLE_TYPES:
             exact[name], other[name] = ffi.cast(c_type, value), address(module, value)
         elif name in ("mem_objects", "event_wait_list"):
-            element, items = ("cl_mem", call.mems) if name == "mem_objects" else ("cl_event", EVENTS)
+            element, items = ("cl_mem", handles.mems) if name == "mem_objects" else ("cl_event", EVENTS)
             array = ffi.new(f"{element}[]", [ffi.cast(element, a) for a in items])
             keep.append(array)
             if c_type.startswith("const"):  # an array: `T[]` inline, a list by `_marshal`
@@ -101,13 +117,13 @@ CURRENT: set[str] = set()
 
 @pytest.mark.parametrize(("extension", "function"), ALL_FUNCTIONS, ids=[f["name"] for _, f in ALL_FUNCTIONS])
 def test_the_exact_forms_and_the_others_reach_c_alike(
-    extension: str, function: dict[str, Any], handles: dict[str, Any], platform: Any, converted: list[str],
+    extension: str, function: dict[str, Any], handles: Handles, converted: list[str],
 ) -> None:
     """Every C-named function, every parameter: what C receives does not depend on which path converted it.
     The exact forms are all taken inline (`_marshal` converts none), the others all by `_marshal`."""
     module = extension_module(extension)
-    call = Call(module, function, handles)
-    exact, other, keep = exact_and_other(module, call)
+    call = StandIns(module, handles)
+    exact, other, keep = exact_and_other(module, function, handles)
     CURRENT.clear()
     CURRENT.update(p["name"] for p in function["params"])
     seen = []
@@ -115,26 +131,18 @@ def test_the_exact_forms_and_the_others_reach_c_alike(
     # judges whether the memory behind it holds the count's items (one, for what `ffi.new("T *")` made)
     counted = {p["name"] for p in function["params"]
                if p["name"] in ("devices", "mem_objects") and not p["type"].startswith("const")}
-    for arguments, by_marshal in ((exact, counted), (other, set(CURRENT))):
-        call.arguments = dict(arguments)
-        call.received = {}
+    for given, by_marshal in ((exact, counted), (other, set(CURRENT))):
         converted.clear()
-        call.run(platform)
+        call.run(function, **given)
         assert set(converted) == by_marshal
         if "errcode_ret" in call.received:  # the wrapper's own, new each call
             call.received["errcode_ret"] = call.received["errcode_ret"] != 0
         seen.append(call.received)
         module._state.clear()
-        if call.created is not None:
-            release(call.created)
-            call.created = None
+        while call.made:
+            release(call.made.pop())
     assert seen[0] == seen[1]
     del keep  # the memory both forms point into lives until here
-
-
-@pytest.fixture
-def handles(platform: Any, context: Any, queue: Any, buffers: list[int]) -> dict[str, Any]:
-    return {"cl_platform_id": platform, "cl_context": context, "cl_command_queue": queue, "mems": buffers}
 
 
 def outcome(run: Callable[[], Any]) -> tuple[str, str]:
@@ -154,17 +162,16 @@ def outcome(run: Callable[[], Any]) -> tuple[str, str]:
     (True, 1),  # a bool is no int here: refused, where the int 1 passes to the flags check
 ])
 def test_integers_at_the_edges_of_the_inline_range(
-    value: Any, other: Any, handles: dict[str, Any], platform: Any,
+    value: Any, other: Any, handles: Handles,
 ) -> None:
     module = extension_module("cl_khr_d3d10_sharing")
     function = official("cl_khr_d3d10_sharing", "clCreateFromD3D10BufferKHR")
     results = []
     for flags in (value, other):
-        call = Call(module, function, handles)
-        call.arguments["flags"] = flags
-        results.append(outcome(lambda: call.run(platform)))  # noqa: B023 (called right here)
-        if call.created is not None:
-            release(call.created)
+        call = StandIns(module, handles)
+        results.append(outcome(lambda: call.run(function, flags=flags)))  # noqa: B023 (called right here)
+        for mem in call.made:
+            release(mem)
             module._state.clear()
     if value is True:
         assert results[0][0] == "TypeError" and "not bool" in results[0][1]
@@ -173,16 +180,15 @@ def test_integers_at_the_edges_of_the_inline_range(
         assert results[0] == results[1]
 
 
-def test_an_open_array_shorter_than_its_count_is_refused(handles: dict[str, Any], platform: Any) -> None:
+def test_an_open_array_shorter_than_its_count_is_refused(handles: Handles) -> None:
     """A `cl_mem[]` is converted inline only when it holds `num_objects` handles; a shorter one gets
     `_marshal`'s error, as a fixed-size array does."""
     module = extension_module("cl_khr_d3d10_sharing")
     function = official("cl_khr_d3d10_sharing", "clEnqueueAcquireD3D10ObjectsKHR")
-    call = Call(module, function, handles)
+    call = StandIns(module, handles)
     ffi = module.ffi
-    call.arguments["mem_objects"] = ffi.new("cl_mem[]", [ffi.cast("cl_mem", m) for m in call.mems[:2]])
     with pytest.raises(ValueError, match="'mem_objects' holds 2 items but num_objects is 3"):
-        call.run(platform)
+        call.run(function, mem_objects=ffi.new("cl_mem[]", [ffi.cast("cl_mem", m) for m in handles.mems[:2]]))
     assert call.received == {}, "nothing reached C"
 
 
@@ -190,14 +196,12 @@ def test_an_open_array_shorter_than_its_count_is_refused(handles: dict[str, Any]
 
 
 def pythonic_stand_in(module: Any, platform: Any, seen: list[tuple[list[int], list[int]]]) -> None:
-    name = module.clEnqueueAcquireD3D11ObjectsKHR.__name__
-
     def stand_in(queue: Any, count: int, mems: Any, waiting: int, wait_list: Any, event: Any) -> int:
         seen.append(([address(module, mems[i]) for i in range(count)],
                      [address(module, wait_list[i]) for i in range(waiting)]))
         return 0
 
-    module._binding.install(platform, name, module.ffi.callback(f"{name}_fn", stand_in))
+    install(module, platform, "clEnqueueAcquireD3D11ObjectsKHR", stand_in)
 
 
 def test_a_list_of_exact_handles_and_its_other_forms_reach_c_alike(
@@ -210,10 +214,7 @@ def test_a_list_of_exact_handles_and_its_other_forms_reach_c_alike(
     waits = [make_event(context), make_event(context)]
     seen: list[tuple[list[int], list[int]]] = []
     pythonic_stand_in(module, platform, seen)
-    try:
-        import pyopencl as cl
-    except ImportError:
-        missing("PyOpenCL (the test extra installs it)")
+    cl = pyopencl()
     forms: list[tuple[Any, Any]] = [
         ([ffi.cast("cl_mem", m) for m in buffers], [ffi.cast("cl_event", e) for e in waits]),
         (list(buffers), list(waits)),
@@ -233,7 +234,7 @@ def test_a_list_of_exact_handles_and_its_other_forms_reach_c_alike(
         assert seen == [(buffers[:1], [waits[0], 0])] * 2
     finally:
         for wait in waits:
-            _runtime.library().clReleaseEvent(ffi.cast("cl_event", wait))
+            release_event(wait)
 
 
 def test_a_void_pointer_in_a_list_of_handles_is_refused(platform: Any, queue: Any, buffers: list[int]) -> None:
@@ -250,31 +251,16 @@ def test_a_void_pointer_in_a_list_of_handles_is_refused(platform: Any, queue: An
 
 
 @pytest.mark.parametrize("extension", sorted(load_truth()))
-def test_a_pythonic_call_refused_by_a_check_quotes_what_it_passed(
-    extension: str, platform: Any, context: Any, queue: Any, buffers: list[int],
-) -> None:
+def test_a_pythonic_call_refused_by_a_check_quotes_what_it_passed(extension: str, handles: Handles) -> None:
     """The Pythonic functions run the C function's checks on the lists they made (`_call_<name>`): a refusal
     names the C function and quotes the arguments as the Pythonic layer passed them, user values as given."""
     module = extension_module(extension)
-    ffi = module.ffi
+    queue, context, buffers = handles.queue, handles.context, handles.mems
     api = extension.split("_")[2]
     acquire, create = f"enqueue_acquire_{api}_objects", f"create_from_{api}_buffer"
-    made: list[int] = []
-
-    def stand_in(name: str) -> Any:
-        c_name = getattr(module, name).__doc__.split()[0]
-
-        def body(*args: Any) -> Any:
-            if name == acquire:
-                return 0
-            made.append(make_buffer(context))
-            args[-1][0] = 0
-            return ffi.cast("cl_mem", made[-1])
-
-        module._binding.install(platform, c_name, ffi.callback(f"{c_name}_fn", body))
-        return c_name
-
-    acquire_c, create_c = stand_in(acquire), stand_in(create)
+    stand_ins = StandIns(module, handles, writes=False)
+    stand_ins.install(acquire, create)
+    acquire_c, create_c = module.C_NAMES[acquire], module.C_NAMES[create]
     getattr(module, acquire)(queue, [buffers[0]])
     with pytest.raises(errors.CLError) as caught:
         getattr(module, acquire)(queue, [buffers[1], buffers[0]])
@@ -282,15 +268,15 @@ def test_a_pythonic_call_refused_by_a_check_quotes_what_it_passed(
     assert refused.checked and refused.function == acquire_c and f"(the object at {buffers[0]:#x})" in str(refused)
     listed: Any = refused.arguments["mem_objects"]
     assert [address(module, listed[i]) for i in range(len(listed))] == [buffers[1], buffers[0]]
-    handle = getattr(module, create)(context, 0, 0xD3D0)
+    handle = getattr(module, create)(context, 0, RESOURCE)
     with pytest.raises(errors.CLError) as caught:
-        getattr(module, create)(context, 0, 0xD3D0)
+        getattr(module, create)(context, 0, RESOURCE)
     refused = caught.value
     assert refused.checked and refused.function == create_c
-    assert refused.arguments == {"context": context, "resource": 0xD3D0}
+    assert refused.arguments == {"context": context, "resource": RESOURCE}
     del handle
     module._state.clear()
-    for mem in made[1:]:
+    for mem in stand_ins.made[1:]:
         release(mem)
 
 
@@ -311,16 +297,21 @@ def asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return kinds
 
 
+ACQUIRE = "clEnqueueAcquireD3D11ObjectsKHR"
+
+
 def acquire_nothing(module: Any, queue: Any) -> None:
     module.clEnqueueAcquireD3D11ObjectsKHR(queue, 0, None, 0, None, None)
 
 
-def stand_in(module: Any, reached: list[str], label: str) -> Any:
+def reaching(reached: list[str], label: str) -> Callable[..., int]:
+    """A stand-in's body that notes `label` in `reached` and succeeds."""
+
     def body(*args: Any) -> int:
         reached.append(label)
         return 0
 
-    return module.ffi.callback("clEnqueueAcquireD3D11ObjectsKHR_fn", body)
+    return body
 
 
 def test_one_platform_the_function_is_found_once_and_install_and_forget_reset_it(
@@ -333,13 +324,12 @@ def test_one_platform_the_function_is_found_once_and_install_and_forget_reset_it
     assert len(_runtime.platform_words()) == 1
     entry = module._fn_clEnqueueAcquireD3D11ObjectsKHR
     reached: list[str] = []
-    first, second = stand_in(module, reached, "first"), stand_in(module, reached, "second")
-    module._binding.install(platform, "clEnqueueAcquireD3D11ObjectsKHR", first)
+    first = install(module, platform, ACQUIRE, reaching(reached, "first"))
     assert entry.only is None
     for _ in range(3):
         acquire_nothing(module, queue)
     assert reached == ["first"] * 3 and asked == ["queue"] and entry.only is first
-    module._binding.install(platform, "clEnqueueAcquireD3D11ObjectsKHR", second)
+    second = install(module, platform, ACQUIRE, reaching(reached, "second"))
     assert entry.only is None
     acquire_nothing(module, queue)
     acquire_nothing(module, queue)
@@ -354,7 +344,7 @@ def test_a_null_handle_still_gets_the_drivers_answer(platform: Any, queue: Any) 
     """With the function cached, a NULL queue is still refused by the driver's query, as on the first call."""
     module = extension_module("cl_khr_d3d11_sharing")
     reached: list[str] = []
-    module._binding.install(platform, "clEnqueueAcquireD3D11ObjectsKHR", stand_in(module, reached, "it"))
+    install(module, platform, ACQUIRE, reaching(reached, "it"))
     acquire_nothing(module, queue)
     with pytest.raises(errors.BY_NAME["CL_INVALID_COMMAND_QUEUE"], match="failed on argument 'command_queue'"):
         acquire_nothing(module, None)
@@ -384,11 +374,11 @@ def test_several_platforms_the_function_is_found_by_the_dispatch_word(
     module = extension_module("cl_khr_d3d11_sharing")
     entry = module._fn_clEnqueueAcquireD3D11ObjectsKHR
     reached: list[str] = []
-    module._binding.install(platform, "clEnqueueAcquireD3D11ObjectsKHR", stand_in(module, reached, "first"))
+    install(module, platform, ACQUIRE, reaching(reached, "first"))
     for _ in range(3):
         acquire_nothing(module, queue)
     assert reached == ["first"] * 3 and asked == ["queue"] and entry.only is None
-    module._binding.install(platform, "clEnqueueAcquireD3D11ObjectsKHR", stand_in(module, reached, "second"))
+    install(module, platform, ACQUIRE, reaching(reached, "second"))
     acquire_nothing(module, queue)
     acquire_nothing(module, queue)
     assert reached[3:] == ["second"] * 2 and asked == ["queue"] * 2
@@ -404,7 +394,7 @@ def test_a_dispatch_word_two_platforms_share_is_not_cached(
     two_platforms(True)
     module = extension_module("cl_khr_d3d11_sharing")
     reached: list[str] = []
-    module._binding.install(platform, "clEnqueueAcquireD3D11ObjectsKHR", stand_in(module, reached, "it"))
+    install(module, platform, ACQUIRE, reaching(reached, "it"))
     for _ in range(3):
         acquire_nothing(module, queue)
     assert reached == ["it"] * 3 and asked == ["queue"] * 3
@@ -419,16 +409,9 @@ def test_the_one_platforms_function_is_for_that_platform_only(platform: Any) -> 
     name = "clGetDeviceIDsFromD3D11KHR"
     reached: list[str] = []
 
-    def stand_in(label: str) -> Any:
-        def body(*args: Any) -> int:
-            reached.append(label)
-            return 0
-
-        return ffi.callback(f"{name}_fn", body)
-
     other = ffi.cast("cl_platform_id", 0x7E57_0000)
-    module._binding.install(platform, name, stand_in("pocl"))
-    module._binding.install(other, name, stand_in("other"))
+    install(module, platform, name, reaching(reached, "pocl"))
+    install(module, other, name, reaching(reached, "other"))
     count = ffi.new("cl_uint *")
     source, device_set = int(module.CL_D3D11_DEVICE_KHR), int(module.CL_PREFERRED_DEVICES_FOR_D3D11_KHR)
     for handle in (platform, platform, other, platform, other):

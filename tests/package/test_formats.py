@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from cl_d3d_sharing import formats
 
-from tests.conftest import load_truth, missing
-from tests.package.conftest import extension_module
+from tests.package.standins import extension_module
+from tests.support import load_truth, missing
 
 DXGIFORMAT_H = Path("/usr/share/mingw-w64/include/dxgiformat.h")
 
@@ -54,6 +54,7 @@ def test_formats_without_a_row_say_so() -> None:
         formats.dxgi_to_cl(2.0, "cl_khr_gl_sharing")  # type: ignore[arg-type]
 
 
+@pytest.mark.gcc
 def test_every_numeric_value_is_microsofts() -> None:
     if not DXGIFORMAT_H.exists():
         missing("Microsoft's dxgiformat.h (Debian mingw-w64-common)")

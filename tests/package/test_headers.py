@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import GENERATED, load_truth, missing
-from tests.package.conftest import extension_module
+from tests.package.standins import extension_module
+from tests.support import GENERATED, load_truth, missing
 
 CDEF = GENERATED / "cl_d3d_sharing" / "_cdef"
 HEADERS = Path("/usr/include/CL")
@@ -29,7 +29,9 @@ typedef struct IDXGIAdapter IDXGIAdapter;
 """
 
 
+@pytest.fixture
 def compiler() -> str:
+    """gcc (or another `cc`) with Debian's opencl-c-headers."""
     found = shutil.which("gcc") or shutil.which("cc")
     if not found or not (HEADERS / "cl.h").exists():
         missing("a C compiler and Debian's opencl-c-headers")
@@ -53,8 +55,8 @@ def c_test(extension: str) -> str:
 
 
 @pytest.mark.parametrize("extension", ["cl_khr_d3d10_sharing", "cl_khr_d3d11_sharing"])
-def test_khr_cdef_compiles_against_the_khronos_header(extension: str, tmp_path: Path) -> None:
-    cc = compiler()
+def test_khr_cdef_compiles_against_the_khronos_header(extension: str, tmp_path: Path, compiler: str) -> None:
+    cc = compiler
     version = extension.removeprefix("cl_khr_d3d").removesuffix("_sharing")
     interfaces = "\n".join(f"typedef struct ID3D{version}{kind} ID3D{version}{kind};"
                            for kind in ("Buffer", "Texture2D", "Texture3D", "Device", "Resource"))
@@ -67,9 +69,9 @@ def test_khr_cdef_compiles_against_the_khronos_header(extension: str, tmp_path: 
     assert source.read_text().count("_Static_assert") >= 6 + 14
 
 
-def test_a_wrong_cdef_fails_the_c_test(tmp_path: Path) -> None:
+def test_a_wrong_cdef_fails_the_c_test(tmp_path: Path, compiler: str) -> None:
     """The test can fail: a parameter type changed in the cdef breaks compatibility."""
-    cc = compiler()
+    cc = compiler
     (tmp_path / "d3d11.h").write_text(STUB.format(interfaces="\n".join(
         f"typedef struct ID3D11{k} ID3D11{k};" for k in ("Buffer", "Texture2D", "Texture3D", "Device", "Resource"))))
     text = c_test("cl_khr_d3d11_sharing").replace("UINT subresource", "cl_ulong subresource", 1)

@@ -22,28 +22,25 @@ from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 import pytest
-from cl_d3d_sharing import _runtime, errors
+from cl_d3d_sharing import errors
 from cl_d3d_sharing._core_ffi import ffi as core_ffi
 
-from tests.conftest import GENERATED, load_truth, missing
-from tests.package.conftest import MODULES, extension_module, make_buffer, make_event, release
-from tests.package.test_checks import IR
-from tests.package.test_marshalling import Call
-
-EXTENSIONS = sorted(IR)
-RESOURCE = 0xD3D0
-
-
-def api(extension: str) -> str:
-    return extension.split("_")[2]  # cl_khr_d3d11_sharing -> d3d11
-
-
-def needs_pyopencl() -> None:
-    try:
-        import pyopencl  # noqa: F401
-    except ImportError:
-        missing("PyOpenCL (the test extra installs it)")
-
+from tests.package.standins import (
+    EXTENSIONS,
+    HANDLE_TYPES,
+    MODULES,
+    RESOURCE,
+    Handles,
+    StandIns,
+    api,
+    arguments,
+    extension_module,
+    install,
+    make_event,
+    pyopencl,
+    release_event,
+)
+from tests.support import GENERATED, load_truth
 
 # -- released PyOpenCL objects, in a child interpreter ----------------------------
 
@@ -63,16 +60,13 @@ CHILD = textwrap.dedent('''
     acquire, release = f"enqueue_acquire_{api}_objects", f"enqueue_release_{api}_objects"
 
 
-    def c_name(name):
-        return getattr(module, name).__doc__.split()[0]
-
-
     def stand_in(name):
         def body(q, count, mems, waiting, wait_list, event):
             reached.append(name)
             seen.extend(int(ffi.cast("uintptr_t", mems[i])) for i in range(count))
             return 0
-        module._binding.install(platform, c_name(name), ffi.callback(c_name(name) + "_fn", body))
+        c_name = module.C_NAMES[name]
+        module._binding.install(platform, c_name, ffi.callback(c_name + "_fn", body))
 
 
     stand_in(acquire)
@@ -118,7 +112,7 @@ CHILD = textwrap.dedent('''
 
     keep = live()
     scenarios = {
-        "c function": lambda: getattr(module, c_name(acquire))(queue, 1, [released()], 0, None, None),
+        "c function": lambda: getattr(module, module.C_NAMES[acquire])(queue, 1, [released()], 0, None, None),
         "pythonic": lambda: getattr(module, acquire)(queue, [keep, released()]),
         "release": lambda: getattr(module, release)(queue, [released()]),
         "acquired": run_acquired,
@@ -160,7 +154,7 @@ def test_a_released_pyopencl_object_is_refused_not_a_crash(extension: str, platf
     """Released PyOpenCL buffers (and look-alikes holding a freed address) in every handle position of the
     C-named and the Pythonic functions raise an error naming the parameter before any stand-in is reached;
     live ones still pass. Runs in a child interpreter: a regression here is a segfault."""
-    needs_pyopencl()
+    pyopencl()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(GENERATED), os.environ.get("PYTHONPATH", "")])}
     result = subprocess.run([sys.executable, "-c", CHILD, MODULES[extension], api(extension)],
                             capture_output=True, text=True, env=env, timeout=120, check=False)
@@ -314,7 +308,7 @@ POINTER = [
     Case("bytes", b"\0" * 8, TypeError, "not bytes"),
     Case("float", 1.5, TypeError, "not float"),
     Case("dict", {}, TypeError, "not dict"),
-    Case("list", [0xD3D0], TypeError, "not list"),
+    Case("list", [RESOURCE], TypeError, "not list"),
     Case("bool", True, TypeError, "not bool"),
     Case("negative", -1, ValueError, "= -1 is not an address"),
     Case("2**64", 1 << 64, ValueError, "is not an address"),
@@ -376,63 +370,39 @@ PYTHONIC_CASES = [(extension, name.format(api=api(extension)), param, case)
                   for param, cases in params for case in cases]
 
 
-class Handles(NamedTuple):
-    platform: Any
-    context: Any
-    queue: Any
-    buffers: list[Any]  # cffi cl_mem handles of real POCL buffers
-    events: list[Any]  # cffi cl_event handles of real POCL user events
-
-    def resolve(self, value: Any, good: Any = None) -> Any:
-        """`value` with its `Ref`s made real handles; an `Item` is `good` with one item replaced (types are
-        compared exactly: `isinstance` would ask the hostile objects for their `__class__`)."""
-        if type(value) is Ref:
-            return {"platform": self.platform, "context": self.context, "queue": self.queue,
-                    "buffer": self.buffers[0]}[value.name]
-        if type(value) is Item:
-            items = list(good or [self.events[0]])
-            items[min(1, len(items) - 1)] = self.resolve(value.value)
-            return items
-        if type(value) is list:
-            return [self.resolve(v) for v in value]
-        if type(value) is set:
-            return {self.resolve(v) for v in value}
-        return value
+def resolve(value: Any, good: Any, handles: Handles, ffi: Any) -> Any:
+    """`value` with its `Ref`s made real handles (a memory object a `cl_mem` of `ffi`); an `Item` is `good` with
+    one item replaced (types are compared exactly: `isinstance` would ask the hostile objects for their
+    `__class__`)."""
+    if type(value) is Ref:
+        return {"platform": handles.platform, "context": handles.context, "queue": handles.queue,
+                "buffer": ffi.cast("cl_mem", handles.mems[0])}[value.name]
+    if type(value) is Item:
+        items = list(good or [None])
+        items[min(1, len(items) - 1)] = resolve(value.value, None, handles, ffi)
+        return items
+    if type(value) is list:
+        return [resolve(v, None, handles, ffi) for v in value]
+    if type(value) is set:
+        return {resolve(v, None, handles, ffi) for v in value}
+    return value
 
 
-@pytest.fixture(scope="module")
-def real(platform: Any, context: Any, queue: Any) -> Iterator[Handles]:
-    """Real POCL handles for the whole module: the tests refuse arguments, so nothing changes them."""
-    mems = [make_buffer(context) for _ in range(3)]
-    events = [make_event(context) for _ in range(2)]
-    yield Handles(platform, context, queue, [core_ffi.cast("cl_mem", m) for m in mems],
-                  [core_ffi.cast("cl_event", e) for e in events])
-    for mem in mems:
-        release(mem)
-    for event in events:
-        _runtime.library().clReleaseEvent(core_ffi.cast("cl_event", event))
+def record_every_call(module: Any, handles: Handles) -> list[str]:
+    """Stand-ins for every function of the module, writing nothing a Pythonic function would release; the C
+    names of those reached."""
+    stand_ins = StandIns(module, handles, writes=False)
+    stand_ins.install()
+    return stand_ins.reached
 
 
-def record_every_call(module: Any, platform: Any) -> list[str]:
-    """Stand-ins for every function of the module, recording the names of those reached."""
-    reached: list[str] = []
-    for function in load_truth()[module.EXTENSION]["functions"]:
-        name, pointer = function["name"], function["return"] != "cl_int"
-
-        def body(*args: Any, name: str = name, pointer: bool = pointer) -> Any:
-            reached.append(name)
-            return module.ffi.NULL if pointer else 0
-
-        module._binding.install(platform, name, module.ffi.callback(f"{name}_fn", body))
-    return reached
-
-
-def good_arguments(module: Any, function: str, real: Handles) -> dict[str, Any]:
+def good_arguments(module: Any, function: str, handles: Handles) -> dict[str, Any]:
     params = dict.fromkeys(p for p, _ in PYTHONIC[function.replace(api(module.EXTENSION), "{api}")])
-    values = {"platform": real.platform, "context": real.context, "command_queue": real.queue,
+    values = {"platform": handles.platform, "context": handles.context, "command_queue": handles.queue,
               "d3d_device_source": next(iter(module.D3DDeviceSource)), "d3d_object": RESOURCE,
               "d3d_device_set": next(iter(module.D3DDeviceSet)), "flags": 0, "resource": RESOURCE,
-              "subresource": 0, "mem_objects": real.buffers[:2], "wait_for": None}
+              "subresource": 0, "mem_objects": [core_ffi.cast("cl_mem", m) for m in handles.mems[:2]],
+              "wait_for": None}
     return {name: values[name] for name in params}
 
 
@@ -445,15 +415,15 @@ def expected_error(param: str, case: Case) -> type[Exception]:
 @pytest.mark.parametrize(("extension", "function", "param", "case"), PYTHONIC_CASES,
                          ids=[f"{MODULES[e].rsplit('.', 1)[1]}-{f}-{p}-{c.label}" for e, f, p, c in PYTHONIC_CASES])
 def test_a_hostile_argument_to_a_pythonic_function_is_refused(
-    extension: str, function: str, param: str, case: Case, real: Handles,
+    extension: str, function: str, param: str, case: Case, handles: Handles,
 ) -> None:
     """Wrong types, out-of-range integers, None for a handle, bad lists: a TypeError, ValueError or the
     CLError of the invalid handle, naming the parameter; the stand-ins (every function of the module)
     are never reached and the tracked state does not change."""
     module = extension_module(extension)
-    reached = record_every_call(module, real.platform)
-    arguments = good_arguments(module, function, real)
-    arguments[param] = real.resolve(case.value, arguments[param])
+    reached = record_every_call(module, handles)
+    arguments = good_arguments(module, function, handles)
+    arguments[param] = resolve(case.value, arguments[param], handles, core_ffi)
     with pytest.raises(expected_error(param, case)) as caught:
         if function == "acquired":
             with module.acquired(**arguments):
@@ -469,41 +439,40 @@ def test_a_hostile_argument_to_a_pythonic_function_is_refused(
     assert module._state.snapshot() == {"acquired": set(), "known": set(), "wraps": {}}
 
 
-def test_the_good_arguments_do_reach_the_stand_ins(real: Handles) -> None:
+def test_the_good_arguments_do_reach_the_stand_ins(handles: Handles) -> None:
     """The table's baseline: with no argument replaced, every Pythonic function gets to its stand-in
     (so a refusal above is the hostile argument's doing)."""
     for extension in EXTENSIONS:
         module = extension_module(extension)
-        reached = record_every_call(module, real.platform)
+        reached = record_every_call(module, handles)
         for pattern in PYTHONIC:
             function = pattern.format(api=api(extension))
-            arguments = good_arguments(module, function, real)
+            arguments = good_arguments(module, function, handles)
             if function == "acquired":
                 with module.acquired(**arguments):
                     pass
             else:
                 getattr(module, function)(**arguments)
             module._state.clear()
-        c_names = [getattr(module, pattern.format(api=api(extension))).__doc__.split()[0]
-                   for pattern in PYTHONIC if pattern != "acquired"]
+        c_names = [module.C_NAMES[pattern.format(api=api(extension))] for pattern in PYTHONIC if pattern != "acquired"]
         assert reached == c_names + c_names[-2:]  # device ids: one call (no devices); acquired: acquire, release
 
 
 @pytest.mark.parametrize("extension", EXTENSIONS)
-def test_a_refused_argument_whose_repr_raises_is_quoted_as_what_it_is(extension: str, real: Handles) -> None:
+def test_a_refused_argument_whose_repr_raises_is_quoted_as_what_it_is(extension: str, handles: Handles) -> None:
     """A check quotes the arguments it refuses; an object whose `__repr__` raises is described instead, and
     the spec's error comes out (it was the `__repr__`'s ValueError)."""
     module = extension_module(extension)
-    reached = record_every_call(module, real.platform)
+    reached = record_every_call(module, handles)
     create = getattr(module, f"create_from_{api(extension)}_buffer")
     with pytest.raises(errors.BY_NAME["CL_INVALID_VALUE"]) as caught:
-        create(real.context, BadRepr(3), RESOURCE)  # READ_WRITE | WRITE_ONLY: not valid flags
+        create(handles.context, BadRepr(3), RESOURCE)  # READ_WRITE | WRITE_ONLY: not valid flags
     assert "flags=<BadRepr object; its __repr__ raised ValueError>" in str(caught.value)
     assert reached == []
 
 
 @pytest.mark.parametrize("extension", EXTENSIONS)
-def test_an_as_pyopencl_whose_truth_raises_is_refused_before_the_call(extension: str, real: Handles) -> None:
+def test_an_as_pyopencl_whose_truth_raises_is_refused_before_the_call(extension: str, handles: Handles) -> None:
     """Its truth was asked only after the driver had made the object, which then leaked."""
 
     class NoTruth:
@@ -511,10 +480,10 @@ def test_an_as_pyopencl_whose_truth_raises_is_refused_before_the_call(extension:
             raise RuntimeError("neither")
 
     module = extension_module(extension)
-    reached = record_every_call(module, real.platform)
+    reached = record_every_call(module, handles)
     create = getattr(module, f"create_from_{api(extension)}_buffer")
     with pytest.raises(TypeError, match=r"argument 'as_pyopencl' is a NoTruth whose truth cannot be told") as caught:
-        create(real.context, 0, RESOURCE, as_pyopencl=NoTruth())
+        create(handles.context, 0, RESOURCE, as_pyopencl=NoTruth())
     assert isinstance(caught.value.__cause__, RuntimeError)
     assert reached == []
 
@@ -545,11 +514,8 @@ C_ARRAY = [
     Case("empty cffi array of its type", "ffi-empty", ValueError, "holds 0 items but "),
     *HOSTILE_LIST,
 ]
-C_HANDLES = ("cl_platform_id", "cl_context", "cl_command_queue")
-
-
 def c_kind(c_type: str) -> list[Case]:
-    if c_type in C_HANDLES:
+    if c_type in HANDLE_TYPES:
         return C_HANDLE
     if c_type.startswith("const "):
         return C_ARRAY
@@ -563,32 +529,24 @@ C_CASES = [(extension, function, param["name"], case)
            for param in function["params"] for case in c_kind(param["type"])]
 
 
-@pytest.fixture
-def handles(platform: Any, context: Any, queue: Any, buffers: list[int]) -> dict[str, Any]:
-    return {"cl_platform_id": platform, "cl_context": context, "cl_command_queue": queue, "mems": buffers}
-
-
 @pytest.mark.parametrize(("extension", "function", "param", "case"), C_CASES,
                          ids=[f"{f['name']}-{p}-{c.label}" for _, f, p, c in C_CASES])
 def test_a_hostile_argument_to_a_c_function_is_refused(
-    extension: str, function: dict[str, Any], param: str, case: Case, handles: dict[str, Any], platform: Any,
+    extension: str, function: dict[str, Any], param: str, case: Case, handles: Handles,
 ) -> None:
     """Every parameter of every C-named function against the hostile values of its kind: an error naming
-    the parameter, and the stand-in (test_marshalling's `Call`, which records what C receives) is not
-    reached."""
+    the parameter, and the stand-in (`StandIns`, which records what C receives) is not reached."""
     module = extension_module(extension)
-    call = Call(module, function, handles)
-    resolved = Handles(platform, handles["cl_context"], handles["cl_command_queue"],
-                       [module.ffi.cast("cl_mem", m) for m in handles["mems"]], [])
+    call = StandIns(module, handles)
     value = case.value
     if type(value) is str and value.startswith("ffi:"):
         value = module.ffi.new(value[4:])
     elif type(value) is str and value == "ffi-empty":
         c_type = next(p["type"] for p in function["params"] if p["name"] == param)
         value = module.ffi.new(f"{c_type.removeprefix('const ').removesuffix(' *')}[]", 0)
-    call.arguments[param] = resolved.resolve(value, call.arguments[param])
+    good = arguments(module, function, handles)[param]
     with pytest.raises(expected_error(param, case)) as caught:
-        call.run(platform)
+        call.run(function, **{param: resolve(value, good, handles, module.ffi)})
     message = str(caught.value)
     where = f"argument '{param}[1]'" if type(case.value) is Item else f"argument '{param}'"
     assert where in message and case.says in message, message
@@ -632,8 +590,8 @@ def test_the_arrays_passed_to_the_driver_live_for_the_whole_call(
         return OUT_OF_RESOURCES  # a failed call records nothing: a regression's garbage never reaches the tracker
 
     name = f"enqueue_acquire_{api(extension)}_objects"
-    c_name = getattr(module, name).__doc__.split()[0]
-    module._binding.install(platform, c_name, ffi.callback(f"{c_name}_fn", stand_in))
+    c_name = module.C_NAMES[name]
+    install(module, platform, name, stand_in)
     try:
         with pytest.raises(errors.BY_NAME["CL_OUT_OF_RESOURCES"]):
             if layer == "pythonic":
@@ -642,7 +600,7 @@ def test_the_arrays_passed_to_the_driver_live_for_the_whole_call(
                 getattr(module, c_name)(queue, len(buffers), list(buffers), len(waits), list(waits), None)
     finally:
         for wait in waits:
-            _runtime.library().clReleaseEvent(ffi.cast("cl_event", wait))
+            release_event(wait)
     assert kept and len(kept[0]) == 4000  # the churn ran inside the call
     assert seen == {"mem_objects": buffers, "event_wait_list": waits}
 
@@ -658,18 +616,17 @@ COUNTED = [(extension, function, param["name"])
                          ids=[f"{f['name']}-{p}" for _, f, p in COUNTED])
 @pytest.mark.parametrize("form", ["one item of ffi.new", "an address nothing is mapped at"])
 def test_memory_shorter_than_its_count_is_refused(
-    extension: str, function: dict[str, Any], param: str, form: str, handles: dict[str, Any], platform: Any,
+    extension: str, function: dict[str, Any], param: str, form: str, handles: Handles,
 ) -> None:
     """`ffi.new("T *")` makes one item, which the inline path took for any count (a heap overflow when the
     driver wrote four devices there); an int address the package reads for its state checks must be readable
     (reading 0x8 crashed the process before the extension was even looked up). Both never reach C."""
     module = extension_module(extension)
-    call = Call(module, function, handles)
+    call = StandIns(module, handles)
     c_type = next(p["type"] for p in function["params"] if p["name"] == param)
     element = c_type.removeprefix("const ").removesuffix(" *")
-    call.arguments[param] = module.ffi.new(f"{element} *") if form == "one item of ffi.new" else 8
     with pytest.raises(ValueError) as caught:
-        call.run(platform)
+        call.run(function, **{param: module.ffi.new(f"{element} *") if form == "one item of ffi.new" else 8})
     says = "holds 1 items but " if form == "one item of ffi.new" else "= 0x8 does not hold "
     assert f"argument '{param}'" in str(caught.value) and says in str(caught.value), str(caught.value)
     assert call.received == {}, "nothing reached C"
@@ -678,15 +635,16 @@ def test_memory_shorter_than_its_count_is_refused(
 @pytest.mark.parametrize("extension", EXTENSIONS)
 @pytest.mark.parametrize("change", ["emptied", "another object added"])
 def test_acquired_releases_what_it_acquired_whatever_the_list_becomes(
-    extension: str, change: str, real: Handles,
+    extension: str, change: str, handles: Handles,
 ) -> None:
     """The release used the caller's list as it was at the end of the block: emptied, nothing was released
     (and the object stayed acquired); grown, the release was refused as not acquired."""
     module = extension_module(extension)
-    reached = record_every_call(module, real.platform)
-    objects = [real.buffers[0]]
-    with module.acquired(real.queue, objects):
-        objects.clear() if change == "emptied" else objects.append(real.buffers[1])
+    reached = record_every_call(module, handles)
+    first, second = (core_ffi.cast("cl_mem", m) for m in handles.mems[:2])
+    objects = [first]
+    with module.acquired(handles.queue, objects):
+        objects.clear() if change == "emptied" else objects.append(second)
     assert module._state.snapshot()["acquired"] == set()
     assert len(reached) == 2
 
@@ -706,15 +664,15 @@ class Hashless(metaclass=HashlessMeta):
 
 
 @pytest.mark.parametrize("extension", EXTENSIONS)
-def test_an_object_whose_metaclass_misbehaves_is_refused_by_name(extension: str, real: Handles) -> None:
+def test_an_object_whose_metaclass_misbehaves_is_refused_by_name(extension: str, handles: Handles) -> None:
     module = extension_module(extension)
-    reached = record_every_call(module, real.platform)
+    reached = record_every_call(module, handles)
     create = getattr(module, f"create_from_{api(extension)}_buffer")
     with pytest.raises(TypeError, match=r"argument 'context' must be None, a cffi pointer .*not Hashless"):
         create(Hashless(), 0, RESOURCE)
     acquire = getattr(module, f"enqueue_acquire_{api(extension)}_objects")
     with pytest.raises(TypeError, match=r"argument 'mem_objects\[0\]' must be a cffi pointer .*not Hashless"):
-        acquire(real.queue, [Hashless()])
+        acquire(handles.queue, [Hashless()])
     assert reached == []
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import GENERATED
+from tests.support import GENERATED
 
 
 @pytest.fixture(scope="module")

@@ -7,8 +7,8 @@ from enum import IntEnum
 import cl_d3d_sharing
 import pytest
 
-from tests.conftest import load_truth
-from tests.package.conftest import extension_module
+from tests.package.standins import extension_module
+from tests.support import load_truth
 
 EXTENSIONS = sorted(load_truth())
 

@@ -21,12 +21,10 @@ from cl_d3d_sharing import errors
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.package.conftest import extension_module
-from tests.package.test_checks import IR
+from tests.package.standins import HANDLE_TYPES, IR, Handles, extension_module
 
 ALLOWED = (errors.CLError, errors.ExtensionNotSupportedError, TypeError, ValueError)
 FUNCTIONS = [(name, f) for name, ir in IR.items() for f in ir["functions"] if not f.get("core")]
-HANDLES = ("cl_platform_id", "cl_context", "cl_command_queue")
 ANYTHING = st.one_of(
     st.none(), st.booleans(), st.floats(allow_nan=True), st.text(max_size=6), st.binary(max_size=6),
     st.lists(st.integers(min_value=-(2**70), max_value=2**70), max_size=4), st.lists(st.text(max_size=2), max_size=3),
@@ -37,10 +35,10 @@ SETTINGS = settings(max_examples=60, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
-def strategy(c_type: str, module: Any, handles: dict[str, Any]) -> st.SearchStrategy[Any]:
+def strategy(c_type: str, module: Any, handles: Handles) -> st.SearchStrategy[Any]:
     ffi = module.ffi
-    if c_type in HANDLES:
-        return st.sampled_from([handles[c_type], None])
+    if c_type in HANDLE_TYPES:
+        return st.sampled_from([handles.of(c_type), None])
     if c_type.endswith("*"):
         element = c_type.removeprefix("const ").removesuffix(" *")
         opaque = element == "void" or element.startswith("I")  # a Direct3D object: never dereferenced
@@ -50,14 +48,9 @@ def strategy(c_type: str, module: Any, handles: dict[str, Any]) -> st.SearchStra
     return st.one_of(INTEGERS, ANYTHING)
 
 
-@pytest.fixture
-def handles(platform: Any, context: Any, queue: Any) -> dict[str, Any]:
-    return {"cl_platform_id": platform, "cl_context": context, "cl_command_queue": queue}
-
-
 @pytest.mark.parametrize(("extension", "function"), FUNCTIONS, ids=[f["name"] for _, f in FUNCTIONS])
 def test_arbitrary_arguments_to_a_checked_function(
-    extension: str, function: dict[str, Any], handles: dict[str, Any],
+    extension: str, function: dict[str, Any], handles: Handles,
 ) -> None:
     module = extension_module(extension)
     arguments = st.tuples(*(strategy(p["type"], module, handles) for p in function["params"]))
@@ -73,11 +66,10 @@ def test_arbitrary_arguments_to_a_checked_function(
 
 @pytest.mark.parametrize(("extension", "function"), FUNCTIONS, ids=[f["name"] for _, f in FUNCTIONS])
 def test_arbitrary_arguments_to_a_pythonic_function(
-    extension: str, function: dict[str, Any], handles: dict[str, Any],
+    extension: str, function: dict[str, Any], handles: Handles,
 ) -> None:
     module = extension_module(extension)
-    name = next(n for n in dir(module) if not n.startswith("_") and n.islower()
-                and (getattr(module, n).__doc__ or "").startswith(function["name"] + " "))
+    name = next(n for n, c_name in module.C_NAMES.items() if c_name == function["name"])
     types = {p["name"]: p["type"] for p in function["params"]}
     inputs = [p for p in module.__dict__[name].__code__.co_varnames[: module.__dict__[name].__code__.co_argcount]]
     arguments = st.tuples(*(strategy(types[p], module, handles) for p in inputs))

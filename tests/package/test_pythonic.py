@@ -11,44 +11,29 @@ from __future__ import annotations
 import ctypes
 import gc
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 import pytest
-from cl_d3d_sharing import _runtime, errors
+from cl_d3d_sharing import errors
 
-from tests.conftest import missing
-from tests.package.conftest import extension_module, make_buffer, make_event, reference_count, release
-from tests.package.test_checks import IR
+from tests.package.standins import (
+    EXTENSIONS,
+    RESOURCE,
+    Handles,
+    StandIns,
+    address,
+    api,
+    extension_module,
+    install,
+    make_event,
+    pyopencl,
+    reference_count,
+    release,
+    release_event,
+)
 
-EXTENSIONS = sorted(IR)
-RESOURCE = 0xD3D0
 NAMES = ["get_device_ids_from_{api}", "create_from_{api}_buffer", "create_from_{api}_texture2d",
          "create_from_{api}_texture3d", "enqueue_acquire_{api}_objects", "enqueue_release_{api}_objects"]
-
-
-def api(extension: str) -> str:
-    return extension.split("_")[2]  # cl_khr_d3d11_sharing -> d3d11
-
-
-def pyopencl() -> ModuleType:
-    try:
-        import pyopencl as cl
-    except ImportError:
-        missing("PyOpenCL (the test extra installs it)")
-    return cl
-
-
-def install(module: Any, platform: Any, c_name: str, body: Callable[..., Any]) -> None:
-    module._binding.install(platform, c_name, module.ffi.callback(f"{c_name}_fn", body))
-
-
-def address(module: Any, pointer: Any) -> int:
-    return int(module.ffi.cast("uintptr_t", pointer))
-
-
-def c_name(module: Any, name: str) -> str:
-    return str(getattr(module, name).__doc__.split()[0])
 
 
 @pytest.mark.parametrize("extension", EXTENSIONS)
@@ -57,7 +42,7 @@ def test_every_function_has_its_snake_case_form(extension: str) -> None:
     for pattern in NAMES:
         name = pattern.format(api=api(extension))
         assert callable(getattr(module, name)), name
-        assert c_name(module, name).startswith("cl")
+        assert module.C_NAMES[name].startswith("cl")
     assert callable(module.acquired)
 
 
@@ -79,7 +64,7 @@ def test_devices_come_back_as_a_list_from_two_calls(
         return 0
 
     name = f"get_device_ids_from_{api(extension)}"
-    install(module, platform, c_name(module, name), stand_in)
+    install(module, platform, name, stand_in)
     source, device_set = next(iter(module.D3DDeviceSource)), next(iter(module.D3DDeviceSet))
     if as_pyopencl:
         pyopencl()
@@ -93,37 +78,25 @@ def test_devices_come_back_as_a_list_from_two_calls(
 
 
 @pytest.mark.parametrize("extension", EXTENSIONS)
-def test_no_device_is_an_empty_list_after_one_call(extension: str, platform: Any) -> None:
+def test_no_device_is_an_empty_list_after_one_call(extension: str, handles: Handles) -> None:
     module = extension_module(extension)
-    calls: list[int] = []
-
-    def stand_in(*args: Any) -> int:
-        calls.append(args[4])
-        args[6][0] = 0
-        return 0
-
+    stand_ins = StandIns(module, handles, writes=False)  # the count stays 0: no device
     name = f"get_device_ids_from_{api(extension)}"
-    install(module, platform, c_name(module, name), stand_in)
-    found = getattr(module, name)(platform, next(iter(module.D3DDeviceSource)), RESOURCE,
+    stand_ins.install(name)
+    found = getattr(module, name)(handles.platform, next(iter(module.D3DDeviceSource)), RESOURCE,
                                   next(iter(module.D3DDeviceSet)))
-    assert found == [] and calls == [0]
+    assert found == [] and stand_ins.reached == [module.C_NAMES[name]] and stand_ins.received["num_entries"] == 0
 
 
 @pytest.mark.parametrize("extension", EXTENSIONS)
 @pytest.mark.parametrize("kind", ["buffer", "texture2d", "texture3d"])
-def test_a_created_object_is_owned_and_released_when_collected(
-    extension: str, kind: str, platform: Any, context: Any,
-) -> None:
+def test_a_created_object_is_owned_and_released_when_collected(extension: str, kind: str, handles: Handles) -> None:
     module = extension_module(extension)
-    created: list[int] = []
-
-    def stand_in(*args: Any) -> Any:
-        created.append(make_buffer(context))
-        return module.ffi.cast("cl_mem", created[-1])
-
+    stand_ins = StandIns(module, handles, writes=False)
+    created = stand_ins.made
     name = f"create_from_{api(extension)}_{kind}"
-    install(module, platform, c_name(module, name), stand_in)
-    args = (context, 0, RESOURCE) + ((2,) if kind != "buffer" else ())
+    stand_ins.install(name)
+    args = (handles.context, 0, RESOURCE) + ((2,) if kind != "buffer" else ())
     made = getattr(module, name)(*args)
     assert address(module, made) == created[0] and reference_count(created[0]) == 1
     assert list(module._state.snapshot()["wraps"].values()) == [created[0]]
@@ -133,18 +106,14 @@ def test_a_created_object_is_owned_and_released_when_collected(
 
 
 @pytest.mark.parametrize("extension", EXTENSIONS)
-def test_a_created_object_as_pyopencl_owns_it(extension: str, platform: Any, context: Any) -> None:
+def test_a_created_object_as_pyopencl_owns_it(extension: str, handles: Handles) -> None:
     cl = pyopencl()
     module = extension_module(extension)
-    created: list[int] = []
-
-    def stand_in(*args: Any) -> Any:
-        created.append(make_buffer(context))
-        return module.ffi.cast("cl_mem", created[-1])
-
+    stand_ins = StandIns(module, handles, writes=False)
+    created = stand_ins.made
     name = f"create_from_{api(extension)}_buffer"
-    install(module, platform, c_name(module, name), stand_in)
-    made = getattr(module, name)(context, 0, RESOURCE, as_pyopencl=True)
+    stand_ins.install(name)
+    made = getattr(module, name)(handles.context, 0, RESOURCE, as_pyopencl=True)
     assert isinstance(made, cl.MemoryObject) and made.int_ptr == created[0]
     assert reference_count(created[0]) == 1  # PyOpenCL took the caller's reference, not one more
     made.release()
@@ -169,7 +138,7 @@ def test_acquire_takes_lists_and_wait_for_and_returns_its_event(
         return 0
 
     name = f"enqueue_acquire_{api(extension)}_objects"
-    install(module, platform, c_name(module, name), stand_in)
+    install(module, platform, name, stand_in)
     if as_pyopencl:
         pyopencl()
     event = getattr(module, name)(queue, buffers, wait_for=waits, as_pyopencl=as_pyopencl)
@@ -180,7 +149,7 @@ def test_acquire_takes_lists_and_wait_for_and_returns_its_event(
         assert address(module, event) == seen["event"]
     assert module._state.snapshot()["acquired"] == set(buffers)
     for wait in waits:
-        _runtime.library().clReleaseEvent(ffi.cast("cl_event", wait))
+        release_event(wait)
 
 
 @pytest.mark.parametrize("extension", EXTENSIONS)
@@ -199,7 +168,7 @@ def test_acquired_releases_even_when_the_body_raises(
 
     for step in ("acquire", "release"):
         name = f"enqueue_{step}_{api(extension)}_objects"
-        install(module, platform, c_name(module, name), stand_in(step))
+        install(module, platform, name, stand_in(step))
     with pytest.raises(ZeroDivisionError), module.acquired(queue, buffers) as event:
         assert event is not None and order == ["acquire"]
         assert module._state.snapshot()["acquired"] == set(buffers)
@@ -209,20 +178,17 @@ def test_acquired_releases_even_when_the_body_raises(
 
 
 @pytest.mark.parametrize("extension", EXTENSIONS)
-def test_the_pythonic_functions_run_the_same_checks(
-    extension: str, platform: Any, context: Any, queue: Any, buffers: list[int],
-) -> None:
+def test_the_pythonic_functions_run_the_same_checks(extension: str, handles: Handles) -> None:
     module = extension_module(extension)
     with pytest.raises(errors.BY_NAME["CL_INVALID_VALUE"]) as caught:
-        getattr(module, f"create_from_{api(extension)}_buffer")(context, 3, RESOURCE)
+        getattr(module, f"create_from_{api(extension)}_buffer")(handles.context, 3, RESOURCE)
     assert caught.value.checked
     name = f"enqueue_acquire_{api(extension)}_objects"
-    for step in ("acquire", "release"):  # they write no event: NULL comes back as None
-        install(module, platform, c_name(module, f"enqueue_{step}_{api(extension)}_objects"),
-                lambda q, n, m, w, wl, e: 0)
-    with pytest.raises(errors.CLError) as again, module.acquired(queue, buffers[:1]) as event:
+    # they write no event: NULL comes back as None
+    StandIns(module, handles, writes=False).install(name, f"enqueue_release_{api(extension)}_objects")
+    with pytest.raises(errors.CLError) as again, module.acquired(handles.queue, handles.mems[:1]) as event:
         assert event is None
-        getattr(module, name)(queue, buffers[:1])
+        getattr(module, name)(handles.queue, handles.mems[:1])
     assert again.value.checked and again.value.clause is not None and "acquired" in again.value.clause
 
 
@@ -234,7 +200,7 @@ class ComObject:
 
 
 @pytest.mark.parametrize("form", ["int", "cffi", "c_void_p", "ctypes pointer", "COM object"])
-def test_a_resource_in_every_form(form: str, platform: Any, context: Any) -> None:
+def test_a_resource_in_every_form(form: str, handles: Handles) -> None:
     module = extension_module("cl_khr_d3d11_sharing")
     target = ctypes.c_int(7)
     where = ctypes.addressof(target)
@@ -245,36 +211,28 @@ def test_a_resource_in_every_form(form: str, platform: Any, context: Any) -> Non
         "ctypes pointer": ctypes.pointer(target),
         "COM object": ComObject(where),
     }[form]
-    seen: list[int] = []
-
-    def stand_in(ctx: Any, flags: int, res: Any, error: Any) -> Any:
-        seen.append(address(module, res))
-        return module.ffi.cast("cl_mem", make_buffer(context))
-
-    install(module, platform, "clCreateFromD3D11BufferKHR", stand_in)
-    made = module.create_from_d3d11_buffer(context, 0, resource)
-    assert seen == [where]
+    stand_ins = StandIns(module, handles, writes=False)
+    stand_ins.install("clCreateFromD3D11BufferKHR")
+    made = module.create_from_d3d11_buffer(handles.context, 0, resource)
+    assert stand_ins.reached == ["clCreateFromD3D11BufferKHR"] and stand_ins.received["resource"] == where
     release(address(module, made))
     module.ffi.gc(made, None)  # released by hand above
 
 
-def test_pyopencl_objects_are_handles(platform: Any, buffers: list[int]) -> None:
+def test_pyopencl_objects_are_handles(handles: Handles) -> None:
     cl = pyopencl()
     module = extension_module("cl_nv_d3d11_sharing")
     pocl = next(p for p in cl.get_platforms() if "Portable Computing Language" in p.name)
-    assert pocl.int_ptr == address(module, platform), "PyOpenCL and the package see one POCL"
+    assert pocl.int_ptr == address(module, handles.platform), "PyOpenCL and the package see one POCL"
     context = cl.Context(pocl.get_devices()[:1])
     queue = cl.CommandQueue(context)
     memory = [cl.Buffer(context, cl.mem_flags.READ_WRITE, 64) for _ in range(2)]
-    seen: list[int] = []
-
-    def stand_in(q: Any, count: int, mems: Any, waiting: int, wait_list: Any, event: Any) -> int:
-        seen.extend([address(module, q)] + [address(module, mems[i]) for i in range(count)])
-        return 0
-
-    install(module, platform, "clEnqueueReleaseD3D11ObjectsNV", stand_in)
+    stand_ins = StandIns(module, handles, writes=False)
+    stand_ins.install("clEnqueueReleaseD3D11ObjectsNV")
     module.enqueue_release_d3d11_objects(queue, memory)
-    assert seen == [queue.int_ptr] + [m.int_ptr for m in memory]
+    assert stand_ins.reached == ["clEnqueueReleaseD3D11ObjectsNV"]
+    assert [stand_ins.received["command_queue"], *stand_ins.received["mem_objects"]] == [
+        queue.int_ptr, *(m.int_ptr for m in memory)]
 
 
 @pytest.mark.parametrize("bad", ["abc", 3.5, [object()], {1: 2}])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ctypes
 import os
 import subprocess
 import sys
@@ -13,24 +12,8 @@ import pytest
 from cl_d3d_sharing import _runtime, errors
 from cl_d3d_sharing._core_ffi import ffi as core_ffi
 
-from tests.conftest import GENERATED
-
-
-def real_platform_extensions() -> list[str]:
-    """POCL's platform extensions, asked through ctypes: not through the package under test."""
-    lib = ctypes.CDLL("libOpenCL.so.1")
-    count = ctypes.c_uint32()
-    assert lib.clGetPlatformIDs(0, None, ctypes.byref(count)) == 0
-    platforms = (ctypes.c_void_p * count.value)()
-    assert lib.clGetPlatformIDs(count.value, platforms, None) == 0
-    for platform in platforms:
-        name = ctypes.create_string_buffer(1024)
-        assert lib.clGetPlatformInfo(ctypes.c_void_p(platform), 0x0902, 1024, name, None) == 0  # CL_PLATFORM_NAME
-        if b"Portable Computing Language" in name.value:
-            found = ctypes.create_string_buffer(8192)
-            assert lib.clGetPlatformInfo(ctypes.c_void_p(platform), 0x0904, 8192, found, None) == 0
-            return found.value.decode().split()
-    raise AssertionError("no POCL platform")
+from tests.package.standins import real_platform_extensions
+from tests.support import GENERATED
 
 
 def run_python(code: str, **environment: str) -> subprocess.CompletedProcess[str]:

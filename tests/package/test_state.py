@@ -16,10 +16,7 @@ from typing import Any
 import pytest
 from cl_d3d_sharing import errors
 
-from tests.package.conftest import extension_module, make_buffer, release
-from tests.package.test_checks import IR
-
-RESOURCE = 0xD3D0
+from tests.package.standins import IR, RESOURCE, Handles, StandIns, arguments, extension_module, release
 
 
 def state_clauses() -> Iterator[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]]:
@@ -34,74 +31,31 @@ def state_clauses() -> Iterator[tuple[str, dict[str, Any], dict[str, Any], dict[
 STATE = list(state_clauses())
 
 
-class Scene:
-    """One extension's functions by the effect the IR gives them, called with stand-ins or for real."""
-
-    def __init__(self, extension: str, platform: Any, context: Any, queue: Any) -> None:
-        self.module = extension_module(extension)
-        self.functions = IR[extension]["functions"]
-        self.platform, self.context, self.queue = platform, context, queue
-        self.made: list[int] = []
+class Scene(StandIns):
+    """One extension's functions by the effect the IR gives them, called with stand-ins or, once they are
+    dropped, for real."""
 
     def with_effect(self, kind: str) -> list[dict[str, Any]]:
-        return [f for f in self.functions if any(e["kind"] == kind for e in f.get("effects", ()))]
-
-    def stand_in(self, function: dict[str, Any], code: int = 0) -> None:
-        ffi = self.module.ffi
-
-        def succeed_or_fail(*args: Any) -> Any:
-            if function["return_type"] == "cl_int":
-                return code
-            if args[-1] != ffi.NULL:
-                args[-1][0] = code
-            if code != 0:
-                return ffi.NULL
-            self.made.append(make_buffer(self.context))
-            return ffi.cast("cl_mem", self.made[-1])
-
-        callback = ffi.callback(f"{function['name']}_fn", succeed_or_fail)
-        self.module._binding.install(self.platform, function["name"], callback)
+        functions = IR[self.module.EXTENSION]["functions"]
+        return [f for f in functions if any(e["kind"] == kind for e in f.get("effects", ()))]
 
     def enqueue(self, function: dict[str, Any], mems: list[int], count: int | None = None) -> Any:
         """Call an acquire or release function on `mems` (a C array: NVIDIA's release takes `cl_mem *`), the
         first `count` of them (all by default)."""
         ffi = self.module.ffi
-        names = [p["name"] for p in function["params"]]
-        objects = names.index("mem_objects")
-        args: list[Any] = []
-        for i, param in enumerate(function["params"]):
-            if param["type"] == "cl_command_queue":
-                args.append(self.queue)
-            elif i == objects:
-                args.append(ffi.new("cl_mem[]", [ffi.cast("cl_mem", m) for m in mems]))
-            elif i == objects - 1:
-                args.append(len(mems) if count is None else count)
-            else:
-                args.append(None if param["type"].endswith("*") else 0)
-        return getattr(self.module, function["name"])(*args)
+        given = arguments(self.module, function, self.handles, mem_objects=ffi.new(
+            "cl_mem[]", [ffi.cast("cl_mem", m) for m in mems]), num_objects=len(mems) if count is None else count,
+            num_events_in_wait_list=0, event_wait_list=None, event=None)
+        return getattr(self.module, function["name"])(*given.values())
 
     def create(self, function: dict[str, Any], resource: int = RESOURCE, subresource: int = 0) -> Any:
-        args: list[Any] = []
-        for param in function["params"]:
-            if param["type"] == "cl_context":
-                args.append(self.context)
-            elif param["name"] == "resource":
-                args.append(resource)
-            elif param["name"] == "subresource":
-                args.append(subresource)
-            elif param["type"].endswith("*"):
-                args.append(None)
-            else:
-                args.append(0)
-        return getattr(self.module, function["name"])(*args)
-
-    def drop_stand_ins(self) -> None:
-        self.module._binding.forget()
+        given = arguments(self.module, function, self.handles, flags=0, resource=resource, subresource=subresource)
+        return getattr(self.module, function["name"])(*given.values())
 
 
 @pytest.fixture
-def scene(request: pytest.FixtureRequest, platform: Any, context: Any, queue: Any) -> Iterator[Scene]:
-    made = Scene(request.param, platform, context, queue)
+def scene(request: pytest.FixtureRequest, handles: Handles) -> Iterator[Scene]:
+    made = Scene(extension_module(request.param), handles)
     yield made
     made.module._state.clear()
     for mem in made.made:
@@ -130,9 +84,9 @@ def test_a_state_clause_fires_and_its_neighbour_passes(
     (acquire,), (release_,) = scene.with_effect("acquire"), scene.with_effect("release")
     first, other = buffers[0], buffers[1]
     if kind == "acquired":
-        scene.stand_in(acquire)
+        scene.install(acquire["name"])
         scene.enqueue(acquire, [first])
-        scene.drop_stand_ins()
+        scene.module._binding.forget()
         with pytest.raises(errors.CLError) as caught:
             scene.enqueue(function, [other, first])
         fires(function, error, clause, caught)
@@ -140,11 +94,10 @@ def test_a_state_clause_fires_and_its_neighbour_passes(
         with pytest.raises(errors.ExtensionNotSupportedError):
             scene.enqueue(function, [other])
     elif kind == "released":
-        scene.stand_in(acquire)
-        scene.stand_in(release_)
+        scene.install(acquire["name"], release_["name"])
         scene.enqueue(acquire, [first, other])
         scene.enqueue(release_, [first])
-        scene.drop_stand_ins()
+        scene.module._binding.forget()
         with pytest.raises(errors.CLError) as caught:
             scene.enqueue(function, [other, first])
         fires(function, error, clause, caught)
@@ -152,9 +105,9 @@ def test_a_state_clause_fires_and_its_neighbour_passes(
             scene.enqueue(function, [other])
     else:
         assert kind == "wrapped"
-        scene.stand_in(function)
+        scene.install(function["name"])
         scene.create(function, subresource=2)
-        scene.drop_stand_ins()
+        scene.module._binding.forget()
         with pytest.raises(errors.CLError) as caught:
             scene.create(function, subresource=2)
         fires(function, error, clause, caught)
@@ -169,8 +122,7 @@ def test_only_the_counted_handles_are_checked_and_recorded(scene: Scene, buffers
     """A C array may hold more handles than its count says: the wrapper reads the first <count>, as C does, for
     its checks and its records alike."""
     (acquire,), (release_,) = scene.with_effect("acquire"), scene.with_effect("release")
-    scene.stand_in(acquire)
-    scene.stand_in(release_)
+    scene.install(acquire["name"], release_["name"])
     scene.enqueue(acquire, [buffers[0]])
     scene.enqueue(acquire, [buffers[1], buffers[0]], count=1)  # the acquired buffers[0] is past the count
     assert scene.module._state.snapshot()["acquired"] == {buffers[0], buffers[1]}
@@ -204,14 +156,14 @@ def test_objects_the_package_never_saw_are_left_to_the_driver(scene: Scene, buff
 @pytest.mark.parametrize("scene", EXTENSIONS, indirect=True)
 def test_a_failed_acquire_or_release_changes_nothing(scene: Scene, buffers: list[int]) -> None:
     (acquire,), (release_,) = scene.with_effect("acquire"), scene.with_effect("release")
-    scene.stand_in(acquire, code=-5)  # CL_OUT_OF_RESOURCES
+    scene.install(acquire["name"], code=-5)  # CL_OUT_OF_RESOURCES
     with pytest.raises(errors.CLError) as caught:
         scene.enqueue(acquire, buffers[:1])
     assert not caught.value.checked
     assert scene.module._state.snapshot()["acquired"] == set()
-    scene.stand_in(acquire)
+    scene.install(acquire["name"])
     scene.enqueue(acquire, buffers[:1])
-    scene.stand_in(release_, code=-5)
+    scene.install(release_["name"], code=-5)
     with pytest.raises(errors.CLError):
         scene.enqueue(release_, buffers[:1])
     assert scene.module._state.snapshot()["acquired"] == {buffers[0]}
@@ -220,7 +172,7 @@ def test_a_failed_acquire_or_release_changes_nothing(scene: Scene, buffers: list
 @pytest.mark.parametrize("scene", EXTENSIONS, indirect=True)
 def test_a_failed_create_wraps_nothing(scene: Scene) -> None:
     for function in scene.with_effect("wrap"):
-        scene.stand_in(function, code=-5)
+        scene.install(function["name"], code=-5)
         with pytest.raises(errors.CLError) as caught:
             scene.create(function)
         assert not caught.value.checked
@@ -231,12 +183,12 @@ def test_a_failed_create_wraps_nothing(scene: Scene) -> None:
 def test_a_destroyed_memory_object_is_forgotten(scene: Scene) -> None:
     """OpenCL's destructor callback (real, from POCL) drops what was tracked about the object."""
     function = scene.with_effect("wrap")[0]
-    scene.stand_in(function)
+    scene.install(function["name"])
     made = scene.create(function)
     assert scene.module._state.snapshot()["wraps"]
     release(scene.made.pop())
     assert scene.module._state.snapshot() == {"acquired": set(), "known": set(), "wraps": {}}
-    scene.drop_stand_ins()
+    scene.module._binding.forget()
     with pytest.raises(errors.ExtensionNotSupportedError):
         scene.create(function)
     assert made is not None

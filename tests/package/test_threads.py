@@ -1,8 +1,8 @@
 """Eight threads on one module's state tracker: what it holds at the end is exactly what the calls did.
 
-The Direct3D functions do not exist on Linux, so the stand-ins here are a small fake driver (under its own
-lock) that does what the spec says a driver does: acquiring an object that is acquired fails with
-..._ALREADY_ACQUIRED, releasing one that is not fails with ..._NOT_ACQUIRED, creating a second memory
+The Direct3D functions do not exist on Linux, so the stand-ins here are a small fake driver (`standins.Driver`,
+under its own lock) that does what the spec says a driver does: acquiring an object that is acquired fails
+with ..._ALREADY_ACQUIRED, releasing one that is not fails with ..._NOT_ACQUIRED, creating a second memory
 object from a resource fails with INVALID_..._RESOURCE, and a call on several objects is all or nothing.
 Memory objects are real POCL buffers.
 
@@ -22,86 +22,28 @@ import gc
 import subprocess
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from cl_d3d_sharing import errors
 
-from tests.conftest import ROOT
-from tests.package.conftest import extension_module, make_buffer, release
-from tests.package.test_checks import IR
+from tests.package.standins import (
+    EXTENSIONS,
+    Driver,
+    api,
+    error_name,
+    extension_module,
+    install,
+    make_buffer,
+    release,
+)
+from tests.support import ROOT
 
-EXTENSIONS = sorted(IR)
 THREADS = 8
 ROUNDS = 60
 SHARED = 3  # buffers every thread competes for
 SHARED_RESOURCES = 4  # resources every thread tries to make a memory object from
-
-
-def api(extension: str) -> str:
-    return extension.split("_")[2]
-
-
-def error_name(module: Any, part: str) -> str:
-    """The module's error code whose name has `part` in it (`INVALID_` with `RESOURCE`: INVALID_..._RESOURCE)."""
-    return str(next(name for name in module.ERROR_NAMES if all(p in name for p in part.split("*"))))
-
-
-def error_code(module: Any, part: str) -> int:
-    return int(getattr(module, error_name(module, part)))
-
-
-class FakeDriver:
-    """The spec's behaviour of acquire, release and create, on real buffers, with counts of what succeeded."""
-
-    def __init__(self, module: Any, platform: Any, context: Any) -> None:
-        self.module, self.ffi, self.context = module, module.ffi, context
-        self.lock = threading.Lock()
-        self.held: set[int] = set()
-        self.acquires = self.releases = 0
-        self.created: dict[int, int] = {}  # resource -> the buffer made from it
-        self.already = error_code(module, "ALREADY_ACQUIRED")
-        self.not_acquired = error_code(module, "NOT_ACQUIRED")
-        self.invalid_resource = error_code(module, "CL_INVALID_*_RESOURCE")
-        for step, body in (("acquire", self.acquire), ("release", self.release)):
-            self.install(platform, f"enqueue_{step}_{api(module.EXTENSION)}_objects", body)
-        self.install(platform, f"create_from_{api(module.EXTENSION)}_buffer", self.create)
-
-    def install(self, platform: Any, pythonic: str, body: Callable[..., Any]) -> None:
-        name = getattr(self.module, pythonic).__doc__.split()[0]
-        self.module._binding.install(platform, name, self.ffi.callback(f"{name}_fn", body))
-
-    def addresses(self, count: int, mems: Any) -> set[int]:
-        return {int(self.ffi.cast("uintptr_t", mems[i])) for i in range(count)}
-
-    def acquire(self, queue: Any, count: int, mems: Any, waiting: int, wait_list: Any, event: Any) -> int:
-        objects = self.addresses(count, mems)
-        with self.lock:
-            if objects & self.held:
-                return self.already
-            self.held |= objects
-            self.acquires += 1
-        return 0
-
-    def release(self, queue: Any, count: int, mems: Any, waiting: int, wait_list: Any, event: Any) -> int:
-        objects = self.addresses(count, mems)
-        with self.lock:
-            if not objects <= self.held:
-                return self.not_acquired
-            self.held -= objects
-            self.releases += 1
-        return 0
-
-    def create(self, context: Any, flags: int, resource: Any, errcode_ret: Any) -> Any:
-        key = int(self.ffi.cast("uintptr_t", resource))
-        with self.lock:
-            if key in self.created:
-                errcode_ret[0] = self.invalid_resource
-                return self.ffi.NULL
-            self.created[key] = make_buffer(self.context)
-            errcode_ret[0] = 0
-            return self.ffi.cast("cl_mem", self.created[key])
 
 
 @pytest.fixture
@@ -125,7 +67,7 @@ def test_eight_threads_acquiring_releasing_and_creating_leave_exact_state(
     driver, so the driver never had to refuse); `wraps` holds one entry per distinct resource, the buffer
     the fake driver made from it."""
     module = extension_module(extension)
-    driver = FakeDriver(module, platform, context)
+    driver = Driver(module, platform, context)
     own = [[make_buffer(context), make_buffer(context)] for _ in range(THREADS)]
     shared = [make_buffer(context) for _ in range(SHARED)]
     acquire = getattr(module, f"enqueue_acquire_{api(extension)}_objects")
@@ -202,7 +144,7 @@ def test_a_call_on_the_same_objects_waits_and_others_do_not(
     thread C's acquire of another buffer goes through meanwhile. Once A has recorded, B's check refuses it
     (a `checked` ALREADY_ACQUIRED) without reaching the driver. Before the fix B reached the driver here."""
     module = extension_module("cl_khr_d3d11_sharing")
-    driver = FakeDriver(module, platform, context)
+    driver = Driver(module, platform, context)
     a_inside, a_go = threading.Event(), threading.Event()
     in_driver: list[str] = []
     plain_acquire = driver.acquire
@@ -215,7 +157,7 @@ def test_a_call_on_the_same_objects_waits_and_others_do_not(
             a_go.wait(10)
         return code
 
-    driver.install(platform, "enqueue_acquire_d3d11_objects", staged_acquire)
+    install(module, platform, "enqueue_acquire_d3d11_objects", staged_acquire)
     outcome: dict[str, Any] = {}
 
     def run(name: str, mems: list[int]) -> threading.Thread:

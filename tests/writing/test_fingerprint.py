@@ -15,7 +15,7 @@ import pytest
 from generator import pipeline
 from generator.base import source
 from generator.writing import fingerprint, writer
-from tests.conftest import ROOT, SPECS, CliRun
+from tests.support import ROOT, SPECS, CliRun
 
 
 @pytest.fixture

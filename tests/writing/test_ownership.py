@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from generator.writing import fingerprint, ownership
-from tests.conftest import ROOT, SPECS, CliRun, Unprivileged, missing, snapshot
+from tests.support import ROOT, SPECS, CliRun, Unprivileged, missing, snapshot
 
 Main = Callable[..., CliRun]
 

@@ -21,7 +21,7 @@ import pytest
 
 from generator.base.errors import InputError
 from generator.writing import fingerprint, ownership, writer
-from tests.conftest import SPECS, missing, snapshot
+from tests.support import SPECS, missing, snapshot
 
 
 def listing(folder: Path) -> list[str]:

@@ -1,0 +1,82 @@
+"""What the tests share that is no fixture: the project's folders, the generated package, the reference truth,
+the skip-or-fail rule for missing components. A plain module, so test modules import it and never a conftest
+(which pytest imports as it likes)."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any, NamedTuple, NoReturn
+
+import pytest
+import yaml
+
+from generator.base.errors import InputError
+from generator.base.source import SpecFile
+
+ROOT = Path(__file__).resolve().parent.parent
+SPECS = ROOT / "specs"
+TRUTH = Path(__file__).resolve().parent / "data" / "truth.yaml"
+GENERATED = ROOT / "generated"
+
+
+def generated_module(name: str = "") -> ModuleType:
+    """A module of the committed generated package (the package itself for ""), imported from generated/.
+
+    Importing needs no install and no OpenCL library.
+    """
+    if str(GENERATED) not in sys.path:
+        sys.path.insert(0, str(GENERATED))
+    return importlib.import_module(f"cl_d3d_sharing.{name}" if name else "cl_d3d_sharing")
+
+
+def missing(component: str) -> NoReturn:
+    """Skip for want of a component, or fail under CI, which must have it installed."""
+    if os.environ.get("CI") == "true":
+        pytest.fail(f"CI must install {component}")
+    pytest.skip(f"{component} is missing; .ci/run installs it")
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder`, by relative path, with its bytes."""
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+
+
+class CliRun(NamedTuple):
+    status: int
+    out: str
+    err: str
+
+
+@cache
+def load_truth() -> dict[str, Any]:
+    """Official facts (Khronos and NVIDIA headers, registry), copied from the workplace for tests only."""
+    with open(TRUTH, encoding="utf-8") as stream:
+        data: dict[str, Any] = yaml.safe_load(stream)["extensions"]
+    return data
+
+
+def parse_error(parse: Callable[[SpecFile], object], text: str, name: str = "bad.txt") -> str:
+    """The message of the input error that parsing `text` with a front-end raises."""
+    with pytest.raises(InputError) as caught:
+        parse(SpecFile.from_text(name, text))
+    return caught.value.render()
+
+
+def seed(name: str) -> SpecFile:
+    """A seed spec, named as the generator names it when run from the project root."""
+    return SpecFile.from_text(f"specs/{name}", (SPECS / name).read_text(encoding="utf-8"))
+
+
+class Unprivileged(NamedTuple):
+    """Where a command can run as a user the file permissions bind (root ignores them): `prefix` runs it as
+    `nobody` when the tests run as root (util-linux's setpriv), as this user otherwise; `folder` is scratch
+    space that user may write."""
+
+    prefix: list[str]
+    folder: Path
