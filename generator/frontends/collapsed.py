@@ -9,16 +9,7 @@ from lark import Token, Tree
 from generator.base import grammars
 from generator.base.source import Pos, SpecFile
 from generator.frontends.common import cell, declarations, lost_parameter_names
-from generator.frontends.document import (
-    Block,
-    Document,
-    Heading,
-    ListItem,
-    Paragraph,
-    Row,
-    Table,
-    TokenDef,
-)
+from generator.frontends.document import Block, Document, Heading, ListItem, Paragraph, Row, Table, TokenDef
 
 FORMAT = "registry-collapsed"
 

@@ -16,14 +16,7 @@ from lark import Token, Tree
 from generator.base import grammars
 from generator.base.source import Pos, SpecFile
 from generator.frontends.common import collapse, declarations, looks_like_declaration
-from generator.frontends.document import (
-    LOST_ERROR_CODES,
-    Block,
-    Definition,
-    Document,
-    ListItem,
-    Paragraph,
-)
+from generator.frontends.document import LOST_ERROR_CODES, Block, Definition, Document, ListItem, Paragraph
 
 FORMAT = "refpage"
 

@@ -19,14 +19,7 @@ from generator import pipeline
 from generator.base.errors import InputError
 from generator.base.knowledge import load, load_package, read_guides
 from generator.emission import emit
-from generator.emission.docs import (
-    model_docs,
-    model_family,
-    model_guides,
-    model_table,
-    neutral,
-    prototype,
-)
+from generator.emission.docs import model_docs, model_family, model_guides, model_table, neutral, prototype
 from generator.emission.docs_model import Docs, ErrorRow, ExtensionPage, FunctionPage, ParamRow, TokenGroup, TokenRow
 from generator.emission.package import model_package
 from generator.emission.package_model import Package

@@ -28,16 +28,7 @@ from typing import Any
 import pytest
 from cl_d3d_sharing import errors
 
-from tests.package.standins import (
-    EXTENSIONS,
-    Driver,
-    api,
-    error_name,
-    extension_module,
-    install,
-    make_buffer,
-    release,
-)
+from tests.package.standins import EXTENSIONS, Driver, api, error_name, extension_module, install, make_buffer, release
 from tests.support import ROOT
 
 THREADS = 8
