@@ -37,9 +37,7 @@ def outputs(drafts: list[Draft], *, recheck: bool = False) -> Emitted:
     back from these files (`ir.read.from_dict`), never from the drafts. `recheck` compiles every module again,
     even one compiled before to the byte (what `generate --force` asks: nothing taken from earlier runs)."""
     with timing.stage("IR"):
-        data = [ir.to_dict(draft) for draft in drafts]
-        for entry in data:
-            ir.validate(entry)
+        data = [ir.checked(draft) for draft in drafts]
         irs = tuple(read.from_dict(entry) for entry in data)
     with timing.stage("package model"):
         package = model_package(list(irs), knowledge.load(), knowledge.load_package())

@@ -217,9 +217,16 @@ def validate(data: dict[str, Any]) -> None:
         raise SchemaError(f"IR of {data.get('name')} breaks the schema at /{where}: {message}")
 
 
+def checked(extension: Extension) -> dict[str, Any]:
+    """The IR dictionary of a draft, validated: what is written, and what `read.from_dict` reads back."""
+    data = to_dict(extension)
+    validate(data)
+    return data
+
+
 def render(extension: Extension) -> str:
     """The YAML text of one extension's IR, validated."""
-    return dump(to_dict(extension))
+    return yaml_text(checked(extension))
 
 
 #: The most an IR file may hold, written or read: eight times a spec's limit (an IR says more about each name

@@ -44,9 +44,7 @@ from generator.merging.draft import Extension as Draft
 
 def record(draft: Draft) -> Extension:
     """The IR of an extension the front half made, as `load` would read it from the file `generate` writes."""
-    data = files.to_dict(draft)
-    files.validate(data)
-    return from_dict(data)
+    return from_dict(files.checked(draft))
 
 
 def load(path: Path) -> Extension:
