@@ -385,6 +385,7 @@ def conditions(function: str, code: int) -> tuple[Condition, ...]:
     """The spec's conditions under which `function` returns `code`."""
     return _CONDITIONS.get(function, {}).get(code, ())
 
+
 def clGetDeviceIDsFromD3D10NV(
     platform: Pointer,
     d3d_device_source: int,
@@ -442,14 +443,31 @@ def clGetDeviceIDsFromD3D10NV(
     c_num_devices: CData = (_NULL if num_devices is None
                             else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
                             else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10NV', exact=True))
-    if c_d3d_device_source not in {16400, 16401}:
-        raise _violation('clGetDeviceIDsFromD3D10NV', 0, {'d3d_device_source': d3d_device_source})
-    if c_d3d_device_set not in {16402, 16403}:
-        raise _violation('clGetDeviceIDsFromD3D10NV', 1, {'d3d_device_set': d3d_device_set})
+    _call_clGetDeviceIDsFromD3D10NV(c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices, (platform, d3d_device_source, d3d_object, d3d_device_set, num_entries, devices, num_devices))
+
+
+def _call_clGetDeviceIDsFromD3D10NV(
+    c_platform: Any,
+    c_d3d_device_source: Any,
+    c_d3d_object: Any,
+    c_d3d_device_set: Any,
+    c_num_entries: Any,
+    c_devices: Any,
+    c_num_devices: Any,
+    given: tuple[Any, ...],
+) -> None:
+    """`clGetDeviceIDsFromD3D10NV` after its arguments are converted: its checks, the driver's
+    function, the call and what it records. The Pythonic layer calls it too, with the lists and
+    out-parameters it made; `given` are the arguments as the caller gave them, which errors quote.
+    """
+    if c_d3d_device_source not in {16400, 16401}:  # {CL_D3D10_DEVICE_NV, CL_D3D10_DXGI_ADAPTER_NV}
+        raise _violation('clGetDeviceIDsFromD3D10NV', 0, {'d3d_device_source': given[1]})
+    if c_d3d_device_set not in {16402, 16403}:  # {CL_PREFERRED_DEVICES_FOR_D3D10_NV, CL_ALL_DEVICES_FOR_D3D10_NV}
+        raise _violation('clGetDeviceIDsFromD3D10NV', 1, {'d3d_device_set': given[3]})
     if (c_num_entries == 0 and c_devices):
-        raise _violation('clGetDeviceIDsFromD3D10NV', 2, {'num_entries': num_entries, 'devices': devices})
+        raise _violation('clGetDeviceIDsFromD3D10NV', 2, {'num_entries': given[4], 'devices': given[5]})
     if (not c_num_devices and not c_devices):
-        raise _violation('clGetDeviceIDsFromD3D10NV', 3, {'num_devices': num_devices, 'devices': devices})
+        raise _violation('clGetDeviceIDsFromD3D10NV', 3, {'num_devices': given[6], 'devices': given[5]})
     function = _fn_clGetDeviceIDsFromD3D10NV.only if c_platform == _fn_clGetDeviceIDsFromD3D10NV.platform else None
     if function is None:
         function = _lookup('platform', c_platform, 'platform', _fn_clGetDeviceIDsFromD3D10NV)
@@ -500,26 +518,7 @@ def clCreateFromD3D10BufferNV(
     given_errcode_ret: CData = (_NULL if errcode_ret is None
                                 else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
                                 else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferNV', exact=True))
-    c_errcode_ret = ffi.new(_type_cl_int_ptr)
-    if c_flags not in {0, 1, 2, 4}:
-        raise _violation('clCreateFromD3D10BufferNV', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), None)])  # check, call and record as one step for these objects
-    try:
-        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), None)
-        if found is not None:
-            raise _violation('clCreateFromD3D10BufferNV', 1, {'context': context, 'resource': resource}, found, out=given_errcode_ret)
-        function = _fn_clCreateFromD3D10BufferNV.only if c_context else None
-        if function is None:
-            function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D10BufferNV)
-        result = function(c_context, c_flags, c_resource, c_errcode_ret)
-        if given_errcode_ret != _NULL:
-            given_errcode_ret[0] = c_errcode_ret[0]
-        if c_errcode_ret[0] != 0:
-            raise _error(c_errcode_ret[0], 'clCreateFromD3D10BufferNV')
-        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), None, _runtime.address(result))
-        return result
-    finally:
-        _state.let_go(held)
+    return _call_clCreateFromD3D10BufferNV(c_context, c_flags, c_resource, given_errcode_ret, (context, flags, resource, errcode_ret))
 
 
 def _call_clCreateFromD3D10BufferNV(
@@ -529,12 +528,12 @@ def _call_clCreateFromD3D10BufferNV(
     given_errcode_ret: Any,
     given: tuple[Any, ...],
 ) -> CData:
-    """`clCreateFromD3D10BufferNV` for callers whose arguments are converted already (the Pythonic
-    layer): the same checks, lookup, call and records; `given` are the arguments as the caller gave
-    them, for its errors.
+    """`clCreateFromD3D10BufferNV` after its arguments are converted: its checks, the driver's
+    function, the call and what it records. The Pythonic layer calls it too, with the lists and
+    out-parameters it made; `given` are the arguments as the caller gave them, which errors quote.
     """
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
-    if c_flags not in {0, 1, 2, 4}:
+    if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D10BufferNV', 0, {'flags': given[1]}, out=given_errcode_ret)
     held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), None)])  # check, call and record as one step for these objects
     try:
@@ -606,26 +605,7 @@ def clCreateFromD3D10Texture2DNV(
     given_errcode_ret: CData = (_NULL if errcode_ret is None
                                 else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
                                 else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DNV', exact=True))
-    c_errcode_ret = ffi.new(_type_cl_int_ptr)
-    if c_flags not in {0, 1, 2, 4}:
-        raise _violation('clCreateFromD3D10Texture2DNV', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
-    try:
-        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)
-        if found is not None:
-            raise _violation('clCreateFromD3D10Texture2DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
-        function = _fn_clCreateFromD3D10Texture2DNV.only if c_context else None
-        if function is None:
-            function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D10Texture2DNV)
-        result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
-        if given_errcode_ret != _NULL:
-            given_errcode_ret[0] = c_errcode_ret[0]
-        if c_errcode_ret[0] != 0:
-            raise _error(c_errcode_ret[0], 'clCreateFromD3D10Texture2DNV')
-        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), c_subresource, _runtime.address(result))
-        return result
-    finally:
-        _state.let_go(held)
+    return _call_clCreateFromD3D10Texture2DNV(c_context, c_flags, c_resource, c_subresource, given_errcode_ret, (context, flags, resource, subresource, errcode_ret))
 
 
 def _call_clCreateFromD3D10Texture2DNV(
@@ -636,12 +616,12 @@ def _call_clCreateFromD3D10Texture2DNV(
     given_errcode_ret: Any,
     given: tuple[Any, ...],
 ) -> CData:
-    """`clCreateFromD3D10Texture2DNV` for callers whose arguments are converted already (the Pythonic
-    layer): the same checks, lookup, call and records; `given` are the arguments as the caller gave
-    them, for its errors.
+    """`clCreateFromD3D10Texture2DNV` after its arguments are converted: its checks, the driver's
+    function, the call and what it records. The Pythonic layer calls it too, with the lists and
+    out-parameters it made; `given` are the arguments as the caller gave them, which errors quote.
     """
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
-    if c_flags not in {0, 1, 2, 4}:
+    if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D10Texture2DNV', 0, {'flags': given[1]}, out=given_errcode_ret)
     held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
     try:
@@ -713,26 +693,7 @@ def clCreateFromD3D10Texture3DNV(
     given_errcode_ret: CData = (_NULL if errcode_ret is None
                                 else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
                                 else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DNV', exact=True))
-    c_errcode_ret = ffi.new(_type_cl_int_ptr)
-    if c_flags not in {0, 1, 2, 4}:
-        raise _violation('clCreateFromD3D10Texture3DNV', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
-    try:
-        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)
-        if found is not None:
-            raise _violation('clCreateFromD3D10Texture3DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
-        function = _fn_clCreateFromD3D10Texture3DNV.only if c_context else None
-        if function is None:
-            function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D10Texture3DNV)
-        result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
-        if given_errcode_ret != _NULL:
-            given_errcode_ret[0] = c_errcode_ret[0]
-        if c_errcode_ret[0] != 0:
-            raise _error(c_errcode_ret[0], 'clCreateFromD3D10Texture3DNV')
-        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), c_subresource, _runtime.address(result))
-        return result
-    finally:
-        _state.let_go(held)
+    return _call_clCreateFromD3D10Texture3DNV(c_context, c_flags, c_resource, c_subresource, given_errcode_ret, (context, flags, resource, subresource, errcode_ret))
 
 
 def _call_clCreateFromD3D10Texture3DNV(
@@ -743,12 +704,12 @@ def _call_clCreateFromD3D10Texture3DNV(
     given_errcode_ret: Any,
     given: tuple[Any, ...],
 ) -> CData:
-    """`clCreateFromD3D10Texture3DNV` for callers whose arguments are converted already (the Pythonic
-    layer): the same checks, lookup, call and records; `given` are the arguments as the caller gave
-    them, for its errors.
+    """`clCreateFromD3D10Texture3DNV` after its arguments are converted: its checks, the driver's
+    function, the call and what it records. The Pythonic layer calls it too, with the lists and
+    out-parameters it made; `given` are the arguments as the caller gave them, which errors quote.
     """
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
-    if c_flags not in {0, 1, 2, 4}:
+    if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D10Texture3DNV', 0, {'flags': given[1]}, out=given_errcode_ret)
     held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
     try:
@@ -839,24 +800,7 @@ def clEnqueueAcquireD3D10ObjectsNV(
     c_event: CData = (_NULL if event is None
                       else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
                       else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
-    if (c_num_objects == 0 and c_mem_objects):
-        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
-    if (c_num_objects > 0 and not c_mem_objects):
-        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
-    if (not c_event_wait_list and c_num_events_in_wait_list > 0):
-        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
-    if (c_event_wait_list and c_num_events_in_wait_list == 0):
-        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
-    k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
-    function = _fn_clEnqueueAcquireD3D10ObjectsNV.only if c_command_queue else None
-    if function is None:
-        function = _lookup_later('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D10ObjectsNV)
-    try:  # the state check, the call and the record as one step for these objects
-        code = _state.transit('acquire', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
-    except _Refused as refused:
-        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 4, {'mem_objects': mem_objects}, refused.found) from None
-    if code != 0:
-        raise _error(code, 'clEnqueueAcquireD3D10ObjectsNV')
+    _call_clEnqueueAcquireD3D10ObjectsNV(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event, (command_queue, num_objects, mem_objects, num_events_in_wait_list, event_wait_list, event))
 
 
 def _call_clEnqueueAcquireD3D10ObjectsNV(
@@ -868,9 +812,9 @@ def _call_clEnqueueAcquireD3D10ObjectsNV(
     c_event: Any,
     given: tuple[Any, ...],
 ) -> None:
-    """`clEnqueueAcquireD3D10ObjectsNV` for callers whose arguments are converted already (the Pythonic
-    layer): the same checks, lookup, call and records; `given` are the arguments as the caller gave
-    them, for its errors.
+    """`clEnqueueAcquireD3D10ObjectsNV` after its arguments are converted: its checks, the driver's
+    function, the call and what it records. The Pythonic layer calls it too, with the lists and
+    out-parameters it made; `given` are the arguments as the caller gave them, which errors quote.
     """
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueAcquireD3D10ObjectsNV', 0, {'num_objects': given[1], 'mem_objects': given[2]})
@@ -962,24 +906,7 @@ def clEnqueueReleaseD3D10ObjectsNV(
     c_event: CData = (_NULL if event is None
                       else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
                       else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
-    if (c_num_objects == 0 and c_mem_objects):
-        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
-    if (c_num_objects > 0 and not c_mem_objects):
-        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
-    if (not c_event_wait_list and c_num_events_in_wait_list > 0):
-        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
-    if (c_event_wait_list and c_num_events_in_wait_list == 0):
-        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
-    k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
-    function = _fn_clEnqueueReleaseD3D10ObjectsNV.only if c_command_queue else None
-    if function is None:
-        function = _lookup_later('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D10ObjectsNV)
-    try:  # the state check, the call and the record as one step for these objects
-        code = _state.transit('release', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
-    except _Refused as refused:
-        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 4, {'mem_objects': mem_objects}, refused.found) from None
-    if code != 0:
-        raise _error(code, 'clEnqueueReleaseD3D10ObjectsNV')
+    _call_clEnqueueReleaseD3D10ObjectsNV(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event, (command_queue, num_objects, mem_objects, num_events_in_wait_list, event_wait_list, event))
 
 
 def _call_clEnqueueReleaseD3D10ObjectsNV(
@@ -991,9 +918,9 @@ def _call_clEnqueueReleaseD3D10ObjectsNV(
     c_event: Any,
     given: tuple[Any, ...],
 ) -> None:
-    """`clEnqueueReleaseD3D10ObjectsNV` for callers whose arguments are converted already (the Pythonic
-    layer): the same checks, lookup, call and records; `given` are the arguments as the caller gave
-    them, for its errors.
+    """`clEnqueueReleaseD3D10ObjectsNV` after its arguments are converted: its checks, the driver's
+    function, the call and what it records. The Pythonic layer calls it too, with the lists and
+    out-parameters it made; `given` are the arguments as the caller gave them, which errors quote.
     """
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueReleaseD3D10ObjectsNV', 0, {'num_objects': given[1], 'mem_objects': given[2]})

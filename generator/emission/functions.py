@@ -21,7 +21,7 @@ from generator.emission.package_model import (
     ParamModel,
     PythonicFunction,
 )
-from generator.emission.predicates import PredicateError, Scope, compile_host, compile_state, state_keys
+from generator.emission.predicates import PredicateError, Scope, compile_host, compile_state, state_keys, token_names
 from generator.ir.model import (
     Acquired,
     AllOf,
@@ -155,7 +155,8 @@ def model_checks(function: Function, scope: Scope) -> tuple[CheckModel, ...]:
                 checks[key] = CheckModel(clause.kind, test, error.code, scope.values[error.code],
                                          (clause.text,), (condition,), _mentioned(clause.predicate),
                                          state_keys(clause.predicate) if state else None,
-                                         clause.predicate.notation if state else None)
+                                         clause.predicate.notation if state else None,
+                                         "" if state else token_names(clause.predicate, scope))
             elif clause.text not in same.clauses:
                 checks[key] = replace(same, clauses=(*same.clauses, clause.text),
                                       conditions=(*same.conditions, condition))

@@ -79,6 +79,12 @@ class CheckModel:
     params: tuple[str, ...]  # the parameters the clauses speak of, for the message
     keys: str | None = None  # the list parameter whose handles a state test reads (`k_<param>`)
     question: str | None = None  # a state test's predicate: acquired / released / wrapped
+    tokens: str = ""  # the tokens a host test compares with, by name (`{0, CL_A, CL_B}`)
+
+    @property
+    def comment(self) -> str:
+        """What the wrapper's line of the test ends with: the tokens it compares with, named."""
+        return f"  # {self.tokens}" if self.tokens else ""
 
 
 @dataclass(frozen=True)
@@ -113,13 +119,35 @@ class FunctionModel:
 
     @property
     def returns_hint(self) -> str:
-        return "None" if self.result in ("status", "none") else "CData"
+        return "CData" if self.returns_value else "None"
+
+    @property
+    def returns_value(self) -> bool:
+        return self.result not in ("status", "none")
+
+    @property
+    def host_checks(self) -> tuple[CheckModel, ...]:
+        return tuple(c for c in self.checks if c.kind == "host")
+
+    @property
+    def state_checks(self) -> tuple[CheckModel, ...]:
+        return tuple(c for c in self.checks if c.kind == "state")
+
+    @property
+    def error_out(self) -> ParamModel | None:
+        """The out-parameter that receives the error code, if the function has one."""
+        return next((p for p in self.params if p.name == self.error_param), None)
+
+    @cached_property
+    def positions(self) -> dict[str, int]:
+        """Each parameter's place in the call: a check's error quotes `given[<place>]`."""
+        return {param.name: index for index, param in enumerate(self.params)}
 
     @property
     def transit(self) -> EffectModel | None:
         """The effect of a call that `Tracker.transit` runs in one step (the wrapper's short form): a call
         returning a status, whose one state check asks what its one effect's objects must not be."""
-        state = [c for c in self.checks if c.kind == "state"]
+        state = self.state_checks
         if self.result != "status" or len(self.effects) != 1 or len(state) != 1:
             return None
         effect, (check,) = self.effects[0], state
@@ -195,22 +223,6 @@ class ExtensionModule:
     #: the module constant holding each (`_type_...`); the integer types' ranges (`_min_...`, `_max_...`).
     ctype_names: dict[str, str] = field(default_factory=dict)
     int_ranges: dict[str, tuple[str, str]] = field(default_factory=dict)
-
-    @cached_property
-    def by_name(self) -> dict[str, FunctionModel]:
-        """The functions by C name, for the Pythonic layer's templates (a search of the list per function
-        made the module's rendering take time in the square of its functions)."""
-        found: dict[str, FunctionModel] = {}
-        for function in self.functions:
-            found.setdefault(function.name, function)
-        return found
-
-    @cached_property
-    def inner(self) -> frozenset[str]:
-        """The C functions the Pythonic layer calls with converted arguments (`_call_<name>`): those of its
-        one-call functions that have a handle to find the platform by."""
-        called = {python.c_function for python in self.pythonic if not python.two_calls}
-        return frozenset(f.name for f in self.functions if f.anchor and f.name in called)
 
 
 @dataclass(frozen=True)
@@ -301,13 +313,14 @@ class Argument:
     role: Role
     call: str  # the argument of the (last) call
     first: str  # the argument of the sizing call of the two-call idiom
+    param: ParamModel  # the C parameter it fills
     element: str | None = None  # the handle type of a list or out-handle
 
 
 @dataclass(frozen=True)
 class PythonicFunction:
     name: str
-    c_function: str
+    target: FunctionModel  # the C function it calls
     arguments: tuple[Argument, ...]  # in C order
     inputs: tuple[str, ...]  # the Python parameters before `*`
     wait_list: str | None  # the C parameter the `wait_for` keyword fills
@@ -318,10 +331,26 @@ class PythonicFunction:
     result: str | None  # the handle type the C function returns, if it returns one to own
     source: Location
 
-    @cached_property
-    def input_names(self) -> frozenset[str]:
-        """The inputs as a set: the templates ask of each C parameter whether it is one."""
-        return frozenset(self.inputs)
+    @property
+    def c_function(self) -> str:
+        return self.target.name
+
+    @property
+    def input_params(self) -> tuple[ParamModel, ...]:
+        """The C parameters its inputs fill, for its docstring."""
+        return tuple(a.param for a in self.arguments if a.c_name in self.inputs)
+
+    @property
+    def out_count(self) -> Argument | None:
+        """The out-parameter the sizing call of the two-call idiom fills with the list's length."""
+        return next((a for a in self.arguments if a.role == "out_count"), None)
+
+    @property
+    def direct(self) -> bool:
+        """Whether it calls the C function's checked body (`_call_<name>`) with the arguments it converted
+        itself, so that errors quote what its caller gave: a one-call function with a handle to find the
+        platform by (the body of one without takes `platform`, which this layer does not ask for)."""
+        return not self.two_calls and self.target.anchor is not None
 
     @property
     def returns_handles(self) -> bool:

@@ -93,6 +93,33 @@ def _values(names: tuple[str | int, ...], scope: Scope) -> str:
     return "{" + ", ".join(str(v) for v in sorted(set(found))) + "}"
 
 
+def token_names(predicate: Predicate, scope: Scope) -> str:
+    """The tokens a host test compares with, by name, in the order of its set literals' values: the comment
+    that lets a reader of the wrapper see `{0, CL_A, CL_B}` where the test says `{0, 1, 2}`."""
+    sets: list[str] = []
+    for names in _member_sets(predicate):
+        by_value: dict[int, str] = {}
+        for name in names:
+            if isinstance(name, int):
+                by_value.setdefault(name, str(name))
+            elif naming.IDENTIFIER.match(name):
+                by_value.setdefault(int(scope.values[name]), name)
+        if any(not text.isdigit() for text in by_value.values()):
+            sets.append("{" + ", ".join(by_value[value] for value in sorted(by_value)) + "}")
+    return ", ".join(sets)
+
+
+def _member_sets(predicate: Predicate) -> list[tuple[str | int, ...]]:
+    match predicate:
+        case MemberOf(_, values):
+            return [values]
+        case Not(operand):
+            return _member_sets(operand)
+        case AllOf(operands):
+            return [found for operand in operands for found in _member_sets(operand)]
+    return []
+
+
 def state_keys(predicate: Predicate) -> str | None:
     """The list parameter whose handles a state predicate reads (`k_<param>`), if it reads one."""
     return predicate.objects if isinstance(predicate, Acquired | Released) else None

@@ -43,27 +43,28 @@ def model_pythonic(
     for param in params:
         name, element = param.name, param.element or base_type(param.c_type)
         if param.kind == "error_out":
-            roles[name] = Argument(name, "error", "None", "None")
+            roles[name] = Argument(name, "error", "None", "None", param)
         elif param.count and name in out and element in handles:
-            out_list = roles[name] = Argument(name, "out_list", f"o_{name}", "None", element)
+            out_list = roles[name] = Argument(name, "out_list", f"o_{name}", "None", param, element)
         elif param.count and element in handles:
             role: Role = "wait_list" if element == config.pythonic.wait_list_type else "sequence"
-            roles[name] = Argument(name, role, f"l_{name}", f"l_{name}", element)
+            roles[name] = Argument(name, role, f"l_{name}", f"l_{name}", param, element)
         elif name in lists:
             continue  # filled below, once its list's role is known
         elif name in out and param.kind == "pointer" and element in handles:
-            roles[name] = Argument(name, "out_handle", f"o_{name}", f"o_{name}", element)
+            roles[name] = Argument(name, "out_handle", f"o_{name}", f"o_{name}", param, element)
         elif name in out and param.kind == "pointer" and element == count_type:
-            roles[name] = Argument(name, "out_count", "None", f"o_{name}", element)
+            roles[name] = Argument(name, "out_count", "None", f"o_{name}", param, element)
         elif name in out:
             return None  # an output of a kind this layer does not return
         else:
-            roles[name] = Argument(name, "pass", name, name)
+            roles[name] = Argument(name, "pass", name, name, param)
+    by_name = {param.name: param for param in params}
     for count, listed in lists.items():
         if roles[listed.name].role == "out_list":
-            roles[count] = Argument(count, "out_capacity", f"n_{listed.name}", "0")
+            roles[count] = Argument(count, "out_capacity", f"n_{listed.name}", "0", by_name[count])
         else:
-            roles[count] = Argument(count, "length", f"n_{listed.name}", f"n_{listed.name}")
+            roles[count] = Argument(count, "length", f"n_{listed.name}", f"n_{listed.name}", by_name[count])
     arguments = tuple(roles[p.name] for p in params)
     two_calls = out_list is not None and any(a.role == "out_count" for a in arguments)
     if out_list is not None and not two_calls:
@@ -72,7 +73,7 @@ def model_pythonic(
     return PythonicFunction(
         name=naming.identifier(naming.snake_name(function.name, config.pythonic.function_prefix, vendor.upper()),
                                ir_function.source, "function"),
-        c_function=function.name,
+        target=function,
         arguments=arguments,
         inputs=tuple(a.c_name for a in arguments if a.role in ("pass", "sequence")),
         wait_list=next((a.c_name for a in arguments if a.role == "wait_list"), None),

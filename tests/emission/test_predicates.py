@@ -8,7 +8,7 @@ from typing import Any
 import cffi
 import pytest
 
-from generator.emission.predicates import PredicateError, Scope, compile_host, compile_state
+from generator.emission.predicates import PredicateError, Scope, compile_host, compile_state, token_names
 from generator.ir.read import predicate as P
 
 #: The values of core OpenCL's memory flags, and two tokens of an extension's group.
@@ -120,6 +120,12 @@ def test_a_pointer_cast_from_an_address_is_not_null() -> None:
 def test_flags_outside_the_allowed_values_are_the_error(flags: int, invalid: bool) -> None:
     """"values specified in <flags> are not valid": only 0 and the three flags of the description pass."""
     assert host_truth(BAD_FLAGS, flags=flags) is invalid
+
+
+def test_a_test_names_its_tokens_in_the_order_of_its_values() -> None:
+    """The wrapper's `{0, 1, 2, 4}` reads `{0, CL_MEM_READ_WRITE, ...}` in its comment; numbers alone need none."""
+    assert token_names(P(BAD_FLAGS), SCOPE) == "{0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}"
+    assert token_names(P({"all": [{"member": "flags", "of": [2, 0]}, BAD_FLAGS]}), SCOPE).count("{") == 1
 
 
 @pytest.mark.parametrize(("source", "invalid"), [(0x4010, False), (0x4011, False), (0x4012, True), (0, True)])
