@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from ._runtime import (
+from ._library import (
     ENVIRONMENT,
     address,
     device_extensions,

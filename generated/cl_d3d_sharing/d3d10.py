@@ -11,7 +11,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Final
 
-from . import _marshal, _runtime
+from . import _library, _marshal
 from . import khr_d3d10, nv_d3d10
 from ._marshal import Pointer
 from .errors import ExtensionNotSupportedError
@@ -32,5 +32,5 @@ def variant(platform: Pointer) -> ModuleType:
         handle = _marshal.pointer(VARIANTS[0].ffi, platform, 'cl_platform_id', "platform", "variant",
                                   exact=True)
         raise ExtensionNotSupportedError(
-            " or ".join(EXTENSIONS), _runtime.platform_name(handle), _runtime.platform_extensions(handle))
+            " or ".join(EXTENSIONS), _library.platform_name(handle), _library.platform_extensions(handle))
     return found[0]

@@ -15,9 +15,10 @@ from contextlib import contextmanager
 from enum import IntEnum
 from typing import Any, Final
 
-from . import _marshal, _runtime
+from . import _library, _lifetime, _marshal
 from . import errors as _errors
 from ._nv_d3d11_ffi import ffi
+from ._binding import Binding, Entry
 from ._marshal import Array, CData, Pointer
 from ._state import Refused as _Refused
 from ._state import Tracker
@@ -309,7 +310,7 @@ _CHECKS: dict[str, tuple[Check, ...]] = {
         )),
     ),
 }
-_binding = _runtime.Binding(EXTENSION, ffi)
+_binding = Binding(EXTENSION, ffi)
 #: What this module saw of earlier calls: acquired objects, wrapped resources.
 _state = Tracker()
 
@@ -363,14 +364,14 @@ def _violation(
     return _errors.violation(function, check, _ERRORS, arguments, found)
 
 
-def _lookup(kind: str, handle: CData, argument: str, entry: _runtime.Entry) -> CData:
+def _lookup(kind: str, handle: CData, argument: str, entry: Entry) -> CData:
     try:
         return _binding.function(kind, handle, entry.name, entry.pointer_type)
-    except _runtime.QueryFailed as failed:
+    except _library.QueryFailed as failed:
         raise _error(failed.code, entry.name, f"{failed.function} failed on argument {argument!r}") from None
 
 
-def _lookup_later(kind: str, handle: CData, argument: str, entry: _runtime.Entry) -> Callable[..., Any]:
+def _lookup_later(kind: str, handle: CData, argument: str, entry: Entry) -> Callable[..., Any]:
     """`_lookup` as `_state.transit` calls it: after the state check, as the long form looks up."""
     return lambda *args: _lookup(kind, handle, argument, entry)(*args)
 
@@ -535,9 +536,9 @@ def _call_clCreateFromD3D11BufferNV(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D11BufferNV', 0, {'flags': given[1]}, out=given_errcode_ret)
-    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), None)])  # check, call and record as one step for these objects
+    held = _state.hold([(_library.address(c_context), _library.address(c_resource), None)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), None)
+        found = _state.wrapped(_library.address(c_context), _library.address(c_resource), None)
         if found is not None:
             raise _violation('clCreateFromD3D11BufferNV', 1, {'context': given[0], 'resource': given[2]}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D11BufferNV.only if c_context else None
@@ -548,7 +549,7 @@ def _call_clCreateFromD3D11BufferNV(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D11BufferNV')
-        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), None, _runtime.address(result))
+        _state.wrap(_library.address(c_context), _library.address(c_resource), None, _library.address(result))
         return result
     finally:
         _state.let_go(held)
@@ -623,9 +624,9 @@ def _call_clCreateFromD3D11Texture2DNV(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D11Texture2DNV', 0, {'flags': given[1]}, out=given_errcode_ret)
-    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
+    held = _state.hold([(_library.address(c_context), _library.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)
+        found = _state.wrapped(_library.address(c_context), _library.address(c_resource), c_subresource)
         if found is not None:
             raise _violation('clCreateFromD3D11Texture2DNV', 1, {'context': given[0], 'resource': given[2], 'subresource': given[3]}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D11Texture2DNV.only if c_context else None
@@ -636,7 +637,7 @@ def _call_clCreateFromD3D11Texture2DNV(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture2DNV')
-        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), c_subresource, _runtime.address(result))
+        _state.wrap(_library.address(c_context), _library.address(c_resource), c_subresource, _library.address(result))
         return result
     finally:
         _state.let_go(held)
@@ -711,9 +712,9 @@ def _call_clCreateFromD3D11Texture3DNV(
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D11Texture3DNV', 0, {'flags': given[1]}, out=given_errcode_ret)
-    held = _state.hold([(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
+    held = _state.hold([(_library.address(c_context), _library.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
     try:
-        found = _state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)
+        found = _state.wrapped(_library.address(c_context), _library.address(c_resource), c_subresource)
         if found is not None:
             raise _violation('clCreateFromD3D11Texture3DNV', 1, {'context': given[0], 'resource': given[2], 'subresource': given[3]}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D11Texture3DNV.only if c_context else None
@@ -724,7 +725,7 @@ def _call_clCreateFromD3D11Texture3DNV(
             given_errcode_ret[0] = c_errcode_ret[0]
         if c_errcode_ret[0] != 0:
             raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture3DNV')
-        _state.wrap(_runtime.address(c_context), _runtime.address(c_resource), c_subresource, _runtime.address(result))
+        _state.wrap(_library.address(c_context), _library.address(c_resource), c_subresource, _library.address(result))
         return result
     finally:
         _state.let_go(held)
@@ -975,7 +976,7 @@ def get_device_ids_from_d3d11(
         return []
     o_devices = ffi.new(_type_cl_device_id_array, n_devices)
     clGetDeviceIDsFromD3D11NV(platform, d3d_device_source, d3d_object, d3d_device_set, n_devices, o_devices, None)
-    return [_runtime.adopt(o_devices[i], 'cl_device_id', as_pyopencl)
+    return [_lifetime.adopt(o_devices[i], 'cl_device_id', as_pyopencl)
             for i in range(min(n_devices, len(o_devices)))]
 
 
@@ -1007,7 +1008,7 @@ def create_from_d3d11_buffer(
                          else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Buffer_ptr
                          else _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferNV'))
     result = _call_clCreateFromD3D11BufferNV(c_context, c_flags, c_resource, _NULL, (context, flags, resource, None))
-    return _runtime.adopt(result, 'cl_mem', as_pyopencl)
+    return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
 def create_from_d3d11_texture2d(
@@ -1043,7 +1044,7 @@ def create_from_d3d11_texture2d(
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture2DNV'))
     result = _call_clCreateFromD3D11Texture2DNV(c_context, c_flags, c_resource, c_subresource, _NULL, (context, flags, resource, subresource, None))
-    return _runtime.adopt(result, 'cl_mem', as_pyopencl)
+    return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
 def create_from_d3d11_texture3d(
@@ -1079,7 +1080,7 @@ def create_from_d3d11_texture3d(
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture3DNV'))
     result = _call_clCreateFromD3D11Texture3DNV(c_context, c_flags, c_resource, c_subresource, _NULL, (context, flags, resource, subresource, None))
-    return _runtime.adopt(result, 'cl_mem', as_pyopencl)
+    return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
 def enqueue_acquire_d3d11_objects(
@@ -1129,7 +1130,7 @@ def enqueue_acquire_d3d11_objects(
     c_num_events_in_wait_list = (n_event_wait_list if type(n_event_wait_list) is int and _min_cl_uint <= n_event_wait_list <= _max_cl_uint
                                  else _marshal.integer(ffi, n_event_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsNV'))
     _call_clEnqueueAcquireD3D11ObjectsNV(c_command_queue, c_num_objects, l_mem_objects, c_num_events_in_wait_list, l_event_wait_list, o_event, (command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event))
-    return _runtime.adopt(o_event[0], 'cl_event', as_pyopencl)
+    return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 
 def enqueue_release_d3d11_objects(
@@ -1179,7 +1180,7 @@ def enqueue_release_d3d11_objects(
     c_num_events_in_wait_list = (n_event_wait_list if type(n_event_wait_list) is int and _min_cl_uint <= n_event_wait_list <= _max_cl_uint
                                  else _marshal.integer(ffi, n_event_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsNV'))
     _call_clEnqueueReleaseD3D11ObjectsNV(c_command_queue, c_num_objects, l_mem_objects, c_num_events_in_wait_list, l_event_wait_list, o_event, (command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event))
-    return _runtime.adopt(o_event[0], 'cl_event', as_pyopencl)
+    return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 
 @contextmanager

@@ -32,7 +32,7 @@ MODULE_NAMES = frozenset({
     "Any", "Array", "CData", "C_NAMES", "Callable", "Check", "Condition", "ERROR_NAMES", "EXTENSION", "Final",
     "GENERATOR_VERSION", "IntEnum", "Iterator", "Pointer", "REVISION", "SOURCES", "Sequence", "Tracker", "VENDOR",
     "_CHECKS", "_CONDITIONS", "_ERRORS", "_Refused", "_binding", "_error", "_errors", "_lookup", "_lookup_later",
-    "_marshal", "_runtime", "_state",
+    "Binding", "Entry", "_library", "_lifetime", "_marshal", "_state",
     "_violation", "annotations", "conditions", "contextmanager", "ffi", "supported",
     "_CData", "_NULL", "_length", "_typeof", "_unpack",
 })
@@ -51,7 +51,10 @@ LOCAL_NAMES = frozenset({
 PLATFORM_KEYWORD = "platform"
 PYOPENCL_KEYWORD = "as_pyopencl"
 #: The package's own modules (and the cdef of the core declarations, `_cdef/core.h`).
-PACKAGE_MODULES = frozenset({"__init__", "errors", "_runtime", "_marshal", "_state", "_core_ffi", "core", "py"})
+PACKAGE_MODULES = frozenset({
+    "__init__", "errors", "_library", "_lifetime", "_liveness", "_binding", "_marshal", "_state", "_core_ffi", "core",
+    "py",
+})
 #: What errors.py binds besides the exception class of each error code.
 ERRORS_MODULE_NAMES = frozenset({
     "BY_NAME", "CLError", "CORE", "Check", "Condition", "Error", "ExtensionNotSupportedError", "Iterable",

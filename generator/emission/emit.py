@@ -15,7 +15,7 @@ from generator.emission.docs import model_docs, model_guides
 from generator.emission.docs_model import Docs
 from generator.emission.package import model_package
 from generator.emission.package_model import Package
-from generator.emission.render import TEMPLATE_CACHE, render
+from generator.emission.render import TEMPLATE_CACHE, render, static_modules
 from generator.ir import files as ir
 from generator.ir import read
 from generator.ir.model import Extension
@@ -97,10 +97,11 @@ def package_files(package: Package) -> dict[str, str]:
         f"{root}/__init__.py": render("package/__init__.py.j2", **context),
         f"{root}/py.typed": "",
         f"{root}/errors.py": render("package/errors.py.j2", errors=package.errors, **context),
-        f"{root}/_runtime.py": render("package/_runtime.py.j2", **context),
-        f"{root}/_marshal.py": render("package/_marshal.py.j2", **context),
-        f"{root}/_state.py": render("package/_state.py.j2", **context),
+        f"{root}/_library.py": render("package/_library.py.j2", **context),
+        f"{root}/_lifetime.py": render("package/_lifetime.py.j2", **context),
+        f"{root}/_binding.py": render("package/_binding.py.j2", **context),
     }
+    files.update({f"{root}/{name}": text for name, text in static_modules().items()})
     core_cdef = render("package/_cdef/core.h.j2", **context)
     files[f"{root}/_cdef/core.h"] = core_cdef
     cdefs = {}

@@ -18,7 +18,7 @@ from generator.base.errors import Gather, InputError
 from generator.base.knowledge import Knowledge, PackageConfig
 from generator.base.source import Pos
 from generator.emission import cdef_checks
-from generator.emission.c_types import check_token_values, model_core_types, model_types, token_values, type_map
+from generator.emission.c_types import model_core_types, model_types, token_values
 from generator.emission.functions import model_fast_paths, model_function
 from generator.emission.mappings import model_mappings
 from generator.emission.package_model import (
@@ -37,6 +37,7 @@ from generator.emission.package_model import (
 )
 from generator.emission.pythonic import model_context_manager, model_pythonic
 from generator.ir.model import Extension, Token
+from generator.ir.values import type_map
 
 
 def model_package(irs: list[Extension], knowledge: Knowledge, config: PackageConfig) -> Package:
@@ -92,7 +93,6 @@ def model_extension(ir: Extension, knowledge: Knowledge, config: PackageConfig) 
     module = naming.identifier(module_name(name, config), _first_source(ir), "module of extension")
     values = token_values(ir, knowledge)
     types = type_map(ir, knowledge)
-    check_token_values(ir, types, knowledge)
     enums, constants = model_enums(ir, config)
     error_group = knowledge.error_group
     own = ir.own_functions

@@ -60,8 +60,8 @@ def compile_state(predicate: Predicate, scope: Scope) -> str:
             return f"_state.released({_handles(objects, scope)})"
         case Wrapped(context, resource, subresource):
             part = _param(subresource, scope) if subresource is not None else "None"
-            return (f"_state.wrapped(_runtime.address({_param(context, scope)}), "
-                    f"_runtime.address({_param(resource, scope)}), {part})")
+            return (f"_state.wrapped(_library.address({_param(context, scope)}), "
+                    f"_library.address({_param(resource, scope)}), {part})")
     raise PredicateError(f"{predicate.notation!r} is not a state predicate")
 
 

@@ -183,5 +183,11 @@ def render(template: str, **context: object) -> str:
         return compiled.render(**context)
 
 
-def template_paths() -> list[Path]:
-    return sorted(p for p in TEMPLATES.rglob("*.j2"))
+#: The package's modules that need nothing from the specs or the data: copied as they are, so that they stay
+#: plain Python that ruff, mypy and an editor read.
+STATIC = TEMPLATES / "package" / "static"
+
+
+def static_modules() -> dict[str, str]:
+    """The static modules by file name, with their text."""
+    return {path.name: path.read_text(encoding="utf-8") for path in sorted(STATIC.glob("*.py"))}

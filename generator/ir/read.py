@@ -10,11 +10,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from generator.base import safeload
+from generator.base import knowledge, safeload
 from generator.base.diagnostics import Diagnostic, Location
 from generator.base.errors import InputError
 from generator.base.source import Pos
-from generator.ir import files
+from generator.ir import files, values
 from generator.ir.model import (
     Acquired,
     AllOf,
@@ -68,7 +68,8 @@ def load_folder(folder: Path) -> dict[str, Extension]:
 
 
 def from_dict(data: dict[str, Any]) -> Extension:
-    return Extension(
+    """The typed record of a validated IR dictionary; an input error at a token whose value its type cannot hold."""
+    extension = Extension(
         name=data["name"],
         vendor=data["vendor"],
         revision=data["revision"],
@@ -83,6 +84,8 @@ def from_dict(data: dict[str, Any]) -> Extension:
         diagnostics=tuple(_diagnostic(d) for d in data["diagnostics"]),
         registry=data.get("registry"),
     )
+    values.check_token_values(extension, knowledge.load())
+    return extension
 
 
 def place(text: str) -> Location:

@@ -114,7 +114,7 @@ class Opencl:
     """POCL's platform, a context and queue on its first device, buffers and user events."""
 
     def __init__(self) -> None:
-        self.runtime = generated_module("_runtime")
+        self.runtime = generated_module("_library")
         ffi = generated_module("_core_ffi").ffi
         self.ffi = ffi
         found = [p for p in self.runtime.platforms() if "Portable Computing Language" in self.runtime.platform_name(p)]

@@ -13,13 +13,14 @@ from generator.base.diagnostics import Location
 from generator.base.errors import InputError
 from generator.base.knowledge import Knowledge, load_package
 from generator.base.source import Pos
-from generator.emission.c_types import integer_range, model_types
+from generator.emission.c_types import model_types
 from generator.emission.emit import package_files
 from generator.emission.package import model_package
 from generator.emission.package_model import TypeDecl, declaration
 from generator.ir import files as ir
 from generator.ir.model import TypeInfo
 from generator.ir.read import from_dict
+from generator.ir.values import integer_range
 from generator.pipeline import Result
 from tests.pathological import assert_linear
 

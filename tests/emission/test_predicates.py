@@ -59,10 +59,10 @@ def test_state_expressions() -> None:
     assert compile_state(P({"acquired": "mem_objects"}), SCOPE) == "_state.acquired(k_mem_objects)"
     assert compile_state(P({"released": "mem_objects"}), SCOPE) == "_state.released(k_mem_objects)"
     assert compile_state(P({"wrapped": {"scope": "context", "resource": "resource"}}), SCOPE) == \
-        "_state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), None)"
+        "_state.wrapped(_library.address(c_context), _library.address(c_resource), None)"
     assert compile_state(P({"wrapped": {"scope": "context", "resource": "resource", "subresource": "subresource"}}),
                          SCOPE) == \
-        "_state.wrapped(_runtime.address(c_context), _runtime.address(c_resource), c_subresource)"
+        "_state.wrapped(_library.address(c_context), _library.address(c_resource), c_subresource)"
 
 
 def test_no_spec_text_reaches_the_expression() -> None:
@@ -152,8 +152,8 @@ def test_negation_of_a_conjunction() -> None:
 # -- what the state expressions ask --------------------------------------------
 
 
-class FakeRuntime:
-    """`_runtime.address` as the generated package has it, recording its arguments."""
+class FakeLibrary:
+    """`_library.address` as the generated package has it, recording its arguments."""
 
     def __init__(self) -> None:
         self.calls: list[tuple[Any, ...]] = []
@@ -183,11 +183,11 @@ class FakeState:
         return self._wraps.get((scope, resource, subresource))
 
 
-def state_result(predicate: dict[str, Any], state: FakeState, runtime: FakeRuntime, **arguments: Any) -> Any:
+def state_result(predicate: dict[str, Any], state: FakeState, runtime: FakeLibrary, **arguments: Any) -> Any:
     """The compiled expression evaluated with the converted arguments `c_<name>` and the handles the wrapper read
     from a list (`k_<name>`, given here as `keys_<name>`)."""
     code = compile_state(P(predicate), SCOPE)
-    namespace = {"ffi": ffi, "_state": state, "_runtime": runtime}
+    namespace = {"ffi": ffi, "_state": state, "_library": runtime}
     for name, value in arguments.items():
         namespace[f"k_{name[5:]}" if name.startswith("keys_") else f"c_{name}"] = value
     return eval(code, {"__builtins__": {}}, namespace)
@@ -203,7 +203,7 @@ def test_state_checks_on_a_list_name_the_handles_the_wrapper_read() -> None:
 
 
 def test_acquired_asks_the_tracker_about_the_handles() -> None:
-    state, runtime = FakeState({0x20}, {0x10, 0x20}, {}), FakeRuntime()
+    state, runtime = FakeState({0x20}, {0x10, 0x20}, {}), FakeLibrary()
     assert state_result({"acquired": "mem_objects"}, state, runtime, keys_mem_objects=[0x10, 0x20]) == 0x20
     assert state.calls == [("acquired", [0x10, 0x20])]
     assert state_result({"acquired": "mem_objects"}, state, runtime, keys_mem_objects=[0x10]) is None
@@ -211,7 +211,7 @@ def test_acquired_asks_the_tracker_about_the_handles() -> None:
 
 
 def test_released_asks_the_tracker_about_the_handles() -> None:
-    state, runtime = FakeState({0x20}, {0x10, 0x20}, {}), FakeRuntime()
+    state, runtime = FakeState({0x20}, {0x10, 0x20}, {}), FakeLibrary()
     assert state_result({"released": "mem_objects"}, state, runtime, keys_mem_objects=[0x20, 0x10]) == 0x10
     assert state.calls == [("released", [0x20, 0x10])]
     assert state_result({"released": "mem_objects"}, state, runtime, keys_mem_objects=[]) is None
@@ -221,7 +221,7 @@ def test_released_asks_the_tracker_about_the_handles() -> None:
 def test_wrapped_asks_with_addresses_and_the_subresource() -> None:
     context, resource = ffi.cast("void *", 0x1000), ffi.cast("void *", 0x2000)
     state = FakeState(set(), set(), {(0x1000, 0x2000, 3): 0x99, (0x1000, 0x2000, None): 0x98})
-    runtime = FakeRuntime()
+    runtime = FakeLibrary()
     with_sub = {"wrapped": {"scope": "context", "resource": "resource", "subresource": "subresource"}}
     assert state_result(with_sub, state, runtime, context=context, resource=resource, subresource=3) == 0x99
     assert state.calls == [("wrapped", 0x1000, 0x2000, 3)]

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from generator.base.diagnostics import Location
+from generator.base.errors import InputError
 from generator.base.source import Pos
 from generator.ir import files, read
 from generator.pipeline import Result
@@ -21,3 +24,12 @@ def test_the_file_and_the_draft_give_the_same_ir(seed_result: Result, tmp_path: 
         path = tmp_path / f"{extension.name}.yaml"
         path.write_text(files.render(extension), encoding="utf-8")
         assert read.load(path) == read.record(extension)
+
+
+def test_a_value_its_type_cannot_hold_is_refused_where_the_ir_is_read(seed_result: Result, tmp_path: Path) -> None:
+    data = files.checked(seed_result.extensions[0])
+    token = next(t for t in data["tokens"] if t["group"] and t["value"] is not None)
+    token["value"] = 1 << 40
+    (path := tmp_path / "edited.yaml").write_text(files.yaml_text(data), encoding="utf-8")
+    with pytest.raises(InputError, match=f"{token['name']} = {1 << 40} does not fit"):
+        read.load(path)

@@ -16,7 +16,7 @@ import pytest
 from tests.package.standins import MODULES, Handles, check, extension_module, make_buffer, release
 from tests.support import missing
 
-from cl_d3d_sharing import _runtime, errors  # isort: skip (standins put generated/ on the path)
+from cl_d3d_sharing import _library, errors  # isort: skip (standins put generated/ on the path)
 from cl_d3d_sharing._core_ffi import ffi as core_ffi  # isort: skip
 
 INSTALL_HINT = "install Debian's ocl-icd-libopencl1 and pocl-opencl-icd (CI installs them)"
@@ -30,24 +30,24 @@ def no_runtime(reason: str) -> None:
 def platform() -> Any:
     """POCL's platform."""
     try:
-        found = _runtime.platforms()
+        found = _library.platforms()
     except errors.LibraryNotFoundError as error:
         no_runtime(str(error))
-    pocl = [p for p in found if "Portable Computing Language" in _runtime.platform_name(p)]
+    pocl = [p for p in found if "Portable Computing Language" in _library.platform_name(p)]
     if not pocl:
-        no_runtime(f"no POCL platform among {[_runtime.platform_name(p) for p in found]}")
+        no_runtime(f"no POCL platform among {[_library.platform_name(p) for p in found]}")
     return pocl[0]
 
 
 @pytest.fixture(scope="session")
 def device(platform: Any) -> Any:
-    return _runtime.devices(platform)[0]
+    return _library.devices(platform)[0]
 
 
 @pytest.fixture(scope="session")
 def context(device: Any) -> Iterator[Any]:
     """A real POCL context on its first device, made with the core entry points."""
-    lib = _runtime.library()
+    lib = _library.library()
     error = core_ffi.new("cl_int *")
     devices = core_ffi.new("cl_device_id[]", [device])
     made = lib.clCreateContext(core_ffi.NULL, 1, devices, core_ffi.NULL, core_ffi.NULL, error)
@@ -58,7 +58,7 @@ def context(device: Any) -> Iterator[Any]:
 
 @pytest.fixture(scope="session")
 def queue(context: Any, device: Any) -> Iterator[Any]:
-    lib = _runtime.library()
+    lib = _library.library()
     error = core_ffi.new("cl_int *")
     made = lib.clCreateCommandQueue(context, device, 0, error)
     check(error[0], "clCreateCommandQueue")

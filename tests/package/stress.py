@@ -46,7 +46,7 @@ THREADS = 6
 
 def pocl() -> tuple[Any, Any, Any]:
     """POCL's platform, a context and a queue, made with the core entry points."""
-    runtime = generated_module("_runtime")
+    runtime = generated_module("_library")
     platform = next(p for p in runtime.platforms() if "Portable Computing Language" in runtime.platform_name(p))
     device = runtime.devices(platform)[0]
     lib = runtime.library()
@@ -183,7 +183,7 @@ def interrupt(seconds: int) -> str:
     module = extension_module(EXTENSION)
     Driver(module, platform, context)
     made = module.create_from_d3d10_buffer(context, 0, 0x7000)
-    flush = ctypes.cast(ctypes.CDLL(generated_module("_runtime").library_path()).clFlush, ctypes.c_void_p).value
+    flush = ctypes.cast(ctypes.CDLL(generated_module("_library").library_path()).clFlush, ctypes.c_void_p).value
     for name in ("clEnqueueAcquireD3D10ObjectsNV", "clEnqueueReleaseD3D10ObjectsNV"):
         module._binding.install(platform, name, module.ffi.cast(f"{name}_fn", flush))  # returns 0, runs no Python
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from cl_d3d_sharing import _runtime, d3d10, d3d11
+from cl_d3d_sharing import _library, d3d10, d3d11
 from cl_d3d_sharing.errors import ExtensionNotSupportedError
 
 from tests.package.standins import (
@@ -39,7 +39,7 @@ def test_the_devices_extensions_are_named_where_a_device_is_known(queue: Any, de
     module._binding.forget()
     with pytest.raises(ExtensionNotSupportedError) as caught:
         module.clEnqueueAcquireD3D11ObjectsKHR(queue, 0, None, 0, None, None)
-    assert list(caught.value.device_extensions.values()) == [_runtime.device_extensions(device)]
+    assert list(caught.value.device_extensions.values()) == [_library.device_extensions(device)]
 
 
 def test_an_invalid_handle_is_the_specs_error_not_a_lookup(context: Any) -> None:

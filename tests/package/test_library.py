@@ -9,7 +9,7 @@ import textwrap
 from typing import Any
 
 import pytest
-from cl_d3d_sharing import _runtime, errors
+from cl_d3d_sharing import _library, errors
 from cl_d3d_sharing._core_ffi import ffi as core_ffi
 
 from tests.package.standins import real_platform_extensions
@@ -23,25 +23,25 @@ def run_python(code: str, **environment: str) -> subprocess.CompletedProcess[str
 
 
 def test_the_loader_finds_the_library_by_its_linux_name(platform: Any) -> None:
-    assert _runtime.library_path() == "libOpenCL.so.1"
+    assert _library.library_path() == "libOpenCL.so.1"
 
 
 def test_pocl_is_listed_with_its_extensions(platform: Any) -> None:
-    assert _runtime.platform_name(platform) == "Portable Computing Language"
-    assert list(_runtime.platform_extensions(platform)) == real_platform_extensions()
+    assert _library.platform_name(platform) == "Portable Computing Language"
+    assert list(_library.platform_extensions(platform)) == real_platform_extensions()
 
 
 def test_devices_know_their_platform(platform: Any, device: Any) -> None:
-    assert _runtime.address(_runtime.device_platform(device)) == _runtime.address(platform)
-    assert _runtime.device_extensions(device)
+    assert _library.address(_library.device_platform(device)) == _library.address(platform)
+    assert _library.device_extensions(device)
 
 
 def test_a_context_leads_to_its_platform_and_devices(platform: Any, device: Any, context: Any, queue: Any) -> None:
-    found, devices = _runtime.platform_of("context", context)
-    assert _runtime.address(found) == _runtime.address(platform)
-    assert [_runtime.address(d) for d in devices] == [_runtime.address(device)]
-    found, devices = _runtime.platform_of("queue", queue)
-    assert _runtime.address(found) == _runtime.address(platform)
+    found, devices = _library.platform_of("context", context)
+    assert _library.address(found) == _library.address(platform)
+    assert [_library.address(d) for d in devices] == [_library.address(device)]
+    found, devices = _library.platform_of("queue", queue)
+    assert _library.address(found) == _library.address(platform)
 
 
 def test_importing_loads_no_library() -> None:
@@ -85,11 +85,11 @@ def test_a_missing_override_says_what_was_tried() -> None:
 
 def test_with_no_library_at_all_every_name_is_named() -> None:
     result = run_python("""
-        from cl_d3d_sharing import _runtime
+        from cl_d3d_sharing import _library
         from cl_d3d_sharing.errors import LibraryNotFoundError
-        _runtime.LIBRARY_NAMES["linux"] = ("libNoOpenCL.so.1", "libNoOpenCL.so")
+        _library.LIBRARY_NAMES["linux"] = ("libNoOpenCL.so.1", "libNoOpenCL.so")
         try:
-            _runtime.library()
+            _library.library()
         except LibraryNotFoundError as error:
             print(error)
     """)
@@ -99,20 +99,20 @@ def test_with_no_library_at_all_every_name_is_named() -> None:
 
 
 def test_the_names_tried_per_system() -> None:
-    assert _runtime.LIBRARY_NAMES["win32"] == ("OpenCL.dll",)
-    assert _runtime.LIBRARY_NAMES["linux"] == ("libOpenCL.so.1", "libOpenCL.so")
-    assert _runtime.LIBRARY_NAMES["darwin"][0] == "/System/Library/Frameworks/OpenCL.framework/OpenCL"
+    assert _library.LIBRARY_NAMES["win32"] == ("OpenCL.dll",)
+    assert _library.LIBRARY_NAMES["linux"] == ("libOpenCL.so.1", "libOpenCL.so")
+    assert _library.LIBRARY_NAMES["darwin"][0] == "/System/Library/Frameworks/OpenCL.framework/OpenCL"
 
 
 def test_loading_is_once_even_from_many_threads(platform: Any) -> None:
     result = run_python("""
         from concurrent.futures import ThreadPoolExecutor
-        from cl_d3d_sharing import _runtime
+        from cl_d3d_sharing import _library
         opened = []
-        real = _runtime.ffi.dlopen
-        _runtime.ffi = type("Counting", (), {"dlopen": lambda self, name: opened.append(name) or real(name)})()
+        real = _library.ffi.dlopen
+        _library.ffi = type("Counting", (), {"dlopen": lambda self, name: opened.append(name) or real(name)})()
         with ThreadPoolExecutor(8) as pool:
-            loaded = list(pool.map(lambda _: _runtime.library(), range(64)))
+            loaded = list(pool.map(lambda _: _library.library(), range(64)))
         print(len(opened), len({id(lib) for lib in loaded}))
     """)
     assert result.returncode == 0, result.stderr
@@ -120,8 +120,8 @@ def test_loading_is_once_even_from_many_threads(platform: Any) -> None:
 
 
 def test_a_failed_query_becomes_query_failed(platform: Any) -> None:
-    with pytest.raises(_runtime.QueryFailed) as caught:
-        _runtime.platform_of("context", core_ffi.NULL)
+    with pytest.raises(_library.QueryFailed) as caught:
+        _library.platform_of("context", core_ffi.NULL)
     assert caught.value.code < 0
 
 
