@@ -11,6 +11,7 @@ from dataclasses import replace
 from generator.base import naming
 from generator.base.c_decl import base_type
 from generator.base.knowledge import Knowledge, PackageConfig
+from generator.base.predicates import Acquired, AllOf, Compare, IsNull, MemberOf, Not, Predicate, Released, Wrapped
 from generator.emission.c_types import param_kind, resolves_to_integer, result_kind
 from generator.emission.package_model import (
     CheckModel,
@@ -22,19 +23,7 @@ from generator.emission.package_model import (
     PythonicFunction,
 )
 from generator.emission.predicates import PredicateError, Scope, compile_host, compile_state, state_keys
-from generator.ir.model import (
-    Acquired,
-    AllOf,
-    Compare,
-    Effect,
-    Function,
-    IsNull,
-    MemberOf,
-    Not,
-    Predicate,
-    Released,
-    Wrapped,
-)
+from generator.ir.model import Effect, Function
 
 
 def model_fast_paths(
