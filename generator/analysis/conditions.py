@@ -13,15 +13,8 @@ previously been acquired using F but have not been released using G", "has
 already been created using F") give those functions their effects on the
 tracked state, so the state rules too come from the text.
 
-Predicates are plain data, as the IR stores them under `check:`:
-
-    {"null": p}                      p is NULL
-    {"compare": [p, op, n]}          op one of == > < >= <=
-    {"member": p, "of": [v, ...]}    v a token name or an integer
-    {"not": x}  {"all": [x, ...]}
-    {"acquired": p}                  some object in array p is acquired
-    {"released": p}                  some object in array p is known and not acquired
-    {"wrapped": {"scope": c, "resource": r, "subresource": s}}  (s optional)
+Predicates are built as the typed classes of `base.predicates`, the very ones the back end reads from the
+IR, so that a predicate made here cannot take a shape the IR's notation has no word for.
 """
 
 from __future__ import annotations
@@ -41,11 +34,23 @@ from generator.base.c_decl import base_type
 from generator.base.diagnostics import Sink
 from generator.base.grammars import grammar
 from generator.base.knowledge import Knowledge
-from generator.merging.draft import Clause, Effect, ErrorCondition, Extension, Function, Param, Predicate
+from generator.base.predicates import (
+    Acquired,
+    AllOf,
+    Compare,
+    IsNull,
+    MemberOf,
+    Not,
+    Operator,
+    Predicate,
+    Released,
+    Wrapped,
+)
+from generator.merging.draft import Clause, Effect, ErrorCondition, Extension, Function, Param
 
 #: Where a condition may start a new clause; a split that leaves no clause the grammar knows is undone.
 CONNECTIVE = re.compile(r"(,\s*or\s+if\s+|(?<!\s)\s+or\s+if\s+|,\s*if\s+|,\s*or\s+|,\s*)")
-_OPERATORS = {">": ">", "<": "<", ">=": ">=", "<=": "<="}
+_OPERATORS: dict[str, Operator] = {">": ">", "<": "<", ">=": ">=", "<=": "<="}
 
 HOST = "decided by the arguments alone"
 DRIVER_PROSE = "no argument value or tracked state decides it: only the implementation can tell"
@@ -113,42 +118,41 @@ class _Reader:
             (objects,) = params[:1]
             self.require_array(function, objects)
             self.name_effects(rule, functions, objects, error)
-            state = "acquired" if rule == "acquired" else "not acquired"
-            return {rule: objects}, "state", f"the package tracks which objects it saw {state}"
+            if rule == "acquired":
+                return Acquired(objects), "state", "the package tracks which objects it saw acquired"
+            return Released(objects), "state", "the package tracks which objects it saw not acquired"
         if rule == "wrapped":
             subresource = [self.param(function, t) for s in tree.find_data("subresource") for t in _tokens(s, "PARAM")]
             resource = next(p for p in params if p not in subresource)
-            scope = self.scope(function)
-            wrapped = {"scope": scope, "resource": resource} | ({"subresource": subresource[0]} if subresource else {})
-            roles = tuple(wrapped.items())
+            wrapped = Wrapped(self.scope(function), resource, subresource[0] if subresource else None)
             for name in functions:
-                self.named.append((_Named("wrap", name, roles), error))
-            return {"wrapped": wrapped}, "state", "the package tracks which resources it wrapped in each context"
+                self.named.append((_Named("wrap", name, wrapped.roles()), error))
+            return wrapped, "state", "the package tracks which resources it wrapped in each context"
         return self.host(function, tree), "host", HOST
 
     def host(self, function: Function, tree: Tree[Token]) -> Predicate:
         rule = tree.data
         if rule == "all":
             parts = [self.host(function, child) for child in tree.children if isinstance(child, Tree)]
-            return parts[0] if len(parts) == 1 else {"all": parts}
+            return parts[0] if len(parts) == 1 else AllOf(tuple(parts))
         params = [self.param(function, t) for t in _tokens(tree, "PARAM")]
         if rule == "both_null":
             for name in params:
                 self.require_pointer(function, name)
-            return {"all": [{"null": name} for name in params]}
+            return AllOf(tuple(IsNull(name) for name in params))
         (name,) = params
         if rule in ("null", "not_null"):
             self.require_pointer(function, name)
-            return {"null": name} if rule == "null" else {"not": {"null": name}}
+            return IsNull(name) if rule == "null" else Not(IsNull(name))
         self.require_integer(function, name)
         if rule in ("equal", "compare"):
             number = _number(next(t for t in tree.children if isinstance(t, Token) and t.type in ("NUMBER", "ZERO")))
             operator = "==" if rule == "equal" else _OPERATORS[str(_tokens(tree, "COMPARISON")[0])]
-            return {"compare": [name, operator, number]}
+            return Compare(name, operator, number)
         if rule == "invalid_value":
-            return {"not": {"member": name, "of": self.group_values(function, name)}}
+            return Not(MemberOf(name, tuple(self.group_values(function, name))))
         if rule == "invalid_flags":
-            return {"not": {"member": name, "of": self.allowed_values(function, name)}}
+            return Not(MemberOf(name, tuple(self.allowed_values(function, name))))
         raise AssertionError(f"condition.lark rule {rule} has no predicate")
 
     def param(self, function: Function, token: Token) -> str:

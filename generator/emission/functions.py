@@ -11,7 +11,8 @@ from dataclasses import replace
 from generator.base import naming
 from generator.base.c_decl import base_type
 from generator.base.knowledge import Knowledge, PackageConfig
-from generator.emission.c_types import param_kind, resolves_to_integer, result_kind
+from generator.base.predicates import Acquired, AllOf, Compare, IsNull, MemberOf, Not, Predicate, Released, Wrapped
+from generator.emission.c_types import param_kind, result_kind
 from generator.emission.package_model import (
     CheckModel,
     Condition,
@@ -22,19 +23,8 @@ from generator.emission.package_model import (
     PythonicFunction,
 )
 from generator.emission.predicates import PredicateError, Scope, compile_host, compile_state, state_keys, token_names
-from generator.ir.model import (
-    Acquired,
-    AllOf,
-    Compare,
-    Effect,
-    Function,
-    IsNull,
-    MemberOf,
-    Not,
-    Predicate,
-    Released,
-    Wrapped,
-)
+from generator.ir.model import Effect, Function
+from generator.ir.values import resolves_to_integer
 
 
 def model_fast_paths(

@@ -1,4 +1,4 @@
-"""A check's predicate (`ir.model.Predicate`) as a Python expression inside a generated wrapper.
+"""A check's predicate (`base.predicates.Predicate`) as a Python expression inside a generated wrapper.
 
 The expression reads the wrapper's converted arguments (`c_<param>`), so a check
 sees exactly what the C function would; it is true (host) or not None (state:
@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.base import naming
-from generator.ir.model import Acquired, AllOf, Compare, IsNull, MemberOf, Not, Predicate, Released, Wrapped
+from generator.base.predicates import Acquired, AllOf, Compare, IsNull, MemberOf, Not, Predicate, Released, Wrapped
 
 #: Python's spelling of the predicate's comparison operators.
 _OPERATORS = {"==": "==", ">": ">", "<": "<", ">=": ">=", "<=": "<="}

@@ -19,9 +19,22 @@ from generator.base.source import Pos, SpecFile
 from generator.frontends.asciidoc_inline import Attributes, ExpansionError, attribute_entry, inline
 from generator.frontends.asciidoc_listing import listing
 from generator.frontends.asciidoc_table import table
+from generator.frontends.common import Format
 from generator.frontends.document import Block, Document, Heading, ListItem, Omission, Paragraph, Prototype
 
 FORMAT = "asciidoc"
+
+#: AsciiDoc's titles, anchors, table delimiters, source listings, attribute entries and preprocessor lines.
+_MARKS = re.compile(r"^(={1,6} \S.*|\[\[[^\]\n]+\]\]|\|={3,}|\[source(?:,[^\]\n]*)?\]|\[cols=.*"
+                    r"|:[A-Za-z][\w-]*+!?:(?: .*)?|(?:ifn?def|endif|include)::[^\[\n]*\[.*\])[ \t]*$", re.M)
+
+
+def _marks(text: str) -> int:
+    """Lines of AsciiDoc's own markup, which the plain-text formats do not write."""
+    return len(_MARKS.findall(text))
+
+
+DETECTION = Format(FORMAT, 3, _marks, "AsciiDoc titles, anchors, tables, listings, attribute entries and include lines")
 
 _BULLET = re.compile(r"^\s*(\*+|\.+|-)\s+")
 #: An item that is only an error code (`* {CL_X}`): its sub-items are its conditions.

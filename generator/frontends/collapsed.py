@@ -8,10 +8,22 @@ from lark import Token, Tree
 
 from generator.base import grammars
 from generator.base.source import Pos, SpecFile
-from generator.frontends.common import cell, declarations, lost_parameter_names
+from generator.frontends.common import Format, cell, declarations, lost_line_breaks, lost_parameter_names
 from generator.frontends.document import Block, Document, Heading, ListItem, Paragraph, Row, Table, TokenDef
+from generator.frontends.registry import SECTION_TITLES
 
 FORMAT = "registry-collapsed"
+
+#: A section title of the registry template among the words of the one long line.
+_TITLE_INLINE = re.compile(rf"(?<!\S)({'|'.join(SECTION_TITLES)})(?=\s)")
+
+
+def _marks(text: str) -> int:
+    """The template's section titles inside the text, counted only where its lines were collapsed into one."""
+    return len(_TITLE_INLINE.findall(text)) if lost_line_breaks(text) else 0
+
+
+DETECTION = Format(FORMAT, 2, _marks, "template section titles inside one line holding most of the text")
 
 _WORD = re.compile(r"\S+")
 _ROW_KEY = re.compile(r'^"?[A-Z][A-Z0-9]*(_[A-Z0-9]+)+"?$')

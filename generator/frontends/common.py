@@ -1,8 +1,11 @@
-"""Helpers every front-end shares: classifying code-like text, normalising white space."""
+"""Helpers every front-end shares: the shape of a format's detection marks, classifying code-like text,
+normalising white space."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from generator.base import c_decl, integers
 from generator.base.source import Pos, SpecFile
@@ -24,6 +27,25 @@ _TOKEN_SHAPED = re.compile(rf"^[ \t]*(\S(?:.*[^ \t])?)[ \t]+{_VALUE}[ \t]*$")
 #: damaged one reaches the C grammar, which says where it goes wrong, instead of passing for prose.
 #: Between type and name, one possessive run of blanks and stars holding a blank: never split two ways.
 DECLARATION_START = re.compile(r"^\s*+(typedef\s|(const\s+)?[A-Za-z_]\w*+\**+\s[\s*]*+[^\s(),;*]++\s*+\()")
+
+#: A text whose longest line holds more than this share of it has lost its line breaks.
+_COLLAPSED_SHARE = 0.5
+
+
+@dataclass(frozen=True)
+class Format:
+    """How `detect` recognises one format: each front end states its own marks beside the parse they lead to,
+    so that a format's reader and what tells it apart change together."""
+
+    name: str
+    minimum: int  # fewer marks than this and the format does not fit at all
+    marks: Callable[[str], int]
+    what: str  # the marks in words, for the error that names what was looked for
+
+
+def lost_line_breaks(text: str) -> bool:
+    """One line holds most of `text`: its line breaks were lost (a long line among many others is no sign)."""
+    return max((len(line) for line in text.split("\n")), default=0) > _COLLAPSED_SHARE * len(text)
 
 
 def lost_parameter_names(text: str) -> frozenset[str]:

@@ -15,10 +15,25 @@ from lark import Token, Tree
 
 from generator.base import grammars
 from generator.base.source import Pos, SpecFile
-from generator.frontends.common import collapse, declarations, looks_like_declaration
+from generator.frontends.common import Format, collapse, declarations, looks_like_declaration
 from generator.frontends.document import LOST_ERROR_CODES, Block, Definition, Document, ListItem, Paragraph
 
 FORMAT = "refpage"
+
+_MAN_MARKS = re.compile(r"^[ \t]*•|\b\w+\(\d\w*\)|^\w+ - \S", re.M)
+_LONE_IDENTIFIER = re.compile(r"^[a-z]+(_[a-z0-9]+)+$", re.M)
+_SUCCESS_SENTENCE = re.compile(r"\bif the function (is )?executed successfully")
+
+
+def _marks(text: str) -> int:
+    """Marks both kinds of damaged page keep: bullets, `name(3)` references, parameter names alone on their
+    lines, and the return-value sentence, worth three."""
+    marks = len(_MAN_MARKS.findall(text)) + len(_LONE_IDENTIFIER.findall(text))
+    return marks + 3 * bool(_SUCCESS_SENTENCE.search(text))
+
+
+DETECTION = Format(FORMAT, 3, _marks,
+                   "man-page bullets and references, parameter names on their own lines, a return-value sentence")
 
 #: A paragraph longer than this (in lines) has had its line breaks scattered.
 _BROKEN_PARAGRAPH = 10

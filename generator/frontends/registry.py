@@ -13,15 +13,30 @@ from generator.base.source import Pos, SpecFile
 from generator.frontends.common import (
     DECLARATION_START,
     TOKEN_LINE,
+    Format,
     cell,
     code_blocks,
     collapse,
+    lost_line_breaks,
     lost_parameter_names,
     token_definitions,
 )
 from generator.frontends.document import Block, Document, Heading, ListItem, Paragraph, Row, Table
 
 FORMAT = "registry"
+
+#: Titles of the Khronos extension template: the short fields first, then the sections.
+FIELD_TITLES = ("Name Strings?", "Contact", "Contributors", "Status", "Version", "Number", "Dependencies")
+SECTION_TITLES = ("Overview", "Issues", "New Procedures and Functions", "New Tokens", "New Types", "Revision History")
+_TITLE_LINE = re.compile(rf"^({'|'.join(FIELD_TITLES + SECTION_TITLES)})[ \t]*$", re.M)
+
+
+def _marks(text: str) -> int:
+    """The template's titles on lines of their own; none in a text whose lines were collapsed into one."""
+    return 0 if lost_line_breaks(text) else len(_TITLE_LINE.findall(text))
+
+
+DETECTION = Format(FORMAT, 2, _marks, "template section titles alone on their lines")
 
 #: The marker of a list item (and the quotation mark it may open): `*`, `-`, `•`, `1.`, `2)`.
 _MARKER = re.compile(r'^"?\s*+(?:[*\-\u2022]|[0-9]{1,3}[.)])\s')

@@ -143,7 +143,7 @@ def _error(error: ErrorCondition) -> dict[str, Any]:
 def _clause(clause: Clause) -> dict[str, Any]:
     entry: dict[str, Any] = {"clause": plain(clause.text), "class": clause.kind, "reason": plain(clause.reason)}
     if clause.predicate is not None:
-        entry["predicate"] = clause.predicate
+        entry["predicate"] = clause.predicate.to_notation()
     return entry
 
 

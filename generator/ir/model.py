@@ -3,84 +3,18 @@
 `ir.read.from_dict` makes it from the YAML (the files `generate` writes and `diff` reads back) and
 `ir.read.record` from the front half's draft, through the same dictionaries: the package and the docs
 are a function of the IR file alone. Texts are plain (parameter references are words); every place is a
-`Location`; a check's predicate is a tree of the small classes below.
+`Location`; a check's predicate is a tree of the small classes of `base.predicates`, which the front half
+builds too.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Literal
+from typing import Literal
 
 from generator.base.diagnostics import Diagnostic, Location
+from generator.base.predicates import Predicate
 from generator.merging.draft import Tally
-
-
-@dataclass(frozen=True)
-class IsNull:
-    """The argument is NULL (a pointer's truth)."""
-
-    notation: ClassVar[str] = "null"  # its key in the IR
-    param: str
-
-
-@dataclass(frozen=True)
-class Compare:
-    notation: ClassVar[str] = "compare"  # its key in the IR
-    param: str
-    operator: Literal["==", ">", "<", ">=", "<="]
-    number: int
-
-
-@dataclass(frozen=True)
-class MemberOf:
-    """The argument is one of `values`: token names or integers."""
-
-    notation: ClassVar[str] = "member"  # its key in the IR
-    param: str
-    values: tuple[str | int, ...]
-
-
-@dataclass(frozen=True)
-class Not:
-    notation: ClassVar[str] = "not"  # its key in the IR
-    operand: Predicate
-
-
-@dataclass(frozen=True)
-class AllOf:
-    notation: ClassVar[str] = "all"  # its key in the IR
-    operands: tuple[Predicate, ...]
-
-
-@dataclass(frozen=True)
-class Acquired:
-    """Some object of the list `objects` is acquired."""
-
-    notation: ClassVar[str] = "acquired"  # its key in the IR
-    objects: str
-
-
-@dataclass(frozen=True)
-class Released:
-    """Some object of the list `objects` is known and not acquired."""
-
-    notation: ClassVar[str] = "released"  # its key in the IR
-    objects: str
-
-
-@dataclass(frozen=True)
-class Wrapped:
-    """The resource (and subresource) already has a memory object in the context `scope`."""
-
-    notation: ClassVar[str] = "wrapped"  # its key in the IR
-    scope: str
-    resource: str
-    subresource: str | None = None
-
-
-Predicate = IsNull | Compare | MemberOf | Not | AllOf | Acquired | Released | Wrapped
-#: The predicates a state check makes (the package's tracker answers them); the others read arguments only.
-STATE_PREDICATES = (Acquired, Released, Wrapped)
 
 
 @dataclass(frozen=True)

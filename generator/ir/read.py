@@ -13,30 +13,22 @@ from typing import Any
 from generator.base import knowledge, safeload
 from generator.base.diagnostics import Diagnostic, Location
 from generator.base.errors import InputError
+from generator.base.predicates import from_notation
 from generator.base.source import Pos
 from generator.ir import files, values
 from generator.ir.model import (
-    Acquired,
-    AllOf,
     Clause,
-    Compare,
     Corroboration,
     Effect,
     ErrorCondition,
     Extension,
     Function,
-    IsNull,
-    MemberOf,
-    Not,
     Param,
-    Predicate,
-    Released,
     Source,
     Table,
     Token,
     TokenGroup,
     TypeInfo,
-    Wrapped,
 )
 from generator.merging.draft import Count, Tally
 from generator.merging.draft import Extension as Draft
@@ -141,7 +133,7 @@ def _error(data: dict[str, Any]) -> ErrorCondition:
         condition=data["condition"],
         source=place(data["source"]),
         origin=data["origin"],
-        check=tuple(Clause(c["clause"], c["class"], c["reason"], predicate(c["predicate"]) if "predicate" in c
+        check=tuple(Clause(c["clause"], c["class"], c["reason"], from_notation(c["predicate"]) if "predicate" in c
                            else None) for c in data.get("check", ())),
         also_in=tuple(Corroboration(place(a["source"]), a["condition"], maybe(a.get("recovered_from")))
                       for a in data.get("also_in", ())),
@@ -149,27 +141,6 @@ def _error(data: dict[str, Any]) -> ErrorCondition:
         recovered=data.get("recovered"),
         copied_from=maybe(data.get("copied_from")),
     )
-
-
-def predicate(node: dict[str, Any]) -> Predicate:
-    """A check's predicate from the IR's notation (CONTRACTS.md, `generator/analysis/conditions.py`)."""
-    if "null" in node:
-        return IsNull(node["null"])
-    if "compare" in node:
-        param, operator, number = node["compare"]
-        return Compare(param, operator, number)
-    if "member" in node:
-        return MemberOf(node["member"], tuple(node["of"]))
-    if "not" in node:
-        return Not(predicate(node["not"]))
-    if "all" in node:
-        return AllOf(tuple(predicate(part) for part in node["all"]))
-    if "acquired" in node:
-        return Acquired(node["acquired"])
-    if "released" in node:
-        return Released(node["released"])
-    wrapped = node["wrapped"]
-    return Wrapped(wrapped["scope"], wrapped["resource"], wrapped.get("subresource"))
 
 
 def _group(data: dict[str, Any]) -> TokenGroup:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from generator.base.diagnostics import Diagnostic, Location
+from generator.base.predicates import Predicate
 
 
 @dataclass
@@ -30,9 +31,6 @@ class Corroboration:
     source: Location
     condition: str
     recovered_from: Location | None = None  # where its lost error code came from
-
-
-Predicate = dict[str, Any]  # a check's AST, as the IR writes it (see generator/analysis/conditions.py)
 
 
 @dataclass(frozen=True)

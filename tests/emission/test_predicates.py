@@ -8,8 +8,8 @@ from typing import Any
 import cffi
 import pytest
 
+from generator.base.predicates import from_notation as P
 from generator.emission.predicates import PredicateError, Scope, compile_host, compile_state, token_names
-from generator.ir.read import predicate as P
 
 #: The values of core OpenCL's memory flags, and two tokens of an extension's group.
 VALUES = {"CL_MEM_READ_WRITE": 1, "CL_MEM_WRITE_ONLY": 2, "CL_MEM_READ_ONLY": 4,
