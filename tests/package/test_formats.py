@@ -63,3 +63,9 @@ def test_every_numeric_value_is_microsofts() -> None:
     ours = {f"DXGI_FORMAT_{member.name}" if not member.name.startswith("DXGI_") else member.name: int(member)
             for member in formats.DXGIFormat.__members__.values()}
     assert ours == official
+
+
+@pytest.mark.parametrize("extension", [42, [1], 2.5, None])
+def test_a_table_asked_for_by_no_name_is_a_type_error(extension: object) -> None:
+    with pytest.raises(TypeError, match="an extension string, a module name or a module"):
+        formats.dxgi_to_cl(28, extension)
