@@ -1,4 +1,5 @@
-"""Shared fixtures: the project's seed specs, the reference truth, and a helper to write spec files.
+"""Shared fixtures: the project's seed specs, the reference truth, the official C headers, and a helper to write
+spec files.
 
 Shared helpers that are no fixtures live in `tests/support.py`, which test modules import instead of this file.
 """
@@ -21,9 +22,13 @@ from generator.ir import files as ir
 from tests.support import ROOT, CliRun, Unprivileged, load_truth, missing
 
 #: The fixtures that need a component besides Python, by the marker that says so (pyproject.toml): a test that
-#: uses one, itself or through another fixture, is marked, and `-m "not pocl and not chromium and not gcc"`
-#: leaves it out. Without the component such a fixture skips the test (fails it under CI=true: `missing`).
-NEEDS = {"pocl": {"platform", "device", "context", "queue"}, "chromium": {"chromium"}, "gcc": {"compiler"}}
+#: uses one, itself or through another fixture, is marked, and `-m "not pocl and not chromium and not gcc and
+#: not headers"` leaves it out. Without the component such a fixture skips the test (fails it under CI=true).
+NEEDS = {"pocl": {"platform", "device", "context", "queue"}, "chromium": {"chromium"}, "gcc": {"compiler"},
+         "headers": {"headers"}}
+#: One official C header of each Debian package the `headers` fixture asks for.
+HEADERS = [Path("/usr/include/CL/cl.h"), Path("/usr/share/mingw-w64/include/dxgiformat.h"),
+           Path("/usr/include/GL/glext.h"), Path("/usr/include/EGL/eglext.h"), Path("/usr/include/va/va.h")]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -33,6 +38,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for marker, fixtures in NEEDS.items():
             if used & fixtures:
                 item.add_marker(marker)
+
+
+@pytest.fixture
+def headers() -> None:
+    """The official C headers, which the data checks read and gcc compiles against (`missing` without them)."""
+    if not all(path.exists() for path in HEADERS):
+        missing("an official C header (Debian's opencl-c-headers, mingw-w64-common, libgl-dev, libegl-dev, libva-dev)")
 
 
 @pytest.fixture

@@ -178,11 +178,14 @@ class Handles(NamedTuple):
 # -- calls and stand-ins ---------------------------------------------------------------------------------------
 
 
-def arguments(module: Any, function: dict[str, Any], handles: Handles, **given: Any) -> dict[str, Any]:
+def arguments(
+    module: Any, function: dict[str, Any], handles: Handles, arrays: bool = False, **given: Any,
+) -> dict[str, Any]:
     """A valid call of a C-named function (`function` as the official headers or the IR declare it), by
     parameter: POCL's real handles and memory objects, made-up Direct3D objects and events, room for what the
-    driver writes. `given` replaces the values of the parameters it names (a parameter the function does not
-    have is ignored, so that one set of values serves several functions)."""
+    driver writes. The memory objects and events are lists, or with `arrays` C arrays (which may hold more
+    items than their count says). `given` replaces the values of the parameters it names (a parameter the
+    function does not have is ignored, so that one set of values serves several functions)."""
     ffi = module.ffi
     room = {"event": "cl_event *", "devices": "cl_device_id[4]", "num_devices": "cl_uint *"}
     values: dict[str, Any] = {}
@@ -192,10 +195,12 @@ def arguments(module: Any, function: dict[str, Any], handles: Handles, **given: 
             values[name] = given[name]
         elif c_type in HANDLE_TYPES:
             values[name] = handles.of(c_type)
-        elif name == "mem_objects" and c_type.startswith("const"):
+        elif name in ("mem_objects", "event_wait_list") and (arrays or not c_type.startswith("const")):
+            # asked for, or a `cl_mem *` (NVIDIA's release functions), which takes no list
+            element, items = ("cl_mem", handles.mems) if name == "mem_objects" else ("cl_event", EVENTS)
+            values[name] = ffi.new(f"{element}[]", [ffi.cast(element, a) for a in items])
+        elif name == "mem_objects":
             values[name] = list(handles.mems)
-        elif name == "mem_objects":  # NVIDIA's release functions take a `cl_mem *`: a C array
-            values[name] = ffi.new("cl_mem[]", [ffi.cast("cl_mem", m) for m in handles.mems])
         elif name in room:
             values[name] = ffi.new(room[name])
         elif name not in ("errcode_ret", "event_wait_list") and c_type.endswith("*"):  # a Direct3D object
@@ -232,12 +237,14 @@ class StandIns:
         self.arguments: dict[str, Any] = {}  # the Python arguments of the last `run`
         self.made: list[int] = []  # the buffers handed back, in order
 
-    def install(self, *names: str, code: int = 0) -> None:
-        """Stand-ins for the functions `names` (C or Pythonic names; every function of the module by default)."""
+    def install(self, *names: str, code: int = 0) -> StandIns:
+        """Stand-ins for the functions `names` (C or Pythonic names; every function of the module by default,
+        which records every call the module makes); returns `self`."""
         for name in names or tuple(self.module.C_NAMES.values()):
             c_name = self.module.C_NAMES.get(name, name)
             params = list(inspect.signature(getattr(self.module, c_name)).parameters)
             install(self.module, self.handles.platform, c_name, functools.partial(self.record, c_name, params, code))
+        return self
 
     def run(self, function: dict[str, Any], code: int = 0, **given: Any) -> Any:
         """Install the stand-in of `function`, returning `code`, and call it with `arguments(..., **given)`."""

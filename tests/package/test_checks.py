@@ -18,7 +18,7 @@ import pytest
 from cl_d3d_sharing import errors
 
 from generator.base.knowledge import load
-from tests.package.standins import HANDLE_TYPES, IR, RESOURCE, Handles, extension_module
+from tests.package.standins import IR, RESOURCE, Handles, arguments, extension_module
 
 COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "==": operator.eq, ">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le,
@@ -74,42 +74,21 @@ def mentioned(node: Any, key: str | None = None) -> list[str]:
 
 
 class Arguments:
-    """Candidate values for each parameter of a function: valid ones first."""
+    """A valid call of a function (`arguments`, with C arrays), and for each parameter the values its host
+    predicates tell apart: the valid one first, then NULL for a pointer or 0 for an integer, and one past the
+    largest allowed value for an integer the spec limits to a set."""
 
     def __init__(self, module: Any, function: dict[str, Any], handles: Handles) -> None:
-        ffi = module.ffi
         self.module = module
-        self.candidates: dict[str, list[Any]] = {}
-        for param in function["params"]:
-            name, c_type = param["name"], param["type"]
-            if c_type in HANDLE_TYPES:
-                found: list[Any] = [handles.of(c_type)]
-            elif c_type.endswith("*"):
-                element = c_type.removeprefix("const ").removesuffix(" *")
-                if name == "errcode_ret" or element.startswith("ID3D") or element == "void":
-                    found = [None if name == "errcode_ret" else RESOURCE]
-                elif element == "cl_mem":
-                    found = [ffi.new("cl_mem[]", [ffi.cast("cl_mem", m) for m in handles.mems]), None]
-                elif element in ("cl_event", "cl_device_id"):
-                    found = [None, ffi.new(f"{element}[3]")]
-                else:
-                    found = [ffi.new(f"{element}[1]"), None]
-            else:
-                found = [1, 0, 3]
-            self.candidates[name] = found
-        for error in function["errors"]:
-            for clause in error.get("check", ()):
-                member = clause.get("predicate", {}).get("not", {})
-                if "member" in member:
-                    allowed = sorted(value_of(module, v) for v in member["of"])
-                    self.candidates[member["member"]] = [allowed[-1], allowed[0], allowed[-1] + 1, 3, 0x7FFF]
         self.clauses = [c for e in function["errors"] for c in e.get("check", ()) if c["class"] == "host"]
-
-    def baseline(self) -> dict[str, Any]:
-        """A valid call: no host clause holds."""
-        first = {name: values[0] for name, values in self.candidates.items()}
-        varied = [name for name, values in self.candidates.items() if len(values) > 1]
-        return next(args for args in self.variants(varied, first) if not self.true_clauses(args))
+        self.valid = arguments(module, function, handles, arrays=True)  # an array may be longer than its count
+        assert not self.true_clauses(self.valid), f"no valid call of {function['name']}"
+        self.candidates = {p["name"]: [self.valid[p["name"]], None if p["type"].endswith("*") else 0]
+                           for p in function["params"]}
+        for clause in self.clauses:
+            member = clause["predicate"].get("not", {})
+            if "member" in member:
+                self.candidates[member["member"]].append(max(value_of(module, v) for v in member["of"]) + 1)
 
     def true_clauses(self, args: dict[str, Any]) -> list[dict[str, Any]]:
         return [c for c in self.clauses if holds(c["predicate"], args, self.module)]
@@ -121,7 +100,7 @@ class Arguments:
     def firing(self, clause: dict[str, Any]) -> dict[str, Any]:
         """Arguments under which `clause` (or one that says the same) is the only true host clause."""
         same = [c for c in self.clauses if c["predicate"] == clause["predicate"]]
-        for args in self.variants(mentioned(clause["predicate"]), self.baseline()):
+        for args in self.variants(mentioned(clause["predicate"]), self.valid):
             true = self.true_clauses(args)
             if true and all(c in same for c in true):
                 return args

@@ -9,7 +9,7 @@ import pytest
 from cl_d3d_sharing import formats
 
 from tests.package.standins import extension_module
-from tests.support import load_truth, missing
+from tests.support import load_truth
 
 DXGIFORMAT_H = Path("/usr/share/mingw-w64/include/dxgiformat.h")
 
@@ -54,12 +54,15 @@ def test_formats_without_a_row_say_so() -> None:
         formats.dxgi_to_cl(2.0, "cl_khr_gl_sharing")  # type: ignore[arg-type]
 
 
-@pytest.mark.gcc
-def test_every_numeric_value_is_microsofts() -> None:
-    if not DXGIFORMAT_H.exists():
-        missing("Microsoft's dxgiformat.h (Debian mingw-w64-common)")
+def test_every_numeric_value_is_microsofts(headers: None) -> None:
     text = DXGIFORMAT_H.read_text()
     official = {name: int(value, 0) for name, value in re.findall(r"(DXGI_FORMAT_\w+) = (0x[0-9a-fA-F]+|\d+)", text)}
     ours = {f"DXGI_FORMAT_{member.name}" if not member.name.startswith("DXGI_") else member.name: int(member)
             for member in formats.DXGIFormat.__members__.values()}
     assert ours == official
+
+
+@pytest.mark.parametrize("extension", [42, [1], 2.5, None])
+def test_a_table_asked_for_by_no_name_is_a_type_error(extension: object) -> None:
+    with pytest.raises(TypeError, match="an extension string, a module name or a module"):
+        formats.dxgi_to_cl(28, extension)

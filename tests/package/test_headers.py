@@ -20,7 +20,6 @@ from tests.package.standins import extension_module
 from tests.support import GENERATED, load_truth, missing
 
 CDEF = GENERATED / "cl_d3d_sharing" / "_cdef"
-HEADERS = Path("/usr/include/CL")
 STUB = """\
 typedef unsigned int UINT;
 typedef enum DXGI_FORMAT {{ DXGI_FORMAT_UNKNOWN = 0 }} DXGI_FORMAT;
@@ -30,12 +29,11 @@ typedef struct IDXGIAdapter IDXGIAdapter;
 
 
 @pytest.fixture
-def compiler() -> str:
-    """gcc (or another `cc`) with Debian's opencl-c-headers."""
+def compiler(headers: None) -> str:
+    """gcc (or another `cc`), with the official headers to compile against."""
     found = shutil.which("gcc") or shutil.which("cc")
-    if not found or not (HEADERS / "cl.h").exists():
-        missing("a C compiler and Debian's opencl-c-headers")
-    assert found
+    if not found:
+        missing("a C compiler")
     return found
 
 

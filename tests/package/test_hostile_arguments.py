@@ -1,23 +1,15 @@
-"""Hostile arguments to the generated functions: each is refused with an error naming the parameter, none
-crashes, none reaches the driver; the C arrays a wrapper builds live for the whole call.
+"""Hostile arguments to the generated functions, from a table of wrong values by kind of parameter: each is
+refused with an error naming the parameter, none crashes, none reaches the driver.
 
-The Direct3D functions do not exist on Linux: every test installs stand-ins (`ffi.callback`s of the
-generated function-pointer types, put in the module's lookup cache for POCL's platform) that record
-whether they were reached. Handles, memory objects and events are POCL's real ones.
-
-A released PyOpenCL object used to crash the process inside the driver (PyOpenCL still reports the freed
-address), so those cases run in a child interpreter: a crash there fails the test by its exit code
-instead of killing pytest.
+The Direct3D functions do not exist on Linux: every test installs stand-ins (`StandIns`: `ffi.callback`s of
+the generated function-pointer types, in the module's lookup cache for POCL's platform) that record whether
+they were reached. Handles and memory objects are POCL's real ones. What a table cannot say is in
+test_hostile_calls.py, released PyOpenCL objects in test_released_objects.py.
 """
 
 from __future__ import annotations
 
-import gc
 import operator
-import os
-import subprocess
-import sys
-import textwrap
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
@@ -35,144 +27,9 @@ from tests.package.standins import (
     api,
     arguments,
     extension_module,
-    install,
-    make_event,
-    pyopencl,
-    release_event,
+    official,
 )
-from tests.support import GENERATED, load_truth
-
-# -- released PyOpenCL objects, in a child interpreter ----------------------------
-
-#: Runs each scenario on one extension module and prints `scenario|exception or ok|stand-ins reached|message`.
-CHILD = textwrap.dedent('''
-    import sys
-    import pyopencl as cl
-
-    module = __import__(sys.argv[1], fromlist=["EXTENSION"])
-    api = sys.argv[2]
-    ffi = module.ffi
-    pocl = next(p for p in cl.get_platforms() if "Portable Computing Language" in p.name)
-    context = cl.Context(pocl.get_devices()[:1])
-    queue = cl.CommandQueue(context)
-    platform = ffi.cast("cl_platform_id", pocl.int_ptr)
-    reached, seen = [], []
-    acquire, release = f"enqueue_acquire_{api}_objects", f"enqueue_release_{api}_objects"
-
-
-    def stand_in(name):
-        def body(q, count, mems, waiting, wait_list, event):
-            reached.append(name)
-            seen.extend(int(ffi.cast("uintptr_t", mems[i])) for i in range(count))
-            return 0
-        c_name = module.C_NAMES[name]
-        module._binding.install(platform, c_name, ffi.callback(c_name + "_fn", body))
-
-
-    stand_in(acquire)
-    stand_in(release)
-
-
-    class LookAlike:
-        """What another wrapper library may offer: an int_ptr, and no PyOpenCL class."""
-        def __init__(self, address):
-            self.int_ptr = address
-
-
-    def live():
-        return cl.Buffer(context, cl.mem_flags.READ_WRITE, 64)
-
-
-    def released():
-        made = live()
-        made.release()
-        return made
-
-
-    def watched_then_released():
-        made = live()
-        getattr(module, acquire)(queue, [made])
-        getattr(module, release)(queue, [made])  # the tracker watches it now: the probe is skipped until...
-        made.release()  # ... OpenCL's destructor callback says it is gone
-        getattr(module, acquire)(queue, [made])
-
-
-    def live_objects():
-        made = [live(), live()]
-        getattr(module, acquire)(queue, made)
-        assert seen == [m.int_ptr for m in made], (seen, made)
-        assert module._state.snapshot()["acquired"] == {m.int_ptr for m in made}
-        getattr(module, release)(queue, made)
-
-
-    def run_acquired():
-        with module.acquired(queue, [released()]):
-            pass
-
-
-    keep = live()
-    scenarios = {
-        "c function": lambda: getattr(module, module.C_NAMES[acquire])(queue, 1, [released()], 0, None, None),
-        "pythonic": lambda: getattr(module, acquire)(queue, [keep, released()]),
-        "release": lambda: getattr(module, release)(queue, [released()]),
-        "acquired": run_acquired,
-        "wait_for": lambda: getattr(module, acquire)(queue, [keep], wait_for=[LookAlike(released().int_ptr)]),
-        "look-alike context": lambda: getattr(module, f"create_from_{api}_buffer")(
-            LookAlike(released().int_ptr), 0, 0xD3D0),
-        "buffer as context": lambda: getattr(module, f"create_from_{api}_buffer")(released(), 0, 0xD3D0),
-        "watched, then released": watched_then_released,
-        "live": live_objects,
-    }
-    for scenario, call in scenarios.items():
-        reached.clear()
-        seen.clear()
-        try:
-            call()
-            outcome, message = "ok", ""
-        except Exception as error:
-            outcome, message = type(error).__name__, str(error).replace("\\n", " ")
-        print(scenario, outcome, ",".join(reached), message, sep="|", flush=True)
-''')
-
-RELEASED = "is a Buffer whose OpenCL object was released"
-#: scenario -> (outcome, stand-ins reached, what the message says)
-EXPECTED = {
-    "c function": ("ValueError", "", f"argument 'mem_objects[0]' {RELEASED}"),
-    "pythonic": ("ValueError", "", f"argument 'mem_objects[1]' {RELEASED}"),
-    "release": ("ValueError", "", f"argument 'mem_objects[0]' {RELEASED}"),
-    "acquired": ("ValueError", "", f"argument 'mem_objects[0]' {RELEASED}"),
-    "wait_for": ("ValueError", "", "argument 'wait_for[0]' is a LookAlike whose OpenCL object was released"),
-    "look-alike context": ("ValueError", "", "argument 'context' is a LookAlike whose OpenCL object was released"),
-    "buffer as context": ("TypeError", "", "argument 'context' must be a Context (cl_context), not Buffer"),
-    "watched, then released": ("ValueError", "acquire,release", f"argument 'mem_objects[0]' {RELEASED}"),
-    "live": ("ok", "acquire,release", ""),
-}
-
-
-@pytest.mark.parametrize("extension", EXTENSIONS)
-def test_a_released_pyopencl_object_is_refused_not_a_crash(extension: str, platform: Any) -> None:
-    """Released PyOpenCL buffers (and look-alikes holding a freed address) in every handle position of the
-    C-named and the Pythonic functions raise an error naming the parameter before any stand-in is reached;
-    live ones still pass. Runs in a child interpreter: a regression here is a segfault."""
-    pyopencl()
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(GENERATED), os.environ.get("PYTHONPATH", "")])}
-    result = subprocess.run([sys.executable, "-c", CHILD, MODULES[extension], api(extension)],
-                            capture_output=True, text=True, env=env, timeout=120, check=False)
-    assert result.returncode == 0, f"the child died with {result.returncode}:\n{result.stdout}\n{result.stderr}"
-    outcomes = {}
-    for line in result.stdout.splitlines():
-        scenario, outcome, reached, message = line.split("|", 3)
-        outcomes[scenario] = (outcome, reached, message)
-    assert outcomes.keys() == EXPECTED.keys()
-    for scenario, (outcome, reached, fragment) in EXPECTED.items():
-        got_outcome, got_reached, message = outcomes[scenario]
-        expected_reached = reached.replace("acquire", f"enqueue_acquire_{api(extension)}_objects") \
-            .replace("release", f"enqueue_release_{api(extension)}_objects")
-        assert (got_outcome, got_reached) == (outcome, expected_reached), (scenario, message)
-        assert fragment in message, scenario
-
-
-# -- a table of hostile arguments ---------------------------------------------------
+from tests.support import load_truth
 
 
 class Ref(NamedTuple):
@@ -252,19 +109,6 @@ class EndlessAsParameter:
 class RaisingList(list[Any]):
     def __iter__(self) -> Iterator[Any]:
         raise RuntimeError("no items")
-
-
-class BadRepr:
-    """Takes `__index__` as `value`; its `__repr__` raises (the checks quote the arguments they refuse)."""
-
-    def __init__(self, value: int) -> None:
-        self.value = value
-
-    def __index__(self) -> int:
-        return self.value
-
-    def __repr__(self) -> str:
-        raise ValueError("no repr")
 
 
 #: Hooks that misbehave, for every parameter that reads them.
@@ -388,22 +232,13 @@ def resolve(value: Any, good: Any, handles: Handles, ffi: Any) -> Any:
     return value
 
 
-def record_every_call(module: Any, handles: Handles) -> list[str]:
-    """Stand-ins for every function of the module, writing nothing a Pythonic function would release; the C
-    names of those reached."""
-    stand_ins = StandIns(module, handles, writes=False)
-    stand_ins.install()
-    return stand_ins.reached
-
-
 def good_arguments(module: Any, function: str, handles: Handles) -> dict[str, Any]:
-    params = dict.fromkeys(p for p, _ in PYTHONIC[function.replace(api(module.EXTENSION), "{api}")])
-    values = {"platform": handles.platform, "context": handles.context, "command_queue": handles.queue,
-              "d3d_device_source": next(iter(module.D3DDeviceSource)), "d3d_object": RESOURCE,
-              "d3d_device_set": next(iter(module.D3DDeviceSet)), "flags": 0, "resource": RESOURCE,
-              "subresource": 0, "mem_objects": [core_ffi.cast("cl_mem", m) for m in handles.mems[:2]],
-              "wait_for": None}
-    return {name: values[name] for name in params}
+    """A valid call of the Pythonic `function`: what `arguments` gives its C function (the acquire's for
+    `acquired`), the memory objects as cffi handles, no events to wait for."""
+    acquire = f"enqueue_acquire_{api(module.EXTENSION)}_objects"
+    c_function = official(module.EXTENSION, module.C_NAMES[acquire if function == "acquired" else function])
+    values = arguments(module, c_function, handles, mem_objects=[core_ffi.cast("cl_mem", m) for m in handles.mems])
+    return {name: values.get(name) for name, _ in PYTHONIC[function.replace(api(module.EXTENSION), "{api}")]}
 
 
 def expected_error(param: str, case: Case) -> type[Exception]:
@@ -421,15 +256,15 @@ def test_a_hostile_argument_to_a_pythonic_function_is_refused(
     CLError of the invalid handle, naming the parameter; the stand-ins (every function of the module)
     are never reached and the tracked state does not change."""
     module = extension_module(extension)
-    reached = record_every_call(module, handles)
-    arguments = good_arguments(module, function, handles)
-    arguments[param] = resolve(case.value, arguments[param], handles, core_ffi)
+    reached = StandIns(module, handles, writes=False).install().reached
+    given = good_arguments(module, function, handles)
+    given[param] = resolve(case.value, given[param], handles, core_ffi)
     with pytest.raises(expected_error(param, case)) as caught:
         if function == "acquired":
-            with module.acquired(**arguments):
+            with module.acquired(**given):
                 pass
         else:
-            getattr(module, function)(**arguments)
+            getattr(module, function)(**given)
     message = str(caught.value)
     named = f"argument '{param}'" if case.label == "None" else f"argument '{param}"
     assert named in message and case.says in message
@@ -444,48 +279,18 @@ def test_the_good_arguments_do_reach_the_stand_ins(handles: Handles) -> None:
     (so a refusal above is the hostile argument's doing)."""
     for extension in EXTENSIONS:
         module = extension_module(extension)
-        reached = record_every_call(module, handles)
+        reached = StandIns(module, handles, writes=False).install().reached
         for pattern in PYTHONIC:
             function = pattern.format(api=api(extension))
-            arguments = good_arguments(module, function, handles)
+            given = good_arguments(module, function, handles)
             if function == "acquired":
-                with module.acquired(**arguments):
+                with module.acquired(**given):
                     pass
             else:
-                getattr(module, function)(**arguments)
+                getattr(module, function)(**given)
             module._state.clear()
         c_names = [module.C_NAMES[pattern.format(api=api(extension))] for pattern in PYTHONIC if pattern != "acquired"]
         assert reached == c_names + c_names[-2:]  # device ids: one call (no devices); acquired: acquire, release
-
-
-@pytest.mark.parametrize("extension", EXTENSIONS)
-def test_a_refused_argument_whose_repr_raises_is_quoted_as_what_it_is(extension: str, handles: Handles) -> None:
-    """A check quotes the arguments it refuses; an object whose `__repr__` raises is described instead, and
-    the spec's error comes out (it was the `__repr__`'s ValueError)."""
-    module = extension_module(extension)
-    reached = record_every_call(module, handles)
-    create = getattr(module, f"create_from_{api(extension)}_buffer")
-    with pytest.raises(errors.BY_NAME["CL_INVALID_VALUE"]) as caught:
-        create(handles.context, BadRepr(3), RESOURCE)  # READ_WRITE | WRITE_ONLY: not valid flags
-    assert "flags=<BadRepr object; its __repr__ raised ValueError>" in str(caught.value)
-    assert reached == []
-
-
-@pytest.mark.parametrize("extension", EXTENSIONS)
-def test_an_as_pyopencl_whose_truth_raises_is_refused_before_the_call(extension: str, handles: Handles) -> None:
-    """Its truth was asked only after the driver had made the object, which then leaked."""
-
-    class NoTruth:
-        def __bool__(self) -> bool:
-            raise RuntimeError("neither")
-
-    module = extension_module(extension)
-    reached = record_every_call(module, handles)
-    create = getattr(module, f"create_from_{api(extension)}_buffer")
-    with pytest.raises(TypeError, match=r"argument 'as_pyopencl' is a NoTruth whose truth cannot be told") as caught:
-        create(handles.context, 0, RESOURCE, as_pyopencl=NoTruth())
-    assert isinstance(caught.value.__cause__, RuntimeError)
-    assert reached == []
 
 
 # -- the C-named functions: every parameter of every function ---------------------
@@ -553,131 +358,3 @@ def test_a_hostile_argument_to_a_c_function_is_refused(
     assert isinstance(caught.value, (TypeError, ValueError, errors.CLError))
     assert caught.value.__cause__ is not None or not case.label.endswith(("raises", "recurses"))
     assert call.received == {}, "nothing reached C"
-
-
-# -- the C arrays a wrapper builds live for the whole call ---------------------------
-
-GARBAGE = 0xDEAD_BEEF_0BAD_F00D
-OUT_OF_RESOURCES = -5
-
-
-def churn(ffi: Any) -> list[Any]:
-    """Collect garbage, then allocate many fresh cffi blocks of the small sizes the wrapper's arrays have,
-    filled with a pattern: a block freed too early would now hold it (or something else)."""
-    gc.collect()
-    return [ffi.new("uintptr_t[]", [GARBAGE] * size) for size in range(1, 9) for _ in range(500)]
-
-
-@pytest.mark.parametrize("extension", EXTENSIONS)
-@pytest.mark.parametrize("layer", ["pythonic", "c"])
-def test_the_arrays_passed_to_the_driver_live_for_the_whole_call(
-    extension: str, layer: str, platform: Any, context: Any, queue: Any, buffers: list[int],
-) -> None:
-    """Python lists go in; the wrapper makes the C arrays. The stand-in collects garbage and allocates
-    thousands of fresh blocks before it reads the arrays: they must still hold exactly the real POCL
-    buffers and user events given. The stand-in then fails the call, so that arrays freed too early
-    fail this test instead of sending garbage addresses to the tracker (a crash)."""
-    module = extension_module(extension)
-    ffi = module.ffi
-    waits = [make_event(context), make_event(context)]
-    seen: dict[str, list[int]] = {}
-    kept: list[Any] = []
-
-    def stand_in(q: Any, count: int, mems: Any, waiting: int, wait_list: Any, event: Any) -> int:
-        kept.append(churn(ffi))
-        seen["mem_objects"] = [int(ffi.cast("uintptr_t", mems[i])) for i in range(count)]
-        seen["event_wait_list"] = [int(ffi.cast("uintptr_t", wait_list[i])) for i in range(waiting)]
-        return OUT_OF_RESOURCES  # a failed call records nothing: a regression's garbage never reaches the tracker
-
-    name = f"enqueue_acquire_{api(extension)}_objects"
-    c_name = module.C_NAMES[name]
-    install(module, platform, name, stand_in)
-    try:
-        with pytest.raises(errors.BY_NAME["CL_OUT_OF_RESOURCES"]):
-            if layer == "pythonic":
-                getattr(module, name)(queue, list(buffers), wait_for=list(waits))
-            else:
-                getattr(module, c_name)(queue, len(buffers), list(buffers), len(waits), list(waits), None)
-    finally:
-        for wait in waits:
-            release_event(wait)
-    assert kept and len(kept[0]) == 4000  # the churn ran inside the call
-    assert seen == {"mem_objects": buffers, "event_wait_list": waits}
-
-
-# -- memory whose extent is known, or that cannot be read -----------------------------
-
-COUNTED = [(extension, function, param["name"])
-           for extension, data in sorted(load_truth().items()) for function in data["functions"]
-           for param in function["params"] if param["name"] in ("devices", "mem_objects", "event_wait_list")]
-
-
-@pytest.mark.parametrize(("extension", "function", "param"), COUNTED,
-                         ids=[f"{f['name']}-{p}" for _, f, p in COUNTED])
-@pytest.mark.parametrize("form", ["one item of ffi.new", "an address nothing is mapped at"])
-def test_memory_shorter_than_its_count_is_refused(
-    extension: str, function: dict[str, Any], param: str, form: str, handles: Handles,
-) -> None:
-    """`ffi.new("T *")` makes one item, which the inline path took for any count (a heap overflow when the
-    driver wrote four devices there); an int address the package reads for its state checks must be readable
-    (reading 0x8 crashed the process before the extension was even looked up). Both never reach C."""
-    module = extension_module(extension)
-    call = StandIns(module, handles)
-    c_type = next(p["type"] for p in function["params"] if p["name"] == param)
-    element = c_type.removeprefix("const ").removesuffix(" *")
-    with pytest.raises(ValueError) as caught:
-        call.run(function, **{param: module.ffi.new(f"{element} *") if form == "one item of ffi.new" else 8})
-    says = "holds 1 items but " if form == "one item of ffi.new" else "= 0x8 does not hold "
-    assert f"argument '{param}'" in str(caught.value) and says in str(caught.value), str(caught.value)
-    assert call.received == {}, "nothing reached C"
-
-
-@pytest.mark.parametrize("extension", EXTENSIONS)
-@pytest.mark.parametrize("change", ["emptied", "another object added"])
-def test_acquired_releases_what_it_acquired_whatever_the_list_becomes(
-    extension: str, change: str, handles: Handles,
-) -> None:
-    """The release used the caller's list as it was at the end of the block: emptied, nothing was released
-    (and the object stayed acquired); grown, the release was refused as not acquired."""
-    module = extension_module(extension)
-    reached = record_every_call(module, handles)
-    first, second = (core_ffi.cast("cl_mem", m) for m in handles.mems[:2])
-    objects = [first]
-    with module.acquired(handles.queue, objects):
-        objects.clear() if change == "emptied" else objects.append(second)
-    assert module._state.snapshot()["acquired"] == set()
-    assert len(reached) == 2
-
-
-class HashlessMeta(type):
-    """A class whose metaclass will not hash or compare it: a set of types asked it to."""
-
-    def __hash__(cls) -> int:
-        raise RuntimeError("no hash")
-
-    def __eq__(cls, other: object) -> bool:
-        raise RuntimeError("no comparison")
-
-
-class Hashless(metaclass=HashlessMeta):
-    pass
-
-
-@pytest.mark.parametrize("extension", EXTENSIONS)
-def test_an_object_whose_metaclass_misbehaves_is_refused_by_name(extension: str, handles: Handles) -> None:
-    module = extension_module(extension)
-    reached = record_every_call(module, handles)
-    create = getattr(module, f"create_from_{api(extension)}_buffer")
-    with pytest.raises(TypeError, match=r"argument 'context' must be None, a cffi pointer .*not Hashless"):
-        create(Hashless(), 0, RESOURCE)
-    acquire = getattr(module, f"enqueue_acquire_{api(extension)}_objects")
-    with pytest.raises(TypeError, match=r"argument 'mem_objects\[0\]' must be a cffi pointer .*not Hashless"):
-        acquire(handles.queue, [Hashless()])
-    assert reached == []
-
-
-@pytest.mark.parametrize("extension", [42, [1], 2.5, None])
-def test_a_table_asked_for_by_no_name_is_a_type_error(extension: Any) -> None:
-    formats = __import__("cl_d3d_sharing.formats", fromlist=["TABLES"])
-    with pytest.raises(TypeError, match="an extension string, a module name or a module"):
-        formats.dxgi_to_cl(28, extension)

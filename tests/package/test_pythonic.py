@@ -80,9 +80,8 @@ def test_devices_come_back_as_a_list_from_two_calls(
 @pytest.mark.parametrize("extension", EXTENSIONS)
 def test_no_device_is_an_empty_list_after_one_call(extension: str, handles: Handles) -> None:
     module = extension_module(extension)
-    stand_ins = StandIns(module, handles, writes=False)  # the count stays 0: no device
     name = f"get_device_ids_from_{api(extension)}"
-    stand_ins.install(name)
+    stand_ins = StandIns(module, handles, writes=False).install(name)  # the count stays 0: no device
     found = getattr(module, name)(handles.platform, next(iter(module.D3DDeviceSource)), RESOURCE,
                                   next(iter(module.D3DDeviceSet)))
     assert found == [] and stand_ins.reached == [module.C_NAMES[name]] and stand_ins.received["num_entries"] == 0
@@ -92,10 +91,8 @@ def test_no_device_is_an_empty_list_after_one_call(extension: str, handles: Hand
 @pytest.mark.parametrize("kind", ["buffer", "texture2d", "texture3d"])
 def test_a_created_object_is_owned_and_released_when_collected(extension: str, kind: str, handles: Handles) -> None:
     module = extension_module(extension)
-    stand_ins = StandIns(module, handles, writes=False)
-    created = stand_ins.made
     name = f"create_from_{api(extension)}_{kind}"
-    stand_ins.install(name)
+    created = StandIns(module, handles, writes=False).install(name).made
     args = (handles.context, 0, RESOURCE) + ((2,) if kind != "buffer" else ())
     made = getattr(module, name)(*args)
     assert address(module, made) == created[0] and reference_count(created[0]) == 1
@@ -109,10 +106,8 @@ def test_a_created_object_is_owned_and_released_when_collected(extension: str, k
 def test_a_created_object_as_pyopencl_owns_it(extension: str, handles: Handles) -> None:
     cl = pyopencl()
     module = extension_module(extension)
-    stand_ins = StandIns(module, handles, writes=False)
-    created = stand_ins.made
     name = f"create_from_{api(extension)}_buffer"
-    stand_ins.install(name)
+    created = StandIns(module, handles, writes=False).install(name).made
     made = getattr(module, name)(handles.context, 0, RESOURCE, as_pyopencl=True)
     assert isinstance(made, cl.MemoryObject) and made.int_ptr == created[0]
     assert reference_count(created[0]) == 1  # PyOpenCL took the caller's reference, not one more
@@ -211,8 +206,7 @@ def test_a_resource_in_every_form(form: str, handles: Handles) -> None:
         "ctypes pointer": ctypes.pointer(target),
         "COM object": ComObject(where),
     }[form]
-    stand_ins = StandIns(module, handles, writes=False)
-    stand_ins.install("clCreateFromD3D11BufferKHR")
+    stand_ins = StandIns(module, handles, writes=False).install("clCreateFromD3D11BufferKHR")
     made = module.create_from_d3d11_buffer(handles.context, 0, resource)
     assert stand_ins.reached == ["clCreateFromD3D11BufferKHR"] and stand_ins.received["resource"] == where
     release(address(module, made))
@@ -227,8 +221,7 @@ def test_pyopencl_objects_are_handles(handles: Handles) -> None:
     context = cl.Context(pocl.get_devices()[:1])
     queue = cl.CommandQueue(context)
     memory = [cl.Buffer(context, cl.mem_flags.READ_WRITE, 64) for _ in range(2)]
-    stand_ins = StandIns(module, handles, writes=False)
-    stand_ins.install("clEnqueueReleaseD3D11ObjectsNV")
+    stand_ins = StandIns(module, handles, writes=False).install("clEnqueueReleaseD3D11ObjectsNV")
     module.enqueue_release_d3d11_objects(queue, memory)
     assert stand_ins.reached == ["clEnqueueReleaseD3D11ObjectsNV"]
     assert [stand_ins.received["command_queue"], *stand_ins.received["mem_objects"]] == [

@@ -13,7 +13,8 @@ accepted), and record its acquire before A recorded its release: A's late releas
 acquisition, and B's own valid release was refused as a checked NOT_ACQUIRED, leaving the buffer acquired
 in the driver. (It showed up here about once in five runs.) Now a wrapper holds the objects it speaks of
 from its state check to its record (`Tracker.holding`): a call on the same objects waits, calls on other
-objects do not, so driver calls are not serialised as a per-tracker lock would do.
+objects do not, so driver calls are not serialised as a per-tracker lock would do. A fresh `Tracker` is also
+tested alone: no key is held by two threads at once, and a call waiting for one key holds none of its others.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import gc
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -199,6 +201,95 @@ def test_holding_nests_in_one_thread_and_frees_its_keys() -> None:
         assert not taken.wait(0.2), "key 3 is held by this thread"
     assert taken.wait(10)
     thread.join(10)
+
+
+@pytest.fixture(params=["gil", "locked"])
+def tracker(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, busy_switching: None) -> Any:
+    """A fresh tracker, with the uncontended way that takes no lock (the GIL's), or with the lock every time (as
+    on a free-threaded build)."""
+    state = sys.modules[extension_module("cl_khr_d3d11_sharing")._state.__class__.__module__]
+    monkeypatch.setattr(state, "_GIL", request.param == "gil")
+    return state.Tracker()
+
+
+def test_no_two_threads_hold_the_same_key(tracker: Any) -> None:
+    """Eight threads hold overlapping key sets (some nested) many times: inside, no key is ever held by two
+    threads; every thread finishes (no deadlock, no lost wake-up); the tracker ends holding nothing."""
+    inside: dict[int, int] = {}
+    lock = threading.Lock()
+    clashes: list[int] = []
+    start = threading.Barrier(8)
+
+    def enter(keys: list[int]) -> None:
+        with lock:
+            for key in set(keys):
+                if inside.get(key, 0):
+                    clashes.append(key)
+                inside[key] = inside.get(key, 0) + 1
+
+    def leave(keys: list[int]) -> None:
+        with lock:
+            for key in set(keys):
+                inside[key] -= 1
+
+    def work(t: int) -> None:
+        start.wait()
+        for r in range(300):
+            keys = [(t + r) % 5, (t * 3 + r) % 7 + 5] if r % 3 else [t % 4]
+            held = tracker.hold(keys)
+            try:
+                enter(keys)
+                if r % 7 == 0:  # a call from inside another in the same thread: one key of its own, one contended
+                    with tracker.holding([keys[0], 100 + t % 2]):
+                        enter([100 + t % 2])
+                        leave([100 + t % 2])
+                leave(keys)
+            finally:
+                tracker.let_go(held)
+
+    failed: list[BaseException] = []
+
+    def guarded(t: int) -> None:
+        try:
+            work(t)
+        except BaseException as error:  # reported by the main thread, which asserts there is none
+            failed.append(error)
+
+    threads = [threading.Thread(target=guarded, args=(t,)) for t in range(8)]
+    for thread in threads:
+        thread.start()
+    deadline = time.monotonic() + 60
+    for thread in threads:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    assert not any(thread.is_alive() for thread in threads), "a thread never got its keys"
+    assert failed == []
+    assert clashes == []
+    assert tracker._calls == {} and tracker._waiting == 0
+
+
+def test_a_waiting_call_holds_nothing(tracker: Any) -> None:
+    """All keys at once: a call waiting for one key does not keep another call from its other keys."""
+    first = tracker.hold([1])
+    got_two = threading.Event()
+    waiting = threading.Thread(target=lambda: tracker.let_go(tracker.hold([1, 2])))
+    waiting.start()
+    for _ in range(10_000):
+        if tracker._waiting:
+            break
+        threading.Event().wait(0.001)
+    assert tracker._waiting == 1, "the call on 1 and 2 waits"
+    def take_two() -> None:
+        tracker.let_go(tracker.hold([2]))
+        got_two.set()
+
+    other = threading.Thread(target=take_two)
+    other.start()
+    assert got_two.wait(10), "key 2 is free while the call on 1 and 2 waits"
+    assert waiting.is_alive()
+    tracker.let_go(first)
+    waiting.join(10)
+    other.join(10)
+    assert not waiting.is_alive() and tracker._calls == {}
 
 
 @pytest.mark.parametrize(("scenario", "rounds"), [("cycles", 5000), ("threads", 3000), ("fork", 0),
