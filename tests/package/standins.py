@@ -27,7 +27,7 @@ import yaml
 from tests.support import ROOT, generated_module, load_truth, missing
 
 cl_d3d_sharing = generated_module()
-from cl_d3d_sharing import _runtime  # noqa: E402
+from cl_d3d_sharing import _library  # noqa: E402
 
 #: The extension modules, by extension string.
 MODULES = {name: f"cl_d3d_sharing.{module}" for name, module in cl_d3d_sharing.EXTENSIONS.items()}
@@ -97,7 +97,7 @@ def check(code: int, what: str) -> None:
 @functools.cache
 def _opencl() -> ctypes.CDLL:
     """The OpenCL library through ctypes, for calls the package has no reason to declare."""
-    lib = ctypes.CDLL(_runtime.library_path())
+    lib = ctypes.CDLL(_library.library_path())
     lib.clCreateBuffer.restype = ctypes.c_void_p
     lib.clCreateBuffer.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_size_t, ctypes.c_void_p,
                                    ctypes.POINTER(ctypes.c_int32)]
@@ -116,7 +116,7 @@ def _opencl() -> ctypes.CDLL:
 def make_buffer(context: Any, size: int = 64) -> int:
     """A real POCL buffer (its address): what a Direct3D wrap gives back, as far as tracked state can tell."""
     error = ctypes.c_int32()
-    made = _opencl().clCreateBuffer(_runtime.address(context), 1, size, None, ctypes.byref(error))  # READ_WRITE
+    made = _opencl().clCreateBuffer(_library.address(context), 1, size, None, ctypes.byref(error))  # READ_WRITE
     check(error.value, "clCreateBuffer")
     return int(made)
 
@@ -128,7 +128,7 @@ def release(mem: int) -> None:
 def make_event(context: Any) -> int:
     """A real POCL user event (its address)."""
     error = ctypes.c_int32()
-    made = _opencl().clCreateUserEvent(_runtime.address(context), ctypes.byref(error))
+    made = _opencl().clCreateUserEvent(_library.address(context), ctypes.byref(error))
     check(error.value, "clCreateUserEvent")
     return int(made)
 

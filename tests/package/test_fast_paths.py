@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from cl_d3d_sharing import _runtime, errors
+from cl_d3d_sharing import _binding, errors
 
 from tests.package.standins import (
     ALL_FUNCTIONS,
@@ -255,4 +255,4 @@ def test_each_module_has_its_fast_path_constants() -> None:
             if name.startswith("_type_"):
                 assert type(getattr(module, name)).__name__ == "CType", name
             if name.startswith("_fn_"):
-                assert isinstance(getattr(module, name), _runtime.Entry), name
+                assert isinstance(getattr(module, name), _binding.Entry), name

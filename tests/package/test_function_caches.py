@@ -11,22 +11,22 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from cl_d3d_sharing import _runtime, errors
+from cl_d3d_sharing import _binding, _library, errors
 
 from tests.package.standins import extension_module, install
 
 
 @pytest.fixture
 def asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The kinds of handle `_runtime.platform_of` was asked about: each is two or three driver queries."""
+    """The kinds of handle `_library.platform_of` was asked about: each is two or three driver queries."""
     kinds: list[str] = []
-    real = _runtime.platform_of
+    real = _library.platform_of
 
     def counting(kind: str, handle: Any) -> Any:
         kinds.append(kind)
         return real(kind, handle)
 
-    monkeypatch.setattr(_runtime, "platform_of", counting)
+    monkeypatch.setattr(_library, "platform_of", counting)
     return kinds
 
 
@@ -54,7 +54,7 @@ def test_one_platform_the_function_is_found_once_and_install_and_forget_reset_it
     platform the queue is on), the next calls take it from `Entry.only` without a query; installing another
     stand-in or forgetting empties it, so the next call finds the new one, or none."""
     module = extension_module("cl_khr_d3d11_sharing")
-    assert len(_runtime.platform_words()) == 1
+    assert len(_binding.platform_words()) == 1
     entry = module._fn_clEnqueueAcquireD3D11ObjectsKHR
     reached: list[str] = []
     first = install(module, platform, ACQUIRE, reaching(reached, "first"))
@@ -89,10 +89,10 @@ def two_platforms(platform: Any, monkeypatch: pytest.MonkeyPatch) -> Callable[[b
     """Pretend the loader listed a second platform (a made-up address), with POCL's dispatch word or another."""
 
     def listed(same_word: bool) -> None:
-        words = dict(_runtime.platform_words())
-        pocl = words[_runtime.address(platform)]
+        words = dict(_binding.platform_words())
+        pocl = words[_library.address(platform)]
         words[0x7E57_0000] = pocl if same_word else pocl ^ 0x10
-        monkeypatch.setattr(_runtime, "_platform_words", words)
+        monkeypatch.setattr(_binding, "_platform_words", words)
 
     return listed
 
@@ -151,23 +151,23 @@ def test_the_one_platforms_function_is_for_that_platform_only(platform: Any) -> 
         module.clGetDeviceIDsFromD3D11KHR(handle, source, None, device_set, 0, None, count)
     assert reached == ["pocl", "pocl", "other", "pocl", "other"]
     entry = module._fn_clGetDeviceIDsFromD3D11KHR
-    assert entry.only is not None and _runtime.address(entry.platform) == _runtime.address(platform)
+    assert entry.only is not None and _library.address(entry.platform) == _library.address(platform)
 
 
 def test_a_platform_argument_is_never_read(platform: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """A platform's dispatch word comes from the platforms the loader listed, read once: an argument that is
     no listed platform is not dereferenced by the cache (the driver is asked about it, as before)."""
-    words = _runtime.platform_words()
+    words = _binding.platform_words()
     read: list[int] = []
-    real = _runtime.dispatch_word
+    real = _binding.dispatch_word
 
     def reading(handle: Any) -> int:
-        read.append(_runtime.address(handle))
+        read.append(_library.address(handle))
         return real(handle)
 
-    monkeypatch.setattr(_runtime, "dispatch_word", reading)
+    monkeypatch.setattr(_binding, "dispatch_word", reading)
     ffi = extension_module("cl_khr_d3d11_sharing").ffi
-    assert _runtime.Binding._word("platform", platform) == words[_runtime.address(platform)]
-    assert _runtime.Binding._word("platform", ffi.cast("cl_platform_id", 0x10)) is None
-    assert _runtime.Binding._word("platform", ffi.NULL) is None
+    assert _binding.Binding._word("platform", platform) == words[_library.address(platform)]
+    assert _binding.Binding._word("platform", ffi.cast("cl_platform_id", 0x10)) is None
+    assert _binding.Binding._word("platform", ffi.NULL) is None
     assert read == []
