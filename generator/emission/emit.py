@@ -17,7 +17,7 @@ from generator.emission.package import model_package
 from generator.emission.package_model import Package
 from generator.emission.render import TEMPLATE_CACHE, render, static_modules
 from generator.ir import files as ir
-from generator.ir import read
+from generator.ir import read, values
 from generator.ir.model import Extension
 from generator.merging.draft import Extension as Draft
 
@@ -39,6 +39,8 @@ def outputs(drafts: list[Draft], *, recheck: bool = False) -> Emitted:
     with timing.stage("IR"):
         data = [ir.checked(draft) for draft in drafts]
         irs = tuple(read.from_dict(entry) for entry in data)
+        for extension in irs:
+            values.check_token_values(extension, knowledge.load())
     with timing.stage("package model"):
         package = model_package(list(irs), knowledge.load(), knowledge.load_package())
     modules = package_files(package)

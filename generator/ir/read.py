@@ -41,7 +41,8 @@ def record(draft: Draft) -> Extension:
 
 def load(path: Path) -> Extension:
     """An IR file read back: input like any other, so every fault in it is an `InputError` saying where."""
-    return from_dict(files.read_data(path)[0])
+    data, text = files.read_data(path)
+    return _fitting(from_dict(data), path, text)
 
 
 def load_folder(folder: Path) -> dict[str, Extension]:
@@ -55,13 +56,23 @@ def load_folder(folder: Path) -> dict[str, Extension]:
             pos = safeload.yaml_marks(text, str(file)).get(("name",))
             raise InputError(str(file), pos, f"{name} again: {where[name]} is the IR of this extension too",
                              safeload.line_of(text, pos.line) if pos else None)
-        found[name], where[name] = from_dict(data), file
+        found[name], where[name] = _fitting(from_dict(data), file, text), file
     return found
 
 
+def _fitting(extension: Extension, path: Path, text: str) -> Extension:
+    """`extension`, read from `path`, when every token value fits its type; an input error at the value else."""
+    found = values.misfit(extension, knowledge.load())
+    if found is None:
+        return extension
+    index, message = found
+    pos = safeload.yaml_marks(text, str(path)).get(("tokens", index, "value"))
+    raise InputError(str(path), pos, message, safeload.line_of(text, pos.line) if pos else None)
+
+
 def from_dict(data: dict[str, Any]) -> Extension:
-    """The typed record of a validated IR dictionary; an input error at a token whose value its type cannot hold."""
-    extension = Extension(
+    """The typed record of a validated IR dictionary."""
+    return Extension(
         name=data["name"],
         vendor=data["vendor"],
         revision=data["revision"],
@@ -76,8 +87,6 @@ def from_dict(data: dict[str, Any]) -> Extension:
         diagnostics=tuple(_diagnostic(d) for d in data["diagnostics"]),
         registry=data.get("registry"),
     )
-    values.check_token_values(extension, knowledge.load())
-    return extension
 
 
 def place(text: str) -> Location:

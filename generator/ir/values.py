@@ -1,6 +1,7 @@
-"""A token's value fits the C type of its group: a fact of the IR, checked where the IR is made and read
-(`read.from_dict`), so no IR with a value its type cannot hold is written, and a hand-edited one is refused
-when it is read. C integer types' ranges are this machine's compiler's.
+"""A token's value fits the C type of its group: a fact of the IR, checked where the IR is made (`emit`: an
+error at the token in the spec) and where an IR file is read (`read.load`: an error at the value in the file),
+so no IR with a value its type cannot hold is written, and a hand-edited one is refused when it is read.
+C integer types' ranges are this machine's compiler's.
 """
 
 from __future__ import annotations
@@ -43,20 +44,26 @@ def integer_range(c_type: str, types: dict[str, str | None]) -> tuple[int, int] 
 
 
 def check_token_values(ir: Extension, knowledge: Knowledge) -> None:
-    """Every token fits the C type of its group (error codes: the error type); any other, 64 bits.
+    """An input error at the first token, in its spec, whose value its type cannot hold."""
+    found = misfit(ir, knowledge)
+    if found is not None:
+        index, message = found
+        raise naming.error_at(ir.tokens[index].source, message)
 
-    A value the generated constants and checks could not hold is an input error at the token.
-    """
+
+def misfit(ir: Extension, knowledge: Knowledge) -> tuple[int, str] | None:
+    """The first token (its index, and why) whose value does not fit the C type of its group (error codes: the
+    error type; any other token: 64 bits): the generated constants and checks could not hold it."""
     types = type_map(ir, knowledge)
     group_types = {g.name: knowledge.error_type if g.kind == "error" else g.c_type for g in ir.token_groups}
-    for token in ir.tokens:
+    for index, token in enumerate(ir.tokens):
         if token.value is None:
             continue
         c_type = group_types.get(token.group) if token.group else None
         low, high = (c_type and integer_range(c_type, types)) or _ANY_TOKEN
         if not low <= token.value <= high:
-            raise naming.error_at(token.source, f"{token.name} = {token.value} does not fit "
-                                  f"{c_type or 'a 64-bit C integer'} ({low}..{high})")
+            return index, f"{token.name} = {token.value} does not fit {c_type or 'a 64-bit C integer'} ({low}..{high})"
+    return None
 
 
 def type_map(ir: Extension, knowledge: Knowledge) -> dict[str, str | None]:

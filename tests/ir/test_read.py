@@ -31,5 +31,6 @@ def test_a_value_its_type_cannot_hold_is_refused_where_the_ir_is_read(seed_resul
     token = next(t for t in data["tokens"] if t["group"] and t["value"] is not None)
     token["value"] = 1 << 40
     (path := tmp_path / "edited.yaml").write_text(files.yaml_text(data), encoding="utf-8")
-    with pytest.raises(InputError, match=f"{token['name']} = {1 << 40} does not fit"):
+    with pytest.raises(InputError, match=f"{token['name']} = {1 << 40} does not fit") as caught:
         read.load(path)
+    assert caught.value.path == str(path) and f"value: {1 << 40}" in caught.value.render()
