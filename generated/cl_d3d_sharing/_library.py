@@ -29,8 +29,9 @@ LIBRARY_NAMES: dict[str, tuple[str, ...]] = {
 }
 
 SUCCESS = 0
-#: The C type of a memory object.
-MEM = ffi.typeof('cl_mem')
+#: The C type of a memory object, and its name.
+MEM_NAME = 'cl_mem'
+MEM = ffi.typeof(MEM_NAME)
 _PLATFORM_NAME = 2306
 _PLATFORM_EXTENSIONS = 2308
 _DEVICE_NAME = 4139

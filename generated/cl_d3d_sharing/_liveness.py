@@ -130,6 +130,38 @@ def live(handle: int) -> bool:
     return read(handle) in words
 
 
+#: Handles of other kinds than memory objects found live, not read again: OpenCL tells when it destroys a
+#: memory object (then `watched` holds it until then), never when it destroys a queue or an event, so these are
+#: checked once per address. A PyOpenCL queue used after its `with` block is then the driver's to judge, as
+#: in C. Emptied when it grows past `_MOST_SEEN` (a program that makes events for ever).
+seen_alive: set[int] = set()
+_MOST_SEEN = 4096
+
+
+def live_object(handle: int, memory: bool) -> bool:
+    """`live`, asked once per object: a live memory object is watched until OpenCL destroys it, the address of
+    a live object of another kind is kept in `seen_alive`."""
+    if _lifetime.destroyed:
+        _lifetime.settle()
+    if handle in seen_alive or handle in _lifetime.watched:
+        return True
+    if not live(handle):
+        return False
+    if memory:
+        try:
+            _lifetime.on_destroyed(ffi.cast(_library.MEM, handle), _ignore)
+        except _library.QueryFailed:
+            pass  # not a memory object after all: the driver will say so
+    else:
+        if len(seen_alive) >= _MOST_SEEN:
+            seen_alive.clear()
+        seen_alive.add(handle)
+    return True
+
+
+def _ignore(address: int) -> None:
+    """A watcher that only keeps the address in `watched` while the object lives."""
+
 
 def _forked() -> None:
     _reader.clear()  # the parent's /proc/self/mem would read the parent's memory

@@ -219,10 +219,12 @@ class Tracker:
                     if not self._known.issuperset(objects):
                         self._watch(objects)
                     acquired.update(objects)
+                    return code
             elif acquired.issuperset(objects):  # all acquired, so all known: the usual release
                 code = function(*args)
                 if code == _SUCCESS:
                     acquired.difference_update(objects)
+                    return code
             else:
                 found = self.released(objects)
                 if found is not None:
@@ -230,6 +232,8 @@ class Tracker:
                 code = function(*args)
                 if code == _SUCCESS:
                     self.release(objects)
+                    return code
+            self.doubt(objects)
             return code
         finally:
             self.let_go(held)
@@ -318,6 +322,15 @@ class Tracker:
         if not self._known.issuperset(objects):
             self._watch(objects)
         self._acquired.difference_update(objects)
+
+    def doubt(self, objects: Collection[CData]) -> None:
+        """The driver refused a call on `objects` (not acquired, already acquired, not valid, ...): what this
+        tracker recorded about them may be wrong, since something outside the package acquired or released
+        them. It forgets it, so that its checks never refuse a call the driver would take; it learns them
+        again from their next successful call."""
+        with self._idle:
+            self._known.difference_update(objects)
+            self._acquired.difference_update(objects)
 
     def wrap(self, scope: int, resource: int, subresource: int | None, mem: int) -> None:
         _settle(wait=True)  # `mem` may be the address of an object destroyed during the call

@@ -1202,5 +1202,10 @@ def acquired(
     _event = enqueue_acquire_d3d10_objects(command_queue, mem_objects, wait_for=wait_for, as_pyopencl=as_pyopencl)
     try:
         yield _event
-    finally:
-        enqueue_release_d3d10_objects(command_queue, mem_objects)
+    except BaseException as raised:
+        try:
+            enqueue_release_d3d10_objects(command_queue, mem_objects)
+        except Exception as failed:  # the body's exception stays the one raised
+            _errors.attach_release_failure(raised, failed, 'acquired')
+        raise
+    enqueue_release_d3d10_objects(command_queue, mem_objects)

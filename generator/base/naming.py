@@ -59,7 +59,7 @@ PACKAGE_MODULES = frozenset({
 ERRORS_MODULE_NAMES = frozenset({
     "BY_NAME", "CLError", "CORE", "Check", "Condition", "Error", "ExtensionNotSupportedError", "Iterable",
     "LibraryNotFoundError", "Mapping", "NamedTuple", "Sequence", "_kind", "_restore", "_shown", "annotations", "error",
-    "scope", "violation",
+    "attach_release_failure", "scope", "violation",
 })
 #: The wrappers' own variable for parameter `p` is one of these prefixes and `p`.
 LOCAL_PREFIXES = ("c_", "k_", "l_", "n_", "o_", "given_")

@@ -126,6 +126,12 @@ class FunctionModel:
         return self.result not in ("status", "none")
 
     @property
+    def doubted(self) -> tuple[str, ...]:
+        """The lists whose objects a failed call makes the tracker forget (`Tracker.doubt`): those it acquires
+        or releases, whose state the driver's refusal may contradict."""
+        return tuple(e.objects for e in self.effects if e.kind in ("acquire", "release") and e.objects)
+
+    @property
     def host_checks(self) -> tuple[CheckModel, ...]:
         return tuple(c for c in self.checks if c.kind == "host")
 

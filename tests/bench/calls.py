@@ -166,6 +166,7 @@ def measure(folder: Path) -> list[Row]:
     raw, checked = per_call(raw_pair), per_call(checked_pair)
     rows.append(Row(f"{ACQUIRE} / {RELEASE}, 1 object (C-named, checked)", checked, raw,
                     "within 1 µs of raw", checked - raw <= 1.0))
+    rows.append(pyopencl_row(cl, one[0], wrapped_acquire, wrapped_release, queue))
 
     raw_devices = ffi.cast(f"{DEVICES}_fn", build_no_op(folder, "no_devices"))
     module._binding.install(cl.platform, DEVICES, raw_devices)
@@ -208,6 +209,30 @@ def measure(folder: Path) -> list[Row]:
     module._binding.forget()
     module._state.clear()
     return rows
+
+
+def pyopencl_row(cl: Opencl, mem: Any, acquire: Callable[..., None], release: Callable[..., None],
+                 queue: Any) -> Row:
+    """The C-named pair with a PyOpenCL queue and a list of one PyOpenCL buffer, against the same call with a cffi
+    queue and a list of one cffi handle: what PyOpenCL objects cost beyond cffi handles."""
+    import pyopencl
+
+    ffi = cl.ffi
+    own_queue = pyopencl.CommandQueue.from_int_ptr(int(ffi.cast("uintptr_t", queue)), retain=True)
+    buffer = pyopencl.Buffer.from_int_ptr(int(ffi.cast("uintptr_t", mem)), retain=True)
+    handles, objects = [mem], [buffer]
+
+    def with_cffi() -> None:
+        acquire(queue, 1, handles, 0, None, None)
+        release(queue, 1, handles, 0, None, None)
+
+    def with_pyopencl() -> None:
+        acquire(own_queue, 1, objects, 0, None, None)
+        release(own_queue, 1, objects, 0, None, None)
+
+    cffi_us, pyopencl_us = per_call(with_cffi), per_call(with_pyopencl)
+    return Row(f"{ACQUIRE} / {RELEASE}, PyOpenCL queue and [buffer] vs cffi handles (C-named)", pyopencl_us,
+               cffi_us, "within 1.3x cffi handles", pyopencl_us <= 1.3 * cffi_us)
 
 
 def table(rows: list[Row]) -> str:

@@ -170,6 +170,11 @@ def test_acquired_releases_even_when_the_body_raises(
         1 / 0  # noqa: B018 - the body fails
     assert order == ["acquire", "release"]
     assert module._state.snapshot()["acquired"] == set()
+    install(module, platform, f"enqueue_release_{api(extension)}_objects", lambda *args: -5)  # OUT_OF_RESOURCES
+    with pytest.raises(ZeroDivisionError) as caught, module.acquired(queue, buffers):
+        1 / 0  # noqa: B018 - the body fails, then its release
+    assert isinstance(caught.value.release_error, errors.CLError)  # type: ignore[attr-defined]
+    assert "releasing on leaving acquired() failed too" in caught.value.__notes__[0]
 
 
 @pytest.mark.parametrize("extension", EXTENSIONS)

@@ -154,18 +154,22 @@ def test_objects_the_package_never_saw_are_left_to_the_driver(scene: Scene, buff
 
 
 @pytest.mark.parametrize("scene", EXTENSIONS, indirect=True)
-def test_a_failed_acquire_or_release_changes_nothing(scene: Scene, buffers: list[int]) -> None:
+def test_the_drivers_refusal_outranks_what_the_tracker_recorded(scene: Scene, buffers: list[int]) -> None:
+    """A release the driver answers with "not acquired" (something outside the package released them) leaves
+    the tracker refusing nothing: it forgets those objects, and the next acquire reaches the driver."""
     (acquire,), (release_,) = scene.with_effect("acquire"), scene.with_effect("release")
     scene.install(acquire["name"], code=-5)  # CL_OUT_OF_RESOURCES
     with pytest.raises(errors.CLError) as caught:
         scene.enqueue(acquire, buffers[:1])
-    assert not caught.value.checked
-    assert scene.module._state.snapshot()["acquired"] == set()
+    assert not caught.value.checked and scene.module._state.snapshot()["acquired"] == set()
     scene.install(acquire["name"])
     scene.enqueue(acquire, buffers[:1])
-    scene.install(release_["name"], code=-5)
-    with pytest.raises(errors.CLError):
+    code = next(e["code"] for e in release_["errors"] for c in e.get("check", ()) if "released" in c.get("predicate", {}))
+    scene.install(release_["name"], code=getattr(scene.module, code))
+    with pytest.raises(errors.BY_NAME[code]) as caught:
         scene.enqueue(release_, buffers[:1])
+    assert not caught.value.checked and scene.module._state.snapshot()["acquired"] == set()
+    scene.enqueue(acquire, buffers[:1])  # the driver takes it: so does the package
     assert scene.module._state.snapshot()["acquired"] == {buffers[0]}
 
 

@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol, TypeAlias
 
-from . import _lifetime, _liveness
+from . import _library, _lifetime, _liveness
 from ._core_ffi import ffi as _core_ffi
 from .errors import _kind as kind
 
@@ -181,10 +181,11 @@ def _object_address(ffi: Any, value: object, int_ptr: object, c_type: str, param
     if c_type not in _lifetime.PYOPENCL_CLASSES:
         return where  # not an OpenCL handle (a resource pointer): nothing to compare with
     expected = _lifetime.pyopencl_class(c_type)
-    if expected is not None and _package(value) == expected.__module__.split(".")[0] \
-            and not issubclass(type(value), expected):
-        raise TypeError(f"{_where(function, param)} must be a {expected.__name__} ({c_type}), not {name}")
-    if not _liveness.live(where):
+    if expected is not None and _package(value) == expected.__module__.split(".")[0]:
+        if not issubclass(type(value), expected):
+            raise TypeError(f"{_where(function, param)} must be a {expected.__name__} ({c_type}), not {name}")
+        _RIGHT_CLASS[(id(type(value)), c_type)] = type(value)
+    if not _liveness.live_object(where, c_type == _library.MEM_NAME):
         raise ValueError(f"{_where(function, param)} is a {name} whose OpenCL object was released "
                          f"(0x{where:x} no longer holds a live {c_type}); pass a live object")
     return where
@@ -199,6 +200,12 @@ def _package(value: object) -> str:
     return module.split(".")[0] if type(module) is str else ""
 
 
+#: PyOpenCL's own classes found to be the class of a C type's handles, by (id of the class, C type): an object
+#: of one is a handle of that type whose address needs no more checks once it was found live. Keyed by id, so
+#: that no metaclass is asked to hash; the class is the value, which keeps its id its own.
+_RIGHT_CLASS: dict[tuple[int, str], type] = {}
+
+
 def pointer(
     ffi: Any, value: Any, c_type: str, param: str, function: str, *, exact: bool = False,
     count: int | None = None, count_name: str = "", null: bool = True,
@@ -206,6 +213,12 @@ def pointer(
     """A pointer or handle argument. With `exact`, a cffi pointer must point to the right type, and a cffi
     array must hold `count` items (one without `count`: what C reads or writes there). Without `null`, None
     is refused (an item of a Pythonic list)."""
+    cls = type(value)
+    if _RIGHT_CLASS.get((id(cls), c_type)) is cls:  # PyOpenCL's own class, checked before: its address only
+        where = value.int_ptr
+        if type(where) is int and not _lifetime.destroyed \
+                and (where in _liveness.seen_alive or where in _lifetime.watched):
+            return ffi.cast(c_type, where)
     for _ in range(_NESTING):
         if value is None:
             if not null:
