@@ -97,8 +97,14 @@ def adopt(handle: CData, c_type: str, as_pyopencl: bool = False) -> Any:
                               "which is not installed") from missing
         cls = getattr(pyopencl, PYOPENCL_CLASSES[c_type])
         return cls.from_int_ptr(_library.address(handle), retain=c_type not in _RELEASE)
-    if c_type in _RELEASE:
-        release = getattr(_library.library(), _RELEASE[c_type])
-        return ffi.gc(ffi.cast(c_type, handle), release)
-    return handle
+    found = _releasing.get(c_type)
+    if found is None:
+        if c_type not in _RELEASE:
+            return handle
+        found = _releasing.setdefault(c_type, (ffi.typeof(c_type), getattr(_library.library(), _RELEASE[c_type])))
+    return ffi.gc(ffi.cast(found[0], handle), found[1])
+
+
+#: Each owned handle type's C type and the library function that releases it, found on first use.
+_releasing: dict[str, tuple[Any, Any]] = {}
 

@@ -15,6 +15,8 @@ from contextlib import contextmanager
 from enum import IntEnum
 from typing import Any, Final
 
+import _cffi_backend
+
 from . import _library, _lifetime, _marshal
 from . import errors as _errors
 from ._nv_d3d10_ffi import ffi
@@ -317,7 +319,9 @@ _state = Tracker()
 # What the wrappers compare arguments with, resolved once: the C types of their exact cases, the
 # integer types' ranges, and each function's entry in `_binding`.
 _CData = ffi.CData  # tested with issubclass(type(x), _CData), which asks the object nothing
-_typeof: Callable[[Any], Any] = ffi.typeof  # of a cdata only (tested first)
+#: A cdata's C type: cffi's own function, which `ffi.typeof` calls after telling a cdata from a type name (a
+#: fifth of its cost; the cffi modules import `_cffi_backend` themselves). Given only a cdata (tested first).
+_typeof: Callable[[Any], Any] = _cffi_backend.typeof
 _length: Callable[[Any], int] = len
 _unpack = ffi.unpack
 _NULL = ffi.NULL
@@ -444,31 +448,14 @@ def clGetDeviceIDsFromD3D10NV(
     c_num_devices: CData = (_NULL if num_devices is None
                             else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
                             else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10NV', exact=True))
-    _call_clGetDeviceIDsFromD3D10NV(c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices, (platform, d3d_device_source, d3d_object, d3d_device_set, num_entries, devices, num_devices))
-
-
-def _call_clGetDeviceIDsFromD3D10NV(
-    c_platform: Any,
-    c_d3d_device_source: Any,
-    c_d3d_object: Any,
-    c_d3d_device_set: Any,
-    c_num_entries: Any,
-    c_devices: Any,
-    c_num_devices: Any,
-    given: tuple[Any, ...],
-) -> None:
-    """`clGetDeviceIDsFromD3D10NV` after its arguments are converted: its checks, the driver's
-    function, the call and what it records. The Pythonic layer calls it too, with the lists and
-    out-parameters it made; `given` are the arguments as the caller gave them, which errors quote.
-    """
     if c_d3d_device_source not in {16400, 16401}:  # {CL_D3D10_DEVICE_NV, CL_D3D10_DXGI_ADAPTER_NV}
-        raise _violation('clGetDeviceIDsFromD3D10NV', 0, {'d3d_device_source': given[1]})
+        raise _violation('clGetDeviceIDsFromD3D10NV', 0, {'d3d_device_source': d3d_device_source})
     if c_d3d_device_set not in {16402, 16403}:  # {CL_PREFERRED_DEVICES_FOR_D3D10_NV, CL_ALL_DEVICES_FOR_D3D10_NV}
-        raise _violation('clGetDeviceIDsFromD3D10NV', 1, {'d3d_device_set': given[3]})
+        raise _violation('clGetDeviceIDsFromD3D10NV', 1, {'d3d_device_set': d3d_device_set})
     if (c_num_entries == 0 and c_devices):
-        raise _violation('clGetDeviceIDsFromD3D10NV', 2, {'num_entries': given[4], 'devices': given[5]})
+        raise _violation('clGetDeviceIDsFromD3D10NV', 2, {'num_entries': num_entries, 'devices': devices})
     if (not c_num_devices and not c_devices):
-        raise _violation('clGetDeviceIDsFromD3D10NV', 3, {'num_devices': given[6], 'devices': given[5]})
+        raise _violation('clGetDeviceIDsFromD3D10NV', 3, {'num_devices': num_devices, 'devices': devices})
     function = _fn_clGetDeviceIDsFromD3D10NV.only if c_platform == _fn_clGetDeviceIDsFromD3D10NV.platform else None
     if function is None:
         function = _lookup('platform', c_platform, 'platform', _fn_clGetDeviceIDsFromD3D10NV)
@@ -519,28 +506,14 @@ def clCreateFromD3D10BufferNV(
     given_errcode_ret: CData = (_NULL if errcode_ret is None
                                 else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
                                 else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferNV', exact=True))
-    return _call_clCreateFromD3D10BufferNV(c_context, c_flags, c_resource, given_errcode_ret, (context, flags, resource, errcode_ret))
-
-
-def _call_clCreateFromD3D10BufferNV(
-    c_context: Any,
-    c_flags: Any,
-    c_resource: Any,
-    given_errcode_ret: Any,
-    given: tuple[Any, ...],
-) -> CData:
-    """`clCreateFromD3D10BufferNV` after its arguments are converted: its checks, the driver's
-    function, the call and what it records. The Pythonic layer calls it too, with the lists and
-    out-parameters it made; `given` are the arguments as the caller gave them, which errors quote.
-    """
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
-        raise _violation('clCreateFromD3D10BufferNV', 0, {'flags': given[1]}, out=given_errcode_ret)
+        raise _violation('clCreateFromD3D10BufferNV', 0, {'flags': flags}, out=given_errcode_ret)
     held = _state.hold([(_library.address(c_context), _library.address(c_resource), None)])  # check, call and record as one step for these objects
     try:
         found = _state.wrapped(_library.address(c_context), _library.address(c_resource), None)
         if found is not None:
-            raise _violation('clCreateFromD3D10BufferNV', 1, {'context': given[0], 'resource': given[2]}, found, out=given_errcode_ret)
+            raise _violation('clCreateFromD3D10BufferNV', 1, {'context': context, 'resource': resource}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D10BufferNV.only if c_context else None
         if function is None:
             function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D10BufferNV)
@@ -606,29 +579,14 @@ def clCreateFromD3D10Texture2DNV(
     given_errcode_ret: CData = (_NULL if errcode_ret is None
                                 else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
                                 else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DNV', exact=True))
-    return _call_clCreateFromD3D10Texture2DNV(c_context, c_flags, c_resource, c_subresource, given_errcode_ret, (context, flags, resource, subresource, errcode_ret))
-
-
-def _call_clCreateFromD3D10Texture2DNV(
-    c_context: Any,
-    c_flags: Any,
-    c_resource: Any,
-    c_subresource: Any,
-    given_errcode_ret: Any,
-    given: tuple[Any, ...],
-) -> CData:
-    """`clCreateFromD3D10Texture2DNV` after its arguments are converted: its checks, the driver's
-    function, the call and what it records. The Pythonic layer calls it too, with the lists and
-    out-parameters it made; `given` are the arguments as the caller gave them, which errors quote.
-    """
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
-        raise _violation('clCreateFromD3D10Texture2DNV', 0, {'flags': given[1]}, out=given_errcode_ret)
+        raise _violation('clCreateFromD3D10Texture2DNV', 0, {'flags': flags}, out=given_errcode_ret)
     held = _state.hold([(_library.address(c_context), _library.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
     try:
         found = _state.wrapped(_library.address(c_context), _library.address(c_resource), c_subresource)
         if found is not None:
-            raise _violation('clCreateFromD3D10Texture2DNV', 1, {'context': given[0], 'resource': given[2], 'subresource': given[3]}, found, out=given_errcode_ret)
+            raise _violation('clCreateFromD3D10Texture2DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D10Texture2DNV.only if c_context else None
         if function is None:
             function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D10Texture2DNV)
@@ -694,29 +652,14 @@ def clCreateFromD3D10Texture3DNV(
     given_errcode_ret: CData = (_NULL if errcode_ret is None
                                 else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
                                 else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DNV', exact=True))
-    return _call_clCreateFromD3D10Texture3DNV(c_context, c_flags, c_resource, c_subresource, given_errcode_ret, (context, flags, resource, subresource, errcode_ret))
-
-
-def _call_clCreateFromD3D10Texture3DNV(
-    c_context: Any,
-    c_flags: Any,
-    c_resource: Any,
-    c_subresource: Any,
-    given_errcode_ret: Any,
-    given: tuple[Any, ...],
-) -> CData:
-    """`clCreateFromD3D10Texture3DNV` after its arguments are converted: its checks, the driver's
-    function, the call and what it records. The Pythonic layer calls it too, with the lists and
-    out-parameters it made; `given` are the arguments as the caller gave them, which errors quote.
-    """
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
-        raise _violation('clCreateFromD3D10Texture3DNV', 0, {'flags': given[1]}, out=given_errcode_ret)
+        raise _violation('clCreateFromD3D10Texture3DNV', 0, {'flags': flags}, out=given_errcode_ret)
     held = _state.hold([(_library.address(c_context), _library.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
     try:
         found = _state.wrapped(_library.address(c_context), _library.address(c_resource), c_subresource)
         if found is not None:
-            raise _violation('clCreateFromD3D10Texture3DNV', 1, {'context': given[0], 'resource': given[2], 'subresource': given[3]}, found, out=given_errcode_ret)
+            raise _violation('clCreateFromD3D10Texture3DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
         function = _fn_clCreateFromD3D10Texture3DNV.only if c_context else None
         if function is None:
             function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D10Texture3DNV)
@@ -801,30 +744,14 @@ def clEnqueueAcquireD3D10ObjectsNV(
     c_event: CData = (_NULL if event is None
                       else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
                       else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
-    _call_clEnqueueAcquireD3D10ObjectsNV(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event, (command_queue, num_objects, mem_objects, num_events_in_wait_list, event_wait_list, event))
-
-
-def _call_clEnqueueAcquireD3D10ObjectsNV(
-    c_command_queue: Any,
-    c_num_objects: Any,
-    c_mem_objects: Any,
-    c_num_events_in_wait_list: Any,
-    c_event_wait_list: Any,
-    c_event: Any,
-    given: tuple[Any, ...],
-) -> None:
-    """`clEnqueueAcquireD3D10ObjectsNV` after its arguments are converted: its checks, the driver's
-    function, the call and what it records. The Pythonic layer calls it too, with the lists and
-    out-parameters it made; `given` are the arguments as the caller gave them, which errors quote.
-    """
     if (c_num_objects == 0 and c_mem_objects):
-        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 0, {'num_objects': given[1], 'mem_objects': given[2]})
+        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (c_num_objects > 0 and not c_mem_objects):
-        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 1, {'num_objects': given[1], 'mem_objects': given[2]})
+        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (not c_event_wait_list and c_num_events_in_wait_list > 0):
-        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 2, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
+        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
     if (c_event_wait_list and c_num_events_in_wait_list == 0):
-        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 3, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
+        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
     k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
     function = _fn_clEnqueueAcquireD3D10ObjectsNV.only if c_command_queue else None
     if function is None:
@@ -832,7 +759,7 @@ def _call_clEnqueueAcquireD3D10ObjectsNV(
     try:  # the state check, the call and the record as one step for these objects
         code = _state.transit('acquire', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     except _Refused as refused:
-        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 4, {'mem_objects': given[2]}, refused.found) from None
+        raise _violation('clEnqueueAcquireD3D10ObjectsNV', 4, {'mem_objects': mem_objects}, refused.found) from None
     if code != 0:
         raise _error(code, 'clEnqueueAcquireD3D10ObjectsNV')
 
@@ -907,30 +834,14 @@ def clEnqueueReleaseD3D10ObjectsNV(
     c_event: CData = (_NULL if event is None
                       else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
                       else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
-    _call_clEnqueueReleaseD3D10ObjectsNV(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event, (command_queue, num_objects, mem_objects, num_events_in_wait_list, event_wait_list, event))
-
-
-def _call_clEnqueueReleaseD3D10ObjectsNV(
-    c_command_queue: Any,
-    c_num_objects: Any,
-    c_mem_objects: Any,
-    c_num_events_in_wait_list: Any,
-    c_event_wait_list: Any,
-    c_event: Any,
-    given: tuple[Any, ...],
-) -> None:
-    """`clEnqueueReleaseD3D10ObjectsNV` after its arguments are converted: its checks, the driver's
-    function, the call and what it records. The Pythonic layer calls it too, with the lists and
-    out-parameters it made; `given` are the arguments as the caller gave them, which errors quote.
-    """
     if (c_num_objects == 0 and c_mem_objects):
-        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 0, {'num_objects': given[1], 'mem_objects': given[2]})
+        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (c_num_objects > 0 and not c_mem_objects):
-        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 1, {'num_objects': given[1], 'mem_objects': given[2]})
+        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (not c_event_wait_list and c_num_events_in_wait_list > 0):
-        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 2, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
+        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
     if (c_event_wait_list and c_num_events_in_wait_list == 0):
-        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 3, {'event_wait_list': given[4], 'num_events_in_wait_list': given[3]})
+        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
     k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
     function = _fn_clEnqueueReleaseD3D10ObjectsNV.only if c_command_queue else None
     if function is None:
@@ -938,7 +849,7 @@ def _call_clEnqueueReleaseD3D10ObjectsNV(
     try:  # the state check, the call and the record as one step for these objects
         code = _state.transit('release', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     except _Refused as refused:
-        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 4, {'mem_objects': given[2]}, refused.found) from None
+        raise _violation('clEnqueueReleaseD3D10ObjectsNV', 4, {'mem_objects': mem_objects}, refused.found) from None
     if code != 0:
         raise _error(code, 'clEnqueueReleaseD3D10ObjectsNV')
 
@@ -1002,14 +913,7 @@ def create_from_d3d10_buffer(
     """
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d10_buffer')
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferNV'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Buffer_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferNV'))
-    result = _call_clCreateFromD3D10BufferNV(c_context, c_flags, c_resource, _NULL, (context, flags, resource, None))
+    result = clCreateFromD3D10BufferNV(context, flags, resource, None)
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
@@ -1036,16 +940,7 @@ def create_from_d3d10_texture2d(
     """
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d10_texture2d')
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DNV', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DNV'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture2D_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DNV'))
-    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
-                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DNV'))
-    result = _call_clCreateFromD3D10Texture2DNV(c_context, c_flags, c_resource, c_subresource, _NULL, (context, flags, resource, subresource, None))
+    result = clCreateFromD3D10Texture2DNV(context, flags, resource, subresource, None)
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
@@ -1072,16 +967,7 @@ def create_from_d3d10_texture3d(
     """
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d10_texture3d')
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DNV', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DNV'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture3D_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DNV'))
-    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
-                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DNV'))
-    result = _call_clCreateFromD3D10Texture3DNV(c_context, c_flags, c_resource, c_subresource, _NULL, (context, flags, resource, subresource, None))
+    result = clCreateFromD3D10Texture3DNV(context, flags, resource, subresource, None)
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
@@ -1113,7 +999,7 @@ def enqueue_acquire_d3d10_objects(
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_mem:
                 break
         else:
-            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects) if mem_objects else _NULL), len(mem_objects)
+            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects) if mem_objects else None), len(mem_objects)
     if l_mem_objects is None:
         l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d10_objects')
     l_event_wait_list = None
@@ -1122,17 +1008,11 @@ def enqueue_acquire_d3d10_objects(
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_event:
                 break
         else:
-            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for) if wait_for else _NULL), len(wait_for)
+            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for) if wait_for else None), len(wait_for)
     if l_event_wait_list is None:
         l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d10_objects')
     o_event = ffi.new(_type_cl_event_ptr)
-    c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
-    c_num_objects = (n_mem_objects if type(n_mem_objects) is int and _min_cl_uint <= n_mem_objects <= _max_cl_uint
-                     else _marshal.integer(ffi, n_mem_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsNV'))
-    c_num_events_in_wait_list = (n_event_wait_list if type(n_event_wait_list) is int and _min_cl_uint <= n_event_wait_list <= _max_cl_uint
-                                 else _marshal.integer(ffi, n_event_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D10ObjectsNV'))
-    _call_clEnqueueAcquireD3D10ObjectsNV(c_command_queue, c_num_objects, l_mem_objects, c_num_events_in_wait_list, l_event_wait_list, o_event, (command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event))
+    clEnqueueAcquireD3D10ObjectsNV(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 
@@ -1164,7 +1044,7 @@ def enqueue_release_d3d10_objects(
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_mem:
                 break
         else:
-            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects) if mem_objects else _NULL), len(mem_objects)
+            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects) if mem_objects else None), len(mem_objects)
     if l_mem_objects is None:
         l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d10_objects')
     l_event_wait_list = None
@@ -1173,17 +1053,11 @@ def enqueue_release_d3d10_objects(
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_event:
                 break
         else:
-            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for) if wait_for else _NULL), len(wait_for)
+            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for) if wait_for else None), len(wait_for)
     if l_event_wait_list is None:
         l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d10_objects')
     o_event = ffi.new(_type_cl_event_ptr)
-    c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
-    c_num_objects = (n_mem_objects if type(n_mem_objects) is int and _min_cl_uint <= n_mem_objects <= _max_cl_uint
-                     else _marshal.integer(ffi, n_mem_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV'))
-    c_num_events_in_wait_list = (n_event_wait_list if type(n_event_wait_list) is int and _min_cl_uint <= n_event_wait_list <= _max_cl_uint
-                                 else _marshal.integer(ffi, n_event_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsNV'))
-    _call_clEnqueueReleaseD3D10ObjectsNV(c_command_queue, c_num_objects, l_mem_objects, c_num_events_in_wait_list, l_event_wait_list, o_event, (command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event))
+    clEnqueueReleaseD3D10ObjectsNV(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 

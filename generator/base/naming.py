@@ -34,12 +34,12 @@ MODULE_NAMES = frozenset({
     "_CHECKS", "_CONDITIONS", "_ERRORS", "_Refused", "_binding", "_error", "_errors", "_lookup", "_lookup_later",
     "Binding", "Entry", "_library", "_lifetime", "_marshal", "_state",
     "_violation", "annotations", "conditions", "contextmanager", "ffi", "supported",
-    "_CData", "_NULL", "_length", "_typeof", "_unpack",
+    "_CData", "_NULL", "_cffi_backend", "_length", "_typeof", "_unpack",
 })
 #: What the templates bind at the top of an extension module for the wrappers' fast paths, one per C type
 #: or function, named from it with one of these prefixes (`_type_cl_mem_ptr`, `_min_cl_uint`,
-#: `_fn_clFooKHR`, `_call_clFooKHR`): no spec name may start with one.
-MODULE_PREFIXES = ("_type_", "_min_", "_max_", "_fn_", "_call_")
+#: `_fn_clFooKHR`): no spec name may start with one.
+MODULE_PREFIXES = ("_type_", "_min_", "_max_", "_fn_")
 #: What the wrappers' bodies bind or read besides their parameters and the module's names.
 LOCAL_NAMES = frozenset({
     "args", "check", "code", "failed", "found", "function", "held", "i", "raised", "refused", "result", "_event",

@@ -7,7 +7,6 @@ generated code quotes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Literal
 
 from generator.base.diagnostics import Location
@@ -143,11 +142,6 @@ class FunctionModel:
     def error_out(self) -> ParamModel | None:
         """The out-parameter that receives the error code, if the function has one."""
         return next((p for p in self.params if p.name == self.error_param), None)
-
-    @cached_property
-    def positions(self) -> dict[str, int]:
-        """Each parameter's place in the call: a check's error quotes `given[<place>]`."""
-        return {param.name: index for index, param in enumerate(self.params)}
 
     @property
     def transit(self) -> EffectModel | None:
@@ -350,13 +344,6 @@ class PythonicFunction:
     def out_count(self) -> Argument | None:
         """The out-parameter the sizing call of the two-call idiom fills with the list's length."""
         return next((a for a in self.arguments if a.role == "out_count"), None)
-
-    @property
-    def direct(self) -> bool:
-        """Whether it calls the C function's checked body (`_call_<name>`) with the arguments it converted
-        itself, so that errors quote what its caller gave: a one-call function with a handle to find the
-        platform by (the body of one without takes `platform`, which this layer does not ask for)."""
-        return not self.two_calls and self.target.anchor is not None
 
     @property
     def returns_handles(self) -> bool:

@@ -1,9 +1,8 @@
 """The snake_case layer of an extension module, as the templates see it.
 
-Each Pythonic function runs the checks of the C-named one (calling it, or, where it
-made the lists and out-parameters itself, its `_call_` form, which takes converted
-arguments, so that nothing is converted twice); what it adds is the shape Python
-users expect: counts come from sequence lengths, the
+Each Pythonic function calls the C-named one, so it runs the same checks (the lists
+and out-parameters it makes pass the C-named function's fast paths); what it adds is
+the shape Python users expect: counts come from sequence lengths, the
 wait list is the keyword `wait_for`, out-parameters (a returned event, a list of
 devices asked for with the two-call idiom) are returned, the error out-parameter becomes an
 exception, and handles the caller owns are released when garbage-collected (or

@@ -164,7 +164,8 @@ def test_the_drivers_refusal_outranks_what_the_tracker_recorded(scene: Scene, bu
     assert not caught.value.checked and scene.module._state.snapshot()["acquired"] == set()
     scene.install(acquire["name"])
     scene.enqueue(acquire, buffers[:1])
-    code = next(e["code"] for e in release_["errors"] for c in e.get("check", ()) if "released" in c.get("predicate", {}))
+    code = next(e["code"] for e in release_["errors"] for c in e.get("check", ())
+                if "released" in c.get("predicate", ""))
     scene.install(release_["name"], code=getattr(scene.module, code))
     with pytest.raises(errors.BY_NAME[code]) as caught:
         scene.enqueue(release_, buffers[:1])

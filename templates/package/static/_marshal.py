@@ -286,10 +286,10 @@ def array(
 
 
 def handle_list(ffi: Any, value: Any, element: str, param: str, function: str) -> tuple[CData, int]:
-    """A list of handles for the Pythonic functions: (C array or NULL, its length). A None item is refused:
-    in a list of objects it is never one (the C functions pass None on as NULL, as C does)."""
+    """A list of handles for the Pythonic functions: (C array, or None for an empty one; its length). A None
+    item is refused: in a list of objects it is never one (the C functions pass None on as NULL, as C does)."""
     if value is None:
-        return ffi.NULL, 0
+        return None, 0
     if issubclass(type(value), ffi.CData) and ffi.typeof(value).kind == "array":
         return pointer(ffi, value, f"{element} *", param, function, exact=True), len(value)
     if issubclass(type(value), (str, bytes)) or not (issubclass(type(value), (list, tuple)) or _is_sequence(value)):
@@ -297,4 +297,4 @@ def handle_list(ffi: Any, value: Any, element: str, param: str, function: str) -
                         f"not {kind(value)}")
     items = [pointer(ffi, entry, element, f"{param}[{i}]", function, exact=True, null=False)
              for i, entry in enumerate(_items(value, param, function))]
-    return (ffi.new(f"{element}[]", items) if items else ffi.NULL), len(items)
+    return (ffi.new(f"{element}[]", items) if items else None), len(items)
