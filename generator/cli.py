@@ -80,6 +80,11 @@ def main(argv: list[str] | None = None, *, whole_process: bool = False) -> int:
         return INPUT_ERROR
 
 
+def console() -> int:
+    """The `cl-d3d-sharing-generator` command: `python -m generator` under the name pip installs."""
+    return main(whole_process=True)
+
+
 def run(args: argparse.Namespace, whole_process: bool = False) -> int:
     """generate, check or coverage (`generate` under `writer.locked`)."""
     try:

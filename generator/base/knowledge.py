@@ -146,6 +146,12 @@ _C_TYPES = {"void", "char", "short", "int", "long", "float", "double", "size_t",
 SafeDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
+def _licence(name: str) -> str:
+    """A licence text under data/ (its name checked by the schema: a path below data/, ending in .txt)."""
+    path = DATA_DIR / name
+    return safeload.read_text(path, display_path(path, Path.cwd()))
+
+
 def _read(name: str) -> dict[str, Any]:
     """A data file: JSON for those `data/make_data.py` makes, YAML for those written by hand.
 
@@ -180,7 +186,12 @@ class PackageConfig:
     name: str
     distribution: str
     summary: str
-    license: str
+    license: str  # an SPDX expression
+    licence_text: str  # the text OUT/LICENSE holds
+    notice: str  # what OUT/NOTICE says of the quoted texts
+    classifiers: tuple[str, ...]
+    urls: dict[str, str]
+    extras: dict[str, list[str]]
     module: re.Pattern[str]
     requires: tuple[str, ...]
     library_environment: str
@@ -238,6 +249,11 @@ def load_package() -> PackageConfig:
         distribution=package["distribution"],
         summary=package["summary"],
         license=package["license"],
+        licence_text=_licence(package["licence_file"]),
+        notice=package["notice"],
+        classifiers=tuple(package["classifiers"]),
+        urls=package["urls"],
+        extras=package["extras"],
         module=data_checks.pattern(DATA_DIR, "package.yaml", ("package", "module"), package["module"], ["module"]),
         requires=tuple(package["requires"]),
         library_environment=library["environment"],

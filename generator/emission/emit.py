@@ -96,6 +96,9 @@ def package_files(package: Package) -> dict[str, str]:
                "destructor_callback": package.destructor_callback}
     files = {
         "pyproject.toml": render("package/pyproject.toml.j2", **context),
+        "README.md": render("package/README.md.j2", **context),
+        "LICENSE": package.config.licence_text,
+        "NOTICE": render("package/NOTICE.j2", **context),
         f"{root}/__init__.py": render("package/__init__.py.j2", **context),
         f"{root}/py.typed": "",
         f"{root}/errors.py": render("package/errors.py.j2", errors=package.errors, **context),

@@ -1,4 +1,5 @@
-"""`pip install ./generated` gives a package that imports, typed, on a machine without OpenCL."""
+"""`pip install ./generated` gives a package that imports, typed, on a machine without OpenCL; it leaves the folder
+as it was, and `python -m build` makes an sdist and a wheel that `twine check` passes, without a warning."""
 
 from __future__ import annotations
 
@@ -17,13 +18,26 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     target = tmp_path_factory.mktemp("site")
     build = tmp_path_factory.mktemp("build")
     source = build / "generated"
-    subprocess.run(["cp", "-r", str(GENERATED), str(source)], check=True)  # pip builds in the source tree
+    subprocess.run(["cp", "-r", str(GENERATED), str(source)], check=True)
+    before = sorted(source.rglob("*"))
     result = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation",
          "--disable-pip-version-check", "--target", str(target), str(source)],
         capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
+    assert sorted(source.rglob("*")) == before, "installing left files behind"
     return target
+
+
+def test_build_makes_what_twine_accepts_without_a_warning(tmp_path: Path) -> None:
+    source, dist = tmp_path / "generated", tmp_path / "dist"
+    subprocess.run(["cp", "-r", str(GENERATED), str(source)], check=True)
+    built = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(source)],
+                           capture_output=True, text=True, check=False)
+    assert built.returncode == 0 and "warn" not in (built.stdout + built.stderr).lower(), built.stdout + built.stderr
+    checked = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", *map(str, dist.iterdir())],
+                             capture_output=True, text=True, check=False)
+    assert checked.returncode == 0 and checked.stdout.count("PASSED") == 2, checked.stdout + checked.stderr
 
 
 def test_it_imports_and_names_its_extension_without_opencl(installed: Path) -> None:
@@ -43,3 +57,5 @@ def test_it_ships_its_type_marker_and_cdefs(installed: Path) -> None:
     assert sorted(p.name for p in (package / "_cdef").iterdir()) == [
         "core.h", "khr_d3d10.h", "khr_d3d11.h", "nv_d3d10.h", "nv_d3d11.h"]
     assert not (installed / "ir").exists(), "only the package is installed"
+    licences = next(installed.glob("cl_d3d_sharing-*.dist-info")) / "licenses"
+    assert "Creative Commons Attribution 4.0" in " ".join((licences / "NOTICE").read_text().split())
