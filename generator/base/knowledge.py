@@ -146,6 +146,14 @@ _C_TYPES = {"void", "char", "short", "int", "long", "float", "double", "size_t",
 SafeDumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
+def _pyopencl_errors(data: dict[str, Any], core: Knowledge) -> PyopenclErrors:
+    codes = {name: name for name in (*data["memory_codes"], data["logic_at_most"])}
+    data_checks.known(DATA_DIR, "package.yaml", ("pythonic", "pyopencl", "errors"), codes, core.core_constants,
+                      "core OpenCL constant")
+    return PyopenclErrors(data["memory"], tuple(data["memory_codes"]), data["logic"], data["logic_at_most"],
+                          data["runtime"])
+
+
 def _licence(name: str) -> str:
     """A licence text under data/ (its name checked by the schema: a path below data/, ending in .txt)."""
     path = DATA_DIR / name
@@ -220,6 +228,19 @@ class Pythonic:
     context_manager: str
     pyopencl_module: str
     pyopencl_classes: dict[str, str]
+    pyopencl_errors: PyopenclErrors
+
+
+@dataclass(frozen=True)
+class PyopenclErrors:
+    """PyOpenCL's exception class for an error code, by PyOpenCL's own rule: `memory` for `memory_codes`,
+    `logic` for a code at or below the value of `logic_at_most`, `runtime` for any other failure."""
+
+    memory: str
+    memory_codes: tuple[str, ...]
+    logic: str
+    logic_at_most: str
+    runtime: str
 
 
 def read_guides(folder: Path = GUIDES_DIR) -> dict[str, str]:
@@ -277,6 +298,7 @@ def load_package() -> PackageConfig:
             context_manager=data["pythonic"]["context_manager"],
             pyopencl_module=data["pythonic"]["pyopencl"]["module"],
             pyopencl_classes=data["pythonic"]["pyopencl"]["classes"],
+            pyopencl_errors=_pyopencl_errors(data["pythonic"]["pyopencl"]["errors"], core),
         ),
     )
 

@@ -59,7 +59,7 @@ PACKAGE_MODULES = frozenset({
 ERRORS_MODULE_NAMES = frozenset({
     "BY_NAME", "CLError", "CORE", "Check", "Condition", "Error", "ExtensionNotSupportedError", "Iterable",
     "LibraryNotFoundError", "Mapping", "NamedTuple", "Sequence", "_kind", "_restore", "_shown", "annotations", "error",
-    "attach_release_failure", "scope", "violation",
+    "_WITH_PYOPENCL", "_plain", "attach_release_failure", "raised", "scope", "sys", "violation",
 })
 #: The wrappers' own variable for parameter `p` is one of these prefixes and `p`.
 LOCAL_PREFIXES = ("c_", "k_", "l_", "n_", "o_", "given_")

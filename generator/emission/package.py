@@ -209,6 +209,9 @@ def model_errors(irs: list[Extension], knowledge: Knowledge, config: PackageConf
     found: dict[str, ErrorClass] = {}
     acronyms = config.acronyms | {ir.vendor for ir in irs}
     space = naming.Namespace(naming.ERRORS_MODULE_NAMES, module_level=True)
+    kinds = config.pythonic.pyopencl_errors
+    memory = {int(knowledge.core_constants[name]["value"]) for name in kinds.memory_codes}
+    logic_at_most = int(knowledge.core_constants[kinds.logic_at_most]["value"])
 
     def add(c_name: str, value: int, extension: str | None, source: Location | None) -> None:
         naming.identifier(c_name, source, "error code")
@@ -219,7 +222,8 @@ def model_errors(irs: list[Extension], knowledge: Knowledge, config: PackageConf
             raise naming.error_at(source, f"{c_name} is {value} here but {known.value} in {known.extension}")
         if known is None:
             space.claim(class_name, source, f"exception class of {c_name}")
-        found.setdefault(c_name, ErrorClass(class_name, c_name, value, extension))
+        pyopencl = kinds.memory if value in memory else kinds.logic if value <= logic_at_most else kinds.runtime
+        found.setdefault(c_name, ErrorClass(class_name, c_name, value, extension, pyopencl))
 
     for c_name, entry in sorted(knowledge.core_constants.items(), key=lambda kv: (-int(kv[1]["value"]), kv[0])):
         if entry.get("group") == knowledge.error_group and int(entry["value"]) != 0:

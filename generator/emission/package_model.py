@@ -237,6 +237,7 @@ class ErrorClass:
     c_name: str
     value: int
     extension: str | None  # None for core OpenCL's codes
+    pyopencl_class: str  # PyOpenCL's exception class for this code (its errors are that too, with PyOpenCL imported)
 
 
 @dataclass(frozen=True)

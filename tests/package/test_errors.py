@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import pickle
+import subprocess
+import sys
+
 import pytest
 from cl_d3d_sharing import errors
 
 from tests.package.standins import extension_module
-from tests.support import load_truth
+from tests.support import GENERATED, load_truth
 
 
 def test_core_codes_are_all_there(knowledge: object) -> None:
@@ -51,10 +55,33 @@ def test_extension_not_supported_names_everything() -> None:
 
 
 def test_errors_survive_pickling() -> None:
-    import pickle
-
     for error in (errors.InvalidValueError("clF", [errors.Condition("x", "s:1")]),
                   errors.ExtensionNotSupportedError("cl_x", "P", ["a"]),
                   errors.LibraryNotFoundError(["a.so"], "VAR")):
         copy = pickle.loads(pickle.dumps(error))
         assert type(copy) is type(error) and str(copy) == str(error) and copy.__dict__ == error.__dict__
+
+
+def test_with_pyopencl_imported_its_own_except_clauses_catch_them() -> None:
+    """PyOpenCL's class by PyOpenCL's rule (extension codes are below CL_INVALID_VALUE: logic errors)."""
+    import pyopencl
+    module = extension_module("cl_khr_d3d11_sharing")
+    with pytest.raises(pyopencl.LogicError) as caught:
+        module.clCreateFromD3D11BufferKHR(None, 99, None, None)  # refused by its check: flags
+    raised = caught.value
+    assert isinstance(raised, errors.InvalidValueError) and isinstance(raised, pyopencl.Error)
+    assert (raised.code, raised.routine, raised.what) == (-30, "clCreateFromD3D11BufferKHR", str(raised))
+    assert type(pickle.loads(pickle.dumps(raised))) is errors.InvalidValueError
+    plain = "from cl_d3d_sharing import errors as e; import sys; assert e.raised(e.InvalidValueError) is " \
+            "e.InvalidValueError and 'pyopencl' not in sys.modules"  # PyOpenCL is never imported for it
+    subprocess.run([sys.executable, "-c", plain], check=True, cwd=GENERATED)
+    assert issubclass(errors.raised(errors.MemObjectAllocationFailureError), pyopencl.MemoryError)
+    assert issubclass(errors.raised(errors.OutOfResourcesError), pyopencl.RuntimeError)
+
+
+def test_platforms_as_pyopencl_objects(platform: object) -> None:
+    import cl_d3d_sharing
+    import pyopencl
+    assert [p.int_ptr for p in cl_d3d_sharing.platforms(as_pyopencl=True)] == [
+        int(cl_d3d_sharing.address(p)) for p in cl_d3d_sharing.platforms()]
+    assert all(isinstance(p, pyopencl.Platform) for p in cl_d3d_sharing.platforms(as_pyopencl=True))
