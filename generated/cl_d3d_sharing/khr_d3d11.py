@@ -996,7 +996,7 @@ def create_from_d3d11_texture3d(
 
 
 def enqueue_acquire_d3d11_objects(
-    command_queue: Any,
+    queue: Any,
     mem_objects: Any,
     *,
     wait_for: Sequence[Any] | None = None,
@@ -1009,7 +1009,7 @@ def enqueue_acquire_d3d11_objects(
     [specs/cl_khr_d3d11_sharing.txt:45].
 
     Parameters:
-    - command_queue: command_queue is a valid command-queue.
+    - queue: command_queue is a valid command-queue.
     - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
       from Direct3D 11 resources.
 
@@ -1036,12 +1036,12 @@ def enqueue_acquire_d3d11_objects(
     if l_event_wait_list is None:
         l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d11_objects')
     o_event = ffi.new(_type_cl_event_ptr)
-    clEnqueueAcquireD3D11ObjectsKHR(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    clEnqueueAcquireD3D11ObjectsKHR(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 
 def enqueue_release_d3d11_objects(
-    command_queue: Any,
+    queue: Any,
     mem_objects: Any,
     *,
     wait_for: Sequence[Any] | None = None,
@@ -1054,7 +1054,7 @@ def enqueue_release_d3d11_objects(
     [specs/cl_khr_d3d11_sharing.txt:52].
 
     Parameters:
-    - command_queue
+    - queue
     - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
       from Direct3D 11 resources.
 
@@ -1081,13 +1081,13 @@ def enqueue_release_d3d11_objects(
     if l_event_wait_list is None:
         l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d11_objects')
     o_event = ffi.new(_type_cl_event_ptr)
-    clEnqueueReleaseD3D11ObjectsKHR(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    clEnqueueReleaseD3D11ObjectsKHR(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 
 @contextmanager
 def acquired(
-    command_queue: Any,
+    queue: Any,
     mem_objects: Any,
     *,
     wait_for: Sequence[Any] | None = None,
@@ -1097,13 +1097,13 @@ def acquired(
     enqueue_release_d3d11_objects on exit, even when the body raises.
     """
     mem_objects = _marshal.snapshot(mem_objects, 'mem_objects', 'acquired')  # released as acquired
-    _event = enqueue_acquire_d3d11_objects(command_queue, mem_objects, wait_for=wait_for, as_pyopencl=as_pyopencl)
+    _event = enqueue_acquire_d3d11_objects(queue, mem_objects, wait_for=wait_for, as_pyopencl=as_pyopencl)
     try:
         yield _event
     except BaseException as raised:
         try:
-            enqueue_release_d3d11_objects(command_queue, mem_objects)
+            enqueue_release_d3d11_objects(queue, mem_objects)
         except Exception as failed:  # the body's exception stays the one raised
             _errors.attach_release_failure(raised, failed, 'acquired')
         raise
-    enqueue_release_d3d11_objects(command_queue, mem_objects)
+    enqueue_release_d3d11_objects(queue, mem_objects)

@@ -972,7 +972,7 @@ def create_from_d3d10_texture3d(
 
 
 def enqueue_acquire_d3d10_objects(
-    command_queue: Any,
+    queue: Any,
     mem_objects: Any,
     *,
     wait_for: Sequence[Any] | None = None,
@@ -985,7 +985,7 @@ def enqueue_acquire_d3d10_objects(
     [specs/cl_nv_d3d10_sharing.txt:52].
 
     Parameters:
-    - command_queue: command_queue is a valid command-queue.
+    - queue: command_queue is a valid command-queue.
     - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
       from Direct3D 10 resources.
 
@@ -1012,12 +1012,12 @@ def enqueue_acquire_d3d10_objects(
     if l_event_wait_list is None:
         l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d10_objects')
     o_event = ffi.new(_type_cl_event_ptr)
-    clEnqueueAcquireD3D10ObjectsNV(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    clEnqueueAcquireD3D10ObjectsNV(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 
 def enqueue_release_d3d10_objects(
-    command_queue: Any,
+    queue: Any,
     mem_objects: Any,
     *,
     wait_for: Sequence[Any] | None = None,
@@ -1030,7 +1030,7 @@ def enqueue_release_d3d10_objects(
     [specs/cl_nv_d3d10_sharing.txt:60].
 
     Parameters:
-    - command_queue
+    - queue
     - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
       from Direct3D 10 resources.
 
@@ -1057,13 +1057,13 @@ def enqueue_release_d3d10_objects(
     if l_event_wait_list is None:
         l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d10_objects')
     o_event = ffi.new(_type_cl_event_ptr)
-    clEnqueueReleaseD3D10ObjectsNV(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    clEnqueueReleaseD3D10ObjectsNV(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 
 @contextmanager
 def acquired(
-    command_queue: Any,
+    queue: Any,
     mem_objects: Any,
     *,
     wait_for: Sequence[Any] | None = None,
@@ -1073,13 +1073,13 @@ def acquired(
     enqueue_release_d3d10_objects on exit, even when the body raises.
     """
     mem_objects = _marshal.snapshot(mem_objects, 'mem_objects', 'acquired')  # released as acquired
-    _event = enqueue_acquire_d3d10_objects(command_queue, mem_objects, wait_for=wait_for, as_pyopencl=as_pyopencl)
+    _event = enqueue_acquire_d3d10_objects(queue, mem_objects, wait_for=wait_for, as_pyopencl=as_pyopencl)
     try:
         yield _event
     except BaseException as raised:
         try:
-            enqueue_release_d3d10_objects(command_queue, mem_objects)
+            enqueue_release_d3d10_objects(queue, mem_objects)
         except Exception as failed:  # the body's exception stays the one raised
             _errors.attach_release_failure(raised, failed, 'acquired')
         raise
-    enqueue_release_d3d10_objects(command_queue, mem_objects)
+    enqueue_release_d3d10_objects(queue, mem_objects)

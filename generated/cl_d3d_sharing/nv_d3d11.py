@@ -970,7 +970,7 @@ def create_from_d3d11_texture3d(
 
 
 def enqueue_acquire_d3d11_objects(
-    command_queue: Any,
+    queue: Any,
     mem_objects: Any,
     *,
     wait_for: Sequence[Any] | None = None,
@@ -982,7 +982,7 @@ def enqueue_acquire_d3d11_objects(
     Checks and conditions as for `clEnqueueAcquireD3D11ObjectsNV` [specs/cl_nv_d3d11_sharing.txt:1].
 
     Parameters:
-    - command_queue: command_queue is a valid command-queue.
+    - queue: command_queue is a valid command-queue.
     - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
       from Direct3D 11 resources.
 
@@ -1009,12 +1009,12 @@ def enqueue_acquire_d3d11_objects(
     if l_event_wait_list is None:
         l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d11_objects')
     o_event = ffi.new(_type_cl_event_ptr)
-    clEnqueueAcquireD3D11ObjectsNV(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    clEnqueueAcquireD3D11ObjectsNV(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 
 def enqueue_release_d3d11_objects(
-    command_queue: Any,
+    queue: Any,
     mem_objects: Any,
     *,
     wait_for: Sequence[Any] | None = None,
@@ -1026,7 +1026,7 @@ def enqueue_release_d3d11_objects(
     Checks and conditions as for `clEnqueueReleaseD3D11ObjectsNV` [specs/cl_nv_d3d11_sharing.txt:1].
 
     Parameters:
-    - command_queue
+    - queue
     - mem_objects: mem_objects is a pointer to a list of OpenCL memory objects that were created
       from Direct3D 11 resources.
 
@@ -1053,13 +1053,13 @@ def enqueue_release_d3d11_objects(
     if l_event_wait_list is None:
         l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d11_objects')
     o_event = ffi.new(_type_cl_event_ptr)
-    clEnqueueReleaseD3D11ObjectsNV(command_queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    clEnqueueReleaseD3D11ObjectsNV(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 
 @contextmanager
 def acquired(
-    command_queue: Any,
+    queue: Any,
     mem_objects: Any,
     *,
     wait_for: Sequence[Any] | None = None,
@@ -1069,13 +1069,13 @@ def acquired(
     enqueue_release_d3d11_objects on exit, even when the body raises.
     """
     mem_objects = _marshal.snapshot(mem_objects, 'mem_objects', 'acquired')  # released as acquired
-    _event = enqueue_acquire_d3d11_objects(command_queue, mem_objects, wait_for=wait_for, as_pyopencl=as_pyopencl)
+    _event = enqueue_acquire_d3d11_objects(queue, mem_objects, wait_for=wait_for, as_pyopencl=as_pyopencl)
     try:
         yield _event
     except BaseException as raised:
         try:
-            enqueue_release_d3d11_objects(command_queue, mem_objects)
+            enqueue_release_d3d11_objects(queue, mem_objects)
         except Exception as failed:  # the body's exception stays the one raised
             _errors.attach_release_failure(raised, failed, 'acquired')
         raise
-    enqueue_release_d3d11_objects(command_queue, mem_objects)
+    enqueue_release_d3d11_objects(queue, mem_objects)

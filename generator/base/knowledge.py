@@ -224,6 +224,7 @@ class Pythonic:
     function_prefix: str
     wait_list_type: str
     wait_list_keyword: str
+    names: dict[str, str]  # handle type -> the name of a parameter taking one (PyOpenCL's)
     owned: dict[str, str]  # handle type -> role of the core function that releases it
     context_manager: str
     pyopencl_module: str
@@ -294,6 +295,7 @@ def load_package() -> PackageConfig:
             function_prefix=data["pythonic"]["function_prefix"],
             wait_list_type=data["pythonic"]["wait_list"]["type"],
             wait_list_keyword=data["pythonic"]["wait_list"]["keyword"],
+            names=data["pythonic"]["names"],
             owned=data["pythonic"]["owned"],
             context_manager=data["pythonic"]["context_manager"],
             pyopencl_module=data["pythonic"]["pyopencl"]["module"],

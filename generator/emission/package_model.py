@@ -315,6 +315,11 @@ class Argument:
     call: str  # the argument of the (last) call
     first: str  # the argument of the sizing call of the two-call idiom
     param: ParamModel  # the C parameter it fills
+
+    @property
+    def python_name(self) -> str:
+        """The Python parameter that gives it, for an input: the C name, or PyOpenCL's for a single handle."""
+        return self.call if self.role == "pass" else self.c_name
     element: str | None = None  # the handle type of a list or out-handle
 
 
@@ -337,9 +342,9 @@ class PythonicFunction:
         return self.target.name
 
     @property
-    def input_params(self) -> tuple[ParamModel, ...]:
-        """The C parameters its inputs fill, for its docstring."""
-        return tuple(a.param for a in self.arguments if a.c_name in self.inputs)
+    def input_arguments(self) -> tuple[Argument, ...]:
+        """The arguments its inputs fill, in C order, for its docstring."""
+        return tuple(a for a in self.arguments if a.role in ("pass", "sequence"))
 
     @property
     def out_count(self) -> Argument | None:

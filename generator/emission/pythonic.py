@@ -57,7 +57,8 @@ def model_pythonic(
         elif name in out:
             return None  # an output of a kind this layer does not return
         else:
-            roles[name] = Argument(name, "pass", name, name, param)
+            spelled = config.pythonic.names.get(param.c_type, name)  # PyOpenCL's name for a handle of this type
+            roles[name] = Argument(name, "pass", spelled, spelled, param)
     by_name = {param.name: param for param in params}
     for count, listed in lists.items():
         if roles[listed.name].role == "out_list":
@@ -74,7 +75,7 @@ def model_pythonic(
                                ir_function.source, "function"),
         target=function,
         arguments=arguments,
-        inputs=tuple(a.c_name for a in arguments if a.role in ("pass", "sequence")),
+        inputs=tuple(a.python_name for a in arguments if a.role in ("pass", "sequence")),
         wait_list=next((a.c_name for a in arguments if a.role == "wait_list"), None),
         two_calls=two_calls,
         count_type=count_type,

@@ -198,7 +198,9 @@ WAIT_FOR = [case for case in HANDLE_LIST if case.label not in ("set", "one handl
     Case("memory object item", Item(Ref("buffer")), TypeError, "must be cl_event, not struct _cl_mem *"),
 ]
 NONE_ERRORS = {"platform": "CL_INVALID_PLATFORM", "context": "CL_INVALID_CONTEXT",
-               "command_queue": "CL_INVALID_COMMAND_QUEUE"}
+               "queue": "CL_INVALID_COMMAND_QUEUE"}
+#: The C parameter a Pythonic parameter named as PyOpenCL names it fills (errors name the C parameter).
+C_PARAM = {"queue": "command_queue"}
 #: Each Pythonic function (by its name pattern), its arguments and their kinds.
 PYTHONIC: dict[str, list[tuple[str, list[Case]]]] = {
     "get_device_ids_from_{api}": [("platform", HANDLE), ("d3d_device_source", INTEGER), ("d3d_object", POINTER),
@@ -206,7 +208,7 @@ PYTHONIC: dict[str, list[tuple[str, list[Case]]]] = {
     "create_from_{api}_buffer": [("context", HANDLE), ("flags", INTEGER), ("resource", POINTER)],
     **{f"create_from_{{api}}_{kind}": [("context", HANDLE), ("flags", INTEGER), ("resource", POINTER),
                                        ("subresource", INTEGER)] for kind in ("texture2d", "texture3d")},
-    **{name: [("command_queue", HANDLE), ("mem_objects", HANDLE_LIST), ("wait_for", WAIT_FOR)]
+    **{name: [("queue", HANDLE), ("mem_objects", HANDLE_LIST), ("wait_for", WAIT_FOR)]
        for name in ("enqueue_acquire_{api}_objects", "enqueue_release_{api}_objects", "acquired")},
 }
 PYTHONIC_CASES = [(extension, name.format(api=api(extension)), param, case)
@@ -238,7 +240,8 @@ def good_arguments(module: Any, function: str, handles: Handles) -> dict[str, An
     acquire = f"enqueue_acquire_{api(module.EXTENSION)}_objects"
     c_function = official(module.EXTENSION, module.C_NAMES[acquire if function == "acquired" else function])
     values = arguments(module, c_function, handles, mem_objects=[core_ffi.cast("cl_mem", m) for m in handles.mems])
-    return {name: values.get(name) for name, _ in PYTHONIC[function.replace(api(module.EXTENSION), "{api}")]}
+    pattern = function.replace(api(module.EXTENSION), "{api}")
+    return {name: values.get(C_PARAM.get(name, name)) for name, _ in PYTHONIC[pattern]}
 
 
 def expected_error(param: str, case: Case) -> type[Exception]:
@@ -266,7 +269,7 @@ def test_a_hostile_argument_to_a_pythonic_function_is_refused(
         else:
             getattr(module, function)(**given)
     message = str(caught.value)
-    named = f"argument '{param}'" if case.label == "None" else f"argument '{param}"
+    named = f"argument '{C_PARAM.get(param, param)}" + ("'" if case.label == "None" else "")
     assert named in message and case.says in message
     assert isinstance(caught.value, (TypeError, ValueError, errors.CLError))
     assert caught.value.__cause__ is not None or not case.label.endswith(("raises", "recurses"))

@@ -70,7 +70,7 @@ def test_arbitrary_arguments_to_a_pythonic_function(
 ) -> None:
     module = extension_module(extension)
     name = next(n for n, c_name in module.C_NAMES.items() if c_name == function["name"])
-    types = {p["name"]: p["type"] for p in function["params"]}
+    types = {p["name"]: p["type"] for p in function["params"]} | {"queue": "cl_command_queue"}  # PyOpenCL's name
     inputs = [p for p in module.__dict__[name].__code__.co_varnames[: module.__dict__[name].__code__.co_argcount]]
     arguments = st.tuples(*(strategy(types[p], module, handles) for p in inputs))
     wait_for = st.one_of(st.none(), ANYTHING)

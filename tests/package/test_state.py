@@ -65,7 +65,7 @@ def scene(request: pytest.FixtureRequest, handles: Handles) -> Iterator[Scene]:
 def fires(function: dict[str, Any], error: dict[str, Any], clause: dict[str, Any],
           caught: pytest.ExceptionInfo[errors.CLError]) -> None:
     raised = caught.value
-    assert type(raised) is errors.BY_NAME[error["code"]] and raised.checked
+    assert type(raised) is errors.raised(errors.BY_NAME[error["code"]]) and raised.checked
     clauses = [c for e in function["errors"] for c in e.get("check", ())]
     same = {c["clause"] for c in clauses if c.get("predicate") == clause["predicate"]}
     assert raised.clause in same and repr(raised.clause) in str(raised)
