@@ -197,6 +197,8 @@ class CLFormat(NamedTuple):
 
 
 #: Extension string -> DXGIFormat -> row, in the spec's order.
+__all__ = ['DXGIFormat', 'ChannelOrder', 'ChannelType', 'CLFormat', "TABLES", "SOURCES", "table", 'dxgi_to_cl', 'cl_to_dxgi']
+
 TABLES: Final[dict[str, dict[DXGIFormat, CLFormat]]] = {
     'cl_khr_d3d10_sharing': {
         DXGIFormat.R32G32B32A32_FLOAT: CLFormat(ChannelOrder.RGBA, ChannelType.FLOAT),

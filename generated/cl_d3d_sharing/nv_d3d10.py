@@ -26,6 +26,52 @@ from ._state import Refused as _Refused
 from ._state import Tracker
 from .errors import Check, Condition
 
+__all__ = [
+    'CL_ALL_DEVICES_FOR_D3D10_NV',
+    'CL_COMMAND_ACQUIRE_D3D10_OBJECTS_NV',
+    'CL_COMMAND_RELEASE_D3D10_OBJECTS_NV',
+    'CL_CONTEXT_D3D10_DEVICE_NV',
+    'CL_D3D10_DEVICE_NV',
+    'CL_D3D10_DXGI_ADAPTER_NV',
+    'CL_D3D10_RESOURCE_ALREADY_ACQUIRED_NV',
+    'CL_D3D10_RESOURCE_NOT_ACQUIRED_NV',
+    'CL_IMAGE_D3D10_SUBRESOURCE_NV',
+    'CL_INVALID_D3D10_DEVICE_NV',
+    'CL_INVALID_D3D10_RESOURCE_NV',
+    'CL_MEM_D3D10_RESOURCE_NV',
+    'CL_PREFERRED_DEVICES_FOR_D3D10_NV',
+    'C_NAMES',
+    'CommandType',
+    'ContextProperties',
+    'D3DDeviceSet',
+    'D3DDeviceSource',
+    'ERROR_NAMES',
+    'EXTENSION',
+    'ErrorCode',
+    'GENERATOR_VERSION',
+    'ImageInfo',
+    'MemInfo',
+    'REVISION',
+    'SOURCES',
+    'VENDOR',
+    'acquired',
+    'clCreateFromD3D10BufferNV',
+    'clCreateFromD3D10Texture2DNV',
+    'clCreateFromD3D10Texture3DNV',
+    'clEnqueueAcquireD3D10ObjectsNV',
+    'clEnqueueReleaseD3D10ObjectsNV',
+    'clGetDeviceIDsFromD3D10NV',
+    'conditions',
+    'create_from_d3d10_buffer',
+    'create_from_d3d10_texture2d',
+    'create_from_d3d10_texture3d',
+    'enqueue_acquire_d3d10_objects',
+    'enqueue_release_d3d10_objects',
+    'ffi',
+    'get_device_ids_from_d3d10',
+    'supported',
+]
+
 EXTENSION: Final = 'cl_nv_d3d10_sharing'
 VENDOR: Final = 'NV'
 REVISION: Final[str | None] = 'Version 1, December 7, 2009'

@@ -26,6 +26,52 @@ from ._state import Refused as _Refused
 from ._state import Tracker
 from .errors import Check, Condition
 
+__all__ = [
+    'CL_ALL_DEVICES_FOR_D3D11_NV',
+    'CL_COMMAND_ACQUIRE_D3D11_OBJECTS_NV',
+    'CL_COMMAND_RELEASE_D3D11_OBJECTS_NV',
+    'CL_CONTEXT_D3D11_DEVICE_NV',
+    'CL_D3D11_DEVICE_NV',
+    'CL_D3D11_DXGI_ADAPTER_NV',
+    'CL_D3D11_RESOURCE_ALREADY_ACQUIRED_NV',
+    'CL_D3D11_RESOURCE_NOT_ACQUIRED_NV',
+    'CL_IMAGE_D3D11_SUBRESOURCE_NV',
+    'CL_INVALID_D3D11_DEVICE_NV',
+    'CL_INVALID_D3D11_RESOURCE_NV',
+    'CL_MEM_D3D11_RESOURCE_NV',
+    'CL_PREFERRED_DEVICES_FOR_D3D11_NV',
+    'C_NAMES',
+    'CommandType',
+    'ContextProperties',
+    'D3DDeviceSet',
+    'D3DDeviceSource',
+    'ERROR_NAMES',
+    'EXTENSION',
+    'ErrorCode',
+    'GENERATOR_VERSION',
+    'ImageInfo',
+    'MemInfo',
+    'REVISION',
+    'SOURCES',
+    'VENDOR',
+    'acquired',
+    'clCreateFromD3D11BufferNV',
+    'clCreateFromD3D11Texture2DNV',
+    'clCreateFromD3D11Texture3DNV',
+    'clEnqueueAcquireD3D11ObjectsNV',
+    'clEnqueueReleaseD3D11ObjectsNV',
+    'clGetDeviceIDsFromD3D11NV',
+    'conditions',
+    'create_from_d3d11_buffer',
+    'create_from_d3d11_texture2d',
+    'create_from_d3d11_texture3d',
+    'enqueue_acquire_d3d11_objects',
+    'enqueue_release_d3d11_objects',
+    'ffi',
+    'get_device_ids_from_d3d11',
+    'supported',
+]
+
 EXTENSION: Final = 'cl_nv_d3d11_sharing'
 VENDOR: Final = 'NV'
 REVISION: Final[str | None] = 'Version 2, January 6, 2010'

@@ -34,7 +34,7 @@ MODULE_NAMES = frozenset({
     "_CHECKS", "_CONDITIONS", "_ERRORS", "_Refused", "_binding", "_error", "_errors", "_lookup", "_lookup_later",
     "Binding", "Entry", "_library", "_lifetime", "_marshal", "_state",
     "_violation", "annotations", "conditions", "contextmanager", "ffi", "supported",
-    "_CData", "_NULL", "_cffi_backend", "_length", "_typeof", "_unpack",
+    "_CData", "_NULL", "__all__", "_cffi_backend", "_length", "_typeof", "_unpack",
 })
 #: What the templates bind at the top of an extension module for the wrappers' fast paths, one per C type
 #: or function, named from it with one of these prefixes (`_type_cl_mem_ptr`, `_min_cl_uint`,
@@ -59,7 +59,7 @@ PACKAGE_MODULES = frozenset({
 ERRORS_MODULE_NAMES = frozenset({
     "BY_NAME", "CLError", "CORE", "Check", "Condition", "Error", "ExtensionNotSupportedError", "Iterable",
     "LibraryNotFoundError", "Mapping", "NamedTuple", "Sequence", "_kind", "_restore", "_shown", "annotations", "error",
-    "_WITH_PYOPENCL", "_plain", "attach_release_failure", "raised", "scope", "sys", "violation",
+    "_WITH_PYOPENCL", "__all__", "_plain", "attach_release_failure", "raised", "scope", "sys", "violation",
 })
 #: The wrappers' own variable for parameter `p` is one of these prefixes and `p`.
 LOCAL_PREFIXES = ("c_", "k_", "l_", "n_", "o_", "given_")

@@ -224,11 +224,40 @@ class ExtensionModule:
     ctype_names: dict[str, str] = field(default_factory=dict)
     int_ranges: dict[str, tuple[str, str]] = field(default_factory=dict)
 
+    @property
+    def public(self) -> tuple[str, ...]:
+        """Its `__all__`: what a user of the module calls or reads (the wrappers' helpers are private)."""
+        names = ["EXTENSION", "VENDOR", "REVISION", "SOURCES", "GENERATOR_VERSION", "ERROR_NAMES", "C_NAMES",
+                 "ffi", "supported", "conditions"]
+        names += [e.class_name for e in self.enums] + [c.c_name for c in self.constants]
+        names += [f.name for f in self.functions] + [f.name for f in self.pythonic]
+        if self.context_manager is not None:
+            names.append(self.context_manager.name)
+        return tuple(sorted(set(names)))
+
 
 @dataclass(frozen=True)
 class Facade:
     module: str
     variants: tuple[ExtensionModule, ...]  # in the order they are tried
+
+    @property
+    def common(self) -> tuple[PythonicFunction, ...]:
+        """The Pythonic functions every variant has, by the same name and signature: the `Variant` protocol
+        that `variant()` returns (the C-named functions and tokens differ between vendors)."""
+        first, *others = self.variants
+        shapes = [{f.name: f.shape for f in other.pythonic} for other in others]
+        return tuple(f for f in first.pythonic if all(shape.get(f.name) == f.shape for shape in shapes))
+
+    @property
+    def context_manager(self) -> ContextManager | None:
+        """The context manager, when every variant has it with the same inputs."""
+        managers = [variant.context_manager for variant in self.variants]
+        first = managers[0]
+        if first is None or any(m is None or (m.name, m.acquire.shape) != (first.name, first.acquire.shape)
+                                for m in managers):
+            return None
+        return first
 
 
 @dataclass(frozen=True)
@@ -354,6 +383,11 @@ class PythonicFunction:
     @property
     def returns_handles(self) -> bool:
         return bool(self.out_list or self.out_handles or self.result)
+
+    @property
+    def shape(self) -> tuple[object, ...]:
+        """What its signature is made of: two functions of one shape take and return the same."""
+        return self.name, self.inputs, self.wait_list is not None, self.returns_handles, self.returns_hint
 
     @property
     def returns_hint(self) -> str:

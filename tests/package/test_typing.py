@@ -1,0 +1,50 @@
+"""A program using the package, checked with `mypy --strict`: it passes, and a misspelt function does not."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support import GENERATED
+
+PROGRAM = """
+from typing import Any
+
+from cl_d3d_sharing import d3d11, errors
+
+
+def run(platform: int, queue: Any, mems: list[Any]) -> str:
+    module = d3d11.variant(platform)
+    event = module.enqueue_acquire_d3d11_objects(queue, mems)
+    with module.acquired(queue, mems, wait_for=[event]):
+        pass
+    try:
+        module.enqueue_release_d3d11_objects(queue, mems)
+    except errors.CLError as error:
+        return error.routine
+    return module.EXTENSION
+"""
+
+
+@pytest.mark.parametrize(("wrong", "says"), [(None, None), ("enqueue_acquire_d3d11_object(", "has no attribute"),
+                                            ("wait_for=[event]", "Unexpected keyword argument")])
+def test_mypy_strict_checks_a_program_through_the_variant_protocol(
+    tmp_path: Path, wrong: str | None, says: str | None,
+) -> None:
+    text = PROGRAM
+    if wrong == "enqueue_acquire_d3d11_object(":
+        text = text.replace("enqueue_acquire_d3d11_objects(", wrong)
+    elif wrong is not None:
+        text = text.replace(wrong, "waitfor=[event]")
+    (tmp_path / "program.py").write_text(text)
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache"),
+         str(tmp_path / "program.py")],
+        capture_output=True, text=True, check=False, env={"MYPYPATH": str(GENERATED), "PATH": ""}, cwd=tmp_path)
+    if says is None:
+        assert checked.returncode == 0, checked.stdout
+    else:
+        assert checked.returncode == 1 and says in checked.stdout, checked.stdout
