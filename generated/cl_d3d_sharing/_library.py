@@ -182,6 +182,21 @@ def queue_device(queue: CData) -> CData:
     return found[0]
 
 
+def create_context(properties: list[int], devices: CData, count: int) -> CData:
+    """`clCreateContext` for `count` devices with `properties` (the 0 that ends them is added)."""
+    error = ffi.new("cl_int *")
+    listed = ffi.new("cl_context_properties[]", [*properties, 0])
+    made = library().clCreateContext(listed, count, devices, ffi.NULL, ffi.NULL, error)
+    _check(error[0], 'clCreateContext')
+    return made
+
+
+def info(function: str, handle: CData, param: int, found: CData, size: int) -> None:
+    """The core info function named `function` asked for `param` of `handle`, its answer written to `found`
+    (`size` bytes)."""
+    _check(getattr(library(), function)(handle, param, size, found, ffi.NULL), function)
+
+
 def platform_of(kind: str, handle: CData) -> tuple[CData, list[CData]]:
     """The platform a handle belongs to, and the devices it names (none for a platform)."""
     if kind == "platform":

@@ -64,6 +64,7 @@ def on_destroyed(mem: CData, callback: Callable[[int], None]) -> None:
 _RELEASE: dict[str, str] = {
     'cl_mem': 'clReleaseMemObject',
     'cl_event': 'clReleaseEvent',
+    'cl_context': 'clReleaseContext',
 }
 #: PyOpenCL's class for each handle type.
 PYOPENCL_CLASSES: dict[str, str] = {

@@ -87,6 +87,18 @@ class Variant(Protocol):
         as_pyopencl: bool = False,
     ) -> Any: ...
 
+    def create_context(
+        self,
+        devices: Sequence[Pointer],
+        *,
+        context_d3d10_device: Pointer = None,
+        as_pyopencl: bool = False,
+    ) -> Any: ...
+
+    def mem_d3d10_resource(self, memobj: Pointer) -> Any: ...
+
+    def image_d3d10_subresource(self, image: Pointer) -> Any: ...
+
     def acquired(
         self,
         queue: Any,

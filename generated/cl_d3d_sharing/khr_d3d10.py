@@ -65,6 +65,8 @@ __all__ = [
     'clEnqueueReleaseD3D10ObjectsKHR',
     'clGetDeviceIDsFromD3D10KHR',
     'conditions',
+    'context_d3d10_prefer_shared_resources',
+    'create_context',
     'create_from_d3d10_buffer',
     'create_from_d3d10_texture2d',
     'create_from_d3d10_texture3d',
@@ -72,6 +74,8 @@ __all__ = [
     'enqueue_release_d3d10_objects',
     'ffi',
     'get_device_ids_from_d3d10',
+    'image_d3d10_subresource',
+    'mem_d3d10_resource',
     'supported',
 ]
 
@@ -291,6 +295,27 @@ _CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {
         -6: (  # CL_OUT_OF_HOST_MEMORY
             Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_khr_d3d10_sharing.txt:827'),
         ),
+    },
+    'clCreateContext': {
+        -1002: (  # CL_INVALID_D3D10_DEVICE_KHR
+            Condition('the Direct3D 10 device specified for interoperability is not compatible with the devices against which the context is to be created', 'specs/cl_khr_d3d10_sharing.txt:115'),
+            Condition('the value of the property CL_CONTEXT_D3D10_DEVICE_KHR is non-NULL and does not specify a valid Direct3D 10 device with which the cl_device_ids against which this context is to be created may interoperate', 'specs/cl_khr_d3d10_sharing.txt:178'),
+        ),
+        -59: (  # CL_INVALID_OPERATION
+            Condition('Direct3D 10 interoperability is specified by setting CL_INVALID_D3D10_DEVICE_KHR to a non-NULL value, and interoperability with another graphics API is also specified', 'specs/cl_khr_d3d10_sharing.txt:182'),
+        ),
+    },
+    'clGetMemObjectInfo': {
+        -1003: (  # CL_INVALID_D3D10_RESOURCE_KHR
+            Condition('param_name is CL_MEM_D3D10_RESOURCE_KHR and memobj was not created by the function clCreateFromD3D10BufferKHR, clCreateFromD3D10Texture2DKHR, or clCreateFromD3D10Texture3DKHR', 'specs/cl_khr_d3d10_sharing.txt:210'),
+        ),
+    },
+    'clGetImageInfo': {
+        -1003: (  # CL_INVALID_D3D10_RESOURCE_KHR
+            Condition('param_name is CL_MEM_D3D10_SUBRESOURCE_KHR and image was not created by the function clCreateFromD3D10Texture2DKHR, or clCreateFromD3D10Texture3DKHR', 'specs/cl_khr_d3d10_sharing.txt:233'),
+        ),
+    },
+    'clGetContextInfo': {
     },
 }
 #: Each function's checks, in the order it runs them: the clauses of the spec's conditions a call must not meet.
@@ -1155,3 +1180,95 @@ def acquired(
             _errors.attach_release_failure(raised, failed, 'acquired')
         raise
     enqueue_release_d3d10_objects(queue, mem_objects)
+
+
+# -- what the extension adds to core OpenCL: its context properties, its info queries ------
+
+
+def create_context(
+    devices: Sequence[Pointer],
+    *,
+    context_d3d10_device: Pointer = None,
+    as_pyopencl: bool = False,
+) -> Any:
+    """A context on `devices` (their platform's) with cl_khr_d3d10_sharing's properties:
+    `context_d3d10_device` is CL_CONTEXT_D3D10_DEVICE_KHR (ID3D10Device *); a property left None is
+    not given. Calls `clCreateContext` once the platform lists the extension
+    (`errors.ExtensionNotSupportedError` before, otherwise); returns a cffi handle released when
+    garbage-collected, or a `pyopencl.Context` with `as_pyopencl=True`.
+    [specs/cl_khr_d3d10_sharing.txt:79]
+
+    Raises (the spec's conditions, left to the driver):
+    - CL_INVALID_D3D10_DEVICE_KHR: the Direct3D 10 device specified for interoperability is not
+      compatible with the devices against which the context is to be created
+    - CL_INVALID_D3D10_DEVICE_KHR: the value of the property CL_CONTEXT_D3D10_DEVICE_KHR is non-NULL
+      and does not specify a valid Direct3D 10 device with which the cl_device_ids against which
+      this context is to be created may interoperate
+    - CL_INVALID_OPERATION: Direct3D 10 interoperability is specified by setting
+      CL_INVALID_D3D10_DEVICE_KHR to a non-NULL value, and interoperability with another graphics
+      API is also specified
+    """
+    if type(as_pyopencl) is not bool:
+        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_context')
+    l_devices, n_devices = _marshal.handle_list(ffi, devices, 'cl_device_id', "devices", 'create_context')
+    if not n_devices:
+        raise ValueError("create_context() argument 'devices' must name at least one device")
+    platform = _library.device_platform(l_devices[0])
+    _binding.require(platform, [l_devices[i] for i in range(n_devices)])
+    properties = [4228, _library.address(platform)]
+    if context_d3d10_device is not None:
+        properties += [CL_CONTEXT_D3D10_DEVICE_KHR, _library.address(_marshal.pointer(
+            ffi, context_d3d10_device, 'ID3D10Device *', 'context_d3d10_device', 'create_context'))]
+    try:
+        made = _library.create_context(properties, l_devices, n_devices)
+    except _library.QueryFailed as failed:
+        raise _error(failed.code, 'clCreateContext') from None
+    return _lifetime.adopt(made, 'cl_context', as_pyopencl)
+
+
+def mem_d3d10_resource(memobj: Pointer) -> Any:
+    """`clGetMemObjectInfo(memobj, CL_MEM_D3D10_RESOURCE_KHR)`: its answer, a ID3D10Resource *.
+    [specs/cl_khr_d3d10_sharing.txt:97]
+
+    Raises (the spec's conditions, left to the driver):
+    - CL_INVALID_D3D10_RESOURCE_KHR: param_name is CL_MEM_D3D10_RESOURCE_KHR and memobj was not
+      created by the function clCreateFromD3D10BufferKHR, clCreateFromD3D10Texture2DKHR, or
+      clCreateFromD3D10Texture3DKHR
+    """
+    c_memobj = _marshal.pointer(ffi, memobj, 'cl_mem', 'memobj', 'mem_d3d10_resource', exact=True)
+    found = ffi.new('ID3D10Resource * *')
+    try:
+        _library.info('clGetMemObjectInfo', c_memobj, CL_MEM_D3D10_RESOURCE_KHR, found, ffi.sizeof('ID3D10Resource *'))
+    except _library.QueryFailed as failed:
+        raise _error(failed.code, 'clGetMemObjectInfo') from None
+    return found[0]
+
+
+def image_d3d10_subresource(image: Pointer) -> Any:
+    """`clGetImageInfo(image, CL_IMAGE_D3D10_SUBRESOURCE_KHR)`: its answer, a UINT.
+    [specs/cl_khr_d3d10_sharing.txt:104]
+
+    Raises (the spec's conditions, left to the driver):
+    - CL_INVALID_D3D10_RESOURCE_KHR: param_name is CL_MEM_D3D10_SUBRESOURCE_KHR and image was not
+      created by the function clCreateFromD3D10Texture2DKHR, or clCreateFromD3D10Texture3DKHR
+    """
+    c_image = _marshal.pointer(ffi, image, 'cl_mem', 'image', 'image_d3d10_subresource', exact=True)
+    found = ffi.new('UINT *')
+    try:
+        _library.info('clGetImageInfo', c_image, CL_IMAGE_D3D10_SUBRESOURCE_KHR, found, ffi.sizeof('UINT'))
+    except _library.QueryFailed as failed:
+        raise _error(failed.code, 'clGetImageInfo') from None
+    return found[0]
+
+
+def context_d3d10_prefer_shared_resources(context: Pointer) -> bool:
+    """`clGetContextInfo(context, CL_CONTEXT_D3D10_PREFER_SHARED_RESOURCES_KHR)`: whether it is true.
+    [specs/cl_khr_d3d10_sharing.txt:90]
+    """
+    c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'context_d3d10_prefer_shared_resources', exact=True)
+    found = ffi.new('cl_bool *')
+    try:
+        _library.info('clGetContextInfo', c_context, CL_CONTEXT_D3D10_PREFER_SHARED_RESOURCES_KHR, found, ffi.sizeof('cl_bool'))
+    except _library.QueryFailed as failed:
+        raise _error(failed.code, 'clGetContextInfo') from None
+    return bool(found[0])

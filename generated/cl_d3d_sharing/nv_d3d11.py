@@ -62,6 +62,7 @@ __all__ = [
     'clEnqueueReleaseD3D11ObjectsNV',
     'clGetDeviceIDsFromD3D11NV',
     'conditions',
+    'create_context',
     'create_from_d3d11_buffer',
     'create_from_d3d11_texture2d',
     'create_from_d3d11_texture3d',
@@ -69,6 +70,8 @@ __all__ = [
     'enqueue_release_d3d11_objects',
     'ffi',
     'get_device_ids_from_d3d11',
+    'image_d3d11_subresource',
+    'mem_d3d11_resource',
     'supported',
 ]
 
@@ -278,6 +281,37 @@ _CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
             Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1'),
+        ),
+    },
+    'clCreateContext': {
+        -1006: (  # CL_INVALID_D3D11_DEVICE_NV
+            Condition('the Direct3D 11 device specified for interoperability is not compatible with the devices against which the context is to be created', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('the value of the property CL_CONTEXT_D3D11_DEVICE_NV is non-NULL and does not specify a valid Direct3D 11 device with which the cl_device_ids against which this context is to be created may interoperate', 'specs/cl_nv_d3d11_sharing.txt:1'),
+        ),
+        -59: (  # CL_INVALID_OPERATION
+            Condition('Direct3D 11 interoperability is specified by setting CL_INVALID_D3D11_DEVICE_NV to a non-NULL value, and interoperability with another graphics API is also specified', 'specs/cl_nv_d3d11_sharing.txt:1'),
+        ),
+    },
+    'clGetMemObjectInfo': {
+        -30: (  # CL_INVALID_VALUE
+            Condition('param_name is not valid, or if the size in bytes specified by param_value_size is less than the size of the return type as described in table 5.8 and param_value is not NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+        ),
+        -38: (  # CL_INVALID_MEM_OBJECT
+            Condition('memobj is a not a valid memory object', 'specs/cl_nv_d3d11_sharing.txt:1'),
+        ),
+        -1007: (  # CL_INVALID_D3D11_RESOURCE_NV
+            Condition('param_name is CL_MEM_D3D11_RESOURCE_NV and memobj was not created by the function clCreateFromD3D11BufferNV, clCreateFromD3D11Texture2DNV, or clCreateFromD3D11Texture3DNV', 'specs/cl_nv_d3d11_sharing.txt:1'),
+        ),
+    },
+    'clGetImageInfo': {
+        -30: (  # CL_INVALID_VALUE
+            Condition('param_name is not valid, or if the size in bytes specified by param_value_size is less than the size of the return type as described in table 5.9 and param_value is not NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+        ),
+        -38: (  # CL_INVALID_MEM_OBJECT
+            Condition('image is a not a valid image object', 'specs/cl_nv_d3d11_sharing.txt:1'),
+        ),
+        -1007: (  # CL_INVALID_D3D11_RESOURCE_NV
+            Condition('param_name is CL_MEM_D3D11_SUBRESOURCE_NV and image was not created by the function clCreateFromD3D11Texture2DNV or clCreateFromD3D11Texture3DNV', 'specs/cl_nv_d3d11_sharing.txt:1'),
         ),
     },
 }
@@ -1125,3 +1159,90 @@ def acquired(
             _errors.attach_release_failure(raised, failed, 'acquired')
         raise
     enqueue_release_d3d11_objects(queue, mem_objects)
+
+
+# -- what the extension adds to core OpenCL: its context properties, its info queries ------
+
+
+def create_context(
+    devices: Sequence[Pointer],
+    *,
+    context_d3d11_device: Pointer = None,
+    as_pyopencl: bool = False,
+) -> Any:
+    """A context on `devices` (their platform's) with cl_nv_d3d11_sharing's properties:
+    `context_d3d11_device` is CL_CONTEXT_D3D11_DEVICE_NV (ID3D11Device *); a property left None is
+    not given. Calls `clCreateContext` once the platform lists the extension
+    (`errors.ExtensionNotSupportedError` before, otherwise); returns a cffi handle released when
+    garbage-collected, or a `pyopencl.Context` with `as_pyopencl=True`.
+    [specs/cl_nv_d3d11_sharing.txt:1]
+
+    Raises (the spec's conditions, left to the driver):
+    - CL_INVALID_D3D11_DEVICE_NV: the Direct3D 11 device specified for interoperability is not
+      compatible with the devices against which the context is to be created
+    - CL_INVALID_D3D11_DEVICE_NV: the value of the property CL_CONTEXT_D3D11_DEVICE_NV is non-NULL
+      and does not specify a valid Direct3D 11 device with which the cl_device_ids against which
+      this context is to be created may interoperate
+    - CL_INVALID_OPERATION: Direct3D 11 interoperability is specified by setting
+      CL_INVALID_D3D11_DEVICE_NV to a non-NULL value, and interoperability with another graphics API
+      is also specified
+    """
+    if type(as_pyopencl) is not bool:
+        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_context')
+    l_devices, n_devices = _marshal.handle_list(ffi, devices, 'cl_device_id', "devices", 'create_context')
+    if not n_devices:
+        raise ValueError("create_context() argument 'devices' must name at least one device")
+    platform = _library.device_platform(l_devices[0])
+    _binding.require(platform, [l_devices[i] for i in range(n_devices)])
+    properties = [4228, _library.address(platform)]
+    if context_d3d11_device is not None:
+        properties += [CL_CONTEXT_D3D11_DEVICE_NV, _library.address(_marshal.pointer(
+            ffi, context_d3d11_device, 'ID3D11Device *', 'context_d3d11_device', 'create_context'))]
+    try:
+        made = _library.create_context(properties, l_devices, n_devices)
+    except _library.QueryFailed as failed:
+        raise _error(failed.code, 'clCreateContext') from None
+    return _lifetime.adopt(made, 'cl_context', as_pyopencl)
+
+
+def mem_d3d11_resource(memobj: Pointer) -> Any:
+    """`clGetMemObjectInfo(memobj, CL_MEM_D3D11_RESOURCE_NV)`: its answer, a ID3D11Resource *.
+    [specs/cl_nv_d3d11_sharing.txt:1]
+
+    Raises (the spec's conditions, left to the driver):
+    - CL_INVALID_VALUE: param_name is not valid, or if the size in bytes specified by
+      param_value_size is less than the size of the return type as described in table 5.8 and
+      param_value is not NULL
+    - CL_INVALID_MEM_OBJECT: memobj is a not a valid memory object
+    - CL_INVALID_D3D11_RESOURCE_NV: param_name is CL_MEM_D3D11_RESOURCE_NV and memobj was not
+      created by the function clCreateFromD3D11BufferNV, clCreateFromD3D11Texture2DNV, or
+      clCreateFromD3D11Texture3DNV
+    """
+    c_memobj = _marshal.pointer(ffi, memobj, 'cl_mem', 'memobj', 'mem_d3d11_resource', exact=True)
+    found = ffi.new('ID3D11Resource * *')
+    try:
+        _library.info('clGetMemObjectInfo', c_memobj, CL_MEM_D3D11_RESOURCE_NV, found, ffi.sizeof('ID3D11Resource *'))
+    except _library.QueryFailed as failed:
+        raise _error(failed.code, 'clGetMemObjectInfo') from None
+    return found[0]
+
+
+def image_d3d11_subresource(image: Pointer) -> Any:
+    """`clGetImageInfo(image, CL_IMAGE_D3D11_SUBRESOURCE_NV)`: its answer, a ID3D11Resource *.
+    [specs/cl_nv_d3d11_sharing.txt:1]
+
+    Raises (the spec's conditions, left to the driver):
+    - CL_INVALID_VALUE: param_name is not valid, or if the size in bytes specified by
+      param_value_size is less than the size of the return type as described in table 5.9 and
+      param_value is not NULL
+    - CL_INVALID_MEM_OBJECT: image is a not a valid image object
+    - CL_INVALID_D3D11_RESOURCE_NV: param_name is CL_MEM_D3D11_SUBRESOURCE_NV and image was not
+      created by the function clCreateFromD3D11Texture2DNV or clCreateFromD3D11Texture3DNV
+    """
+    c_image = _marshal.pointer(ffi, image, 'cl_mem', 'image', 'image_d3d11_subresource', exact=True)
+    found = ffi.new('ID3D11Resource * *')
+    try:
+        _library.info('clGetImageInfo', c_image, CL_IMAGE_D3D11_SUBRESOURCE_NV, found, ffi.sizeof('ID3D11Resource *'))
+    except _library.QueryFailed as failed:
+        raise _error(failed.code, 'clGetImageInfo') from None
+    return found[0]

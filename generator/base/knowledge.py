@@ -227,6 +227,11 @@ class Pythonic:
     names: dict[str, str]  # handle type -> the name of a parameter taking one (PyOpenCL's)
     owned: dict[str, str]  # handle type -> role of the core function that releases it
     context_manager: str
+    context_constructor: str  # its name
+    create_context: str  # the role of the core function it calls
+    context_platform: str  # the role of the core constant that names the platform property
+    info_queries: tuple[str, ...]  # roles of core info functions
+    bool_type: str
     pyopencl_module: str
     pyopencl_classes: dict[str, str]
     pyopencl_errors: PyopenclErrors
@@ -266,6 +271,11 @@ def load_package() -> PackageConfig:
                       "core OpenCL constant")
     data_checks.known(DATA_DIR, "package.yaml", ("pythonic", "owned"), data["pythonic"]["owned"],
                       data["core_functions"], "role of core_functions")
+    constructor = data["pythonic"]["context_constructor"]
+    roles = {role: role for role in (*data["pythonic"]["info_queries"], constructor["function"])}
+    data_checks.known(DATA_DIR, "package.yaml", ("pythonic",), roles, data["core_functions"], "role of core_functions")
+    data_checks.known(DATA_DIR, "package.yaml", ("pythonic", "context_constructor"),
+                      {"platform": constructor["platform"]}, data["core_constants"], "role of core_constants")
     return PackageConfig(
         name=package["name"],
         distribution=package["distribution"],
@@ -298,6 +308,11 @@ def load_package() -> PackageConfig:
             names=data["pythonic"]["names"],
             owned=data["pythonic"]["owned"],
             context_manager=data["pythonic"]["context_manager"],
+            context_constructor=data["pythonic"]["context_constructor"]["name"],
+            create_context=data["pythonic"]["context_constructor"]["function"],
+            context_platform=data["pythonic"]["context_constructor"]["platform"],
+            info_queries=tuple(data["pythonic"]["info_queries"]),
+            bool_type=data["pythonic"]["bool_type"],
             pyopencl_module=data["pythonic"]["pyopencl"]["module"],
             pyopencl_classes=data["pythonic"]["pyopencl"]["classes"],
             pyopencl_errors=_pyopencl_errors(data["pythonic"]["pyopencl"]["errors"], core),

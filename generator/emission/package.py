@@ -20,6 +20,7 @@ from generator.base.source import Pos
 from generator.emission import cdef_checks
 from generator.emission.c_types import model_core_types, model_types, token_values
 from generator.emission.functions import model_fast_paths, model_function
+from generator.emission.interop import model_context_constructor, model_info_queries
 from generator.emission.mappings import model_mappings
 from generator.emission.package_model import (
     Constant,
@@ -104,7 +105,12 @@ def model_extension(ir: Extension, knowledge: Knowledge, config: PackageConfig) 
     declared = model_types(ir.types, knowledge)
     cdef_checks.check(ir, functions, declared, knowledge)
     context_manager = model_context_manager(pythonic, effects, config)
-    _check_names(ir, functions, pythonic, context_manager, enums, config)
+    context = model_context_constructor(ir, values, config, knowledge)
+    queries = model_info_queries(ir, values, config, knowledge)
+    added: list[tuple[str, Location | None, str]] = [(q.name, q.source, "info query") for q in queries]
+    if context is not None:
+        added.append((context.name, context.source, "context constructor"))
+    _check_names(ir, functions, pythonic, context_manager, enums, config, added)
     ctype_names, int_ranges = model_fast_paths(functions, pythonic)
     return ExtensionModule(
         module=module,
@@ -121,11 +127,14 @@ def model_extension(ir: Extension, knowledge: Knowledge, config: PackageConfig) 
         context_manager=context_manager,
         ctype_names=ctype_names,
         int_ranges=int_ranges,
+        context=context,
+        queries=queries,
     )
 
 
 def _check_names(ir: Extension, functions: tuple[FunctionModel, ...], pythonic: list[PythonicFunction],
-                 context_manager: ContextManager | None, enums: tuple[EnumModel, ...], config: PackageConfig) -> None:
+                 context_manager: ContextManager | None, enums: tuple[EnumModel, ...], config: PackageConfig,
+                 added: list[tuple[str, Location | None, str]]) -> None:
     """One extension module's names: each spec name once, none of the template's own; parameters hide nothing
     their wrapper uses."""
     space = naming.Namespace(naming.MODULE_NAMES, module_level=True)
@@ -133,7 +142,7 @@ def _check_names(ir: Extension, functions: tuple[FunctionModel, ...], pythonic: 
     claims += [(p.name, p.source, "Python function") for p in pythonic]
     if context_manager is not None:
         claims.append((context_manager.name, _first_source(ir), "context manager"))
-    claims += [(e.class_name, e.source, "token group class") for e in enums]
+    claims += [(e.class_name, e.source, "token group class") for e in enums] + added
     claims += [(t.name, t.source, "token") for t in ir.tokens]
     errors = Gather()
     for name, source, what in claims:

@@ -7,10 +7,13 @@ generated code quotes.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from generator.base.diagnostics import Location
 from generator.base.knowledge import PackageConfig
+
+if TYPE_CHECKING:
+    from generator.emission.interop import ContextConstructor, InfoQuery
 
 ParamKind = Literal["handle", "integer", "array", "pointer", "error_out", "value"]
 
@@ -223,6 +226,18 @@ class ExtensionModule:
     #: the module constant holding each (`_type_...`); the integer types' ranges (`_min_...`, `_max_...`).
     ctype_names: dict[str, str] = field(default_factory=dict)
     int_ranges: dict[str, tuple[str, str]] = field(default_factory=dict)
+    context: ContextConstructor | None = None  # what the extension adds to core OpenCL (`interop`)
+    queries: tuple[InfoQuery, ...] = ()
+
+    @property
+    def error_cases(self) -> tuple[tuple[str, tuple[ErrorCase, ...]], ...]:
+        """The conditions of every function whose errors the module raises: its own, then the core functions
+        its constructor and queries call (with the conditions the text adds to them)."""
+        found = {f.name: f.errors for f in self.functions}
+        for function, errors in ([(self.context.core_function, self.context.errors)] if self.context else []) + [
+                (q.core_function, q.errors) for q in self.queries]:
+            found.setdefault(function, errors)
+        return tuple(found.items())
 
     @property
     def public(self) -> tuple[str, ...]:
@@ -233,6 +248,9 @@ class ExtensionModule:
         names += [f.name for f in self.functions] + [f.name for f in self.pythonic]
         if self.context_manager is not None:
             names.append(self.context_manager.name)
+        if self.context is not None:
+            names.append(self.context.name)
+        names += [q.name for q in self.queries]
         return tuple(sorted(set(names)))
 
 
@@ -248,6 +266,20 @@ class Facade:
         first, *others = self.variants
         shapes = [{f.name: f.shape for f in other.pythonic} for other in others]
         return tuple(f for f in first.pythonic if all(shape.get(f.name) == f.shape for shape in shapes))
+
+    @property
+    def context(self) -> ContextConstructor | None:
+        """The context constructor, when every variant has one with the same keywords."""
+        shapes = {None if v.context is None else (v.context.name, tuple(p.keyword for p in v.context.properties))
+                  for v in self.variants}
+        return self.variants[0].context if len(shapes) == 1 else None
+
+    @property
+    def queries(self) -> tuple[InfoQuery, ...]:
+        """The info queries every variant has, by the same name and answer kind."""
+        first, *others = self.variants
+        shapes = [{(q.name, q.truth) for q in other.queries} for other in others]
+        return tuple(q for q in first.queries if all((q.name, q.truth) in shape for shape in shapes))
 
     @property
     def context_manager(self) -> ContextManager | None:

@@ -16,8 +16,10 @@ from typing import Any
 from cl_d3d_sharing import d3d11, errors
 
 
-def run(platform: int, queue: Any, mems: list[Any]) -> str:
+def run(platform: int, devices: list[Any], d3d_device: int, queue: Any, mems: list[Any]) -> str:
     module = d3d11.variant(platform)
+    context = module.create_context(devices, context_d3d11_device=d3d_device, as_pyopencl=True)
+    resource = module.mem_d3d11_resource(mems[0])
     event = module.enqueue_acquire_d3d11_objects(queue, mems)
     with module.acquired(queue, mems, wait_for=[event]):
         pass
@@ -25,7 +27,7 @@ def run(platform: int, queue: Any, mems: list[Any]) -> str:
         module.enqueue_release_d3d11_objects(queue, mems)
     except errors.CLError as error:
         return error.routine
-    return module.EXTENSION
+    return f"{module.EXTENSION} {context} {resource}"
 """
 
 
