@@ -32,7 +32,8 @@ from generator.emission.docs_model import (
     TokenRow,
     TypeRow,
 )
-from generator.emission.package_model import ExtensionModule, FunctionModel, Package, PythonicFunction, declaration
+from generator.emission.package_model import ExtensionModule, FunctionModel, Package, declaration
+from generator.emission.pythonic_model import PythonicFunction
 from generator.ir.model import Extension, Function, Token
 from generator.ir.model import Table as IRTable
 

@@ -13,16 +13,9 @@ from generator.base.c_decl import base_type
 from generator.base.knowledge import Knowledge, PackageConfig
 from generator.base.predicates import Acquired, AllOf, Compare, IsNull, MemberOf, Not, Predicate, Released, Wrapped
 from generator.emission.c_types import param_kind, result_kind
-from generator.emission.package_model import (
-    CheckModel,
-    Condition,
-    EffectModel,
-    ErrorCase,
-    FunctionModel,
-    ParamModel,
-    PythonicFunction,
-)
+from generator.emission.package_model import CheckModel, Condition, EffectModel, ErrorCase, FunctionModel, ParamModel
 from generator.emission.predicates import PredicateError, Scope, compile_host, compile_state, state_keys, token_names
+from generator.emission.pythonic_model import PythonicFunction
 from generator.ir.model import Effect, Function
 from generator.ir.values import resolves_to_integer
 

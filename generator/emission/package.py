@@ -24,7 +24,6 @@ from generator.emission.interop import model_context_constructor, model_info_que
 from generator.emission.mappings import model_mappings
 from generator.emission.package_model import (
     Constant,
-    ContextManager,
     CoreFunction,
     EnumModel,
     ErrorClass,
@@ -34,9 +33,9 @@ from generator.emission.package_model import (
     MappingModule,
     Member,
     Package,
-    PythonicFunction,
 )
 from generator.emission.pythonic import model_context_manager, model_pythonic
+from generator.emission.pythonic_model import ContextManager, PythonicFunction
 from generator.ir.model import Extension, Token
 from generator.ir.values import type_map
 

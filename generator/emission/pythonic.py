@@ -23,7 +23,8 @@ from collections.abc import Mapping, Set
 from generator.base import naming
 from generator.base.c_decl import base_type
 from generator.base.knowledge import PackageConfig
-from generator.emission.package_model import Argument, ContextManager, FunctionModel, PythonicFunction, Role
+from generator.emission.package_model import FunctionModel
+from generator.emission.pythonic_model import Argument, ContextManager, PythonicFunction, Role
 from generator.ir.model import Function
 
 
