@@ -62,8 +62,9 @@ def model_extension_page(ir: Extension, module: ExtensionModule, package: Packag
     checked = {f.name: f for f in module.functions}
     pythonic = {f.c_function: f for f in module.pythonic}
     keyword = package.config.pythonic.wait_list_keyword
+    exceptions = {e.c_name: e.class_name for e in package.errors}
     functions = tuple(
-        model_function_page(f, module, checked.get(f.name), pythonic.get(f.name), keyword)
+        model_function_page(f, module, checked.get(f.name), pythonic.get(f.name), keyword, exceptions)
         for f in ir.functions
     )
     return ExtensionPage(
@@ -104,7 +105,7 @@ def model_registry_facts(ir: Extension) -> tuple[RegistryFact, ...]:
 
 def model_function_page(
     function: Function, module: ExtensionModule, checked: FunctionModel | None,
-    pythonic: PythonicFunction | None, keyword: str,
+    pythonic: PythonicFunction | None, keyword: str, exceptions: dict[str, str],
 ) -> FunctionPage:
     """A function's page: prototype, Python signatures, parameters, errors by clause, effects."""
     roles = {a.c_name: a.role for a in pythonic.arguments} if pythonic else {}
@@ -125,7 +126,8 @@ def model_function_page(
         pythonic=pythonic_signature(module.module, pythonic, keyword) if pythonic else None,
         params=params,
         errors=tuple(
-            ErrorRow(e.code, e.condition, str(e.source), tuple(ClauseRow(c.text, c.kind, c.reason) for c in e.check))
+            ErrorRow(e.code, e.condition, str(e.source), tuple(ClauseRow(c.text, c.kind, c.reason) for c in e.check),
+                     f"errors.{exceptions.get(e.code, 'CLError')}")
             for e in function.errors
         ),
         effects=tuple(

@@ -28,6 +28,7 @@ class ErrorRow:
     condition: str
     source: str
     clauses: tuple[ClauseRow, ...]
+    exception: str  # the class a caller catches: `errors.<Class>`
 
 
 @dataclass(frozen=True)

@@ -161,6 +161,8 @@ def test_function_pages_keep_the_ir_parameters_and_errors_in_order(irs: list[Ext
             assert [(p.name, p.c_type) for p in page.params] == [(p.name, p.type) for p in function.params]
             assert [(e.code, e.condition) for e in page.errors] == [
                 (e.code, e.condition) for e in function.errors]
+            errors = generated_module("errors")  # the class each row names raises that code
+            assert all(getattr(errors, e.exception.removeprefix("errors.")).name == e.code for e in page.errors)
             assert page.prototype is not None
             assert all(f" {p.name}" in page.prototype or f"*{p.name}" in page.prototype for p in page.params)
 
@@ -306,7 +308,7 @@ def synthetic_page(vendor: str, *, value: int = 1, objects: str = "const cl_mem 
             name=name, path=f"{module}/{name}.md", extension=f"cl_{module}", module=module, core=False, external=False,
             prototype=prototype("cl_int", name, list(params)), checked=None, pythonic=None,
             params=tuple(ParamRow(n, t, None, None, None) for n, t in params),
-            errors=tuple(ErrorRow(code, "when", "s:1", ()) for code in codes),
+            errors=tuple(ErrorRow(code, "when", "s:1", (), "errors.CLError") for code in codes),
             effects=(), source="s:1", declared_at=(),
         )
 
