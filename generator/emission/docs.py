@@ -124,6 +124,7 @@ def model_function_page(
         if function.return_type is not None else None,
         checked=checked_signature(module.module, checked) if checked else None,
         pythonic=pythonic_signature(module.module, pythonic, keyword) if pythonic else None,
+        python_name=pythonic.name if pythonic else None,
         params=params,
         errors=tuple(
             ErrorRow(e.code, e.condition, str(e.source), tuple(ClauseRow(c.text, c.kind, c.reason) for c in e.check),

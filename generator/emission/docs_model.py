@@ -66,6 +66,12 @@ class FunctionPage:
     effects: tuple[EffectRow, ...]
     source: str
     declared_at: tuple[str, ...]
+    python_name: str | None = None  # the snake_case function's name
+
+    @property
+    def nav_title(self) -> str:
+        """Its entry in the site's navigation: the Pythonic name first, the C name beside it."""
+        return f"{self.python_name} ({self.name})" if self.python_name else self.name
 
 
 @dataclass(frozen=True)
