@@ -195,6 +195,9 @@ class CLFormat(NamedTuple):
     channel_order: ChannelOrder
     channel_type: ChannelType
 
+    def __repr__(self) -> str:  # the members by name, as the tables write them
+        return f"{type(self).__name__}({', '.join(f'{field}={value.name}' for field, value in self._asdict().items())})"
+
 
 #: Extension string -> DXGIFormat -> row, in the spec's order.
 __all__ = ['DXGIFormat', 'ChannelOrder', 'ChannelType', 'CLFormat', "TABLES", "SOURCES", "table", 'dxgi_to_cl', 'cl_to_dxgi']

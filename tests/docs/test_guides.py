@@ -77,3 +77,12 @@ def test_resolve_rejects_a_name_the_package_lacks() -> None:
     assert isinstance(expression, ast.Expr)
     with pytest.raises(AssertionError, match="does not exist"):
         resolve(expression.value, modules)
+
+
+def test_what_the_readme_says_a_lookup_prints_is_what_it_prints() -> None:
+    """`formats.dxgi_to_cl(28, khr)  # CLFormat(...)` in the README: the comment is the call's output."""
+    formats, khr = generated_module("formats"), generated_module("khr_d3d11")
+    lines = re.findall(r"^(formats\.\w+\(.*?\))\s+# (.+)$", (ROOT / "README.md").read_text(), re.M)
+    assert lines
+    for call, printed in lines:
+        assert repr(eval(call, {"formats": formats, "khr": khr})) == printed
