@@ -1196,17 +1196,17 @@ def create_context(
     l_devices, n_devices = _marshal.handle_list(ffi, devices, 'cl_device_id', "devices", 'create_context')
     if not n_devices:
         raise ValueError("create_context() argument 'devices' must name at least one device")
-    platform = _library.device_platform(l_devices[0])
-    _binding.require(platform, [l_devices[i] for i in range(n_devices)])
-    properties = [4228, _library.address(platform)]
+    _platform = _library.device_platform(l_devices[0])
+    _binding.require(_platform, [l_devices[i] for i in range(n_devices)])
+    _properties = [4228, _library.address(_platform)]
     if context_d3d10_device is not None:
-        properties += [CL_CONTEXT_D3D10_DEVICE_NV, _library.address(_marshal.pointer(
+        _properties += [CL_CONTEXT_D3D10_DEVICE_NV, _library.address(_marshal.pointer(
             ffi, context_d3d10_device, 'ID3D10Device *', 'context_d3d10_device', 'create_context'))]
     try:
-        made = _library.create_context(properties, l_devices, n_devices)
+        _made = _library.create_context(_properties, l_devices, n_devices)
     except _library.QueryFailed as failed:
         raise _error(failed.code, 'clCreateContext') from None
-    return _lifetime.adopt(made, 'cl_context', as_pyopencl)
+    return _lifetime.adopt(_made, 'cl_context', as_pyopencl)
 
 
 def mem_d3d10_resource(memobj: Pointer) -> Any:

@@ -43,8 +43,8 @@ MODULE_PREFIXES = ("_type_", "_min_", "_max_", "_fn_")
 #: What the wrappers' bodies bind or read besides their parameters and the module's names.
 LOCAL_NAMES = frozenset({
     "args", "check", "code", "failed", "found", "function", "held", "i", "raised", "refused", "result", "_event",
-    "_item", "BaseException", "Exception", "bool", "dict", "int", "isinstance", "issubclass", "len", "list", "min",
-    "object", "range", "str", "tuple", "type",
+    "_item", "_made", "_platform", "_properties", "BaseException", "Exception", "ValueError", "bool", "dict", "int",
+    "isinstance", "issubclass", "len", "list", "min", "object", "range", "str", "tuple", "type",
 })
 #: The keywords the templates add to the wrappers: `platform` for a function no handle leads, and
 #: `as_pyopencl` for one that hands back handles.

@@ -69,9 +69,9 @@ def model_context_constructor(
                         naming.identifier(token.name, token.source, "token"), _value_type(ir, group, token) or "void *")
         for group, token in found)
     for _, token in found:
-        if _python_name(token, ir, config) in _CONSTRUCTOR_PARAMS:
+        if _python_name(token, ir, config) in _CONSTRUCTOR_PARAMS | naming.LOCAL_NAMES | naming.MODULE_NAMES:
             raise naming.error_at(token.source, f"{token.name} would be the context constructor's keyword "
-                                  f"{_python_name(token, ir, config)!r}, which it has already")
+                                  f"{_python_name(token, ir, config)!r}, which it uses already")
     return ContextConstructor(
         name=naming.identifier(pythonic.context_constructor, found[0][1].source, "context constructor"),
         core_function=core,
