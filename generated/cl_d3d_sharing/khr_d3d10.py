@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import IntEnum
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import _cffi_backend
 
@@ -956,9 +956,9 @@ def clEnqueueReleaseD3D10ObjectsKHR(
 
 def get_device_ids_from_d3d10(
     platform: Any,
-    d3d_device_source: Any,
+    d3d_device_source: D3DDeviceSource | Literal[16400, 16401],
     d3d_object: Any,
-    d3d_device_set: Any,
+    d3d_device_set: D3DDeviceSet | Literal[16402, 16403],
     *,
     as_pyopencl: bool = False,
 ) -> list[Any]:

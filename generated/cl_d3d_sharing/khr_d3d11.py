@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import IntEnum
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import _cffi_backend
 
@@ -956,9 +956,9 @@ def clEnqueueReleaseD3D11ObjectsKHR(
 
 def get_device_ids_from_d3d11(
     platform: Any,
-    d3d_device_source: Any,
+    d3d_device_source: D3DDeviceSource | Literal[16409, 16410],
     d3d_object: Any,
-    d3d_device_set: Any,
+    d3d_device_set: D3DDeviceSet | Literal[16411, 16412],
     *,
     as_pyopencl: bool = False,
 ) -> list[Any]:

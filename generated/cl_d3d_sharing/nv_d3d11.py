@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import IntEnum
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import _cffi_backend
 
@@ -937,9 +937,9 @@ def clEnqueueReleaseD3D11ObjectsNV(
 
 def get_device_ids_from_d3d11(
     platform: Any,
-    d3d_device_source: Any,
+    d3d_device_source: ErrorCode | Literal[-1006, -1007, -1008, -1009],
     d3d_object: Any,
-    d3d_device_set: Any,
+    d3d_device_set: ErrorCode | Literal[-1006, -1007, -1008, -1009],
     *,
     as_pyopencl: bool = False,
 ) -> list[Any]:

@@ -98,7 +98,7 @@ def model_extension(ir: Extension, knowledge: Knowledge, config: PackageConfig) 
     own = ir.own_functions
     functions = tuple(model_function(function, types, values, knowledge, config) for function in own)
     handles = {name for name in knowledge.core_types if knowledge.is_handle(name)}
-    pythonic = [p for model, data in zip(functions, own, strict=True)
+    pythonic = [_enum_hints(p, ir, enums) for model, data in zip(functions, own, strict=True)
                 if (p := model_pythonic(model, data, ir.vendor, handles, config)) is not None]
     effects = {f.name: {e.kind for e in f.effects} for f in own}
     declared = model_types(ir.types, knowledge)
@@ -129,6 +129,23 @@ def model_extension(ir: Extension, knowledge: Knowledge, config: PackageConfig) 
         context=context,
         queries=queries,
     )
+
+
+def _enum_hints(function: PythonicFunction, ir: Extension, enums: tuple[EnumModel, ...]) -> PythonicFunction:
+    """`function` with its inputs that take a token group's values annotated `Enum | Literal[values]`: the group
+    the text says the function accepts in that parameter, of that parameter's C type."""
+    by_group = {e.source: e for e in enums}
+    hints = []
+    for argument in function.arguments:
+        if argument.role != "pass":
+            continue
+        group = next((g for g in ir.token_groups if g.kind == "accepted" and function.c_function in g.functions
+                      and g.parameter == argument.c_name and g.c_type == argument.param.c_type), None)
+        enum = by_group.get(group.source) if group is not None else None
+        if enum is not None and enum.members:
+            values = ", ".join(str(m.value) for m in enum.members)
+            hints.append((argument.python_name, f"{enum.class_name} | Literal[{values}]"))
+    return replace(function, hints=tuple(hints)) if hints else function
 
 
 def _check_names(ir: Extension, functions: tuple[FunctionModel, ...], pythonic: list[PythonicFunction],

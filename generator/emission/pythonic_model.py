@@ -43,6 +43,15 @@ class PythonicFunction:
     out_handles: tuple[Argument, ...]
     result: str | None  # the handle type the C function returns, if it returns one to own
     source: Location
+    #: The annotation of each input, by name, where it is narrower than `Any`: a parameter the text gives a
+    #: token group takes the group's enum or one of its values (so `mypy` tells a swapped enum).
+    hints: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def input_hints(self) -> tuple[tuple[str, str], ...]:
+        """(name, annotation) of each input, in order."""
+        narrower = dict(self.hints)
+        return tuple((name, narrower.get(name, "Any")) for name in self.inputs)
 
     @property
     def c_function(self) -> str:

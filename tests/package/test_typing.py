@@ -13,13 +13,15 @@ from tests.support import GENERATED
 PROGRAM = """
 from typing import Any
 
-from cl_d3d_sharing import d3d11, errors
+from cl_d3d_sharing import d3d11, errors, khr_d3d11
 
 
 def run(platform: int, devices: list[Any], d3d_device: int, queue: Any, mems: list[Any]) -> str:
     module = d3d11.variant(platform)
     context = module.create_context(devices, context_d3d11_device=d3d_device, as_pyopencl=True)
     resource = module.mem_d3d11_resource(mems[0])
+    khr_d3d11.get_device_ids_from_d3d11(platform, khr_d3d11.D3DDeviceSource.D3D11_DEVICE, d3d_device,
+                                        khr_d3d11.D3DDeviceSet.ALL_DEVICES_FOR_D3D11)
     event = module.enqueue_acquire_d3d11_objects(queue, mems)
     with module.acquired(queue, mems, wait_for=[event]):
         pass
@@ -32,13 +34,16 @@ def run(platform: int, devices: list[Any], d3d_device: int, queue: Any, mems: li
 
 
 @pytest.mark.parametrize(("wrong", "says"), [(None, None), ("enqueue_acquire_d3d11_object(", "has no attribute"),
-                                            ("wait_for=[event]", "Unexpected keyword argument")])
+                                            ("wait_for=[event]", "Unexpected keyword argument"),
+                                            ("D3DDeviceSource.D3D11_DEVICE", "incompatible type")])
 def test_mypy_strict_checks_a_program_through_the_variant_protocol(
     tmp_path: Path, wrong: str | None, says: str | None,
 ) -> None:
     text = PROGRAM
     if wrong == "enqueue_acquire_d3d11_object(":
         text = text.replace("enqueue_acquire_d3d11_objects(", wrong)
+    elif wrong == "D3DDeviceSource.D3D11_DEVICE":  # the set where the source belongs
+        text = text.replace(wrong, "D3DDeviceSet.PREFERRED_DEVICES_FOR_D3D11")
     elif wrong is not None:
         text = text.replace(wrong, "waitfor=[event]")
     (tmp_path / "program.py").write_text(text)
