@@ -1031,14 +1031,16 @@ def raised(cls: type[CLError]) -> type[CLError]:
         base = getattr(module, cls.pyopencl_class, None)
         if not (isinstance(base, type) and issubclass(base, Exception)):
             return cls
-        namespace = {"__module__": cls.__module__, "__qualname__": cls.__qualname__, "__doc__": cls.__doc__}
+        namespace = {"__module__": cls.__module__, "__qualname__": cls.__qualname__, "__doc__": cls.__doc__,
+                     "_own_class": cls}
         found = _WITH_PYOPENCL.setdefault(cls, type(cls.__name__, (cls, base), namespace))
     return found
 
 
 def _plain(cls: type) -> type:
     """The package's own class of an error that `raised` gave a PyOpenCL base (what a pickle names)."""
-    return next((own for own, made in _WITH_PYOPENCL.items() if made is cls), cls)
+    own: type = cls.__dict__.get("_own_class", cls)
+    return own
 
 
 def attach_release_failure(raised: BaseException, failed: Exception, block: str) -> None:

@@ -34,7 +34,6 @@ class ContextConstructor:
 
     name: str
     core_function: str  # the core function it calls
-    platform_property: str  # the core constant that names the platform property
     properties: tuple[ContextProperty, ...]
     errors: tuple[ErrorCase, ...]  # the conditions the text adds to the core function
     source: Location
@@ -56,7 +55,7 @@ class InfoQuery:
 
 
 def model_context_constructor(
-    ir: Extension, values: dict[str, int], config: PackageConfig, knowledge: Knowledge,
+    ir: Extension, values: dict[str, int], config: PackageConfig,
 ) -> ContextConstructor | None:
     """The constructor, when the text says context creation accepts some of its tokens as properties."""
     pythonic = config.pythonic
@@ -64,19 +63,18 @@ def model_context_constructor(
     found = [(group, token) for group, token in _accepted(ir, core) if token.value is not None]
     if not found:
         return None
-    properties = tuple(
-        ContextProperty(naming.identifier(_python_name(token, ir, config), token.source, "context property"),
-                        naming.identifier(token.name, token.source, "token"), _value_type(ir, group, token) or "void *")
-        for group, token in found)
-    for _, token in found:
-        if _python_name(token, ir, config) in _CONSTRUCTOR_PARAMS | naming.LOCAL_NAMES | naming.MODULE_NAMES:
+    properties = []
+    for group, token in found:
+        keyword = naming.identifier(_python_name(token, ir, config), token.source, "context property")
+        if keyword in _CONSTRUCTOR_PARAMS | naming.LOCAL_NAMES | naming.MODULE_NAMES:
             raise naming.error_at(token.source, f"{token.name} would be the context constructor's keyword "
-                                  f"{_python_name(token, ir, config)!r}, which it uses already")
+                                  f"{keyword!r}, which it uses already")
+        properties.append(ContextProperty(keyword, naming.identifier(token.name, token.source, "token"),
+                                          _value_type(ir, group, token) or "void *"))
     return ContextConstructor(
         name=naming.identifier(pythonic.context_constructor, found[0][1].source, "context constructor"),
         core_function=core,
-        platform_property=config.core_constants[pythonic.context_platform],
-        properties=properties,
+        properties=tuple(properties),
         errors=_errors(ir.function(core), values),
         source=found[0][0].source,
     )

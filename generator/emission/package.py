@@ -104,7 +104,7 @@ def model_extension(ir: Extension, knowledge: Knowledge, config: PackageConfig) 
     declared = model_types(ir.types, knowledge)
     cdef_checks.check(ir, functions, declared, knowledge)
     context_manager = model_context_manager(pythonic, effects, config)
-    context = model_context_constructor(ir, values, config, knowledge)
+    context = model_context_constructor(ir, values, config)
     queries = model_info_queries(ir, values, config, knowledge)
     added: list[tuple[str, Location | None, str]] = [(q.name, q.source, "info query") for q in queries]
     if context is not None:
