@@ -106,7 +106,7 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
         if whole_process:  # what the imports made lives to the end: keep the collector from walking it (-35 ms)
             gc.freeze()
         result = pipeline.run(args.specs)
-        emitted = emit.outputs(result.extensions, recheck=getattr(args, "force", False))
+        emitted = emit.outputs(result.extensions, result.texts, recheck=getattr(args, "force", False))
         files = emitted.files
         files[ownership.NAME] = ownership.manifest(inputs, files)
     except InputError as error:

@@ -28,6 +28,7 @@ class Result:
     extensions: list[Extension]
     diagnostics: list[Diagnostic]
     skipped: list[str] = field(default_factory=list)  # files recognised as notes, not specs
+    texts: dict[str, str] = field(default_factory=dict)  # each text read (specs, registry XML) by its shown path
 
 
 @dataclass
@@ -37,6 +38,7 @@ class Read:
     facts: list[SourceFacts] = field(default_factory=list)
     registry: Registry | None = None
     skipped: list[str] = field(default_factory=list)
+    texts: dict[str, str] = field(default_factory=dict)
 
 
 def read(paths: list[Path], knowledge: Knowledge, errors: Gather) -> Read:
@@ -44,7 +46,9 @@ def read(paths: list[Path], knowledge: Knowledge, errors: Gather) -> Read:
     found = Read()
     for path in paths:
         with errors.attempt():
-            one = read_one(path, knowledge)
+            spec, one = read_one(path, knowledge)
+            if not isinstance(one, str):
+                found.texts[spec.path] = spec.text
             if isinstance(one, str):
                 found.skipped.append(one)
             elif isinstance(one, Registry):
@@ -57,21 +61,21 @@ def read(paths: list[Path], knowledge: Knowledge, errors: Gather) -> Read:
     return found
 
 
-def read_one(path: Path, knowledge: Knowledge) -> SourceFacts | Registry | str:
-    """The facts of one file, the registry XML, or its path when it is a note and no spec."""
+def read_one(path: Path, knowledge: Knowledge) -> tuple[SpecFile, SourceFacts | Registry | str]:
+    """The file as read, and its facts, the registry XML, or its path when it is a note and no spec."""
     with timing.stage("read"):
         spec = SpecFile.read(path)
     if registry_xml.recognises(spec.text):
         with timing.stage("front-end registry XML"):
-            return registry_xml.read(spec)
+            return spec, registry_xml.read(spec)
     with timing.stage("detect"):
         form = detect(spec)
     if form == NOTES:
-        return spec.path
+        return spec, spec.path
     with timing.stage(f"front-end {form}"):
         document = FRONTENDS[form](spec)
     with timing.stage("extract"):
-        return extract(document, knowledge)
+        return spec, extract(document, knowledge)
 
 
 def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
@@ -121,4 +125,4 @@ def run_files(paths: list[Path], where: str = "<specs>") -> Result:
         by_extension.setdefault(diagnostic.extension, []).append(diagnostic)
     for extension in extensions:
         extension.diagnostics = by_extension.get(extension.name, [])
-    return Result(extensions, sorted(diagnostics), skipped)
+    return Result(extensions, sorted(diagnostics), skipped, found.texts)

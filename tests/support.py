@@ -7,7 +7,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -17,7 +17,11 @@ import pytest
 import yaml
 
 from generator.base.errors import InputError
+from generator.base.knowledge import Knowledge, load, load_package
 from generator.base.source import SpecFile
+from generator.emission.package import model_package
+from generator.emission.package_model import Package
+from generator.ir.model import Extension
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"
@@ -33,6 +37,17 @@ def generated_module(name: str = "") -> ModuleType:
     if str(GENERATED) not in sys.path:
         sys.path.insert(0, str(GENERATED))
     return importlib.import_module(f"cl_d3d_sharing.{name}" if name else "cl_d3d_sharing")
+
+
+def cited_texts(irs: Iterable[Extension]) -> dict[str, str]:
+    """A text for each one the IRs cite, for a package model made from IR alone (its texts are not under test)."""
+    return {path: f"the text of {path}\n" for ir in irs for path in
+            [*(s.path for s in ir.sources), *([ir.registry] if ir.registry else [])]}
+
+
+def packaged(irs: list[Extension], knowledge: Knowledge | None = None) -> Package:
+    """The package model of `irs` (read from IR, so with stand-in texts: `cited_texts`)."""
+    return model_package(irs, knowledge or load(), load_package(), cited_texts(irs))
 
 
 def missing(component: str) -> NoReturn:

@@ -10,13 +10,11 @@ from dataclasses import replace
 import pytest
 
 from generator import coverage
-from generator.base.knowledge import load, load_package
-from generator.emission.package import model_package
 from generator.emission.package_model import Package
 from generator.ir import read
 from generator.ir.model import Extension
 from generator.pipeline import Result
-from tests.support import ROOT
+from tests.support import ROOT, packaged
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +24,7 @@ def irs(seed_result: Result) -> list[Extension]:
 
 @pytest.fixture(scope="module")
 def package(irs: list[Extension]) -> Package:
-    return model_package(irs, load(), load_package())
+    return packaged(irs)
 
 
 def test_no_host_or_state_clause_is_unchecked(irs: list[Extension], package: Package) -> None:

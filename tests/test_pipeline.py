@@ -81,7 +81,7 @@ def test_a_missing_folder_is_an_input_error(tmp_path: Path) -> None:
 
 def test_the_order_of_the_input_files_does_not_change_the_output(seed_result: pipeline.Result) -> None:
     """Whatever order the files are given in, the IR, package and docs are the same, byte for byte."""
-    expected = emit.outputs(seed_result.extensions).files
+    expected = emit.outputs(seed_result.extensions, seed_result.texts).files
     cwd = os.getcwd()
     os.chdir(ROOT)
     try:
@@ -89,7 +89,7 @@ def test_the_order_of_the_input_files_does_not_change_the_output(seed_result: pi
         for seed in (1, 2, 3):
             shuffled = list(files)
             random.Random(seed).shuffle(shuffled)
-            assert emit.outputs(pipeline.run_files(shuffled).extensions).files == expected, seed
+            assert emit.outputs((run := pipeline.run_files(shuffled)).extensions, run.texts).files == expected, seed
     finally:
         os.chdir(cwd)
 

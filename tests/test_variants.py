@@ -141,7 +141,7 @@ def test_a_lone_new_extension(spec: str, tmp_path: Path) -> None:
 
 def test_the_variant_package_works_with_its_new_names(variant_result: pipeline.Result, tmp_path: Path) -> None:
     """The renamed specs give a package with renamed modules, enums, functions and errors: no code change."""
-    writer.write(tmp_path / "out", emit.outputs(variant_result.extensions).files)
+    writer.write(tmp_path / "out", emit.outputs(variant_result.extensions, variant_result.texts).files)
     script = """
 import cl_d3d_sharing as cl, cl_d3d_sharing.qq_gfx4 as m, cl_d3d_sharing.gfx4 as facade, cl_d3d_sharing.errors as e
 from cl_d3d_sharing import formats
@@ -194,7 +194,7 @@ def test_the_same_checks_come_out_renamed(
 def test_the_variant_docs_build_with_the_new_names(variant_result: pipeline.Result, tmp_path: Path) -> None:
     """The renamed specs give reference pages under the new names, and the site builds strictly from them."""
     out = tmp_path / "out"
-    writer.write(out, emit.outputs(variant_result.extensions).files)
+    writer.write(out, emit.outputs(variant_result.extensions, variant_result.texts).files)
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(out / "mkdocs.yml"),
          "--site-dir", str(tmp_path / "site")],

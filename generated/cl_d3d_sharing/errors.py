@@ -14,14 +14,50 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import NamedTuple
+
+#: The texts the package was made from, by the path its citations give: each one's copy under `specs/` here.
+TEXTS: Mapping[str, str] = {
+    'specs/clEnqueueAcquireD3D11ObjectsKHR.txt': 'clEnqueueAcquireD3D11ObjectsKHR.txt',
+    'specs/clEnqueueReleaseD3D10ObjectsKHR.txt': 'clEnqueueReleaseD3D10ObjectsKHR.txt',
+    'specs/cl_khr_d3d10_sharing.txt': 'cl_khr_d3d10_sharing.txt',
+    'specs/cl_khr_d3d11_sharing.txt': 'cl_khr_d3d11_sharing.txt',
+    'specs/cl_nv_d3d10_sharing.txt': 'cl_nv_d3d10_sharing.txt',
+    'specs/cl_nv_d3d11_sharing.txt': 'cl_nv_d3d11_sharing.txt',
+}
 
 
 class Condition(NamedTuple):
-    """A sentence of the spec under which a function returns an error code, and where it is (`path:line`)."""
+    """A sentence of the spec under which a function returns an error code, and where it is: `path:line`, or
+    `path:line:column` on a text's first line (all of a text whose line breaks were lost)."""
 
     text: str
     source: str
+
+    def _place(self) -> tuple[str, int, int | None]:
+        for path in TEXTS:  # the path may hold colons: take the one cited
+            if self.source.startswith(path + ":"):
+                line, _, column = self.source[len(path) + 1:].partition(":")
+                return path, int(line), int(column) if column else None
+        path, _, line = self.source.rpartition(":")
+        first, _, one = path.rpartition(":")
+        return (first, 1, int(line)) if one == "1" else (path, int(line), None)
+
+    @property
+    def file(self) -> Path | None:
+        """The package's copy of the cited text (under `specs/` beside this module), None if it carries none."""
+        shipped = TEXTS.get(self._place()[0])
+        return Path(__file__).with_name("specs").joinpath(*shipped.split("/")) if shipped is not None else None
+
+    @property
+    def line(self) -> int:
+        return self._place()[1]
+
+    @property
+    def column(self) -> int | None:
+        """The column, where the citation gives one."""
+        return self._place()[2]
 
 
 def _restore(cls: type[Error], args: tuple[object, ...], state: dict[str, object]) -> Error:
@@ -747,7 +783,7 @@ class D3D11ResourceNotAcquiredNVError(CLError):
 
 
 __all__ = [
-    "BY_NAME", "CLError", "CORE", "Condition", "Error", "ExtensionNotSupportedError", "LibraryNotFoundError",
+    "BY_NAME", "CLError", "CORE", "Condition", "Error", "ExtensionNotSupportedError", "LibraryNotFoundError", "TEXTS",
     'DeviceNotFoundError',
     'DeviceNotAvailableError',
     'CompilerNotAvailableError',

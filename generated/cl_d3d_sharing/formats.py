@@ -364,7 +364,7 @@ SOURCES: Final = {
     'cl_khr_d3d10_sharing': 'specs/cl_khr_d3d10_sharing.txt:585',
     'cl_khr_d3d11_sharing': 'specs/cl_khr_d3d11_sharing.txt:585',
     'cl_nv_d3d10_sharing': 'specs/cl_nv_d3d10_sharing.txt:531',
-    'cl_nv_d3d11_sharing': 'specs/cl_nv_d3d11_sharing.txt:1',
+    'cl_nv_d3d11_sharing': 'specs/cl_nv_d3d11_sharing.txt:1:17693',
 }
 
 _MODULES: Final = {

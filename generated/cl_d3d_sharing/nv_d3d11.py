@@ -84,7 +84,7 @@ GENERATOR_VERSION: Final = '0.1.0'
 
 class D3DDeviceSource(IntEnum):
     """Accepted as a Direct3D 11 device source in the d3d_device_source parameter of
-    clGetDeviceIDsFromD3D11NV [specs/cl_nv_d3d11_sharing.txt:1]
+    clGetDeviceIDsFromD3D11NV [specs/cl_nv_d3d11_sharing.txt:1:1607]
     """
 
     D3D11_DEVICE = 16409
@@ -93,7 +93,7 @@ class D3DDeviceSource(IntEnum):
 
 class D3DDeviceSet(IntEnum):
     """Accepted as a set of Direct3D 11 devices in the d3d_device_set parameter of
-    clGetDeviceIDsFromD3D11NV [specs/cl_nv_d3d11_sharing.txt:1]
+    clGetDeviceIDsFromD3D11NV [specs/cl_nv_d3d11_sharing.txt:1:1752]
     """
 
     PREFERRED_DEVICES_FOR_D3D11 = 16411
@@ -102,7 +102,7 @@ class D3DDeviceSet(IntEnum):
 
 class ContextProperties(IntEnum):
     """Accepted as a property name in the properties parameter of clCreateContext and
-    clCreateContextFromType [specs/cl_nv_d3d11_sharing.txt:1]
+    clCreateContextFromType [specs/cl_nv_d3d11_sharing.txt:1:1916]
     """
 
     CONTEXT_D3D11_DEVICE = 16413
@@ -110,7 +110,7 @@ class ContextProperties(IntEnum):
 
 class MemInfo(IntEnum):
     """Accepted as the property being queried in the param_name parameter of clGetMemObjectInfo
-    [specs/cl_nv_d3d11_sharing.txt:1]
+    [specs/cl_nv_d3d11_sharing.txt:1:2043]
     """
 
     MEM_D3D11_RESOURCE = 16414
@@ -118,7 +118,7 @@ class MemInfo(IntEnum):
 
 class ImageInfo(IntEnum):
     """Accepted as the property being queried in the param_name parameter of clGetImageInfo
-    [specs/cl_nv_d3d11_sharing.txt:1]
+    [specs/cl_nv_d3d11_sharing.txt:1:2154]
     """
 
     IMAGE_D3D11_SUBRESOURCE = 16415
@@ -126,7 +126,7 @@ class ImageInfo(IntEnum):
 
 class CommandType(IntEnum):
     """Returned in the param_value parameter of clGetEventInfo when param_name is CL_EVENT_COMMAND_TYPE
-    [specs/cl_nv_d3d11_sharing.txt:1]
+    [specs/cl_nv_d3d11_sharing.txt:1:2266]
     """
 
     COMMAND_ACQUIRE_D3D11_OBJECTS = 16416
@@ -136,7 +136,7 @@ class CommandType(IntEnum):
 class ErrorCode(IntEnum):
     """Returned by clCreateContext and clCreateContextFromType if the Direct3D 11 device specified for
     interoperability is not compatible with the devices against which the context is to be created
-    [specs/cl_nv_d3d11_sharing.txt:1]
+    [specs/cl_nv_d3d11_sharing.txt:1:2427]
     """
 
     INVALID_D3D11_DEVICE = -1006
@@ -175,143 +175,143 @@ _ERRORS = _errors.scope(ERROR_NAMES)
 _CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {
     'clGetDeviceIDsFromD3D11NV': {
         -32: (  # CL_INVALID_PLATFORM
-            Condition('platform is not a valid platform', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('platform is not a valid platform', 'specs/cl_nv_d3d11_sharing.txt:1:9342'),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1:9392'),
         ),
         -1: (  # CL_DEVICE_NOT_FOUND
-            Condition('no OpenCL devices that correspond to d3d_object were found', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('no OpenCL devices that correspond to d3d_object were found', 'specs/cl_nv_d3d11_sharing.txt:1:9517'),
         ),
     },
     'clCreateFromD3D11BufferNV': {
         -1007: (  # CL_INVALID_D3D11_RESOURCE_NV
-            Condition('resource is not a Direct3D 11 buffer object', 'specs/cl_nv_d3d11_sharing.txt:1'),
-            Condition('resource is not a Direct3D 11 buffer resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using clCreateFromD3D11BufferNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('resource is not a Direct3D 11 buffer object', 'specs/cl_nv_d3d11_sharing.txt:1:2652'),
+            Condition('resource is not a Direct3D 11 buffer resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using clCreateFromD3D11BufferNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1:12814'),
         ),
         -34: (  # CL_INVALID_CONTEXT
-            Condition('context is not a valid context', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('context is not a valid context', 'specs/cl_nv_d3d11_sharing.txt:1:12709'),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('values specified in flags are not valid', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('values specified in flags are not valid', 'specs/cl_nv_d3d11_sharing.txt:1:12757'),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1:13107'),
         ),
     },
     'clCreateFromD3D11Texture2DNV': {
         -1007: (  # CL_INVALID_D3D11_RESOURCE_NV
-            Condition('resource is not a Direct3D 11 texture object', 'specs/cl_nv_d3d11_sharing.txt:1'),
-            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture2DNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('resource is not a Direct3D 11 texture object', 'specs/cl_nv_d3d11_sharing.txt:1:2652'),
+            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture2DNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1:14633'),
         ),
         -34: (  # CL_INVALID_CONTEXT
-            Condition('context is not a valid context', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('context is not a valid context', 'specs/cl_nv_d3d11_sharing.txt:1:14484'),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_nv_d3d11_sharing.txt:1:14532'),
         ),
         -39: (  # CL_INVALID_IMAGE_FORMAT_DESCRIPTOR
-            Condition('the Direct3D 11 texture format of resource is not listed in table 9.13.4.1', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('the Direct3D 11 texture format of resource is not listed in table 9.13.4.1', 'specs/cl_nv_d3d11_sharing.txt:1:14975'),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1:15082'),
         ),
     },
     'clCreateFromD3D11Texture3DNV': {
         -1007: (  # CL_INVALID_D3D11_RESOURCE_NV
-            Condition('resource is not a Direct3D 11 texture object', 'specs/cl_nv_d3d11_sharing.txt:1'),
-            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture3DNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('resource is not a Direct3D 11 texture object', 'specs/cl_nv_d3d11_sharing.txt:1:2652'),
+            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture3DNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1:16695'),
         ),
         -34: (  # CL_INVALID_CONTEXT
-            Condition('context is not a valid context', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('context is not a valid context', 'specs/cl_nv_d3d11_sharing.txt:1:16546'),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_nv_d3d11_sharing.txt:1:16594'),
         ),
         -39: (  # CL_INVALID_IMAGE_FORMAT_DESCRIPTOR
-            Condition('the Direct3D 11 texture format of resource is not listed in table 9.13.4.1', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('the Direct3D 11 texture format of resource is not listed in table 9.13.4.1', 'specs/cl_nv_d3d11_sharing.txt:1:17007'),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1:17114'),
         ),
     },
     'clEnqueueAcquireD3D11ObjectsNV': {
         -1008: (  # CL_D3D11_RESOURCE_ALREADY_ACQUIRED_NV
-            Condition('any of mem_objects are currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1'),
-            Condition('memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D11ObjectsNV but have not been released using clEnqueueReleaseD3D11ObjectsNV', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('any of mem_objects are currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1:2877'),
+            Condition('memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D11ObjectsNV but have not been released using clEnqueueReleaseD3D11ObjectsNV', 'specs/cl_nv_d3d11_sharing.txt:1:22573'),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1:22188'),
         ),
         -38: (  # CL_INVALID_MEM_OBJECT
-            Condition('memory objects in mem_objects are not valid OpenCL memory objects or if memory objects in mem_objects have not been created from Direct3D 11 resources', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('memory objects in mem_objects are not valid OpenCL memory objects or if memory objects in mem_objects have not been created from Direct3D 11 resources', 'specs/cl_nv_d3d11_sharing.txt:1:22265'),
         ),
         -36: (  # CL_INVALID_COMMAND_QUEUE
-            Condition('command_queue is not a valid command-queue', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('command_queue is not a valid command-queue', 'specs/cl_nv_d3d11_sharing.txt:1:22420'),
         ),
         -34: (  # CL_INVALID_CONTEXT
-            Condition('context associated with command_queue was not created from an Direct3D 11 context', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('context associated with command_queue was not created from an Direct3D 11 context', 'specs/cl_nv_d3d11_sharing.txt:1:22480'),
         ),
         -57: (  # CL_INVALID_EVENT_WAIT_LIST
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1:22766'),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1:22885'),
         ),
     },
     'clEnqueueReleaseD3D11ObjectsNV': {
         -1009: (  # CL_D3D11_RESOURCE_NOT_ACQUIRED_NV
-            Condition('any of mem_objects are not currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1'),
-            Condition('memory objects in mem_objects have not previously clEnqueueAcquireD3D11ObjectsNV, or have been released using clEnqueueReleaseD3D11ObjectsNV since the last time that they were acquired', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('any of mem_objects are not currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1:3009'),
+            Condition('memory objects in mem_objects have not previously clEnqueueAcquireD3D11ObjectsNV, or have been released using clEnqueueReleaseD3D11ObjectsNV since the last time that they were acquired', 'specs/cl_nv_d3d11_sharing.txt:1:25410'),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1:25027'),
         ),
         -38: (  # CL_INVALID_MEM_OBJECT
-            Condition('memory objects in mem_objects are not valid OpenCL memory objects or if memory objects in mem_objects have not been created from Direct3D 11 resources', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('memory objects in mem_objects are not valid OpenCL memory objects or if memory objects in mem_objects have not been created from Direct3D 11 resources', 'specs/cl_nv_d3d11_sharing.txt:1:25104'),
         ),
         -36: (  # CL_INVALID_COMMAND_QUEUE
-            Condition('command_queue is not a valid command-queue', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('command_queue is not a valid command-queue', 'specs/cl_nv_d3d11_sharing.txt:1:25259'),
         ),
         -34: (  # CL_INVALID_CONTEXT
-            Condition('context associated with command_queue was not created from a Direct3D 11 device', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('context associated with command_queue was not created from a Direct3D 11 device', 'specs/cl_nv_d3d11_sharing.txt:1:25319'),
         ),
         -57: (  # CL_INVALID_EVENT_WAIT_LIST
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1:25623'),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1:25742'),
         ),
     },
     'clCreateContext': {
         -1006: (  # CL_INVALID_D3D11_DEVICE_NV
-            Condition('the Direct3D 11 device specified for interoperability is not compatible with the devices against which the context is to be created', 'specs/cl_nv_d3d11_sharing.txt:1'),
-            Condition('the value of the property CL_CONTEXT_D3D11_DEVICE_NV is non-NULL and does not specify a valid Direct3D 11 device with which the cl_device_ids against which this context is to be created may interoperate', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('the Direct3D 11 device specified for interoperability is not compatible with the devices against which the context is to be created', 'specs/cl_nv_d3d11_sharing.txt:1:2427'),
+            Condition('the value of the property CL_CONTEXT_D3D11_DEVICE_NV is non-NULL and does not specify a valid Direct3D 11 device with which the cl_device_ids against which this context is to be created may interoperate', 'specs/cl_nv_d3d11_sharing.txt:1:4293'),
         ),
         -59: (  # CL_INVALID_OPERATION
-            Condition('Direct3D 11 interoperability is specified by setting CL_INVALID_D3D11_DEVICE_NV to a non-NULL value, and interoperability with another graphics API is also specified', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('Direct3D 11 interoperability is specified by setting CL_INVALID_D3D11_DEVICE_NV to a non-NULL value, and interoperability with another graphics API is also specified', 'specs/cl_nv_d3d11_sharing.txt:1:4529'),
         ),
     },
     'clGetMemObjectInfo': {
         -30: (  # CL_INVALID_VALUE
-            Condition('param_name is not valid, or if the size in bytes specified by param_value_size is less than the size of the return type as described in table 5.8 and param_value is not NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('param_name is not valid, or if the size in bytes specified by param_value_size is less than the size of the return type as described in table 5.8 and param_value is not NULL', 'specs/cl_nv_d3d11_sharing.txt:1:5099'),
         ),
         -38: (  # CL_INVALID_MEM_OBJECT
-            Condition('memobj is a not a valid memory object', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('memobj is a not a valid memory object', 'specs/cl_nv_d3d11_sharing.txt:1:5256'),
         ),
         -1007: (  # CL_INVALID_D3D11_RESOURCE_NV
-            Condition('param_name is CL_MEM_D3D11_RESOURCE_NV and memobj was not created by the function clCreateFromD3D11BufferNV, clCreateFromD3D11Texture2DNV, or clCreateFromD3D11Texture3DNV', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('param_name is CL_MEM_D3D11_RESOURCE_NV and memobj was not created by the function clCreateFromD3D11BufferNV, clCreateFromD3D11Texture2DNV, or clCreateFromD3D11Texture3DNV', 'specs/cl_nv_d3d11_sharing.txt:1:5315'),
         ),
     },
     'clGetImageInfo': {
         -30: (  # CL_INVALID_VALUE
-            Condition('param_name is not valid, or if the size in bytes specified by param_value_size is less than the size of the return type as described in table 5.9 and param_value is not NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('param_name is not valid, or if the size in bytes specified by param_value_size is less than the size of the return type as described in table 5.9 and param_value is not NULL', 'specs/cl_nv_d3d11_sharing.txt:1:6044'),
         ),
         -38: (  # CL_INVALID_MEM_OBJECT
-            Condition('image is a not a valid image object', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('image is a not a valid image object', 'specs/cl_nv_d3d11_sharing.txt:1:6201'),
         ),
         -1007: (  # CL_INVALID_D3D11_RESOURCE_NV
-            Condition('param_name is CL_MEM_D3D11_SUBRESOURCE_NV and image was not created by the function clCreateFromD3D11Texture2DNV or clCreateFromD3D11Texture3DNV', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('param_name is CL_MEM_D3D11_SUBRESOURCE_NV and image was not created by the function clCreateFromD3D11Texture2DNV or clCreateFromD3D11Texture3DNV', 'specs/cl_nv_d3d11_sharing.txt:1:6259'),
         ),
     },
 }
@@ -319,76 +319,76 @@ _CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {
 _CHECKS: dict[str, tuple[Check, ...]] = {
     'clGetDeviceIDsFromD3D11NV': (
         Check(-30, ('d3d_device_source is not a valid value', ), (
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1:9392'),
         )),
         Check(-30, ('d3d_device_set is not a valid value', ), (
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1:9392'),
         )),
         Check(-30, ('num_entries is equal to zero and devices is not NULL', ), (
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1:9392'),
         )),
         Check(-30, ('both num_devices and devices are NULL', ), (
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1:9392'),
         )),
     ),
     'clCreateFromD3D11BufferNV': (
         Check(-30, ('values specified in flags are not valid', ), (
-            Condition('values specified in flags are not valid', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('values specified in flags are not valid', 'specs/cl_nv_d3d11_sharing.txt:1:12757'),
         )),
         Check(-1007, ('a cl_mem from resource has already been created using clCreateFromD3D11BufferNV', ), (
-            Condition('resource is not a Direct3D 11 buffer resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using clCreateFromD3D11BufferNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('resource is not a Direct3D 11 buffer resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using clCreateFromD3D11BufferNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1:12814'),
         )),
     ),
     'clCreateFromD3D11Texture2DNV': (
         Check(-30, ('values specified in flags are not valid', ), (
-            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_nv_d3d11_sharing.txt:1:14532'),
         )),
         Check(-1007, ('a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture2DNV', ), (
-            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture2DNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture2DNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1:14633'),
         )),
     ),
     'clCreateFromD3D11Texture3DNV': (
         Check(-30, ('values specified in flags are not valid', ), (
-            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_nv_d3d11_sharing.txt:1:16594'),
         )),
         Check(-1007, ('a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture3DNV', ), (
-            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture3DNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture3DNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1:16695'),
         )),
     ),
     'clEnqueueAcquireD3D11ObjectsNV': (
         Check(-30, ('num_objects is zero and mem_objects is not a NULL value', ), (
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1:22188'),
         )),
         Check(-30, ('num_objects > 0 and mem_objects is NULL', ), (
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1:22188'),
         )),
         Check(-57, ('event_wait_list is NULL and num_events_in_wait_list > 0', ), (
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1:22766'),
         )),
         Check(-57, ('event_wait_list is not NULL and num_events_in_wait_list is 0', ), (
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1:22766'),
         )),
         Check(-1008, ('any of mem_objects are currently acquired by OpenCL', 'memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D11ObjectsNV but have not been released using clEnqueueReleaseD3D11ObjectsNV', ), (
-            Condition('any of mem_objects are currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1'),
-            Condition('memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D11ObjectsNV but have not been released using clEnqueueReleaseD3D11ObjectsNV', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('any of mem_objects are currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1:2877'),
+            Condition('memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D11ObjectsNV but have not been released using clEnqueueReleaseD3D11ObjectsNV', 'specs/cl_nv_d3d11_sharing.txt:1:22573'),
         )),
     ),
     'clEnqueueReleaseD3D11ObjectsNV': (
         Check(-30, ('num_objects is zero and mem_objects is not a NULL value', ), (
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1:25027'),
         )),
         Check(-30, ('num_objects > 0 and mem_objects is NULL', ), (
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1:25027'),
         )),
         Check(-57, ('event_wait_list is NULL and num_events_in_wait_list > 0', ), (
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1:25623'),
         )),
         Check(-57, ('event_wait_list is not NULL and num_events_in_wait_list is 0', ), (
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1:25623'),
         )),
         Check(-1009, ('any of mem_objects are not currently acquired by OpenCL', 'memory objects in mem_objects have not previously clEnqueueAcquireD3D11ObjectsNV, or have been released using clEnqueueReleaseD3D11ObjectsNV since the last time that they were acquired', ), (
-            Condition('any of mem_objects are not currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1'),
-            Condition('memory objects in mem_objects have not previously clEnqueueAcquireD3D11ObjectsNV, or have been released using clEnqueueReleaseD3D11ObjectsNV since the last time that they were acquired', 'specs/cl_nv_d3d11_sharing.txt:1'),
+            Condition('any of mem_objects are not currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1:3009'),
+            Condition('memory objects in mem_objects have not previously clEnqueueAcquireD3D11ObjectsNV, or have been released using clEnqueueReleaseD3D11ObjectsNV since the last time that they were acquired', 'specs/cl_nv_d3d11_sharing.txt:1:25410'),
         )),
     ),
 }
@@ -483,7 +483,7 @@ def clGetDeviceIDsFromD3D11NV(
     """`cl_int clGetDeviceIDsFromD3D11NV(cl_platform_id platform, cl_d3d11_device_source_nv
     d3d_device_source, void *d3d_object, cl_d3d11_device_set_nv d3d_device_set, cl_uint num_entries,
     cl_device_id *devices, cl_uint *num_devices)` from cl_nv_d3d11_sharing
-    [specs/cl_nv_d3d11_sharing.txt:1].
+    [specs/cl_nv_d3d11_sharing.txt:1:566].
 
     Parameters:
     - platform (cl_platform_id): platform refers to the platform ID returned by clGetPlatformIDs.
@@ -551,7 +551,7 @@ def clCreateFromD3D11BufferNV(
     errcode_ret: Pointer,
 ) -> CData:
     """`cl_mem clCreateFromD3D11BufferNV(cl_context context, cl_mem_flags flags, ID3D11Buffer
-    *resource, cl_int *errcode_ret)` from cl_nv_d3d11_sharing [specs/cl_nv_d3d11_sharing.txt:1].
+    *resource, cl_int *errcode_ret)` from cl_nv_d3d11_sharing [specs/cl_nv_d3d11_sharing.txt:1:793].
 
     Parameters:
     - context (cl_context): context is a valid OpenCL context created from a Direct3D 11 device.
@@ -617,7 +617,7 @@ def clCreateFromD3D11Texture2DNV(
 ) -> CData:
     """`cl_mem clCreateFromD3D11Texture2DNV(cl_context context, cl_mem_flags flags, ID3D11Texture2D
     *resource, UINT subresource, cl_int *errcode_ret)` from cl_nv_d3d11_sharing
-    [specs/cl_nv_d3d11_sharing.txt:1].
+    [specs/cl_nv_d3d11_sharing.txt:1:912].
 
     Parameters:
     - context (cl_context): context is a valid OpenCL context created from a Direct3D 11 device.
@@ -690,7 +690,7 @@ def clCreateFromD3D11Texture3DNV(
 ) -> CData:
     """`cl_mem clCreateFromD3D11Texture3DNV(cl_context context, cl_mem_flags flags, ID3D11Texture3D
     *resource, UINT subresource, cl_int *errcode_ret)` from cl_nv_d3d11_sharing
-    [specs/cl_nv_d3d11_sharing.txt:1].
+    [specs/cl_nv_d3d11_sharing.txt:1:1055].
 
     Parameters:
     - context (cl_context): context is a valid OpenCL context created from a Direct3D 11 device.
@@ -764,7 +764,7 @@ def clEnqueueAcquireD3D11ObjectsNV(
 ) -> None:
     """`cl_int clEnqueueAcquireD3D11ObjectsNV(cl_command_queue command_queue, cl_uint num_objects,
     const cl_mem *mem_objects, cl_uint num_events_in_wait_list, const cl_event *event_wait_list,
-    cl_event *event)` from cl_nv_d3d11_sharing [specs/cl_nv_d3d11_sharing.txt:1].
+    cl_event *event)` from cl_nv_d3d11_sharing [specs/cl_nv_d3d11_sharing.txt:1:1198].
 
     Parameters:
     - command_queue (cl_command_queue): command_queue is a valid command-queue.
@@ -852,7 +852,7 @@ def clEnqueueReleaseD3D11ObjectsNV(
 ) -> None:
     """`cl_int clEnqueueReleaseD3D11ObjectsNV(cl_command_queue command_queue, cl_uint num_objects,
     cl_mem *mem_objects, cl_uint num_events_in_wait_list, const cl_event *event_wait_list, cl_event
-    *event)` from cl_nv_d3d11_sharing [specs/cl_nv_d3d11_sharing.txt:1].
+    *event)` from cl_nv_d3d11_sharing [specs/cl_nv_d3d11_sharing.txt:1:1400].
 
     Parameters:
     - command_queue (cl_command_queue)
@@ -937,15 +937,15 @@ def clEnqueueReleaseD3D11ObjectsNV(
 
 def get_device_ids_from_d3d11(
     platform: Any,
-    d3d_device_source: ErrorCode | Literal[-1006, -1007, -1008, -1009],
+    d3d_device_source: D3DDeviceSource | Literal[16409, 16410],
     d3d_object: Any,
-    d3d_device_set: ErrorCode | Literal[-1006, -1007, -1008, -1009],
+    d3d_device_set: D3DDeviceSet | Literal[16411, 16412],
     *,
     as_pyopencl: bool = False,
 ) -> list[Any]:
     """clGetDeviceIDsFromD3D11NV the Python way: returns the list the C function fills (asking for its
     length first); errors raise `errors.CLError`. Checks and conditions as for
-    `clGetDeviceIDsFromD3D11NV` [specs/cl_nv_d3d11_sharing.txt:1].
+    `clGetDeviceIDsFromD3D11NV` [specs/cl_nv_d3d11_sharing.txt:1:566].
 
     Parameters:
     - platform: platform refers to the platform ID returned by clGetPlatformIDs.
@@ -980,7 +980,7 @@ def create_from_d3d11_buffer(
 ) -> Any:
     """clCreateFromD3D11BufferNV the Python way: returns what the C function hands back, released when
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
-    Checks and conditions as for `clCreateFromD3D11BufferNV` [specs/cl_nv_d3d11_sharing.txt:1].
+    Checks and conditions as for `clCreateFromD3D11BufferNV` [specs/cl_nv_d3d11_sharing.txt:1:793].
 
     Parameters:
     - context: context is a valid OpenCL context created from a Direct3D 11 device.
@@ -1006,7 +1006,7 @@ def create_from_d3d11_texture2d(
     """clCreateFromD3D11Texture2DNV the Python way: returns what the C function hands back, released
     when garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise
     `errors.CLError`. Checks and conditions as for `clCreateFromD3D11Texture2DNV`
-    [specs/cl_nv_d3d11_sharing.txt:1].
+    [specs/cl_nv_d3d11_sharing.txt:1:912].
 
     Parameters:
     - context: context is a valid OpenCL context created from a Direct3D 11 device.
@@ -1033,7 +1033,7 @@ def create_from_d3d11_texture3d(
     """clCreateFromD3D11Texture3DNV the Python way: returns what the C function hands back, released
     when garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise
     `errors.CLError`. Checks and conditions as for `clCreateFromD3D11Texture3DNV`
-    [specs/cl_nv_d3d11_sharing.txt:1].
+    [specs/cl_nv_d3d11_sharing.txt:1:1055].
 
     Parameters:
     - context: context is a valid OpenCL context created from a Direct3D 11 device.
@@ -1059,7 +1059,8 @@ def enqueue_acquire_d3d11_objects(
     """clEnqueueAcquireD3D11ObjectsNV the Python way: lists are sequences (their counts are their
     lengths), the wait list is `wait_for`; returns what the C function hands back, released when
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
-    Checks and conditions as for `clEnqueueAcquireD3D11ObjectsNV` [specs/cl_nv_d3d11_sharing.txt:1].
+    Checks and conditions as for `clEnqueueAcquireD3D11ObjectsNV`
+    [specs/cl_nv_d3d11_sharing.txt:1:1198].
 
     Parameters:
     - queue: command_queue is a valid command-queue.
@@ -1103,7 +1104,8 @@ def enqueue_release_d3d11_objects(
     """clEnqueueReleaseD3D11ObjectsNV the Python way: lists are sequences (their counts are their
     lengths), the wait list is `wait_for`; returns what the C function hands back, released when
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
-    Checks and conditions as for `clEnqueueReleaseD3D11ObjectsNV` [specs/cl_nv_d3d11_sharing.txt:1].
+    Checks and conditions as for `clEnqueueReleaseD3D11ObjectsNV`
+    [specs/cl_nv_d3d11_sharing.txt:1:1400].
 
     Parameters:
     - queue
@@ -1175,7 +1177,7 @@ def create_context(
     not given. Calls `clCreateContext` once the platform lists the extension
     (`errors.ExtensionNotSupportedError` before, otherwise); returns a cffi handle released when
     garbage-collected, or a `pyopencl.Context` with `as_pyopencl=True`.
-    [specs/cl_nv_d3d11_sharing.txt:1]
+    [specs/cl_nv_d3d11_sharing.txt:1:1916]
 
     Raises (the spec's conditions, left to the driver):
     - CL_INVALID_D3D11_DEVICE_NV: the Direct3D 11 device specified for interoperability is not
@@ -1207,7 +1209,7 @@ def create_context(
 
 def mem_d3d11_resource(memobj: Pointer) -> Any:
     """`clGetMemObjectInfo(memobj, CL_MEM_D3D11_RESOURCE_NV)`: its answer, a ID3D11Resource *.
-    [specs/cl_nv_d3d11_sharing.txt:1]
+    [specs/cl_nv_d3d11_sharing.txt:1:2122]
 
     Raises (the spec's conditions, left to the driver):
     - CL_INVALID_VALUE: param_name is not valid, or if the size in bytes specified by
@@ -1229,7 +1231,7 @@ def mem_d3d11_resource(memobj: Pointer) -> Any:
 
 def image_d3d11_subresource(image: Pointer) -> Any:
     """`clGetImageInfo(image, CL_IMAGE_D3D11_SUBRESOURCE_NV)`: its answer, a ID3D11Resource *.
-    [specs/cl_nv_d3d11_sharing.txt:1]
+    [specs/cl_nv_d3d11_sharing.txt:1:2229]
 
     Raises (the spec's conditions, left to the driver):
     - CL_INVALID_VALUE: param_name is not valid, or if the size in bytes specified by

@@ -27,6 +27,11 @@ class Location:
         """`path:line:column`, for messages (a text with its line breaks lost has only line 1)."""
         return f"{self.path}:{self.pos.line}:{self.pos.column}"
 
+    def cited(self) -> str:
+        """Where a reader finds the text: `path:line`, with the column on a text's first line (all there is of a
+        text whose line breaks were lost, where the IR keeps the column too)."""
+        return self.precise() if self.pos.line == 1 else str(self)
+
 
 @dataclass(frozen=True, order=True)
 class Diagnostic:
@@ -41,7 +46,7 @@ class Diagnostic:
 
     def render(self) -> str:
         also = "".join(f" [see {place.precise()}]" for place in self.related)
-        return f"{self.where}: {self.severity}: {self.message}{also}"
+        return f"{self.where.cited()}: {self.severity}: {self.message}{also}"
 
 
 #: How many diagnostics saying the same thing (kind, message, extension) are listed one by one; the rest are

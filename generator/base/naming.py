@@ -59,7 +59,8 @@ PACKAGE_MODULES = frozenset({
 #: What errors.py binds besides the exception class of each error code.
 ERRORS_MODULE_NAMES = frozenset({
     "BY_NAME", "CLError", "CORE", "Check", "Condition", "Error", "ExtensionNotSupportedError", "Iterable",
-    "LibraryNotFoundError", "Mapping", "NamedTuple", "Sequence", "_kind", "_restore", "_shown", "annotations", "error",
+    "LibraryNotFoundError", "Mapping", "NamedTuple", "Path", "Sequence", "TEXTS", "_kind", "_restore", "_shown",
+    "annotations", "error",
     "_WITH_PYOPENCL", "__all__", "_plain", "attach_release_failure", "raised", "scope", "sys", "violation",
 })
 #: The wrappers' own variable for parameter `p` is one of these prefixes and `p`.

@@ -79,12 +79,13 @@ def model_extension_page(ir: Extension, module: ExtensionModule, package: Packag
         functions=functions,
         groups=model_token_groups(ir, module),
         tables=tuple(model_table(t) for t in ir.tables),
-        diagnostics=tuple(Diagnostic(d.severity, d.kind, d.message, str(d.where)) for d in ir.diagnostics),
+        diagnostics=tuple(Diagnostic(d.severity, d.kind, d.message, d.where.cited()) for d in ir.diagnostics),
         context_manager=module.context_manager.name if module.context_manager else None,
         registry=ir.registry,
         registry_facts=model_registry_facts(ir),
-        registry_findings=tuple(Finding(d.kind, d.message, str(d.where), d.related[0].precise() if d.related else "—")
-                                for d in ir.diagnostics if d.kind.startswith("registry-")),
+        registry_findings=tuple(
+            Finding(d.kind, d.message, d.where.cited(), d.related[0].precise() if d.related else "—")
+            for d in ir.diagnostics if d.kind.startswith("registry-")),
     )
 
 
@@ -127,17 +128,17 @@ def model_function_page(
         python_name=pythonic.name if pythonic else None,
         params=params,
         errors=tuple(
-            ErrorRow(e.code, e.condition, str(e.source), tuple(ClauseRow(c.text, c.kind, c.reason) for c in e.check),
+            ErrorRow(e.code, e.condition, e.source.cited(), tuple(ClauseRow(c.text, c.kind, c.reason) for c in e.check),
                      f"errors.{exceptions.get(e.code, 'CLError')}")
             for e in function.errors
         ),
         effects=tuple(
             EffectRow(e.kind, e.objects, e.scope, e.resource, e.subresource,
-                      str(e.source))
+                      e.source.cited())
             for e in function.effects
         ),
-        source=str(function.source),
-        declared_at=tuple(str(w) for w in function.declared_at),
+        source=function.source.cited(),
+        declared_at=tuple(w.cited() for w in function.declared_at),
     )
 
 
@@ -173,14 +174,15 @@ def model_token_groups(ir: Extension, module: ExtensionModule) -> tuple[TokenGro
               for c in module.constants}
 
     def rows(tokens: Iterable[Token]) -> tuple[TokenRow, ...]:
-        return tuple(TokenRow(t.name, t.value, str(t.source), python.get(t.name, t.name)) for t in tokens)
+        return tuple(TokenRow(t.name, t.value, t.source.cited(), python.get(t.name, t.name)) for t in tokens)
 
     declared = {g.name for g in ir.token_groups}
     members: dict[str | None, list[Token]] = {}  # the tokens of each group, in order, sorted out once
     for token in ir.tokens:
         members.setdefault(token.group, []).append(token)
     groups = [
-        TokenGroup(g.name, g.kind, g.sentence, str(g.source), g.functions, g.parameter, rows(members.get(g.name, ())))
+        TokenGroup(g.name, g.kind, g.sentence, g.source.cited(), g.functions, g.parameter,
+                   rows(members.get(g.name, ())))
         for g in ir.token_groups
     ]
     for name in dict.fromkeys(t.group for t in ir.tokens if t.group not in declared):
@@ -198,8 +200,8 @@ def model_table(table: IRTable) -> Table:
         header=table.header or None,
         columns=columns,
         rows=tuple(tuple(str(cell) for cell in row) + ("",) * (width - len(row)) for row in table.rows),
-        row_sources=tuple(str(w) for w in table.row_sources),
-        source=str(table.source),
+        row_sources=tuple(w.cited() for w in table.row_sources),
+        source=table.source.cited(),
     )
 
 
@@ -273,4 +275,4 @@ def model_guides(pages: dict[str, str]) -> tuple[Guide, ...]:
 
 
 def _shown(where: Location | None) -> str | None:
-    return str(where) if where is not None else None
+    return where.cited() if where is not None else None

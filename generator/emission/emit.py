@@ -6,6 +6,7 @@ import contextlib
 import hashlib
 import os
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from generator.base import knowledge, timing
@@ -32,17 +33,18 @@ class Emitted:
     package: Package
 
 
-def outputs(drafts: list[Draft], *, recheck: bool = False) -> Emitted:
+def outputs(drafts: list[Draft], texts: Mapping[str, str], *, recheck: bool = False) -> Emitted:
     """Every file the generator writes under OUT. The package and the docs are made from the IR as `diff` reads it
     back from these files (`ir.read.from_dict`), never from the drafts. `recheck` compiles every module again,
-    even one compiled before to the byte (what `generate --force` asks: nothing taken from earlier runs)."""
+    even one compiled before to the byte (what `generate --force` asks: nothing taken from earlier runs).
+    `texts` are the texts read (`pipeline.Result.texts`): the package carries those it cites."""
     with timing.stage("IR"):
         data = [ir.checked(draft) for draft in drafts]
         irs = tuple(read.from_dict(entry) for entry in data)
         for extension in irs:
             values.check_token_values(extension, knowledge.load())
     with timing.stage("package model"):
-        package = model_package(list(irs), knowledge.load(), knowledge.load_package())
+        package = model_package(list(irs), knowledge.load(), knowledge.load_package(), texts)
     modules = package_files(package)
     with timing.stage("compile check"):
         check = CompileCheck(modules, recheck=recheck)  # runs beside what follows, where it can
@@ -107,6 +109,7 @@ def package_files(package: Package) -> dict[str, str]:
         f"{root}/_binding.py": render("package/_binding.py.j2", **context),
     }
     files.update({f"{root}/{name}": text for name, text in static_modules().items()})
+    files.update({f"{root}/specs/{text.path}": text.text for text in package.texts})
     core_cdef = render("package/_cdef/core.h.j2", **context)
     files[f"{root}/_cdef/core.h"] = core_cdef
     cdefs = {}

@@ -131,7 +131,7 @@ def model_checks(function: Function, scope: Scope) -> tuple[CheckModel, ...]:
                 message = f"{function.name}: cannot check {clause.text!r}: {failed}"
                 raise naming.error_at(error.source, message) from None
             key = (clause.kind, test, error.code)
-            condition = Condition(error.condition, str(error.source))
+            condition = Condition(error.condition, error.source.cited())
             same = checks.get(key)
             if same is None:
                 state = clause.kind == "state"
@@ -187,5 +187,5 @@ def model_error_cases(function: Function, values: dict[str, int]) -> tuple[Error
     for error in function.errors:
         if error.code in values and naming.IDENTIFIER.match(error.code):
             classes = tuple(clause.kind for clause in error.check)
-            cases.setdefault(error.code, []).append(Condition(error.condition, str(error.source), classes))
+            cases.setdefault(error.code, []).append(Condition(error.condition, error.source.cited(), classes))
     return tuple(ErrorCase(code, values[code], tuple(conditions)) for code, conditions in cases.items())

@@ -49,7 +49,7 @@ def model_mappings(
                         tuple((_member(row[0], key_enum, where), tuple(_member(cell, e, where) for cell, e in
                                                                        zip(row[1:], column_enums, strict=True)))
                               for row, where in zip(table.rows, table.row_sources, strict=True)),
-                        str(table.source))
+                        table.source.cited())
                 for table, extension in tables
             ),
         ))

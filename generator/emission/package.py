@@ -8,7 +8,8 @@ has passed `naming.identifier`. This module makes the package and each extension
 from __future__ import annotations
 
 import keyword
-from collections.abc import Iterable
+import posixpath
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
 from generator import __version__
@@ -33,6 +34,7 @@ from generator.emission.package_model import (
     MappingModule,
     Member,
     Package,
+    SpecText,
 )
 from generator.emission.pythonic import model_context_manager, model_pythonic
 from generator.emission.pythonic_model import ContextManager, PythonicFunction
@@ -40,8 +42,10 @@ from generator.ir.model import Extension, Token
 from generator.ir.values import type_map
 
 
-def model_package(irs: list[Extension], knowledge: Knowledge, config: PackageConfig) -> Package:
-    """The whole package: one module per extension, the facades, errors, the core declarations, mappings."""
+def model_package(irs: list[Extension], knowledge: Knowledge, config: PackageConfig,
+                  texts: Mapping[str, str]) -> Package:
+    """The whole package: one module per extension, the facades, errors, the core declarations, mappings, and
+    the texts (`texts`: each text read, by the path the IR cites it by) they were made from."""
     irs = sorted((_valued(ir) for ir in irs), key=lambda ir: ir.name)
     errors = Gather()
     modelled = []
@@ -67,7 +71,19 @@ def model_package(irs: list[Extension], knowledge: Knowledge, config: PackageCon
         mappings=mappings,
         calling_convention=config.calling_convention,
         destructor_callback=_callback_type(knowledge, config.core_functions["mem_destructor"]),
+        texts=model_texts(irs, texts),
     )
+
+
+def model_texts(irs: list[Extension], texts: Mapping[str, str]) -> tuple[SpecText, ...]:
+    """Every text the IR cites, placed under `specs/` as it lay under the folder they were read from."""
+    cited = sorted({s.path for ir in irs for s in ir.sources} | {ir.registry for ir in irs if ir.registry})
+    for path in cited:
+        if path not in texts:
+            raise InputError(path, None, "the IR cites this text but the run did not read it; the package "
+                             "carries every text it cites")
+    folder = posixpath.commonpath([posixpath.dirname(path) for path in cited]) if cited else ""
+    return tuple(SpecText(path, posixpath.relpath(path, folder or "."), texts[path]) for path in cited)
 
 
 def _callback_type(knowledge: Knowledge, function: str) -> str:

@@ -340,6 +340,15 @@ class MappingModule:
 
 
 @dataclass(frozen=True)
+class SpecText:
+    """A text the package was made from, carried in its `specs/` folder so that a citation leads somewhere."""
+
+    source: str  # its path as the citations give it
+    path: str  # its path under the package's `specs/` folder
+    text: str
+
+
+@dataclass(frozen=True)
 class Package:
     config: PackageConfig
     version: str
@@ -352,6 +361,7 @@ class Package:
     mappings: tuple[MappingModule, ...]
     calling_convention: str
     destructor_callback: str  # the C type of the callback OpenCL calls when it destroys a memory object
+    texts: tuple[SpecText, ...]
 
 
 def declaration(c_type: str, name: str) -> str:

@@ -81,6 +81,12 @@ def _where(location: Location | None) -> str | None:
     return str(location) if location else None
 
 
+def _placed(location: Location) -> dict[str, Any]:
+    """`source`, and its `column` where the line alone does not place it: on a text's first line, which is all of
+    a text whose line breaks were lost."""
+    return {"source": str(location)} | ({"column": location.pos.column} if location.pos.line == 1 else {})
+
+
 def _type(info: TypeInfo) -> dict[str, Any]:
     members = {"members": [{"name": name, "type": c_type} for name, c_type in info.members]} if info.members else {}
     return {"name": info.name, "kind": info.kind, "c_type": info.c_type, "defined": info.defined, **members,
@@ -97,13 +103,15 @@ def _function(function: Function) -> dict[str, Any]:
         entry["return_type"] = function.return_type
         entry["params"] = [_param(p) for p in function.params]
     entry["errors"] = [_error(e) for e in function.errors]
-    entry["source"] = _where(function.source)
+    entry |= _placed(function.source)
     if function.prototype_source is not None:
         entry["prototype_source"] = _where(function.prototype_source)
     if function.effects:
         entry["effects"] = [_effect(e) for e in function.effects]
     if len(function.declared_at) > 1:
         entry["declared_at"] = [_where(w) for w in function.declared_at]
+        if any(w.pos.line == 1 for w in function.declared_at):
+            entry["declared_columns"] = [w.pos.column for w in function.declared_at]
     return entry
 
 
@@ -112,6 +120,8 @@ def _param(param: Param) -> dict[str, Any]:
     if param.description is not None:
         entry["description"] = plain(param.description)
         entry["description_source"] = _where(param.description_source)
+        if param.description_source is not None and param.description_source.pos.line == 1:
+            entry["description_column"] = param.description_source.pos.column
     if param.recovered_from is not None:
         entry["recovered_from"] = _where(param.recovered_from)
     return entry
@@ -121,7 +131,7 @@ def _error(error: ErrorCondition) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "code": error.code,
         "condition": plain(error.condition),
-        "source": _where(error.source),
+        **_placed(error.source),
         "origin": error.origin,
     }
     if error.recovered_from is not None:
@@ -133,7 +143,7 @@ def _error(error: ErrorCondition) -> dict[str, Any]:
         entry["check"] = [_clause(c) for c in error.check]
     if error.also_in:
         entry["also_in"] = [
-            {"source": _where(a.source), "condition": plain(a.condition)}
+            _placed(a.source) | {"condition": plain(a.condition)}
             | ({"recovered_from": _where(a.recovered_from)} if a.recovered_from else {})
             for a in error.also_in
         ]
@@ -148,7 +158,7 @@ def _clause(clause: Clause) -> dict[str, Any]:
 
 
 def _effect(effect: Effect) -> dict[str, Any]:
-    return {"kind": effect.kind} | dict(effect.params) | {"source": _where(effect.source)}
+    return {"kind": effect.kind} | dict(effect.params) | _placed(effect.source)
 
 
 def _group(group: TokenGroup) -> dict[str, Any]:
@@ -160,7 +170,7 @@ def _group(group: TokenGroup) -> dict[str, Any]:
         "c_type": group.c_type,
         "when": group.when,
         "sentence": plain(group.sentence),
-        "source": _where(group.source),
+        **_placed(group.source),
     }
     if group.recovered_from is not None:
         entry["recovered_from"] = _where(group.recovered_from)
@@ -168,7 +178,7 @@ def _group(group: TokenGroup) -> dict[str, Any]:
 
 
 def _token(token: Token) -> dict[str, Any]:
-    entry = {"name": token.name, "value": token.value, "group": token.group, "source": _where(token.source)}
+    entry = {"name": token.name, "value": token.value, "group": token.group, **_placed(token.source)}
     if token.value_source is not None:
         entry["value_source"] = _where(token.value_source)
     return entry
@@ -181,8 +191,9 @@ def _table(table: Table) -> dict[str, Any]:
         "header": table.header,
         "rows": [[plain(cell) for cell in row] for row in table.rows],
         "row_sources": [_where(w) for w in table.row_sources],
-        "source": _where(table.source),
-    }
+        **_placed(table.source),
+    } | ({"row_columns": [w.pos.column for w in table.row_sources]} if any(w.pos.line == 1 for w in table.row_sources)
+         else {})
 
 
 def _diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:
@@ -190,7 +201,7 @@ def _diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:
         "severity": diagnostic.severity,
         "kind": diagnostic.kind,
         "message": diagnostic.message,
-        "source": str(diagnostic.where),
+        **_placed(diagnostic.where),
     }
     if diagnostic.related:
         entry["related"] = [r.precise() for r in diagnostic.related]

@@ -81,7 +81,7 @@ def from_dict(data: dict[str, Any]) -> Extension:
         types=tuple(_type(t) for t in data["types"]),
         functions=tuple(_function(f) for f in data["functions"]),
         token_groups=tuple(_group(g) for g in data.get("token_groups", ())),
-        tokens=tuple(Token(t["name"], t["value"], t["group"], place(t["source"]), maybe(t.get("value_source")))
+        tokens=tuple(Token(t["name"], t["value"], t["group"], placed(t), maybe(t.get("value_source")))
                      for t in data["tokens"]),
         tables=tuple(_table(t) for t in data["tables"]),
         diagnostics=tuple(_diagnostic(d) for d in data["diagnostics"]),
@@ -93,6 +93,21 @@ def place(text: str) -> Location:
     """`path:line`, the IR's form of a place (the column is not kept: 1)."""
     path, _, line = text.rpartition(":")
     return Location(path, Pos(int(line), 1))
+
+
+def placed(entry: dict[str, Any]) -> Location:
+    """An entry's `source`, at its `column` where the IR keeps one."""
+    where = place(entry["source"])
+    return Location(where.path, Pos(where.pos.line, entry.get("column", 1)))
+
+
+def _at(where: Location, column: int | None) -> Location:
+    return Location(where.path, Pos(where.pos.line, column)) if column is not None else where
+
+
+def _columned(places: list[str], columns: list[int]) -> tuple[Location, ...]:
+    """Places and the columns the IR keeps beside them (`row_columns`, `declared_columns`), by position."""
+    return tuple(_at(place(w), columns[i] if i < len(columns) else None) for i, w in enumerate(places))
 
 
 def precise_place(text: str) -> Location:
@@ -123,16 +138,18 @@ def _function(data: dict[str, Any]) -> Function:
     return Function(
         name=data["name"],
         return_type=data.get("return_type"),
-        params=tuple(Param(p["name"], p["type"], p.get("description"), maybe(p.get("description_source")),
+        params=tuple(Param(p["name"], p["type"], p.get("description"),
+                           _at(place(p["description_source"]), p.get("description_column"))
+                           if "description_source" in p else None,
                            maybe(p.get("recovered_from"))) for p in data.get("params", ())),
         errors=tuple(_error(e) for e in data["errors"]),
-        source=place(data["source"]),
+        source=placed(data),
         core=data.get("core", False),
         external=data.get("external", False),
         prototype_source=maybe(data.get("prototype_source")),
-        effects=tuple(Effect(e["kind"], place(e["source"]), e.get("objects"), e.get("scope"), e.get("resource"),
+        effects=tuple(Effect(e["kind"], placed(e), e.get("objects"), e.get("scope"), e.get("resource"),
                              e.get("subresource")) for e in data.get("effects", ())),
-        declared_at=tuple(place(w) for w in data.get("declared_at", ())),
+        declared_at=_columned(data.get("declared_at", ()), data.get("declared_columns", ())),
     )
 
 
@@ -140,11 +157,11 @@ def _error(data: dict[str, Any]) -> ErrorCondition:
     return ErrorCondition(
         code=data["code"],
         condition=data["condition"],
-        source=place(data["source"]),
+        source=placed(data),
         origin=data["origin"],
         check=tuple(Clause(c["clause"], c["class"], c["reason"], from_notation(c["predicate"]) if "predicate" in c
                            else None) for c in data.get("check", ())),
-        also_in=tuple(Corroboration(place(a["source"]), a["condition"], maybe(a.get("recovered_from")))
+        also_in=tuple(Corroboration(placed(a), a["condition"], maybe(a.get("recovered_from")))
                       for a in data.get("also_in", ())),
         recovered_from=maybe(data.get("recovered_from")),
         recovered=data.get("recovered"),
@@ -154,16 +171,16 @@ def _error(data: dict[str, Any]) -> ErrorCondition:
 
 def _group(data: dict[str, Any]) -> TokenGroup:
     return TokenGroup(data["name"], data["kind"], tuple(data["functions"]), data.get("parameter"), data.get("c_type"),
-                      data.get("when"), data["sentence"], place(data["source"]), maybe(data.get("recovered_from")))
+                      data.get("when"), data["sentence"], placed(data), maybe(data.get("recovered_from")))
 
 
 def _table(data: dict[str, Any]) -> Table:
     header = data.get("header")
     return Table(data["name"], tuple(data["columns"]), tuple(header) if header is not None else None,
                  tuple(tuple(str(cell) for cell in row) for row in data["rows"]),
-                 tuple(place(w) for w in data.get("row_sources", ())), place(data["source"]))
+                 _columned(data.get("row_sources", ()), data.get("row_columns", ())), placed(data))
 
 
 def _diagnostic(data: dict[str, Any]) -> Diagnostic:
-    return Diagnostic(place(data["source"]), data["severity"], data["kind"], data["message"],
+    return Diagnostic(placed(data), data["severity"], data["kind"], data["message"],
                       related=tuple(precise_place(r) for r in data.get("related", ())))

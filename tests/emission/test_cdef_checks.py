@@ -8,14 +8,14 @@ from typing import Any
 import pytest
 
 from generator.base.errors import InputError
-from generator.base.knowledge import Knowledge, load_package
-from generator.emission.package import model_package
+from generator.base.knowledge import Knowledge
 from generator.ir.read import from_dict
+from tests.support import packaged
 
 
 def model_error(irs: list[dict[str, Any]], knowledge: Knowledge) -> InputError:
     with pytest.raises(InputError) as caught:
-        model_package([from_dict(data) for data in irs], knowledge, load_package())
+        packaged([from_dict(data) for data in irs], knowledge)
     return caught.value
 
 
@@ -118,6 +118,6 @@ def test_an_opaque_type_is_declared_by_name_and_passed_behind_a_pointer(nv10: di
                           "source": nv10["types"][0]["source"]})
     function = own_function(nv10, "clCreateFromD3D10BufferNV")
     function["params"][0]["type"] = "cl_gizmo_nv *"
-    model_package([from_dict(nv10)], knowledge, load_package())  # the cdef takes it
+    packaged([from_dict(nv10)], knowledge)  # the cdef takes it
     function["params"][0]["type"] = "cl_gizmo_nv"
     assert "an opaque type whose size C does not know" in model_error([nv10], knowledge).message

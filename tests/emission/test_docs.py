@@ -17,18 +17,17 @@ from hypothesis import strategies as st
 
 from generator import pipeline
 from generator.base.errors import InputError
-from generator.base.knowledge import load, load_package, read_guides
+from generator.base.knowledge import read_guides
 from generator.emission import emit
 from generator.emission.docs import model_docs, model_family, model_guides, model_table, neutral, prototype
 from generator.emission.docs_model import Docs, ErrorRow, ExtensionPage, FunctionPage, ParamRow, TokenGroup, TokenRow
-from generator.emission.package import model_package
 from generator.emission.package_model import Package
 from generator.ir import read
 from generator.ir.model import Extension, Table
 from generator.ir.read import place
 from tests.pathological import assert_linear
 from tests.samples import WIDGET, WIDGET_XML
-from tests.support import CliRun, generated_module
+from tests.support import CliRun, generated_module, packaged
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +37,7 @@ def irs(seed_result: pipeline.Result) -> list[Extension]:
 
 @pytest.fixture(scope="module")
 def package(irs: list[Extension]) -> Package:
-    return model_package(irs, load(), load_package())
+    return packaged(irs)
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +47,7 @@ def docs(irs: list[Extension], package: Package) -> Docs:
 
 @pytest.fixture(scope="module")
 def outputs(seed_result: pipeline.Result) -> dict[str, str]:
-    return emit.outputs(seed_result.extensions).files
+    return emit.outputs(seed_result.extensions, seed_result.texts).files
 
 
 @pytest.fixture(scope="module")
@@ -203,7 +202,7 @@ def test_every_ir_diagnostic_is_on_its_extension_page(irs: list[Extension], docs
     for data in irs:
         page = page_of(docs, data.name)
         listed = Counter((d.severity, d.kind, d.message, d.source) for d in page.diagnostics)
-        expected = Counter((d.severity, d.kind, d.message, str(d.where)) for d in data.diagnostics)
+        expected = Counter((d.severity, d.kind, d.message, d.where.cited()) for d in data.diagnostics)
         assert listed == expected
 
 
@@ -438,7 +437,7 @@ def test_a_name_whose_neutral_key_is_taken_in_its_own_extension_keeps_a_row() ->
 def test_two_pages_at_one_path_are_an_input_error(seed_result: pipeline.Result) -> None:
     """A guide named like a generated page would silently replace it: generation refuses instead."""
     irs = [read.record(e) for e in seed_result.extensions]
-    package = model_package(irs, load(), load_package())
+    package = packaged(irs)
     docs = model_docs(irs, package, model_guides({"index.md": "# Home by hand\n"}))
     with pytest.raises(InputError, match=r"docs/index\.md"):
         emit.docs_files(docs, package)
@@ -473,7 +472,7 @@ def test_a_page_says_what_came_from_the_registry_and_where_the_two_differ(
         spec_dir: Callable[[dict[str, str]], Path]) -> None:
     result = pipeline.run(spec_dir({"cl_acme_widget.txt": WIDGET, "cl.xml": WIDGET_XML}))
     irs = [read.record(extension) for extension in result.extensions]
-    page = page_of(model_docs(irs, model_package(irs, load(), load_package())), "cl_acme_widget")
+    page = page_of(model_docs(irs, packaged(irs)), "cl_acme_widget")
     assert page.registry is not None and page.registry.endswith("cl.xml")
     assert [(f.what, f.name) for f in page.registry_facts] == [("type definition", "cl_widget_mode_acme")]
     assert {f.kind for f in page.registry_findings} == {
@@ -481,7 +480,7 @@ def test_a_page_says_what_came_from_the_registry_and_where_the_two_differ(
         "registry-unvalued"}
     assert all(f.prose.split(":")[0].endswith("cl_acme_widget.txt") and "cl.xml:" in f.registry
                for f in page.registry_findings)
-    text = emit.outputs(result.extensions).files[f"docs/{page.module}/index.md"]
+    text = emit.outputs(result.extensions, result.texts).files[f"docs/{page.module}/index.md"]
     section = text[text.index("## The registry XML"):text.index("## Diagnostics")]
     assert "`cl_widget_mode_acme`" in section and section.count("| registry-") == len(page.registry_findings)
 

@@ -11,11 +11,10 @@ import pytest
 
 from generator.base.diagnostics import Location
 from generator.base.errors import InputError
-from generator.base.knowledge import Knowledge, load_package
+from generator.base.knowledge import Knowledge
 from generator.base.source import Pos
 from generator.emission.c_types import model_types
 from generator.emission.emit import package_files
-from generator.emission.package import model_package
 from generator.emission.package_model import TypeDecl, declaration
 from generator.ir import files as ir
 from generator.ir.model import TypeInfo
@@ -23,6 +22,7 @@ from generator.ir.read import from_dict
 from generator.ir.values import integer_range
 from generator.pipeline import Result
 from tests.pathological import assert_linear
+from tests.support import packaged
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +37,7 @@ def function(package: Any, extension: str, name: str) -> Any:
 
 def test_parameters_are_classified_by_how_python_values_become_c(irs: list[dict[str, Any]],
                                                                  knowledge: Knowledge) -> None:
-    package = model_package([*map(from_dict, irs)], knowledge, load_package())
+    package = packaged([*map(from_dict, irs)], knowledge)
     acquire = function(package, "cl_khr_d3d11_sharing", "clEnqueueAcquireD3D11ObjectsKHR")
     assert [(p.kind, p.element, p.exact) for p in acquire.params] == [
         ("handle", None, True), ("integer", None, False), ("array", "cl_mem", False),
@@ -54,7 +54,7 @@ def test_acquire_and_release_take_the_one_call_state_form(irs: list[dict[str, An
     """`FunctionModel.transit`: a status call with one state check on its one effect's objects, of the kind
     `Tracker.transit` knows, is run by it in one step; any other stateful call keeps the long form."""
     for extension in ("cl_khr_d3d10_sharing", "cl_nv_d3d11_sharing"):
-        package = model_package([*map(from_dict, irs)], knowledge, load_package())
+        package = packaged([*map(from_dict, irs)], knowledge)
         api, vendor = extension.split("_")[2].upper(), extension.split("_")[1].upper()
         kinds = {name: function(package, extension, name).transit
                  for name in (f"clEnqueueAcquire{api}Objects{vendor}", f"clEnqueueRelease{api}Objects{vendor}",
@@ -67,13 +67,13 @@ def test_acquire_and_release_take_the_one_call_state_form(irs: list[dict[str, An
         for clause in error.get("check", ()):
             if clause.get("predicate") == {"acquired": "mem_objects"}:
                 clause["predicate"] = {"released": "mem_objects"}
-    changed = function(model_package([*map(from_dict, altered)], knowledge, load_package()), altered[0]["name"],
+    changed = function(packaged([*map(from_dict, altered)], knowledge), altered[0]["name"],
                        acquire["name"])
     assert changed.effects[0].kind == "acquire" and changed.transit is None, "a check that does not fit"
 
 
 def test_error_cases_keep_spec_order_and_every_condition(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
-    package = model_package([*map(from_dict, irs)], knowledge, load_package())
+    package = packaged([*map(from_dict, irs)], knowledge)
     buffer = function(package, "cl_khr_d3d11_sharing", "clCreateFromD3D11BufferKHR")
     resource = next(case for case in buffer.errors if case.name == "CL_INVALID_D3D11_RESOURCE_KHR")
     assert resource.value == -1007 and len(resource.conditions) == 2
@@ -81,13 +81,13 @@ def test_error_cases_keep_spec_order_and_every_condition(irs: list[dict[str, Any
 
 
 def test_facades_group_vendors_khr_first(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
-    package = model_package([*map(from_dict, irs)], knowledge, load_package())
+    package = packaged([*map(from_dict, irs)], knowledge)
     assert [(f.module, [v.module for v in f.variants]) for f in package.facades] == [
         ("d3d10", ["khr_d3d10", "nv_d3d10"]), ("d3d11", ["khr_d3d11", "nv_d3d11"])]
 
 
 def test_the_format_tables_become_one_mapping_module(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
-    (mapping,) = model_package([*map(from_dict, irs)], knowledge, load_package()).mappings
+    (mapping,) = packaged([*map(from_dict, irs)], knowledge).mappings
     assert (mapping.module, mapping.forward, mapping.reverse, mapping.row_class) == (
         "formats", "dxgi_to_cl", "cl_to_dxgi", "CLFormat")
     assert [len(t.rows) for t in mapping.tables] == [37, 37, 36, 36]
@@ -98,7 +98,7 @@ def test_a_name_python_cannot_use_is_an_input_error(irs: list[dict[str, Any]], k
     token = hostile[0]["tokens"][0]
     token["name"] = "CL_X\nimport os"
     with pytest.raises(InputError) as caught:
-        model_package([*map(from_dict, hostile)], knowledge, load_package())
+        packaged([*map(from_dict, hostile)], knowledge)
     assert caught.value.render().startswith(f"{token['source']}:1: error: token 'CL_X\\nimport os' cannot be")
 
 
@@ -106,7 +106,7 @@ def test_two_extensions_on_one_module_name_are_an_input_error(irs: list[dict[str
                                                               knowledge: Knowledge) -> None:
     twins = copy.deepcopy(irs[:1]) * 2
     with pytest.raises(InputError, match="would both be module khr_d3d10"):
-        model_package([*map(from_dict, twins)], knowledge, load_package())
+        packaged([*map(from_dict, twins)], knowledge)
 
 
 def test_one_code_with_two_values_is_an_input_error(irs: list[dict[str, Any]], knowledge: Knowledge) -> None:
@@ -114,7 +114,7 @@ def test_one_code_with_two_values_is_an_input_error(irs: list[dict[str, Any]], k
     code = next(t for t in clash[0]["tokens"] if t["group"] == "error_code")
     clash[1]["tokens"].append({**code, "value": code["value"] - 1})
     with pytest.raises(InputError, match=f"{code['name']} is {code['value'] - 1} here but {code['value']}"):
-        model_package([*map(from_dict, clash)], knowledge, load_package())
+        packaged([*map(from_dict, clash)], knowledge)
 
 
 def test_a_function_without_a_handle_takes_its_platform_by_keyword(irs: list[dict[str, Any]],
@@ -122,7 +122,7 @@ def test_a_function_without_a_handle_takes_its_platform_by_keyword(irs: list[dic
     changed = copy.deepcopy(irs)
     changed[0]["functions"][0]["params"] = [p for p in changed[0]["functions"][0]["params"]
                                             if p["type"] != "cl_platform_id"]
-    files = package_files(model_package([*map(from_dict, changed)], knowledge, load_package()))
+    files = package_files(packaged([*map(from_dict, changed)], knowledge))
     module = files["cl_d3d_sharing/khr_d3d10.py"]
     compile(module, "khr_d3d10.py", "exec")
     assert "    *,\n    platform: Pointer,\n" in module
@@ -134,7 +134,7 @@ def test_spec_text_in_a_source_stays_inside_a_literal(irs: list[dict[str, Any]],
     hostile = copy.deepcopy(irs)
     table = next(t for t in hostile[0]["tables"] if t["columns"][0] == "dxgi_format")
     table["source"] = "specs/x\rprint('PWNED'); #.txt:3"
-    files = package_files(model_package([*map(from_dict, hostile)], knowledge, load_package()))
+    files = package_files(packaged([*map(from_dict, hostile)], knowledge))
     tree = ast.parse(files["cl_d3d_sharing/formats.py"])
     calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)
              and isinstance(node.func, ast.Name) and node.func.id == "print"]
@@ -170,7 +170,7 @@ def test_every_name_that_would_break_a_module_is_reported(irs: list[dict[str, An
                                                                               "ffi")):
         next(t for t in khr11["tokens"] if t["name"] == token)["name"] = name
     with pytest.raises(InputError) as caught:
-        model_package([*map(from_dict, hostile)], knowledge, load_package())
+        packaged([*map(from_dict, hostile)], knowledge)
     assert [error.message for error in caught.value.all] == [
         "parameter 'ffi' clashes with the generated module's own 'ffi'",
         "parameter 'len' clashes with the generated module's own 'len'",
@@ -190,7 +190,7 @@ def test_a_token_without_a_value_is_no_constant_or_member(irs: list[dict[str, An
     checks = repr([f["errors"] for f in changed[0]["functions"]])
     token = next(t for t in changed[0]["tokens"] if t["name"] not in checks)  # a check needs its value
     token["value"] = None
-    package = model_package([*map(from_dict, changed)], knowledge, load_package())
+    package = packaged([*map(from_dict, changed)], knowledge)
     module = next(e for e in package.extensions if e.extension == changed[0]["name"])
     assert token["name"] not in {c.c_name for c in module.constants}
     assert all(token["name"] != m.c_name for enum in module.enums for m in enum.members)

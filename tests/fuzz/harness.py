@@ -52,7 +52,8 @@ class Outcome:
 @cache
 def warm() -> None:
     """Compile every template and load the data files once, here, so that each forked child starts warm."""
-    emit.outputs(pipeline.run(SPECS).extensions)
+    result = pipeline.run(SPECS)
+    emit.outputs(result.extensions, result.texts)
 
 
 def run(folder: Path, files: dict[str, bytes], extra: tuple[str, ...] = (), bound: float = TIME_BOUND) -> Outcome:

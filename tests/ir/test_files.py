@@ -34,6 +34,30 @@ def test_contract_keys(seed_result: pipeline.Result) -> None:
     assert isinstance(token["value"], int) and token["source"].startswith("specs/")
 
 
+def test_a_text_without_line_breaks_keeps_the_column_of_each_place(seed_result: pipeline.Result) -> None:
+    """Every place in the collapsed NV D3D11 text is on line 1: the IR keeps `source` as `path:line` (the
+    contract) and the column beside it, which points at the very words; a text with lines has no column."""
+    by_name = {e.name: e for e in seed_result.extensions}
+    data = ir.to_dict(by_name["cl_nv_d3d11_sharing"])
+    text = (ROOT / "specs" / "cl_nv_d3d11_sharing.txt").read_text(encoding="utf-8")
+    errors = [e for f in data["functions"] for e in f["errors"] if e["source"].endswith(".txt:1")]
+    assert len(errors) > 30
+    for error in errors:
+        assert error["source"] == "specs/cl_nv_d3d11_sharing.txt:1"
+        if error["origin"] == "list":  # a copied condition cites the sentence that copies it
+            at = text[error["column"] - 1:]
+            assert at.startswith(error["code"]) or at.startswith("Returned by"), (error["code"], at[:60])
+    for token in data["tokens"]:
+        assert text[token["column"] - 1:].startswith(token["name"])
+    back = read.from_dict(data)
+    assert back.functions[0].errors[0].source.cited() == f"specs/cl_nv_d3d11_sharing.txt:1:{errors[0]['column']}"
+    assert all(p.description_source is None or p.description_source.pos.column > 1
+               for f in back.functions for p in f.params)
+    lined = ir.to_dict(by_name["cl_khr_d3d11_sharing"])
+    assert "column" not in lined["functions"][0] and "column" not in lined["functions"][0]["errors"][0]
+    assert read.from_dict(lined).functions[0].errors[0].source.cited().count(":") == 1
+
+
 def test_texts_are_plain(seed_result: pipeline.Result) -> None:
     text = ir.render(seed_result.extensions[0])
     assert "<mem_objects>" not in text and "mem_objects" in text

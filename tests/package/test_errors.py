@@ -10,7 +10,7 @@ import pytest
 from cl_d3d_sharing import errors
 
 from tests.package.standins import extension_module
-from tests.support import GENERATED, load_truth
+from tests.support import GENERATED, ROOT, load_truth
 
 
 def test_core_codes_are_all_there(knowledge: object) -> None:
@@ -47,6 +47,27 @@ def test_the_message_quotes_the_spec() -> None:
     assert str(error) == "clF: CL_INVALID_VALUE (-30); the spec gives this code if\n  - x is zero [specs/a.txt:3]"
     assert (error.condition, error.source) == ("x is zero", "specs/a.txt:3")
     assert isinstance(error, errors.Error)
+
+
+@pytest.mark.parametrize("extension", sorted(load_truth()))
+def test_every_citation_leads_to_the_text_the_package_carries(extension: str) -> None:
+    """An installed package has no `specs/` of the project: it carries its own copies, and each condition's
+    `file`, `line` (and `column`, in the text whose line breaks were lost) lead to the words it cites."""
+    conditions = [c for codes in extension_module(extension)._CONDITIONS.values() for cs in codes.values() for c in cs]
+    assert conditions
+    for condition in conditions:
+        assert condition.file is not None and condition.file.is_relative_to(GENERATED / "cl_d3d_sharing" / "specs")
+        text = condition.file.read_text(encoding="utf-8")
+        assert text == (ROOT / condition.source.split(":")[0]).read_text(encoding="utf-8-sig")
+        line = text.splitlines()[condition.line - 1]
+        if condition.column is not None:
+            assert condition.line == 1 and line[condition.column - 1:].startswith(("CL_", "Returned", "Add "))
+        else:
+            assert line.strip(), condition  # a line of the text, never past its end
+    elsewhere = errors.Condition("x", "specs/other.txt:3")
+    assert (elsewhere.file, elsewhere.line, elsewhere.column) == (None, 3, None)
+    first = errors.Condition("x", "a:b.txt:1:7")
+    assert (first.file, first.line, first.column) == (None, 1, 7)
 
 
 def test_extension_not_supported_names_everything() -> None:

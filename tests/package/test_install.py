@@ -51,6 +51,18 @@ def test_it_imports_and_names_its_extension_without_opencl(installed: Path) -> N
     assert path.startswith(str(installed))
 
 
+def test_its_citations_lead_to_the_texts_it_carries(installed: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(installed)}
+    program = ("from cl_d3d_sharing import khr_d3d11 as m\n"
+               "c = m._CONDITIONS['clEnqueueAcquireD3D11ObjectsKHR'][-30][0]\n"
+               "print(c.file); print(c.file.read_text().splitlines()[c.line - 1])")
+    result = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, env=env,
+                            cwd=installed.parent, check=False)
+    assert result.returncode == 0, result.stderr
+    path, line = result.stdout.splitlines()
+    assert path.startswith(str(installed / "cl_d3d_sharing" / "specs")) and "CL_INVALID_VALUE" in line
+
+
 def test_it_ships_its_type_marker_and_cdefs(installed: Path) -> None:
     package = installed / "cl_d3d_sharing"
     assert (package / "py.typed").exists()
