@@ -11,6 +11,7 @@ from itertools import chain
 
 from generator.base.diagnostics import Location
 from generator.emission.docs_model import (
+    ApiPage,
     Cell,
     ClauseRow,
     Diagnostic,
@@ -54,7 +55,17 @@ def model_docs(irs: list[Extension], package: Package, guides: tuple[Guide, ...]
         extensions=extensions,
         families=tuple(model_family(name, members) for name, members in grouped),
         guides=guides,
+        api=model_api(package),
     )
+
+
+def model_api(package: Package) -> tuple[ApiPage, ...]:
+    """A reference page per public module: the package, its errors, the mappings, the facades, the extensions."""
+    root = package.config.name
+    modules = ["errors", *(m.module for m in package.mappings), *(f.module for f in package.facades),
+               *(e.module for e in package.extensions)]
+    return (ApiPage(root, root, "api/index.md"),
+            *(ApiPage(f"{root}.{module}", module, f"api/{module}.md") for module in modules))
 
 
 def model_extension_page(ir: Extension, module: ExtensionModule, package: Package) -> ExtensionPage:

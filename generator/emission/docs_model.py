@@ -231,9 +231,21 @@ class Guide:
 
 
 @dataclass(frozen=True)
+class ApiPage:
+    """The reference of one module of the package, rendered by mkdocstrings from the module's own docstrings."""
+
+    module: str  # dotted: `cl_d3d_sharing.errors`
+    title: str  # in the navigation: `errors`
+    path: str
+
+
+@dataclass(frozen=True)
 class Docs:
     package: str
     version: str
     extensions: tuple[ExtensionPage, ...]
     families: tuple[Family, ...]
     guides: tuple[Guide, ...]
+    api: tuple[ApiPage, ...] = ()
+    #: Where the site's own style sheet is: code and paths wrap only where they have a break, never mid-word.
+    stylesheet: str = "stylesheets/extra.css"

@@ -79,6 +79,9 @@ def docs_files(docs: Docs, package: Package) -> dict[str, str]:
             add(function.path, _markdown("docs/function.md.j2", page=function, extension=page, **context))
     for guide in docs.guides:
         add(guide.path, guide.text)
+    for api in docs.api:
+        add(api.path, _markdown("docs/api.md.j2", page=api, **context))
+    add(docs.stylesheet, render("docs/extra.css.j2"))
     files = {f"docs/{path}": text for path, text in pages.items()}
     files["mkdocs.yml"] = render("docs/mkdocs.yml.j2", **context)
     return files

@@ -34,9 +34,34 @@ CHROMIUM_FLAGS = [
 FUNCTION = ("cl_khr_d3d11_sharing", "clCreateFromD3D11BufferKHR")
 
 
+#: A page of the test's own, served beside the site: it loads a site page in a frame and writes, for each inline
+#: code element there, how the browser lets it break (computed `word-break` and `overflow-wrap`).
+PROBE = """<!doctype html><html><body><article></article><iframe style="width:360px;height:600px"
+ src="/khr_d3d11/clCreateFromD3D11BufferKHR/" onload="
+  var found = [];
+  this.contentDocument.querySelectorAll('.md-typeset code').forEach(function (code) {
+    var style = getComputedStyle(code);
+    found.push(style.wordBreak + ' ' + style.overflowWrap);
+  });
+  var pre = document.createElement('pre');
+  pre.textContent = found.join('\\n');
+  document.querySelector('article').appendChild(pre);"></iframe></body></html>"""
+
+
 class _Quiet(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass
+
+    def do_GET(self) -> None:
+        if self.path != "/_probe.html":
+            return super().do_GET()
+        body = PROBE.encode("utf-8")
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+        return None
 
 
 @pytest.fixture(scope="module")
@@ -114,3 +139,12 @@ def test_the_rendered_index_links_every_extension_and_no_link_is_broken(
 def test_the_link_check_notices_a_missing_page(server: str) -> None:
     page = Page(links=["nowhere/", "#nothing", "https://example.org/"])
     assert broken(server, server, page) == ["nowhere/", "#nothing"]
+
+
+def test_code_and_paths_never_break_mid_word(chromium: str, server: str, tmp_path: Path) -> None:
+    """Material lets inline code break anywhere, cutting C names and citations in two; the site's style sheet
+    lets them break only where a line may break (a too-wide table scrolls instead)."""
+    page = render(chromium, f"{server}_probe.html", tmp_path / "profile")
+    styles = page.code[0].split("\n")
+    assert len(styles) > 20
+    assert set(styles) == {"normal normal"}

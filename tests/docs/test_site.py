@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import posixpath
 import re
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -12,6 +14,13 @@ import pytest
 
 from generator.emission.docs import prototype
 from tests.docs.pages import Site, read_page, squeeze
+from tests.support import generated_module
+
+
+def cited(entry: dict[str, Any]) -> str:
+    """An IR place as the pages cite it: `path:line`, and the column where the IR keeps one."""
+    source: str = entry["source"]
+    return source + (f":{entry['column']}" if entry.get("column") and source.endswith(":1") else "")
 
 
 def function_path(module: str, name: str) -> str:
@@ -39,7 +48,7 @@ def test_every_function_has_its_page_with_prototype_parameters_and_every_conditi
             for error in function["errors"]:
                 matching = [row for row in rows if row[::2][:2] == [error["code"], squeeze(error["condition"])]]
                 assert matching, (function["name"], error["code"], error["condition"])
-                assert matching[0][-1] == error["source"] and matching[0][1].startswith("errors.")  # what to catch
+                assert matching[0][-1] == cited(error) and matching[0][1].startswith("errors.")  # what to catch
                 shown = re.findall(r"\b(host|state|driver):", matching[0][3])
                 assert shown == [clause["class"] for clause in error.get("check", ())], matching[0][3]
 
@@ -62,8 +71,10 @@ def test_every_table_row_is_on_its_extension_page_cell_for_cell(
         rows = site.page(f"{modules[ir['name']]}/index.md").rows
         for table in ir["tables"]:
             width = max(len(table["columns"]), *(len(r) for r in table["rows"]))
-            for row, source in zip(table["rows"], table["row_sources"], strict=True):
-                expected = [squeeze(str(cell)) for cell in row] + [""] * (width - len(row)) + [source]
+            columns = table.get("row_columns", [None] * len(table["rows"]))
+            for row, source, column in zip(table["rows"], table["row_sources"], columns, strict=True):
+                expected = [squeeze(str(cell)) for cell in row] + [""] * (width - len(row)) + [
+                    cited({"source": source, "column": column})]
                 assert expected in rows, (table["name"], row)
 
 
@@ -105,10 +116,15 @@ def broken_links(site: Site, page_path: str, hrefs: list[str]) -> list[str]:
         file = site.root / target
         if file.is_dir() or parts.path.endswith("/"):
             file = file / "index.html"
-        if not file.is_file() or (
-                parts.fragment and parts.fragment not in read_page(file.read_text(encoding="utf-8")).ids):
+        if not file.is_file() or (parts.fragment and parts.fragment not in _ids(file)):
             broken.append(href)
     return broken
+
+
+@functools.cache
+def _ids(file: Path) -> frozenset[str]:
+    """The element ids of a built page, read once (every entry of an API page links to itself)."""
+    return frozenset(read_page(file.read_text(encoding="utf-8")).ids)
 
 
 def test_no_internal_link_is_broken_on_any_page(site: Site) -> None:
@@ -132,3 +148,19 @@ def test_the_search_index_holds_every_function(site: Site, irs: list[dict[str, A
         for function in ir["functions"]:
             assert f"{modules[ir['name']]}/{function['name']}/" in locations
             assert function["name"] in titles
+
+
+def test_every_public_name_of_the_package_has_its_reference_entry(site: Site) -> None:
+    """The "Python API" pages: each public module's page has an entry for each name in its `__all__` (the
+    errors, formats, facades' `variant()`, `acquired()`, `create_context`, the queries...) and its docstring."""
+    package = generated_module()
+    modules = {"": package} | {name: generated_module(name) for name in
+                               ["errors", "formats", "d3d10", "d3d11", *package.EXTENSIONS.values()]}
+    for name, module in modules.items():
+        page = site.page(f"api/{name or 'index'}.md")
+        dotted = module.__name__
+        missing = [public for public in module.__all__ if f"{dotted}.{public}" not in page.ids]
+        assert missing == [], dotted
+        assert " ".join(module.__doc__.split()[:6]).replace("`", "") in page.text
+    assert "cl_d3d_sharing.khr_d3d11.create_context" in site.page("api/khr_d3d11.md").ids
+    assert "cl_d3d_sharing.errors.Condition.file" in site.page("api/errors.md").ids

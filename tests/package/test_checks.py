@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import operator
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -19,6 +20,7 @@ from cl_d3d_sharing import errors
 
 from generator.base.knowledge import load
 from tests.package.standins import IR, RESOURCE, Handles, arguments, extension_module
+from tests.support import ROOT
 
 COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "==": operator.eq, ">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le,
@@ -173,3 +175,16 @@ def test_combined_or_other_flags_are_not(context: Any, flags: int) -> None:
     with pytest.raises(errors.BY_NAME["CL_INVALID_VALUE"]) as caught:
         module.clCreateFromD3D10BufferNV(context, flags, RESOURCE, None)
     assert caught.value.clause == "values specified in flags are not valid"
+
+
+def test_the_readme_shows_the_message_a_refused_call_raises(context: Any) -> None:
+    """The README's last example (flags 3, a POCL context, a stand-in buffer address: the check fires before any
+    lookup) prints, as its comment says, the class, the clause, the arguments and the cited condition."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    call = re.search(r"^khr\.create_from_d3d11_buffer\(context, (\d+), buffer\)", text, re.M)
+    assert call is not None
+    shown = re.findall(r"^# (errors\..*|  .*)$", text[call.end():text.index("```", call.end())], re.M)
+    with pytest.raises(errors.CLError) as raised:
+        extension_module("cl_khr_d3d11_sharing").create_from_d3d11_buffer(context, int(call[1]), RESOURCE)
+    printed = f"errors.{type(raised.value).__name__}: {raised.value}"
+    assert printed.split() == " ".join(shown).split()  # the README wraps its long first line
