@@ -39,6 +39,13 @@ def generated_module(name: str = "") -> ModuleType:
     return importlib.import_module(f"cl_d3d_sharing.{name}" if name else "cl_d3d_sharing")
 
 
+def cited(entry: dict[str, Any]) -> str:
+    """An IR entry's place as the package and the pages cite it: `path:line`, and the column the IR keeps on a
+    text's first line."""
+    source: str = entry["source"]
+    return source + (f":{entry['column']}" if entry.get("column") and source.endswith(":1") else "")
+
+
 def cited_texts(irs: Iterable[Extension]) -> dict[str, str]:
     """A text for each one the IRs cite, for a package model made from IR alone (its texts are not under test)."""
     return {path: f"the text of {path}\n" for ir in irs for path in

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractContextManager
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, overload
 
 from . import _library, _marshal
 from . import khr_d3d11, nv_d3d11
 from ._core_ffi import ffi
-from ._marshal import Pointer
+from ._marshal import CData, Pointer
 from .errors import ExtensionNotSupportedError
+
+if TYPE_CHECKING:  # PyOpenCL's classes, for what `as_pyopencl=True` returns; never imported at run time
+    import pyopencl
 
 __all__ = ["EXTENSIONS", "VARIANTS", "Variant", "supported", "variant"]
 
@@ -30,6 +33,29 @@ class Variant(Protocol):
 
     def supported(self, platform: Pointer) -> bool: ...
 
+    @overload
+    def get_device_ids_from_d3d11(
+        self,
+        platform: Any,
+        d3d_device_source: Any,
+        d3d_object: Any,
+        d3d_device_set: Any,
+        *,
+        as_pyopencl: Literal[False] = False,
+    ) -> list[CData]: ...
+
+    @overload
+    def get_device_ids_from_d3d11(
+        self,
+        platform: Any,
+        d3d_device_source: Any,
+        d3d_object: Any,
+        d3d_device_set: Any,
+        *,
+        as_pyopencl: Literal[True],
+    ) -> list[pyopencl.Device]: ...
+
+    @overload
     def get_device_ids_from_d3d11(
         self,
         platform: Any,
@@ -38,8 +64,29 @@ class Variant(Protocol):
         d3d_device_set: Any,
         *,
         as_pyopencl: bool = False,
-    ) -> list[Any]: ...
+    ) -> list[CData] | list[pyopencl.Device]: ...
 
+    @overload
+    def create_from_d3d11_buffer(
+        self,
+        context: Any,
+        flags: Any,
+        resource: Any,
+        *,
+        as_pyopencl: Literal[False] = False,
+    ) -> CData: ...
+
+    @overload
+    def create_from_d3d11_buffer(
+        self,
+        context: Any,
+        flags: Any,
+        resource: Any,
+        *,
+        as_pyopencl: Literal[True],
+    ) -> pyopencl.MemoryObject: ...
+
+    @overload
     def create_from_d3d11_buffer(
         self,
         context: Any,
@@ -47,8 +94,31 @@ class Variant(Protocol):
         resource: Any,
         *,
         as_pyopencl: bool = False,
-    ) -> Any: ...
+    ) -> CData | pyopencl.MemoryObject: ...
 
+    @overload
+    def create_from_d3d11_texture2d(
+        self,
+        context: Any,
+        flags: Any,
+        resource: Any,
+        subresource: Any,
+        *,
+        as_pyopencl: Literal[False] = False,
+    ) -> CData: ...
+
+    @overload
+    def create_from_d3d11_texture2d(
+        self,
+        context: Any,
+        flags: Any,
+        resource: Any,
+        subresource: Any,
+        *,
+        as_pyopencl: Literal[True],
+    ) -> pyopencl.MemoryObject: ...
+
+    @overload
     def create_from_d3d11_texture2d(
         self,
         context: Any,
@@ -57,8 +127,31 @@ class Variant(Protocol):
         subresource: Any,
         *,
         as_pyopencl: bool = False,
-    ) -> Any: ...
+    ) -> CData | pyopencl.MemoryObject: ...
 
+    @overload
+    def create_from_d3d11_texture3d(
+        self,
+        context: Any,
+        flags: Any,
+        resource: Any,
+        subresource: Any,
+        *,
+        as_pyopencl: Literal[False] = False,
+    ) -> CData: ...
+
+    @overload
+    def create_from_d3d11_texture3d(
+        self,
+        context: Any,
+        flags: Any,
+        resource: Any,
+        subresource: Any,
+        *,
+        as_pyopencl: Literal[True],
+    ) -> pyopencl.MemoryObject: ...
+
+    @overload
     def create_from_d3d11_texture3d(
         self,
         context: Any,
@@ -67,8 +160,29 @@ class Variant(Protocol):
         subresource: Any,
         *,
         as_pyopencl: bool = False,
-    ) -> Any: ...
+    ) -> CData | pyopencl.MemoryObject: ...
 
+    @overload
+    def enqueue_acquire_d3d11_objects(
+        self,
+        queue: Any,
+        mem_objects: Any,
+        *,
+        wait_for: Sequence[Any] | None = None,
+        as_pyopencl: Literal[False] = False,
+    ) -> CData: ...
+
+    @overload
+    def enqueue_acquire_d3d11_objects(
+        self,
+        queue: Any,
+        mem_objects: Any,
+        *,
+        wait_for: Sequence[Any] | None = None,
+        as_pyopencl: Literal[True],
+    ) -> pyopencl.Event: ...
+
+    @overload
     def enqueue_acquire_d3d11_objects(
         self,
         queue: Any,
@@ -76,8 +190,29 @@ class Variant(Protocol):
         *,
         wait_for: Sequence[Any] | None = None,
         as_pyopencl: bool = False,
-    ) -> Any: ...
+    ) -> CData | pyopencl.Event: ...
 
+    @overload
+    def enqueue_release_d3d11_objects(
+        self,
+        queue: Any,
+        mem_objects: Any,
+        *,
+        wait_for: Sequence[Any] | None = None,
+        as_pyopencl: Literal[False] = False,
+    ) -> CData: ...
+
+    @overload
+    def enqueue_release_d3d11_objects(
+        self,
+        queue: Any,
+        mem_objects: Any,
+        *,
+        wait_for: Sequence[Any] | None = None,
+        as_pyopencl: Literal[True],
+    ) -> pyopencl.Event: ...
+
+    @overload
     def enqueue_release_d3d11_objects(
         self,
         queue: Any,
@@ -85,19 +220,38 @@ class Variant(Protocol):
         *,
         wait_for: Sequence[Any] | None = None,
         as_pyopencl: bool = False,
-    ) -> Any: ...
+    ) -> CData | pyopencl.Event: ...
 
+    @overload
+    def create_context(
+        self,
+        devices: Sequence[Pointer],
+        *,
+        context_d3d11_device: Pointer = None,
+        as_pyopencl: Literal[False] = False,
+    ) -> CData: ...
+
+    @overload
+    def create_context(
+        self,
+        devices: Sequence[Pointer],
+        *,
+        context_d3d11_device: Pointer = None,
+        as_pyopencl: Literal[True],
+    ) -> pyopencl.Context: ...
+
+    @overload
     def create_context(
         self,
         devices: Sequence[Pointer],
         *,
         context_d3d11_device: Pointer = None,
         as_pyopencl: bool = False,
-    ) -> Any: ...
+    ) -> CData | pyopencl.Context: ...
 
-    def mem_d3d11_resource(self, memobj: Pointer) -> Any: ...
+    def mem_d3d11_resource(self, memobj: Pointer) -> CData: ...
 
-    def image_d3d11_subresource(self, image: Pointer) -> Any: ...
+    def image_d3d11_subresource(self, image: Pointer) -> int: ...
 
     def acquired(
         self,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import IntEnum
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 import _cffi_backend
 
@@ -26,6 +26,9 @@ from ._marshal import Array, CData, Pointer
 from ._state import Refused as _Refused
 from ._state import Tracker
 from .errors import Check, Condition
+
+if TYPE_CHECKING:  # PyOpenCL's classes, for what `as_pyopencl=True` returns; never imported at run time
+    import pyopencl
 
 __all__ = [
     'CL_ALL_DEVICES_FOR_D3D10_KHR',
@@ -954,14 +957,47 @@ def clEnqueueReleaseD3D10ObjectsKHR(
 # -- the Pythonic layer: counts from lengths, outputs returned, errors raised ------
 
 
+@overload
 def get_device_ids_from_d3d10(
-    platform: Any,
+    platform: Pointer,
     d3d_device_source: D3DDeviceSource | Literal[16400, 16401],
-    d3d_object: Any,
+    d3d_object: Pointer,
+    d3d_device_set: D3DDeviceSet | Literal[16402, 16403],
+    *,
+    as_pyopencl: Literal[False] = False,
+) -> list[CData]: ...
+
+
+@overload
+def get_device_ids_from_d3d10(
+    platform: Pointer,
+    d3d_device_source: D3DDeviceSource | Literal[16400, 16401],
+    d3d_object: Pointer,
+    d3d_device_set: D3DDeviceSet | Literal[16402, 16403],
+    *,
+    as_pyopencl: Literal[True],
+) -> list[pyopencl.Device]: ...
+
+
+@overload
+def get_device_ids_from_d3d10(
+    platform: Pointer,
+    d3d_device_source: D3DDeviceSource | Literal[16400, 16401],
+    d3d_object: Pointer,
     d3d_device_set: D3DDeviceSet | Literal[16402, 16403],
     *,
     as_pyopencl: bool = False,
-) -> list[Any]:
+) -> list[CData] | list[pyopencl.Device]: ...
+
+
+def get_device_ids_from_d3d10(
+    platform: Pointer,
+    d3d_device_source: D3DDeviceSource | Literal[16400, 16401],
+    d3d_object: Pointer,
+    d3d_device_set: D3DDeviceSet | Literal[16402, 16403],
+    *,
+    as_pyopencl: bool = False,
+) -> list[CData] | list[pyopencl.Device]:
     """clGetDeviceIDsFromD3D10KHR the Python way: returns the list the C function fills (asking for its
     length first); errors raise `errors.CLError`. Checks and conditions as for
     `clGetDeviceIDsFromD3D10KHR` [specs/cl_khr_d3d10_sharing.txt:20].
@@ -990,13 +1026,43 @@ def get_device_ids_from_d3d10(
             for i in range(min(n_devices, len(o_devices)))]
 
 
+@overload
 def create_from_d3d10_buffer(
-    context: Any,
-    flags: Any,
-    resource: Any,
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    *,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def create_from_d3d10_buffer(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    *,
+    as_pyopencl: Literal[True],
+) -> pyopencl.MemoryObject: ...
+
+
+@overload
+def create_from_d3d10_buffer(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
     *,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.MemoryObject: ...
+
+
+def create_from_d3d10_buffer(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    *,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.MemoryObject:
     """clCreateFromD3D10BufferKHR the Python way: returns what the C function hands back, released when
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
     Checks and conditions as for `clCreateFromD3D10BufferKHR` [specs/cl_khr_d3d10_sharing.txt:28].
@@ -1014,14 +1080,47 @@ def create_from_d3d10_buffer(
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
+@overload
 def create_from_d3d10_texture2d(
-    context: Any,
-    flags: Any,
-    resource: Any,
-    subresource: Any,
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def create_from_d3d10_texture2d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: Literal[True],
+) -> pyopencl.MemoryObject: ...
+
+
+@overload
+def create_from_d3d10_texture2d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
     *,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.MemoryObject: ...
+
+
+def create_from_d3d10_texture2d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.MemoryObject:
     """clCreateFromD3D10Texture2DKHR the Python way: returns what the C function hands back, released
     when garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise
     `errors.CLError`. Checks and conditions as for `clCreateFromD3D10Texture2DKHR`
@@ -1041,14 +1140,47 @@ def create_from_d3d10_texture2d(
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
+@overload
 def create_from_d3d10_texture3d(
-    context: Any,
-    flags: Any,
-    resource: Any,
-    subresource: Any,
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def create_from_d3d10_texture3d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: Literal[True],
+) -> pyopencl.MemoryObject: ...
+
+
+@overload
+def create_from_d3d10_texture3d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
     *,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.MemoryObject: ...
+
+
+def create_from_d3d10_texture3d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.MemoryObject:
     """clCreateFromD3D10Texture3DKHR the Python way: returns what the C function hands back, released
     when garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise
     `errors.CLError`. Checks and conditions as for `clCreateFromD3D10Texture3DKHR`
@@ -1068,13 +1200,43 @@ def create_from_d3d10_texture3d(
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
+@overload
 def enqueue_acquire_d3d10_objects(
-    queue: Any,
-    mem_objects: Any,
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def enqueue_acquire_d3d10_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: Literal[True],
+) -> pyopencl.Event: ...
+
+
+@overload
+def enqueue_acquire_d3d10_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
     *,
     wait_for: Sequence[Any] | None = None,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.Event: ...
+
+
+def enqueue_acquire_d3d10_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.Event:
     """clEnqueueAcquireD3D10ObjectsKHR the Python way: lists are sequences (their counts are their
     lengths), the wait list is `wait_for`; returns what the C function hands back, released when
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
@@ -1113,13 +1275,43 @@ def enqueue_acquire_d3d10_objects(
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 
+@overload
 def enqueue_release_d3d10_objects(
-    queue: Any,
-    mem_objects: Any,
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def enqueue_release_d3d10_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: Literal[True],
+) -> pyopencl.Event: ...
+
+
+@overload
+def enqueue_release_d3d10_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
     *,
     wait_for: Sequence[Any] | None = None,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.Event: ...
+
+
+def enqueue_release_d3d10_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.Event:
     """clEnqueueReleaseD3D10ObjectsKHR the Python way: lists are sequences (their counts are their
     lengths), the wait list is `wait_for`; returns what the C function hands back, released when
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
@@ -1185,12 +1377,41 @@ def acquired(
 # -- what the extension adds to core OpenCL: its context properties, its info queries ------
 
 
+
+
+@overload
+def create_context(
+    devices: Sequence[Pointer],
+    *,
+    context_d3d10_device: Pointer = None,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def create_context(
+    devices: Sequence[Pointer],
+    *,
+    context_d3d10_device: Pointer = None,
+    as_pyopencl: Literal[True],
+) -> pyopencl.Context: ...
+
+
+@overload
 def create_context(
     devices: Sequence[Pointer],
     *,
     context_d3d10_device: Pointer = None,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.Context: ...
+
+
+def create_context(
+    devices: Sequence[Pointer],
+    *,
+    context_d3d10_device: Pointer = None,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.Context:
     """A context on `devices` (their platform's) with cl_khr_d3d10_sharing's properties:
     `context_d3d10_device` is CL_CONTEXT_D3D10_DEVICE_KHR (ID3D10Device *); a property left None is
     not given. Calls `clCreateContext` once the platform lists the extension
@@ -1226,7 +1447,7 @@ def create_context(
     return _lifetime.adopt(_made, 'cl_context', as_pyopencl)
 
 
-def mem_d3d10_resource(memobj: Pointer) -> Any:
+def mem_d3d10_resource(memobj: Pointer) -> CData:
     """`clGetMemObjectInfo(memobj, CL_MEM_D3D10_RESOURCE_KHR)`: its answer, a ID3D10Resource *.
     [specs/cl_khr_d3d10_sharing.txt:97]
 
@@ -1244,7 +1465,7 @@ def mem_d3d10_resource(memobj: Pointer) -> Any:
     return found[0]
 
 
-def image_d3d10_subresource(image: Pointer) -> Any:
+def image_d3d10_subresource(image: Pointer) -> int:
     """`clGetImageInfo(image, CL_IMAGE_D3D10_SUBRESOURCE_KHR)`: its answer, a UINT.
     [specs/cl_khr_d3d10_sharing.txt:104]
 
@@ -1258,7 +1479,7 @@ def image_d3d10_subresource(image: Pointer) -> Any:
         _library.info('clGetImageInfo', c_image, CL_IMAGE_D3D10_SUBRESOURCE_KHR, found, ffi.sizeof('UINT'))
     except _library.QueryFailed as failed:
         raise _error(failed.code, 'clGetImageInfo') from None
-    return found[0]
+    return int(found[0])
 
 
 def context_d3d10_prefer_shared_resources(context: Pointer) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import IntEnum
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 import _cffi_backend
 
@@ -25,6 +25,9 @@ from ._marshal import Array, CData, Pointer
 from ._state import Refused as _Refused
 from ._state import Tracker
 from .errors import Check, Condition
+
+if TYPE_CHECKING:  # PyOpenCL's classes, for what `as_pyopencl=True` returns; never imported at run time
+    import pyopencl
 
 __all__ = [
     'CL_ALL_DEVICES_FOR_D3D10_NV',
@@ -937,14 +940,47 @@ def clEnqueueReleaseD3D10ObjectsNV(
 # -- the Pythonic layer: counts from lengths, outputs returned, errors raised ------
 
 
+@overload
 def get_device_ids_from_d3d10(
-    platform: Any,
+    platform: Pointer,
     d3d_device_source: D3DDeviceSource | Literal[16400, 16401],
-    d3d_object: Any,
+    d3d_object: Pointer,
+    d3d_device_set: D3DDeviceSet | Literal[16402, 16403],
+    *,
+    as_pyopencl: Literal[False] = False,
+) -> list[CData]: ...
+
+
+@overload
+def get_device_ids_from_d3d10(
+    platform: Pointer,
+    d3d_device_source: D3DDeviceSource | Literal[16400, 16401],
+    d3d_object: Pointer,
+    d3d_device_set: D3DDeviceSet | Literal[16402, 16403],
+    *,
+    as_pyopencl: Literal[True],
+) -> list[pyopencl.Device]: ...
+
+
+@overload
+def get_device_ids_from_d3d10(
+    platform: Pointer,
+    d3d_device_source: D3DDeviceSource | Literal[16400, 16401],
+    d3d_object: Pointer,
     d3d_device_set: D3DDeviceSet | Literal[16402, 16403],
     *,
     as_pyopencl: bool = False,
-) -> list[Any]:
+) -> list[CData] | list[pyopencl.Device]: ...
+
+
+def get_device_ids_from_d3d10(
+    platform: Pointer,
+    d3d_device_source: D3DDeviceSource | Literal[16400, 16401],
+    d3d_object: Pointer,
+    d3d_device_set: D3DDeviceSet | Literal[16402, 16403],
+    *,
+    as_pyopencl: bool = False,
+) -> list[CData] | list[pyopencl.Device]:
     """clGetDeviceIDsFromD3D10NV the Python way: returns the list the C function fills (asking for its
     length first); errors raise `errors.CLError`. Checks and conditions as for
     `clGetDeviceIDsFromD3D10NV` [specs/cl_nv_d3d10_sharing.txt:23].
@@ -973,13 +1009,43 @@ def get_device_ids_from_d3d10(
             for i in range(min(n_devices, len(o_devices)))]
 
 
+@overload
 def create_from_d3d10_buffer(
-    context: Any,
-    flags: Any,
-    resource: Any,
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    *,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def create_from_d3d10_buffer(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    *,
+    as_pyopencl: Literal[True],
+) -> pyopencl.MemoryObject: ...
+
+
+@overload
+def create_from_d3d10_buffer(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
     *,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.MemoryObject: ...
+
+
+def create_from_d3d10_buffer(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    *,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.MemoryObject:
     """clCreateFromD3D10BufferNV the Python way: returns what the C function hands back, released when
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
     Checks and conditions as for `clCreateFromD3D10BufferNV` [specs/cl_nv_d3d10_sharing.txt:32].
@@ -997,14 +1063,47 @@ def create_from_d3d10_buffer(
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
+@overload
 def create_from_d3d10_texture2d(
-    context: Any,
-    flags: Any,
-    resource: Any,
-    subresource: Any,
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def create_from_d3d10_texture2d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: Literal[True],
+) -> pyopencl.MemoryObject: ...
+
+
+@overload
+def create_from_d3d10_texture2d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
     *,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.MemoryObject: ...
+
+
+def create_from_d3d10_texture2d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.MemoryObject:
     """clCreateFromD3D10Texture2DNV the Python way: returns what the C function hands back, released
     when garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise
     `errors.CLError`. Checks and conditions as for `clCreateFromD3D10Texture2DNV`
@@ -1024,14 +1123,47 @@ def create_from_d3d10_texture2d(
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
+@overload
 def create_from_d3d10_texture3d(
-    context: Any,
-    flags: Any,
-    resource: Any,
-    subresource: Any,
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def create_from_d3d10_texture3d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: Literal[True],
+) -> pyopencl.MemoryObject: ...
+
+
+@overload
+def create_from_d3d10_texture3d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
     *,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.MemoryObject: ...
+
+
+def create_from_d3d10_texture3d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.MemoryObject:
     """clCreateFromD3D10Texture3DNV the Python way: returns what the C function hands back, released
     when garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise
     `errors.CLError`. Checks and conditions as for `clCreateFromD3D10Texture3DNV`
@@ -1051,13 +1183,43 @@ def create_from_d3d10_texture3d(
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
+@overload
 def enqueue_acquire_d3d10_objects(
-    queue: Any,
-    mem_objects: Any,
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def enqueue_acquire_d3d10_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: Literal[True],
+) -> pyopencl.Event: ...
+
+
+@overload
+def enqueue_acquire_d3d10_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
     *,
     wait_for: Sequence[Any] | None = None,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.Event: ...
+
+
+def enqueue_acquire_d3d10_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.Event:
     """clEnqueueAcquireD3D10ObjectsNV the Python way: lists are sequences (their counts are their
     lengths), the wait list is `wait_for`; returns what the C function hands back, released when
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
@@ -1096,13 +1258,43 @@ def enqueue_acquire_d3d10_objects(
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 
+@overload
 def enqueue_release_d3d10_objects(
-    queue: Any,
-    mem_objects: Any,
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def enqueue_release_d3d10_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: Literal[True],
+) -> pyopencl.Event: ...
+
+
+@overload
+def enqueue_release_d3d10_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
     *,
     wait_for: Sequence[Any] | None = None,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.Event: ...
+
+
+def enqueue_release_d3d10_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.Event:
     """clEnqueueReleaseD3D10ObjectsNV the Python way: lists are sequences (their counts are their
     lengths), the wait list is `wait_for`; returns what the C function hands back, released when
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
@@ -1168,12 +1360,41 @@ def acquired(
 # -- what the extension adds to core OpenCL: its context properties, its info queries ------
 
 
+
+
+@overload
+def create_context(
+    devices: Sequence[Pointer],
+    *,
+    context_d3d10_device: Pointer = None,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def create_context(
+    devices: Sequence[Pointer],
+    *,
+    context_d3d10_device: Pointer = None,
+    as_pyopencl: Literal[True],
+) -> pyopencl.Context: ...
+
+
+@overload
 def create_context(
     devices: Sequence[Pointer],
     *,
     context_d3d10_device: Pointer = None,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.Context: ...
+
+
+def create_context(
+    devices: Sequence[Pointer],
+    *,
+    context_d3d10_device: Pointer = None,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.Context:
     """A context on `devices` (their platform's) with cl_nv_d3d10_sharing's properties:
     `context_d3d10_device` is CL_CONTEXT_D3D10_DEVICE_NV (ID3D10Device *); a property left None is
     not given. Calls `clCreateContext` once the platform lists the extension
@@ -1209,7 +1430,7 @@ def create_context(
     return _lifetime.adopt(_made, 'cl_context', as_pyopencl)
 
 
-def mem_d3d10_resource(memobj: Pointer) -> Any:
+def mem_d3d10_resource(memobj: Pointer) -> CData:
     """`clGetMemObjectInfo(memobj, CL_MEM_D3D10_RESOURCE_NV)`: its answer, a ID3D10Resource *.
     [specs/cl_nv_d3d10_sharing.txt:90]
 
@@ -1231,8 +1452,8 @@ def mem_d3d10_resource(memobj: Pointer) -> Any:
     return found[0]
 
 
-def image_d3d10_subresource(image: Pointer) -> Any:
-    """`clGetImageInfo(image, CL_IMAGE_D3D10_SUBRESOURCE_NV)`: its answer, a ID3D10Resource *.
+def image_d3d10_subresource(image: Pointer) -> int:
+    """`clGetImageInfo(image, CL_IMAGE_D3D10_SUBRESOURCE_NV)`: its answer, a UINT.
     [specs/cl_nv_d3d10_sharing.txt:95]
 
     Raises (the spec's conditions, left to the driver):
@@ -1244,9 +1465,9 @@ def image_d3d10_subresource(image: Pointer) -> Any:
       created by the function clCreateFromD3D10Texture2DNV or clCreateFromD3D10Texture3DNV
     """
     c_image = _marshal.pointer(ffi, image, 'cl_mem', 'image', 'image_d3d10_subresource', exact=True)
-    found = ffi.new('ID3D10Resource * *')
+    found = ffi.new('UINT *')
     try:
-        _library.info('clGetImageInfo', c_image, CL_IMAGE_D3D10_SUBRESOURCE_NV, found, ffi.sizeof('ID3D10Resource *'))
+        _library.info('clGetImageInfo', c_image, CL_IMAGE_D3D10_SUBRESOURCE_NV, found, ffi.sizeof('UINT'))
     except _library.QueryFailed as failed:
         raise _error(failed.code, 'clGetImageInfo') from None
-    return found[0]
+    return int(found[0])

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from enum import IntEnum
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 import _cffi_backend
 
@@ -25,6 +25,9 @@ from ._marshal import Array, CData, Pointer
 from ._state import Refused as _Refused
 from ._state import Tracker
 from .errors import Check, Condition
+
+if TYPE_CHECKING:  # PyOpenCL's classes, for what `as_pyopencl=True` returns; never imported at run time
+    import pyopencl
 
 __all__ = [
     'CL_ALL_DEVICES_FOR_D3D11_NV',
@@ -935,14 +938,47 @@ def clEnqueueReleaseD3D11ObjectsNV(
 # -- the Pythonic layer: counts from lengths, outputs returned, errors raised ------
 
 
+@overload
 def get_device_ids_from_d3d11(
-    platform: Any,
+    platform: Pointer,
     d3d_device_source: D3DDeviceSource | Literal[16409, 16410],
-    d3d_object: Any,
+    d3d_object: Pointer,
+    d3d_device_set: D3DDeviceSet | Literal[16411, 16412],
+    *,
+    as_pyopencl: Literal[False] = False,
+) -> list[CData]: ...
+
+
+@overload
+def get_device_ids_from_d3d11(
+    platform: Pointer,
+    d3d_device_source: D3DDeviceSource | Literal[16409, 16410],
+    d3d_object: Pointer,
+    d3d_device_set: D3DDeviceSet | Literal[16411, 16412],
+    *,
+    as_pyopencl: Literal[True],
+) -> list[pyopencl.Device]: ...
+
+
+@overload
+def get_device_ids_from_d3d11(
+    platform: Pointer,
+    d3d_device_source: D3DDeviceSource | Literal[16409, 16410],
+    d3d_object: Pointer,
     d3d_device_set: D3DDeviceSet | Literal[16411, 16412],
     *,
     as_pyopencl: bool = False,
-) -> list[Any]:
+) -> list[CData] | list[pyopencl.Device]: ...
+
+
+def get_device_ids_from_d3d11(
+    platform: Pointer,
+    d3d_device_source: D3DDeviceSource | Literal[16409, 16410],
+    d3d_object: Pointer,
+    d3d_device_set: D3DDeviceSet | Literal[16411, 16412],
+    *,
+    as_pyopencl: bool = False,
+) -> list[CData] | list[pyopencl.Device]:
     """clGetDeviceIDsFromD3D11NV the Python way: returns the list the C function fills (asking for its
     length first); errors raise `errors.CLError`. Checks and conditions as for
     `clGetDeviceIDsFromD3D11NV` [specs/cl_nv_d3d11_sharing.txt:1:566].
@@ -971,13 +1007,43 @@ def get_device_ids_from_d3d11(
             for i in range(min(n_devices, len(o_devices)))]
 
 
+@overload
 def create_from_d3d11_buffer(
-    context: Any,
-    flags: Any,
-    resource: Any,
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    *,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def create_from_d3d11_buffer(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    *,
+    as_pyopencl: Literal[True],
+) -> pyopencl.MemoryObject: ...
+
+
+@overload
+def create_from_d3d11_buffer(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
     *,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.MemoryObject: ...
+
+
+def create_from_d3d11_buffer(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    *,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.MemoryObject:
     """clCreateFromD3D11BufferNV the Python way: returns what the C function hands back, released when
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
     Checks and conditions as for `clCreateFromD3D11BufferNV` [specs/cl_nv_d3d11_sharing.txt:1:793].
@@ -995,14 +1061,47 @@ def create_from_d3d11_buffer(
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
+@overload
 def create_from_d3d11_texture2d(
-    context: Any,
-    flags: Any,
-    resource: Any,
-    subresource: Any,
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def create_from_d3d11_texture2d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: Literal[True],
+) -> pyopencl.MemoryObject: ...
+
+
+@overload
+def create_from_d3d11_texture2d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
     *,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.MemoryObject: ...
+
+
+def create_from_d3d11_texture2d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.MemoryObject:
     """clCreateFromD3D11Texture2DNV the Python way: returns what the C function hands back, released
     when garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise
     `errors.CLError`. Checks and conditions as for `clCreateFromD3D11Texture2DNV`
@@ -1022,14 +1121,47 @@ def create_from_d3d11_texture2d(
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
+@overload
 def create_from_d3d11_texture3d(
-    context: Any,
-    flags: Any,
-    resource: Any,
-    subresource: Any,
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def create_from_d3d11_texture3d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: Literal[True],
+) -> pyopencl.MemoryObject: ...
+
+
+@overload
+def create_from_d3d11_texture3d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
     *,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.MemoryObject: ...
+
+
+def create_from_d3d11_texture3d(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    *,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.MemoryObject:
     """clCreateFromD3D11Texture3DNV the Python way: returns what the C function hands back, released
     when garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise
     `errors.CLError`. Checks and conditions as for `clCreateFromD3D11Texture3DNV`
@@ -1049,13 +1181,43 @@ def create_from_d3d11_texture3d(
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
 
+@overload
 def enqueue_acquire_d3d11_objects(
-    queue: Any,
-    mem_objects: Any,
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def enqueue_acquire_d3d11_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: Literal[True],
+) -> pyopencl.Event: ...
+
+
+@overload
+def enqueue_acquire_d3d11_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
     *,
     wait_for: Sequence[Any] | None = None,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.Event: ...
+
+
+def enqueue_acquire_d3d11_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.Event:
     """clEnqueueAcquireD3D11ObjectsNV the Python way: lists are sequences (their counts are their
     lengths), the wait list is `wait_for`; returns what the C function hands back, released when
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
@@ -1094,13 +1256,43 @@ def enqueue_acquire_d3d11_objects(
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
 
 
+@overload
 def enqueue_release_d3d11_objects(
-    queue: Any,
-    mem_objects: Any,
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def enqueue_release_d3d11_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: Literal[True],
+) -> pyopencl.Event: ...
+
+
+@overload
+def enqueue_release_d3d11_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
     *,
     wait_for: Sequence[Any] | None = None,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.Event: ...
+
+
+def enqueue_release_d3d11_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.Event:
     """clEnqueueReleaseD3D11ObjectsNV the Python way: lists are sequences (their counts are their
     lengths), the wait list is `wait_for`; returns what the C function hands back, released when
     garbage-collected (a PyOpenCL object with `as_pyopencl=True`); errors raise `errors.CLError`.
@@ -1166,12 +1358,41 @@ def acquired(
 # -- what the extension adds to core OpenCL: its context properties, its info queries ------
 
 
+
+
+@overload
+def create_context(
+    devices: Sequence[Pointer],
+    *,
+    context_d3d11_device: Pointer = None,
+    as_pyopencl: Literal[False] = False,
+) -> CData: ...
+
+
+@overload
+def create_context(
+    devices: Sequence[Pointer],
+    *,
+    context_d3d11_device: Pointer = None,
+    as_pyopencl: Literal[True],
+) -> pyopencl.Context: ...
+
+
+@overload
 def create_context(
     devices: Sequence[Pointer],
     *,
     context_d3d11_device: Pointer = None,
     as_pyopencl: bool = False,
-) -> Any:
+) -> CData | pyopencl.Context: ...
+
+
+def create_context(
+    devices: Sequence[Pointer],
+    *,
+    context_d3d11_device: Pointer = None,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.Context:
     """A context on `devices` (their platform's) with cl_nv_d3d11_sharing's properties:
     `context_d3d11_device` is CL_CONTEXT_D3D11_DEVICE_NV (ID3D11Device *); a property left None is
     not given. Calls `clCreateContext` once the platform lists the extension
@@ -1207,7 +1428,7 @@ def create_context(
     return _lifetime.adopt(_made, 'cl_context', as_pyopencl)
 
 
-def mem_d3d11_resource(memobj: Pointer) -> Any:
+def mem_d3d11_resource(memobj: Pointer) -> CData:
     """`clGetMemObjectInfo(memobj, CL_MEM_D3D11_RESOURCE_NV)`: its answer, a ID3D11Resource *.
     [specs/cl_nv_d3d11_sharing.txt:1:2122]
 
@@ -1229,8 +1450,8 @@ def mem_d3d11_resource(memobj: Pointer) -> Any:
     return found[0]
 
 
-def image_d3d11_subresource(image: Pointer) -> Any:
-    """`clGetImageInfo(image, CL_IMAGE_D3D11_SUBRESOURCE_NV)`: its answer, a ID3D11Resource *.
+def image_d3d11_subresource(image: Pointer) -> int:
+    """`clGetImageInfo(image, CL_IMAGE_D3D11_SUBRESOURCE_NV)`: its answer, a UINT.
     [specs/cl_nv_d3d11_sharing.txt:1:2229]
 
     Raises (the spec's conditions, left to the driver):
@@ -1242,9 +1463,9 @@ def image_d3d11_subresource(image: Pointer) -> Any:
       created by the function clCreateFromD3D11Texture2DNV or clCreateFromD3D11Texture3DNV
     """
     c_image = _marshal.pointer(ffi, image, 'cl_mem', 'image', 'image_d3d11_subresource', exact=True)
-    found = ffi.new('ID3D11Resource * *')
+    found = ffi.new('UINT *')
     try:
-        _library.info('clGetImageInfo', c_image, CL_IMAGE_D3D11_SUBRESOURCE_NV, found, ffi.sizeof('ID3D11Resource *'))
+        _library.info('clGetImageInfo', c_image, CL_IMAGE_D3D11_SUBRESOURCE_NV, found, ffi.sizeof('UINT'))
     except _library.QueryFailed as failed:
         raise _error(failed.code, 'clGetImageInfo') from None
-    return found[0]
+    return int(found[0])

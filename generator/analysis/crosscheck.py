@@ -179,7 +179,8 @@ class _Checker:
                 types = {p.type for f in own for p in f.params if p.name == returned["param"]}
                 if len(types) == 1 and (argument := types.pop()) != row[type_at]:
                     self.warn(where, "table-type", f"table {table.name} gives {row[0]} the type `{row[type_at]}`, "
-                              f"but says it returns the <{returned['param']}> argument, which is `{argument}`")
+                              f"but says it returns the <{returned['param']}> argument, which is `{argument}` (the "
+                              "type the package's query answers)")
 
     def table_headers(self) -> None:
         """A type named in a table header must exist."""

@@ -31,7 +31,7 @@ FILE_NAME_ROOM = 32
 MODULE_NAMES = frozenset({
     "Any", "Array", "CData", "C_NAMES", "Callable", "Check", "Condition", "ERROR_NAMES", "EXTENSION", "Final",
     "GENERATOR_VERSION", "IntEnum", "Iterator", "Literal", "Pointer", "REVISION", "SOURCES", "Sequence", "Tracker",
-    "VENDOR",
+    "VENDOR", "TYPE_CHECKING", "overload", "pyopencl",
     "_CHECKS", "_CONDITIONS", "_ERRORS", "_Refused", "_binding", "_error", "_errors", "_lookup", "_lookup_later",
     "Binding", "Entry", "_library", "_lifetime", "_marshal", "_state",
     "_violation", "annotations", "conditions", "contextmanager", "ffi", "supported",

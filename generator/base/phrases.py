@@ -91,7 +91,7 @@ EXTENSION_NAMED = re.compile(
 #: "The default value is X." inside a table cell.
 DEFAULT_VALUE = re.compile(r"\s*The default value is (?P<value>[^.\s]+)\.\s*")
 #: "...returns the <p> argument specified when ..." in an info table.
-RETURNS_ARGUMENT = re.compile(r"returns the <(?P<param>\w+)> argument", re.I)
+RETURNS_ARGUMENT = re.compile(r"returns the <?(?P<param>\w+)>? argument", re.I)  # the IR's text has no <>
 #: "setting TOKEN to" - TOKEN must be something one can set.
 SETTING = re.compile(r"\bsetting (?P<token>[A-Z][A-Z0-9_]+) to\b")
 

@@ -176,7 +176,7 @@ def pythonic_signature(module: str, function: PythonicFunction, keyword: str) ->
         ["as_pyopencl=False"] if function.returns_handles else [])
     if keywords:
         params += ["*", *keywords]
-    return f"{module}.{function.name}({', '.join(params)}) -> {function.returns_hint}"
+    return f"{module}.{function.name}({', '.join(params)}) -> {function.implementation_hint}"
 
 
 def model_token_groups(ir: Extension, module: ExtensionModule) -> tuple[TokenGroup, ...]:

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.base import naming
+from generator.base import naming, phrases
 from generator.base.diagnostics import Location
 from generator.base.knowledge import Knowledge, PackageConfig
 from generator.emission.functions import model_error_cases
 from generator.emission.package_model import ErrorCase
+from generator.emission.pythonic import pyopencl_class
+from generator.emission.pythonic_model import flag_overloads
 from generator.ir.model import Extension, Function, Table, Token, TokenGroup
+from generator.ir.values import integer_range, type_map
 
 
 @dataclass(frozen=True)
@@ -37,6 +40,11 @@ class ContextConstructor:
     properties: tuple[ContextProperty, ...]
     errors: tuple[ErrorCase, ...]  # the conditions the text adds to the core function
     source: Location
+    pyopencl_class: str = "Any"  # what it returns with `as_pyopencl=True`
+
+    @property
+    def overloads(self) -> tuple[tuple[str, str], ...]:
+        return flag_overloads("CData", self.pyopencl_class)
 
 
 @dataclass(frozen=True)
@@ -52,7 +60,12 @@ class InfoQuery:
     truth: bool  # an answer of the bool type: a Python bool
     errors: tuple[ErrorCase, ...]
     source: Location
+    hint: str = "Any"  # the answer's annotation: `bool`, `int` for an integer type, `CData` for any other
 
+    @property
+    def answer(self) -> str:
+        """The expression the query returns, over the cffi cell `found` the core function wrote."""
+        return f"{self.hint}(found[0])" if self.hint in ("bool", "int") else "found[0]"
 
 def model_context_constructor(
     ir: Extension, values: dict[str, int], config: PackageConfig,
@@ -77,6 +90,7 @@ def model_context_constructor(
         properties=tuple(properties),
         errors=_errors(ir.function(core), values),
         source=found[0][0].source,
+        pyopencl_class=pyopencl_class(config.core_types["context"], config),
     )
 
 
@@ -85,6 +99,7 @@ def model_info_queries(
 ) -> tuple[InfoQuery, ...]:
     """One query per token a core info function accepts as the thing to ask, when the text gives its type."""
     queries: list[InfoQuery] = []
+    types = type_map(ir, knowledge)
     for role in config.pythonic.info_queries:
         core = config.core_functions[role]
         handle, handle_type = knowledge.core_functions[core].params[0]
@@ -92,11 +107,12 @@ def model_info_queries(
             c_type = _value_type(ir, group, token)
             if token.value is None or c_type is None:
                 continue  # no value, or no type in the text: nothing to ask for (the IR says so)
+            truth = c_type == config.pythonic.bool_type
+            hint = "bool" if truth else "int" if integer_range(c_type, types) is not None else "CData"
             queries.append(InfoQuery(
                 name=naming.identifier(_python_name(token, ir, config), token.source, "info query"),
                 core_function=core, token=token.name, handle=handle, handle_type=handle_type, c_type=c_type,
-                truth=c_type == config.pythonic.bool_type, errors=_errors(ir.function(core), values),
-                source=token.source))
+                truth=truth, errors=_errors(ir.function(core), values), source=token.source, hint=hint))
     return tuple(queries)
 
 
@@ -117,7 +133,22 @@ def _value_type(ir: Extension, group: TokenGroup, token: Token) -> str | None:
         return None
     column = table.columns.index("type")
     row = next((r for r in table.rows if r[0] == token.name), None) or _by_place(ir, table, group, token)
-    return row[column].strip() if row is not None and len(row) > column and row[column].strip() else None
+    if row is None or len(row) <= column or not row[column].strip():
+        return None
+    return _returned_argument_type(ir, table, row) or row[column].strip()
+
+
+def _returned_argument_type(ir: Extension, table: Table, row: tuple[str, ...]) -> str | None:
+    """The type of the argument a row's description says is returned (`returns the <subresource> argument`): where
+    the type column says otherwise, the text contradicts itself (a `table-type` warning) and the value is that
+    argument's, as the text's own prototypes declare it."""
+    if "description" not in table.columns or len(row) <= table.columns.index("description"):
+        return None
+    returned = phrases.RETURNS_ARGUMENT.search(row[table.columns.index("description")])
+    if returned is None:
+        return None
+    types = {p.type for f in ir.functions if not f.foreign for p in f.params if p.name == returned["param"]}
+    return types.pop() if len(types) == 1 else None
 
 
 def _by_place(ir: Extension, table: Table, group: TokenGroup, token: Token) -> tuple[str, ...] | None:

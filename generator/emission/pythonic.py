@@ -71,6 +71,7 @@ def model_pythonic(
     if out_list is not None and not two_calls:
         return None
     result = function.return_type if function.return_type in config.pythonic.owned else None
+    out_handles = tuple(a for a in arguments if a.role == "out_handle")
     return PythonicFunction(
         name=naming.identifier(naming.snake_name(function.name, config.pythonic.function_prefix, vendor.upper()),
                                ir_function.source, "function"),
@@ -81,10 +82,28 @@ def model_pythonic(
         two_calls=two_calls,
         count_type=count_type,
         out_list=out_list,
-        out_handles=tuple(a for a in arguments if a.role == "out_handle"),
+        out_handles=out_handles,
         result=result,
         source=function.source,
+        pyopencl_returns=_pyopencl_returns(out_list, out_handles, result, config),
     )
+
+
+def pyopencl_class(c_type: str, config: PackageConfig) -> str:
+    """The annotation of a handle as PyOpenCL's object (`pyopencl.Context`); `Any` for a type it has no class of."""
+    found = config.pythonic.pyopencl_classes.get(c_type)
+    return f"{config.pythonic.pyopencl_module}.{found}" if found else "Any"
+
+
+def _pyopencl_returns(out_list: Argument | None, out_handles: tuple[Argument, ...], result: str | None,
+                      config: PackageConfig) -> str:
+    if out_list is not None:
+        return f"list[{pyopencl_class(out_list.element or '', config)}]"
+    if result is not None:
+        return pyopencl_class(result, config)
+    if len(out_handles) == 1:
+        return pyopencl_class(out_handles[0].element or "", config)
+    return "tuple[Any, ...]" if out_handles else "None"
 
 
 def model_context_manager(

@@ -43,15 +43,20 @@ class PythonicFunction:
     out_handles: tuple[Argument, ...]
     result: str | None  # the handle type the C function returns, if it returns one to own
     source: Location
-    #: The annotation of each input, by name, where it is narrower than `Any`: a parameter the text gives a
-    #: token group takes the group's enum or one of its values (so `mypy` tells a swapped enum).
+    #: The annotation of each input, by name, where it is narrower than its C parameter's: a parameter the text
+    #: gives a token group takes the group's enum or one of its values (so `mypy` tells a swapped enum).
     hints: tuple[tuple[str, str], ...] = ()
+    #: What it returns with `as_pyopencl=True`: the PyOpenCL class of each handle (`pyopencl.Context`).
+    pyopencl_returns: str = "Any"
 
     @property
     def input_hints(self) -> tuple[tuple[str, str], ...]:
-        """(name, annotation) of each input, in order."""
+        """(name, annotation) of each input, in order: a handle or pointer takes what `_marshal.Pointer` names, a
+        list of them a sequence of those, an integer an int."""
         narrower = dict(self.hints)
-        return tuple((name, narrower.get(name, "Any")) for name in self.inputs)
+        given = {a.python_name: "Sequence[Pointer]" if a.role == "sequence" else a.param.hint
+                 for a in self.input_arguments}
+        return tuple((name, narrower.get(name, given.get(name, "Any"))) for name in self.inputs)
 
     @property
     def c_function(self) -> str:
@@ -74,15 +79,34 @@ class PythonicFunction:
     @property
     def shape(self) -> tuple[object, ...]:
         """What its signature is made of: two functions of one shape take and return the same."""
-        return self.name, self.inputs, self.wait_list is not None, self.returns_handles, self.returns_hint
+        return (self.name, self.inputs, self.wait_list is not None, self.returns_handles, self.returns_hint,
+                self.pyopencl_returns)
 
     @property
     def returns_hint(self) -> str:
+        """What it returns (cffi handles: `CData`)."""
         if self.out_list:
-            return "list[Any]"
+            return "list[CData]"
         if self.result or len(self.out_handles) == 1:
-            return "Any"
-        return "tuple[Any, ...]" if self.out_handles else "None"
+            return "CData"
+        return "tuple[CData, ...]" if self.out_handles else "None"
+
+    @property
+    def implementation_hint(self) -> str:
+        """What the function itself is annotated to return: either kind of handle, where it returns any."""
+        return f"{self.returns_hint} | {self.pyopencl_returns}" if self.returns_handles else self.returns_hint
+
+    @property
+    def overloads(self) -> tuple[tuple[str, str], ...]:
+        """(`as_pyopencl` annotation, return annotation) of each `@overload`: the type checker tells cffi handles
+        from PyOpenCL objects by the flag's literal."""
+        return flag_overloads(self.returns_hint, self.pyopencl_returns) if self.returns_handles else ()
+
+
+def flag_overloads(cffi: str, pyopencl: str) -> tuple[tuple[str, str], ...]:
+    """(`as_pyopencl` annotation, return annotation) of the three `@overload`s of a function returning handles:
+    cffi handles for `False`, PyOpenCL objects for `True`, either for a `bool` only known at run time."""
+    return (("Literal[False] = False", cffi), ("Literal[True]", pyopencl), ("bool = False", f"{cffi} | {pyopencl}"))
 
 
 @dataclass(frozen=True)

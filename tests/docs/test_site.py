@@ -14,13 +14,7 @@ import pytest
 
 from generator.emission.docs import prototype
 from tests.docs.pages import Site, read_page, squeeze
-from tests.support import generated_module
-
-
-def cited(entry: dict[str, Any]) -> str:
-    """An IR place as the pages cite it: `path:line`, and the column where the IR keeps one."""
-    source: str = entry["source"]
-    return source + (f":{entry['column']}" if entry.get("column") and source.endswith(":1") else "")
+from tests.support import cited, generated_module
 
 
 def function_path(module: str, name: str) -> str:

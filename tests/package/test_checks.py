@@ -20,7 +20,7 @@ from cl_d3d_sharing import errors
 
 from generator.base.knowledge import load
 from tests.package.standins import IR, RESOURCE, Handles, arguments, extension_module
-from tests.support import ROOT
+from tests.support import ROOT, cited
 
 COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "==": operator.eq, ">": operator.gt, "<": operator.lt, ">=": operator.ge, "<=": operator.le,
@@ -140,8 +140,8 @@ def test_a_host_clause_fires_and_its_neighbour_passes(
     same = {c["clause"] for c in arguments.clauses if c["predicate"] == clause["predicate"]}
     assert raised.clause in same
     assert repr(raised.clause) in str(raised)
-    assert (error["condition"], error["source"]) in [(c.text, c.source) for c in raised.conditions]
-    assert f"[{error['source']}]" in str(raised)
+    assert (error["condition"], cited(error)) in [(c.text, c.source) for c in raised.conditions]
+    assert f"[{cited(error)}]" in str(raised)
     for name in mentioned(clause["predicate"]):
         assert raised.arguments[name] is firing[name]
         assert f"{name}=" in str(raised)

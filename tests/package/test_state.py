@@ -17,6 +17,7 @@ import pytest
 from cl_d3d_sharing import errors
 
 from tests.package.standins import IR, RESOURCE, Handles, StandIns, arguments, extension_module, release
+from tests.support import cited
 
 
 def state_clauses() -> Iterator[tuple[str, dict[str, Any], dict[str, Any], dict[str, Any]]]:
@@ -69,7 +70,7 @@ def fires(function: dict[str, Any], error: dict[str, Any], clause: dict[str, Any
     clauses = [c for e in function["errors"] for c in e.get("check", ())]
     same = {c["clause"] for c in clauses if c.get("predicate") == clause["predicate"]}
     assert raised.clause in same and repr(raised.clause) in str(raised)
-    assert (error["condition"], error["source"]) in [(c.text, c.source) for c in raised.conditions]
+    assert (error["condition"], cited(error)) in [(c.text, c.source) for c in raised.conditions]
     assert "(the object at 0x" in str(raised)
 
 

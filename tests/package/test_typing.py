@@ -13,6 +13,8 @@ from tests.support import GENERATED
 PROGRAM = """
 from typing import Any
 
+import pyopencl
+
 from cl_d3d_sharing import d3d11, errors, khr_d3d11
 
 
@@ -20,6 +22,9 @@ def run(platform: int, devices: list[Any], d3d_device: int, queue: Any, mems: li
     module = d3d11.variant(platform)
     context = module.create_context(devices, context_d3d11_device=d3d_device, as_pyopencl=True)
     resource = module.mem_d3d11_resource(mems[0])
+    own = khr_d3d11.create_context(devices, as_pyopencl=True)  # a pyopencl.Context, as mypy knows
+    pyopencl.CommandQueue(own, own.devices[0])
+    subresource: int = khr_d3d11.image_d3d11_subresource(mems[0])
     khr_d3d11.get_device_ids_from_d3d11(platform, khr_d3d11.D3DDeviceSource.D3D11_DEVICE, d3d_device,
                                         khr_d3d11.D3DDeviceSet.ALL_DEVICES_FOR_D3D11)
     event = module.enqueue_acquire_d3d11_objects(queue, mems)
@@ -29,13 +34,14 @@ def run(platform: int, devices: list[Any], d3d_device: int, queue: Any, mems: li
         module.enqueue_release_d3d11_objects(queue, mems)
     except errors.CLError as error:
         return error.routine
-    return f"{module.EXTENSION} {context} {resource}"
+    return f"{module.EXTENSION} {context} {resource} {subresource}"
 """
 
 
 @pytest.mark.parametrize(("wrong", "says"), [(None, None), ("enqueue_acquire_d3d11_object(", "has no attribute"),
                                             ("wait_for=[event]", "Unexpected keyword argument"),
-                                            ("D3DDeviceSource.D3D11_DEVICE", "incompatible type")])
+                                            ("D3DDeviceSource.D3D11_DEVICE", "No overload variant"),
+                                            ("own.devices[0]", '"Context" has no attribute')])
 def test_mypy_strict_checks_a_program_through_the_variant_protocol(
     tmp_path: Path, wrong: str | None, says: str | None,
 ) -> None:
@@ -44,6 +50,8 @@ def test_mypy_strict_checks_a_program_through_the_variant_protocol(
         text = text.replace("enqueue_acquire_d3d11_objects(", wrong)
     elif wrong == "D3DDeviceSource.D3D11_DEVICE":  # the set where the source belongs
         text = text.replace(wrong, "D3DDeviceSet.PREFERRED_DEVICES_FOR_D3D11")
+    elif wrong == "own.devices[0]":  # what `as_pyopencl=True` returns is PyOpenCL's class, not Any
+        text = text.replace(wrong, "own.device_list[0]")
     elif wrong is not None:
         text = text.replace(wrong, "waitfor=[event]")
     (tmp_path / "program.py").write_text(text)
