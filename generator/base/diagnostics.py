@@ -27,10 +27,15 @@ class Location:
         """`path:line:column`, for messages (a text with its line breaks lost has only line 1)."""
         return f"{self.path}:{self.pos.line}:{self.pos.column}"
 
+    @property
+    def kept_column(self) -> int | None:
+        """The column, where the line alone does not place the text: on a text's first line (all there is of a
+        text whose line breaks were lost). The IR keeps it beside `path:line`, and citations show it."""
+        return self.pos.column if self.pos.line == 1 else None
+
     def cited(self) -> str:
-        """Where a reader finds the text: `path:line`, with the column on a text's first line (all there is of a
-        text whose line breaks were lost, where the IR keeps the column too)."""
-        return self.precise() if self.pos.line == 1 else str(self)
+        """Where a reader finds the text: `path:line`, and its `kept_column`."""
+        return self.precise() if self.kept_column is not None else str(self)
 
 
 @dataclass(frozen=True, order=True)

@@ -234,7 +234,7 @@ class Guide:
 class ApiPage:
     """The reference of one module of the package, rendered by mkdocstrings from the module's own docstrings."""
 
-    module: str  # dotted: `cl_d3d_sharing.errors`
+    module: str  # dotted: `<package>.errors`
     title: str  # in the navigation: `errors`
     path: str
 

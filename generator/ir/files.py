@@ -9,6 +9,7 @@ always give the same bytes.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -82,9 +83,14 @@ def _where(location: Location | None) -> str | None:
 
 
 def _placed(location: Location) -> dict[str, Any]:
-    """`source`, and its `column` where the line alone does not place it: on a text's first line, which is all of
-    a text whose line breaks were lost."""
-    return {"source": str(location)} | ({"column": location.pos.column} if location.pos.line == 1 else {})
+    """`source`, and its `column` where the IR keeps one (`Location.kept_column`)."""
+    column = location.kept_column
+    return {"source": str(location)} | ({"column": column} if column is not None else {})
+
+
+def _columns(key: str, places: Sequence[Location]) -> dict[str, Any]:
+    """`{key: [column of each place]}` when one of `places` keeps its column, else nothing."""
+    return {key: [w.pos.column for w in places]} if any(w.kept_column is not None for w in places) else {}
 
 
 def _type(info: TypeInfo) -> dict[str, Any]:
@@ -110,8 +116,7 @@ def _function(function: Function) -> dict[str, Any]:
         entry["effects"] = [_effect(e) for e in function.effects]
     if len(function.declared_at) > 1:
         entry["declared_at"] = [_where(w) for w in function.declared_at]
-        if any(w.pos.line == 1 for w in function.declared_at):
-            entry["declared_columns"] = [w.pos.column for w in function.declared_at]
+        entry |= _columns("declared_columns", function.declared_at)
     return entry
 
 
@@ -120,8 +125,8 @@ def _param(param: Param) -> dict[str, Any]:
     if param.description is not None:
         entry["description"] = plain(param.description)
         entry["description_source"] = _where(param.description_source)
-        if param.description_source is not None and param.description_source.pos.line == 1:
-            entry["description_column"] = param.description_source.pos.column
+        if param.description_source is not None and param.description_source.kept_column is not None:
+            entry["description_column"] = param.description_source.kept_column
     if param.recovered_from is not None:
         entry["recovered_from"] = _where(param.recovered_from)
     return entry
@@ -192,8 +197,7 @@ def _table(table: Table) -> dict[str, Any]:
         "rows": [[plain(cell) for cell in row] for row in table.rows],
         "row_sources": [_where(w) for w in table.row_sources],
         **_placed(table.source),
-    } | ({"row_columns": [w.pos.column for w in table.row_sources]} if any(w.pos.line == 1 for w in table.row_sources)
-         else {})
+    } | _columns("row_columns", table.row_sources)
 
 
 def _diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:

@@ -97,8 +97,7 @@ def place(text: str) -> Location:
 
 def placed(entry: dict[str, Any]) -> Location:
     """An entry's `source`, at its `column` where the IR keeps one."""
-    where = place(entry["source"])
-    return Location(where.path, Pos(where.pos.line, entry.get("column", 1)))
+    return _at(place(entry["source"]), entry.get("column"))
 
 
 def _at(where: Location, column: int | None) -> Location:
