@@ -11,7 +11,8 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from collections.abc import Callable
+import warnings
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from ._core_ffi import ffi
@@ -19,6 +20,28 @@ from .errors import LibraryNotFoundError
 
 #: Environment variable naming the OpenCL library to load instead of the usual names.
 ENVIRONMENT = 'CL_D3D_SHARING_OPENCL_LIBRARY'
+
+#: Environment variable read once, at import: "0" (or "off", "false", "no") turns the checks off.
+CHECKS_ENVIRONMENT = 'CL_D3D_SHARING_CHECKS'
+_OFF, _ON = ("0", "off", "false", "no"), ("", "1", "on", "true", "yes")
+
+
+def _checks() -> bool:
+    """Whether the functions check their calls against the spec's conditions (the default). Anything but the
+    words for on and off keeps them on, with a warning: a typo never turns them off."""
+    value = os.environ.get(CHECKS_ENVIRONMENT, "").strip().lower()
+    if value in _OFF:
+        return False
+    if value not in _ON:
+        warnings.warn(f"{CHECKS_ENVIRONMENT}={value!r} is neither 0 nor 1: the checks stay on", RuntimeWarning,
+                      stacklevel=2)
+    return True
+
+
+#: Whether this process's functions run the spec's checks and track state (`CHECKS_ENVIRONMENT`): without
+#: them, a call is its conversions, the driver's function and its error code, for programs that passed with
+#: them on. The driver still refuses what it refuses; what only the package would have said goes unsaid.
+CHECKS: bool = _checks()
 
 #: Names tried in order, by `sys.platform` prefix.
 LIBRARY_NAMES: dict[str, tuple[str, ...]] = {
@@ -236,3 +259,14 @@ def _forked() -> None:
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forked)
+
+
+def unchecked(namespace: dict[str, Any], names: Iterable[str]) -> dict[str, Callable[..., Any]]:
+    """The functions `names` of a module's `namespace` bound to their versions without checks
+    (`_unchecked_<name>`), which take the checked ones' names and docstrings."""
+    bound = {}
+    for name in names:
+        checked, plain = namespace[name], namespace["_unchecked_" + name]
+        plain.__name__, plain.__qualname__, plain.__doc__ = checked.__name__, checked.__qualname__, checked.__doc__
+        bound[name] = plain
+    return bound

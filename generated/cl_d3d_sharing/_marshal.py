@@ -185,6 +185,7 @@ def _object_address(ffi: Any, value: object, int_ptr: object, c_type: str, param
         if not issubclass(type(value), expected):
             raise TypeError(f"{_where(function, param)} must be a {expected.__name__} ({c_type}), not {name}")
         _RIGHT_CLASS[(id(type(value)), c_type)] = type(value)
+        _RIGHT_IDS.setdefault(c_type, set()).add(id(type(value)))
     if not _liveness.live_object(where, c_type == _library.MEM_NAME):
         raise ValueError(f"{_where(function, param)} is a {name} whose OpenCL object was released "
                          f"(0x{where:x} no longer holds a live {c_type}); pass a live object")
@@ -204,6 +205,45 @@ def _package(value: object) -> str:
 #: of one is a handle of that type whose address needs no more checks once it was found live. Keyed by id, so
 #: that no metaclass is asked to hash; the class is the value, which keeps its id its own.
 _RIGHT_CLASS: dict[tuple[int, str], type] = {}
+#: The ids of those classes by C type (each class is kept, so its id stays its own, by `_RIGHT_CLASS`).
+_RIGHT_IDS: dict[str, set[int]] = {}
+#: cffi handles made from PyOpenCL objects' addresses, by (id of the cffi module, C type) and address: a handle is
+#: only its address, so one made before serves again (whether the object is alive is asked every time).
+_HANDLES: dict[tuple[int, str], dict[int, CData]] = {}
+_MOST_HANDLES = 4096
+_INT_PTR = operator.attrgetter("int_ptr")
+
+
+def _handle(ffi: Any, c_type: str, where: int) -> CData:
+    made = _HANDLES.get((id(ffi), c_type))
+    if made is None:
+        made = _HANDLES.setdefault((id(ffi), c_type), {})
+    handle = made.get(where)
+    if handle is None:
+        if len(made) >= _MOST_HANDLES:
+            made.clear()
+        handle = made[where] = ffi.cast(c_type, where)
+    return handle
+
+
+def pyopencl_handles(ffi: Any, values: list[Any], c_type: str) -> list[CData] | None:
+    """The handles of `values` when each is an object of a class of PyOpenCL's found right for `c_type` before,
+    whose address is known alive: the usual list of a PyOpenCL program, in a few passes that run in C. None
+    for anything else, which goes item by item (`pointer`, whose errors name the item)."""
+    right = _RIGHT_IDS.get(c_type)
+    if right is None or _lifetime.destroyed or not right.issuperset(map(id, map(type, values))):
+        return None
+    addresses = list(map(_INT_PTR, values))
+    alive = _lifetime.watched if c_type == _library.MEM_NAME else _liveness.seen_alive
+    if not all(map(alive.__contains__, addresses)):
+        return None
+    made = _HANDLES.get((id(ffi), c_type))
+    if made is not None and len(made) < _MOST_HANDLES:
+        try:
+            return list(map(made.__getitem__, addresses))
+        except KeyError:
+            pass
+    return [_handle(ffi, c_type, where) for where in addresses]
 
 
 def pointer(
@@ -218,7 +258,7 @@ def pointer(
         where = value.int_ptr
         if type(where) is int and not _lifetime.destroyed \
                 and (where in _liveness.seen_alive or where in _lifetime.watched):
-            return ffi.cast(c_type, where)
+            return _handle(ffi, c_type, where)
     for _ in range(_NESTING):
         if value is None:
             if not null:
@@ -279,7 +319,8 @@ def array(
     if count is not None and len(values) != count:
         raise ValueError(f"{_where(function, param)} has {len(values)} items but {count_name} is {count}")
     if handle:
-        items = [pointer(ffi, item, element, f"{param}[{i}]", function, exact=True) for i, item in enumerate(values)]
+        items = pyopencl_handles(ffi, values, element) or [
+            pointer(ffi, item, element, f"{param}[{i}]", function, exact=True) for i, item in enumerate(values)]
     else:
         items = [integer(ffi, item, element, f"{param}[{i}]", function) for i, item in enumerate(values)]
     return ffi.new(f"{element}[]", items) if items else ffi.NULL
@@ -295,6 +336,8 @@ def handle_list(ffi: Any, value: Any, element: str, param: str, function: str) -
     if issubclass(type(value), (str, bytes)) or not (issubclass(type(value), (list, tuple)) or _is_sequence(value)):
         raise TypeError(f"{_where(function, param)} must be a sequence of handles ({element}), "
                         f"not {kind(value)}")
-    items = [pointer(ffi, entry, element, f"{param}[{i}]", function, exact=True, null=False)
-             for i, entry in enumerate(_items(value, param, function))]
+    values = _items(value, param, function)
+    items = pyopencl_handles(ffi, values, element) or [
+        pointer(ffi, entry, element, f"{param}[{i}]", function, exact=True, null=False)
+        for i, entry in enumerate(values)]
     return (ffi.new(f"{element}[]", items) if items else None), len(items)

@@ -103,25 +103,48 @@ class CLError(Error):
     def __init__(
         self, function: str, conditions: Sequence[Condition] = (), *, code: int | None = None,
         detail: str | None = None, clause: str | None = None, arguments: Mapping[str, object] | None = None,
+        found: int | None = None,
     ) -> None:
         if code is not None and code != type(self).code:
             self.code = code
             self.name = f"unknown error code {code}"
         self.function = function
         self.conditions = tuple(conditions)
-        self.detail = detail
+        self._detail = detail
         #: The clause of the spec's condition a check found true before the call (None: the driver returned it).
         self.clause = clause
         #: The arguments that clause speaks of, as they were passed.
         self.arguments = dict(arguments or {})
-        super().__init__(self._message())
+        #: The address of the object a state check found in the state it speaks of (None for other errors).
+        self.found = found
+        #: The message, made when first asked for (`str`, a traceback): a program that catches the error and goes
+        #: on never pays for quoting the spec and the arguments.
+        self._text: str | None = None
+        super().__init__()
 
     def __reduce__(self) -> tuple[object, ...]:  # arguments may be cffi objects: pickle their text
-        state = dict(self.__dict__, arguments={name: _shown(value) for name, value in self.arguments.items()})
+        state = dict(self.__dict__, _text=str(self), _detail=self.detail,
+                     arguments={name: _shown(value) for name, value in self.arguments.items()})
         return (_restore, (_plain(type(self)), self.args, state))
 
     def __str__(self) -> str:  # ours, not PyOpenCL's (which reads a record this error does not have)
-        return str(self.args[0]) if self.args else self.name
+        if self._text is None:
+            self._text = self._message()
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self)!r})"
+
+    @property
+    def detail(self) -> str | None:
+        """What the package adds to the code: the clause a check found true with the arguments it speaks of, or
+        what failed on the way to the driver."""
+        if self._detail is None and self.clause is not None:
+            shown = ", ".join(f"{name}={_shown(value)}" for name, value in self.arguments.items())
+            self._detail = f"checked before the call: {self.clause!r} holds for {shown}"
+            if self.found is not None:
+                self._detail += f" (the object at {self.found:#x})"
+        return self._detail
 
     @property
     def routine(self) -> str:
@@ -1042,13 +1065,8 @@ def violation(
     found: int | None = None,
 ) -> CLError:
     """The exception for a check that found the spec's clause true: it quotes the clause and the arguments."""
-    shown = ", ".join(f"{name}={_shown(value)}" for name, value in arguments.items())
-    clause = check.clauses[0]
-    detail = f"checked before the call: {clause!r} holds for {shown}"
-    if found is not None:
-        detail += f" (the object at {found:#x})"
     cls = raised(classes.get(check.code, CLError))
-    return cls(function, check.conditions, code=check.code, detail=detail, clause=clause, arguments=arguments)
+    return cls(function, check.conditions, code=check.code, clause=check.clauses[0], arguments=arguments, found=found)
 
 
 #: Each error class with PyOpenCL's class for its code added as a base, made on first use.

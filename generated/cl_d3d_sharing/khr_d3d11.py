@@ -846,11 +846,11 @@ def clEnqueueAcquireD3D11ObjectsKHR(
     function = _fn_clEnqueueAcquireD3D11ObjectsKHR.only if c_command_queue else None
     if function is None:
         function = _lookup_later('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D11ObjectsKHR)
-    try:  # the state check, the call and the record as one step for these objects
-        code = _state.transit('acquire', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
-    except _Refused as refused:
-        raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 4, {'mem_objects': mem_objects}, refused.found) from None
+    # the state check, the call and the record as one step for these objects
+    code = _state.transit('acquire', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
+        if isinstance(code, _Refused):
+            raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 4, {'mem_objects': mem_objects}, code.found)
         raise _error(code, 'clEnqueueAcquireD3D11ObjectsKHR')
 
 
@@ -946,11 +946,11 @@ def clEnqueueReleaseD3D11ObjectsKHR(
     function = _fn_clEnqueueReleaseD3D11ObjectsKHR.only if c_command_queue else None
     if function is None:
         function = _lookup_later('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D11ObjectsKHR)
-    try:  # the state check, the call and the record as one step for these objects
-        code = _state.transit('release', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
-    except _Refused as refused:
-        raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 4, {'mem_objects': mem_objects}, refused.found) from None
+    # the state check, the call and the record as one step for these objects
+    code = _state.transit('release', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
+        if isinstance(code, _Refused):
+            raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 4, {'mem_objects': mem_objects}, code.found)
         raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')
 
 
@@ -1258,7 +1258,7 @@ def enqueue_acquire_d3d11_objects(
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_mem:
                 break
         else:
-            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects) if mem_objects else None), len(mem_objects)
+            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
     if l_mem_objects is None:
         l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d11_objects')
     l_event_wait_list = None
@@ -1267,7 +1267,7 @@ def enqueue_acquire_d3d11_objects(
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_event:
                 break
         else:
-            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for) if wait_for else None), len(wait_for)
+            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
     if l_event_wait_list is None:
         l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d11_objects')
     o_event = ffi.new(_type_cl_event_ptr)
@@ -1333,7 +1333,7 @@ def enqueue_release_d3d11_objects(
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_mem:
                 break
         else:
-            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects) if mem_objects else None), len(mem_objects)
+            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
     if l_mem_objects is None:
         l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d11_objects')
     l_event_wait_list = None
@@ -1342,7 +1342,7 @@ def enqueue_release_d3d11_objects(
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_event:
                 break
         else:
-            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for) if wait_for else None), len(wait_for)
+            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
     if l_event_wait_list is None:
         l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d11_objects')
     o_event = ffi.new(_type_cl_event_ptr)
@@ -1493,3 +1493,264 @@ def context_d3d11_prefer_shared_resources(context: Pointer) -> bool:
     except _library.QueryFailed as failed:
         raise _error(failed.code, 'clGetContextInfo') from None
     return bool(found[0])
+
+
+# -- the same functions with the checks off (bound under their names when CL_D3D_SHARING_CHECKS=0) --
+
+
+def _unchecked_clGetDeviceIDsFromD3D11KHR(
+    platform: Pointer,
+    d3d_device_source: int,
+    d3d_object: Pointer,
+    d3d_device_set: int,
+    num_entries: int,
+    devices: Pointer,
+    num_devices: Pointer,
+) -> None:
+    c_platform: CData = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
+                         else _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11KHR', exact=True))
+    c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d11_device_source_khr <= d3d_device_source <= _max_cl_d3d11_device_source_khr
+                           else _marshal.integer(ffi, d3d_device_source, 'cl_d3d11_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D11KHR'))
+    c_d3d_object: CData = (_NULL if d3d_object is None
+                           else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
+                           else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D11KHR'))
+    c_d3d_device_set = (d3d_device_set if type(d3d_device_set) is int and _min_cl_d3d11_device_set_khr <= d3d_device_set <= _max_cl_d3d11_device_set_khr
+                        else _marshal.integer(ffi, d3d_device_set, 'cl_d3d11_device_set_khr', 'd3d_device_set', 'clGetDeviceIDsFromD3D11KHR'))
+    c_num_entries = (num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
+                     else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D11KHR'))
+    c_devices: CData = (_NULL if devices is None
+                        else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D11KHR', exact=True, count=c_num_entries, count_name='num_entries'))
+    c_num_devices: CData = (_NULL if num_devices is None
+                            else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
+                            else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D11KHR', exact=True))
+    function = _fn_clGetDeviceIDsFromD3D11KHR.only if c_platform == _fn_clGetDeviceIDsFromD3D11KHR.platform else None
+    if function is None:
+        function = _lookup('platform', c_platform, 'platform', _fn_clGetDeviceIDsFromD3D11KHR)
+    code = function(c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices)
+    if code != 0:
+        raise _error(code, 'clGetDeviceIDsFromD3D11KHR')
+
+
+def _unchecked_clCreateFromD3D11BufferKHR(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    errcode_ret: Pointer,
+) -> CData:
+    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True))
+    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferKHR'))
+    c_resource: CData = (_NULL if resource is None
+                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Buffer_ptr
+                         else _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferKHR'))
+    given_errcode_ret: CData = (_NULL if errcode_ret is None
+                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferKHR', exact=True))
+    c_errcode_ret = ffi.new(_type_cl_int_ptr)
+    function = _fn_clCreateFromD3D11BufferKHR.only if c_context else None
+    if function is None:
+        function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D11BufferKHR)
+    result = function(c_context, c_flags, c_resource, c_errcode_ret)
+    if given_errcode_ret != _NULL:
+        given_errcode_ret[0] = c_errcode_ret[0]
+    if c_errcode_ret[0] != 0:
+        raise _error(c_errcode_ret[0], 'clCreateFromD3D11BufferKHR')
+    return result
+
+
+def _unchecked_clCreateFromD3D11Texture2DKHR(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    errcode_ret: Pointer,
+) -> CData:
+    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DKHR', exact=True))
+    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DKHR'))
+    c_resource: CData = (_NULL if resource is None
+                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture2D_ptr
+                         else _marshal.pointer(ffi, resource, 'ID3D11Texture2D *', 'resource', 'clCreateFromD3D11Texture2DKHR'))
+    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture2DKHR'))
+    given_errcode_ret: CData = (_NULL if errcode_ret is None
+                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DKHR', exact=True))
+    c_errcode_ret = ffi.new(_type_cl_int_ptr)
+    function = _fn_clCreateFromD3D11Texture2DKHR.only if c_context else None
+    if function is None:
+        function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D11Texture2DKHR)
+    result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
+    if given_errcode_ret != _NULL:
+        given_errcode_ret[0] = c_errcode_ret[0]
+    if c_errcode_ret[0] != 0:
+        raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture2DKHR')
+    return result
+
+
+def _unchecked_clCreateFromD3D11Texture3DKHR(
+    context: Pointer,
+    flags: int,
+    resource: Pointer,
+    subresource: int,
+    errcode_ret: Pointer,
+) -> CData:
+    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DKHR', exact=True))
+    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DKHR'))
+    c_resource: CData = (_NULL if resource is None
+                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture3D_ptr
+                         else _marshal.pointer(ffi, resource, 'ID3D11Texture3D *', 'resource', 'clCreateFromD3D11Texture3DKHR'))
+    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture3DKHR'))
+    given_errcode_ret: CData = (_NULL if errcode_ret is None
+                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DKHR', exact=True))
+    c_errcode_ret = ffi.new(_type_cl_int_ptr)
+    function = _fn_clCreateFromD3D11Texture3DKHR.only if c_context else None
+    if function is None:
+        function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D11Texture3DKHR)
+    result = function(c_context, c_flags, c_resource, c_subresource, c_errcode_ret)
+    if given_errcode_ret != _NULL:
+        given_errcode_ret[0] = c_errcode_ret[0]
+    if c_errcode_ret[0] != 0:
+        raise _error(c_errcode_ret[0], 'clCreateFromD3D11Texture3DKHR')
+    return result
+
+
+def _unchecked_clEnqueueAcquireD3D11ObjectsKHR(
+    command_queue: Pointer,
+    num_objects: int,
+    mem_objects: Array,
+    num_events_in_wait_list: int,
+    event_wait_list: Array,
+    event: Pointer,
+) -> None:
+    function = _fn_clEnqueueAcquireD3D11ObjectsKHR.only
+    if function is not None:
+        try:
+            code = function(command_queue, num_objects, _NULL if mem_objects is None else mem_objects, num_events_in_wait_list, _NULL if event_wait_list is None else event_wait_list, _NULL if event is None else event)
+        except Exception:  # a value cffi does not take as it is: converted below, or refused naming it
+            pass
+        else:
+            if code != 0:
+                raise _error(code, 'clEnqueueAcquireD3D11ObjectsKHR')
+            return
+    c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True))
+    c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
+                     else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsKHR'))
+    c_mem_objects: CData = (_NULL if mem_objects is None
+                            else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                            else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_objects, 'num_objects'))
+    c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
+                                 else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR'))
+    c_event_wait_list: CData = (_NULL if event_wait_list is None
+                                else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+    c_event: CData = (_NULL if event is None
+                      else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+                      else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True))
+    function = _fn_clEnqueueAcquireD3D11ObjectsKHR.only if c_command_queue else None
+    if function is None:
+        function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D11ObjectsKHR)
+    code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+    if code != 0:
+        raise _error(code, 'clEnqueueAcquireD3D11ObjectsKHR')
+
+
+def _unchecked_clEnqueueReleaseD3D11ObjectsKHR(
+    command_queue: Pointer,
+    num_objects: int,
+    mem_objects: Array,
+    num_events_in_wait_list: int,
+    event_wait_list: Array,
+    event: Pointer,
+) -> None:
+    function = _fn_clEnqueueReleaseD3D11ObjectsKHR.only
+    if function is not None:
+        try:
+            code = function(command_queue, num_objects, _NULL if mem_objects is None else mem_objects, num_events_in_wait_list, _NULL if event_wait_list is None else event_wait_list, _NULL if event is None else event)
+        except Exception:  # a value cffi does not take as it is: converted below, or refused naming it
+            pass
+        else:
+            if code != 0:
+                raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')
+            return
+    c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True))
+    c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
+                     else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsKHR'))
+    c_mem_objects: CData = (_NULL if mem_objects is None
+                            else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                            else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_objects, 'num_objects'))
+    c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
+                                 else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR'))
+    c_event_wait_list: CData = (_NULL if event_wait_list is None
+                                else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+    c_event: CData = (_NULL if event is None
+                      else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+                      else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True))
+    function = _fn_clEnqueueReleaseD3D11ObjectsKHR.only if c_command_queue else None
+    if function is None:
+        function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D11ObjectsKHR)
+    code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+    if code != 0:
+        raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')
+
+
+def _unchecked_enqueue_acquire_d3d11_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.Event:
+    if type(as_pyopencl) is not bool:
+        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_acquire_d3d11_objects')
+    try:
+        l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+    except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
+        l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d11_objects')
+    try:
+        l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+    except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
+        l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d11_objects')
+    o_event = ffi.new(_type_cl_event_ptr)
+    clEnqueueAcquireD3D11ObjectsKHR(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
+
+
+def _unchecked_enqueue_release_d3d11_objects(
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
+    *,
+    wait_for: Sequence[Any] | None = None,
+    as_pyopencl: bool = False,
+) -> CData | pyopencl.Event:
+    if type(as_pyopencl) is not bool:
+        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_release_d3d11_objects')
+    try:
+        l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+    except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
+        l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d11_objects')
+    try:
+        l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+    except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
+        l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d11_objects')
+    o_event = ffi.new(_type_cl_event_ptr)
+    clEnqueueReleaseD3D11ObjectsKHR(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
+    return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
+
+
+if not _library.CHECKS:
+    globals().update(_library.unchecked(globals(), (
+        'clGetDeviceIDsFromD3D11KHR',
+        'clCreateFromD3D11BufferKHR',
+        'clCreateFromD3D11Texture2DKHR',
+        'clCreateFromD3D11Texture3DKHR',
+        'clEnqueueAcquireD3D11ObjectsKHR',
+        'clEnqueueReleaseD3D11ObjectsKHR',
+        'enqueue_acquire_d3d11_objects',
+        'enqueue_release_d3d11_objects',
+    )))

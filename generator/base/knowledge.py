@@ -203,6 +203,7 @@ class PackageConfig:
     module: re.Pattern[str]
     requires: tuple[str, ...]
     library_environment: str
+    checks_environment: str  # read at import: "0" binds the functions without checks (README, Performance)
     library_names: dict[str, list[str]]
     core_functions: dict[str, str]
     core_constants: dict[str, str]
@@ -289,6 +290,7 @@ def load_package() -> PackageConfig:
         module=data_checks.pattern(DATA_DIR, "package.yaml", ("package", "module"), package["module"], ["module"]),
         requires=tuple(package["requires"]),
         library_environment=library["environment"],
+        checks_environment=library["checks_environment"],
         library_names=library["names"],
         core_functions=data["core_functions"],
         core_constants=data["core_constants"],

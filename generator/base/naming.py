@@ -39,8 +39,8 @@ MODULE_NAMES = frozenset({
 })
 #: What the templates bind at the top of an extension module for the wrappers' fast paths, one per C type
 #: or function, named from it with one of these prefixes (`_type_cl_mem_ptr`, `_min_cl_uint`,
-#: `_fn_clFooKHR`): no spec name may start with one.
-MODULE_PREFIXES = ("_type_", "_min_", "_max_", "_fn_")
+#: `_fn_clFooKHR`, `_unchecked_clFooKHR`): no spec name may start with one.
+MODULE_PREFIXES = ("_type_", "_min_", "_max_", "_fn_", "_unchecked_")
 #: What the wrappers' bodies bind or read besides their parameters and the module's names.
 LOCAL_NAMES = frozenset({
     "args", "check", "code", "failed", "found", "function", "held", "i", "raised", "refused", "result", "_event",

@@ -64,6 +64,11 @@ class ParamModel:
         """The annotation of the Python parameter (aliases of the generated `_marshal`)."""
         return {"integer": "int", "array": "Array", "value": "object"}.get(self.kind, "Pointer")
 
+    @property
+    def nullable(self) -> bool:
+        """Whether None stands for NULL here (cffi itself takes None for no pointer: the wrapper turns it)."""
+        return self.kind not in ("integer", "value", "handle")
+
 
 @dataclass(frozen=True)
 class CheckModel:
@@ -146,6 +151,13 @@ class FunctionModel:
     def error_out(self) -> ParamModel | None:
         """The out-parameter that receives the error code, if the function has one."""
         return next((p for p in self.params if p.name == self.error_param), None)
+
+    @property
+    def raw_first(self) -> bool:
+        """Whether the function with the checks off first hands its arguments to cffi as they are (cffi refuses
+        what it cannot take, and the wrapper then converts them): a call returning a status, on the function
+        its anchor handle's platform has, the usual one in a loop (acquire, release)."""
+        return self.result == "status" and self.anchor is not None and self.anchor_kind != "platform"
 
     @property
     def transit(self) -> EffectModel | None:

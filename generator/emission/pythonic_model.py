@@ -59,6 +59,12 @@ class PythonicFunction:
         return tuple((name, narrower.get(name, given.get(name, "Any"))) for name in self.inputs)
 
     @property
+    def takes_lists(self) -> bool:
+        """Whether it turns Python lists into C arrays itself: then it has its own version with the checks off
+        (the others only call the C function, whichever version is bound)."""
+        return any(a.role in ("sequence", "wait_list") for a in self.arguments)
+
+    @property
     def c_function(self) -> str:
         return self.target.name
 

@@ -214,7 +214,7 @@ def draw(sizes: list[Size], path: Path) -> None:
 
 
 def bench_calls(work: Path) -> tuple[str, bool]:
-    rows = calls.measure(work)
+    rows = calls.measure()
     heading = "per call, generated wrapper against the same call through cffi alone (a no-op C function, POCL objects)"
     return heading + "\n" + "\n".join("  " + line for line in calls.table(rows).splitlines()), all(r.met for r in rows)
 

@@ -66,11 +66,14 @@ _MEM = _library.MEM
 _SUCCESS = _library.SUCCESS
 
 
-class Refused(Exception):
-    """`Tracker.transit`'s state check fired: `found` is the address of the object it found."""
+class Refused:
+    """What `Tracker.transit` returns when its state check fires (in place of the driver's code): `found` is the
+    address of the object it found. Returned, not raised: the wrapper raises its own error, and one exception
+    raised and caught on the way costs more than the check."""
+
+    __slots__ = ("found",)
 
     def __init__(self, found: int | None) -> None:
-        super().__init__(found)
         self.found = found
 
 
@@ -202,18 +205,18 @@ class Tracker:
         finally:
             self.let_go(held)
 
-    def transit(self, kind: str, objects: Collection[CData], function: Callable[..., int], *args: Any) -> int:
+    def transit(self, kind: str, objects: Collection[CData], function: Callable[..., int], *args: Any) -> int | Refused:
         """`function(*args)`, a driver call that acquires (`kind` "acquire") or releases ("release") `objects`,
         with its state check before it and its record after a success, held as one step: what a wrapper
         would write as `hold`, `acquired`/`released`, the call, `acquire`/`release`, `let_go`, with the
-        check and the record inline (the wrappers' hot path: each Python call saved is some 50 ns). Raises
-        `Refused` when the check fires; returns the driver's code."""
+        check and the record inline (the wrappers' hot path: each Python call saved is some 50 ns). Returns the
+        driver's code, or a `Refused` when the check fires (the driver is not called)."""
         held = self.hold(objects)
         try:
             acquired = self._acquired
             if kind == "acquire":
                 if not acquired.isdisjoint(objects):
-                    raise Refused(self.acquired(objects))
+                    return Refused(self.acquired(objects))
                 code = function(*args)
                 if code == _SUCCESS:
                     if not self._known.issuperset(objects):
@@ -228,7 +231,7 @@ class Tracker:
             else:
                 found = self.released(objects)
                 if found is not None:
-                    raise Refused(found)
+                    return Refused(found)
                 code = function(*args)
                 if code == _SUCCESS:
                     self.release(objects)
