@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from cl_d3d_sharing import errors
 
+from tests.package.clauses import HOST, Arguments, call
 from tests.package.standins import (
     ALL_FUNCTIONS,
     MODULES,
@@ -29,7 +30,6 @@ from tests.package.standins import (
     install,
     pyopencl,
 )
-from tests.package.test_checks import HOST, Arguments, call
 from tests.support import GENERATED
 
 SWITCH = "CL_D3D_SHARING_CHECKS"
