@@ -211,7 +211,6 @@ _RIGHT_IDS: dict[str, set[int]] = {}
 #: only its address, so one made before serves again (whether the object is alive is asked every time).
 _HANDLES: dict[tuple[int, str], dict[int, CData]] = {}
 _MOST_HANDLES = 4096
-_INT_PTR = operator.attrgetter("int_ptr")
 
 
 def _handle(ffi: Any, c_type: str, where: int) -> CData:
@@ -226,24 +225,39 @@ def _handle(ffi: Any, c_type: str, where: int) -> CData:
     return handle
 
 
-def pyopencl_handles(ffi: Any, values: list[Any], c_type: str) -> list[CData] | None:
-    """The handles of `values` when each is an object of a class of PyOpenCL's found right for `c_type` before,
-    whose address is known alive: the usual list of a PyOpenCL program, in a few passes that run in C. None
-    for anything else, which goes item by item (`pointer`, whose errors name the item)."""
+def known(ffi: Any, value: Any, c_type: str) -> CData | None:
+    """The handle of a PyOpenCL object of a class found right for `c_type` before, whose address is known alive;
+    None for anything else (then `pointer` asks what it is). The wrappers' way for a PyOpenCL handle argument."""
     right = _RIGHT_IDS.get(c_type)
-    if right is None or _lifetime.destroyed or not right.issuperset(map(id, map(type, values))):
+    if right is None or id(type(value)) not in right or _lifetime.destroyed:
         return None
-    addresses = list(map(_INT_PTR, values))
-    alive = _lifetime.watched if c_type == _library.MEM_NAME else _liveness.seen_alive
-    if not all(map(alive.__contains__, addresses)):
+    where = value.int_ptr
+    if where not in _liveness.seen_alive and where not in _lifetime.watched:
         return None
     made = _HANDLES.get((id(ffi), c_type))
-    if made is not None and len(made) < _MOST_HANDLES:
-        try:
-            return list(map(made.__getitem__, addresses))
-        except KeyError:
-            pass
-    return [_handle(ffi, c_type, where) for where in addresses]
+    handle = made.get(where) if made is not None else None
+    return _handle(ffi, c_type, where) if handle is None else handle
+
+
+def pyopencl_handles(ffi: Any, values: list[Any], c_type: str) -> list[CData] | None:
+    """The handles of `values` when each is an object of a class of PyOpenCL's found right for `c_type` before,
+    whose address is known alive: the usual list of a PyOpenCL program, without `pointer`'s questions for each.
+    None for anything else, which goes item by item (`pointer`, whose errors name the item)."""
+    right = _RIGHT_IDS.get(c_type)
+    if right is None or _lifetime.destroyed:
+        return None
+    alive = _lifetime.watched if c_type == _library.MEM_NAME else _liveness.seen_alive
+    made = _HANDLES.get((id(ffi), c_type), {})
+    handles = []
+    for value in values:
+        if id(type(value)) not in right:
+            return None
+        where = value.int_ptr
+        if where not in alive:
+            return None
+        handle = made.get(where)
+        handles.append(_handle(ffi, c_type, where) if handle is None else handle)
+    return handles
 
 
 def pointer(
@@ -310,6 +324,10 @@ def array(
 ) -> CData:
     """A `const T *` argument; a sequence becomes a new C array that the caller keeps alive for the call.
     A sequence must have `count` items; a cffi array at least that many."""
+    if handle and type(value) is list and (count is None or len(value) == count):
+        found = pyopencl_handles(ffi, value, element)  # a PyOpenCL program's list, the usual case first
+        if found:
+            return ffi.new(f"{element}[]", found)
     if issubclass(type(value), (str, bytes)):
         raise TypeError(f"{_where(function, param)} must be a sequence or a pointer ({element} *), "
                         f"not {kind(value)}")

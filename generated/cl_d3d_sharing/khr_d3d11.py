@@ -519,7 +519,7 @@ def clGetDeviceIDsFromD3D11KHR(
     Reference page: khr_d3d11/clGetDeviceIDsFromD3D11KHR.md in the reference docs
     """
     c_platform: CData = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
-                         else _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11KHR', exact=True))
+                         else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11KHR', exact=True))
     c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d11_device_source_khr <= d3d_device_source <= _max_cl_d3d11_device_source_khr
                            else _marshal.integer(ffi, d3d_device_source, 'cl_d3d11_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D11KHR'))
     c_d3d_object: CData = (_NULL if d3d_object is None
@@ -583,7 +583,7 @@ def clCreateFromD3D11BufferKHR(
     Reference page: khr_d3d11/clCreateFromD3D11BufferKHR.md in the reference docs
     """
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferKHR'))
     c_resource: CData = (_NULL if resource is None
@@ -655,7 +655,7 @@ def clCreateFromD3D11Texture2DKHR(
     Reference page: khr_d3d11/clCreateFromD3D11Texture2DKHR.md in the reference docs
     """
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DKHR', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DKHR'))
     c_resource: CData = (_NULL if resource is None
@@ -729,7 +729,7 @@ def clCreateFromD3D11Texture3DKHR(
     Reference page: khr_d3d11/clCreateFromD3D11Texture3DKHR.md in the reference docs
     """
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DKHR', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DKHR'))
     c_resource: CData = (_NULL if resource is None
@@ -822,7 +822,7 @@ def clEnqueueAcquireD3D11ObjectsKHR(
     Reference page: khr_d3d11/clEnqueueAcquireD3D11ObjectsKHR.md in the reference docs
     """
     c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True))
+                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsKHR'))
     c_mem_objects: CData = (_NULL if mem_objects is None
@@ -922,7 +922,7 @@ def clEnqueueReleaseD3D11ObjectsKHR(
     Reference page: khr_d3d11/clEnqueueReleaseD3D11ObjectsKHR.md in the reference docs
     """
     c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True))
+                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsKHR'))
     c_mem_objects: CData = (_NULL if mem_objects is None
@@ -1508,7 +1508,7 @@ def _unchecked_clGetDeviceIDsFromD3D11KHR(
     num_devices: Pointer,
 ) -> None:
     c_platform: CData = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
-                         else _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11KHR', exact=True))
+                         else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11KHR', exact=True))
     c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d11_device_source_khr <= d3d_device_source <= _max_cl_d3d11_device_source_khr
                            else _marshal.integer(ffi, d3d_device_source, 'cl_d3d11_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D11KHR'))
     c_d3d_object: CData = (_NULL if d3d_object is None
@@ -1538,7 +1538,7 @@ def _unchecked_clCreateFromD3D11BufferKHR(
     errcode_ret: Pointer,
 ) -> CData:
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferKHR'))
     c_resource: CData = (_NULL if resource is None
@@ -1567,7 +1567,7 @@ def _unchecked_clCreateFromD3D11Texture2DKHR(
     errcode_ret: Pointer,
 ) -> CData:
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DKHR', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DKHR'))
     c_resource: CData = (_NULL if resource is None
@@ -1598,7 +1598,7 @@ def _unchecked_clCreateFromD3D11Texture3DKHR(
     errcode_ret: Pointer,
 ) -> CData:
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DKHR', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DKHR'))
     c_resource: CData = (_NULL if resource is None
@@ -1640,7 +1640,7 @@ def _unchecked_clEnqueueAcquireD3D11ObjectsKHR(
                 raise _error(code, 'clEnqueueAcquireD3D11ObjectsKHR')
             return
     c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True))
+                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsKHR'))
     c_mem_objects: CData = (_NULL if mem_objects is None
@@ -1679,7 +1679,7 @@ def _unchecked_clEnqueueReleaseD3D11ObjectsKHR(
                 raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')
             return
     c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True))
+                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsKHR'))
     c_mem_objects: CData = (_NULL if mem_objects is None

@@ -516,7 +516,7 @@ def clGetDeviceIDsFromD3D10NV(
     Reference page: nv_d3d10/clGetDeviceIDsFromD3D10NV.md in the reference docs
     """
     c_platform: CData = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
-                         else _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10NV', exact=True))
+                         else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10NV', exact=True))
     c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d10_device_source_nv <= d3d_device_source <= _max_cl_d3d10_device_source_nv
                            else _marshal.integer(ffi, d3d_device_source, 'cl_d3d10_device_source_nv', 'd3d_device_source', 'clGetDeviceIDsFromD3D10NV'))
     c_d3d_object: CData = (_NULL if d3d_object is None
@@ -580,7 +580,7 @@ def clCreateFromD3D10BufferNV(
     Reference page: nv_d3d10/clCreateFromD3D10BufferNV.md in the reference docs
     """
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferNV'))
     c_resource: CData = (_NULL if resource is None
@@ -651,7 +651,7 @@ def clCreateFromD3D10Texture2DNV(
     Reference page: nv_d3d10/clCreateFromD3D10Texture2DNV.md in the reference docs
     """
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DNV', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DNV'))
     c_resource: CData = (_NULL if resource is None
@@ -724,7 +724,7 @@ def clCreateFromD3D10Texture3DNV(
     Reference page: nv_d3d10/clCreateFromD3D10Texture3DNV.md in the reference docs
     """
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DNV', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DNV'))
     c_resource: CData = (_NULL if resource is None
@@ -815,7 +815,7 @@ def clEnqueueAcquireD3D10ObjectsNV(
     Reference page: nv_d3d10/clEnqueueAcquireD3D10ObjectsNV.md in the reference docs
     """
     c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
+                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsNV'))
     c_mem_objects: CData = (_NULL if mem_objects is None
@@ -905,7 +905,7 @@ def clEnqueueReleaseD3D10ObjectsNV(
     Reference page: nv_d3d10/clEnqueueReleaseD3D10ObjectsNV.md in the reference docs
     """
     c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
+                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV'))
     c_mem_objects: CData = (_NULL if mem_objects is None
@@ -1486,7 +1486,7 @@ def _unchecked_clGetDeviceIDsFromD3D10NV(
     num_devices: Pointer,
 ) -> None:
     c_platform: CData = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
-                         else _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10NV', exact=True))
+                         else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10NV', exact=True))
     c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d10_device_source_nv <= d3d_device_source <= _max_cl_d3d10_device_source_nv
                            else _marshal.integer(ffi, d3d_device_source, 'cl_d3d10_device_source_nv', 'd3d_device_source', 'clGetDeviceIDsFromD3D10NV'))
     c_d3d_object: CData = (_NULL if d3d_object is None
@@ -1516,7 +1516,7 @@ def _unchecked_clCreateFromD3D10BufferNV(
     errcode_ret: Pointer,
 ) -> CData:
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferNV'))
     c_resource: CData = (_NULL if resource is None
@@ -1545,7 +1545,7 @@ def _unchecked_clCreateFromD3D10Texture2DNV(
     errcode_ret: Pointer,
 ) -> CData:
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DNV', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DNV'))
     c_resource: CData = (_NULL if resource is None
@@ -1576,7 +1576,7 @@ def _unchecked_clCreateFromD3D10Texture3DNV(
     errcode_ret: Pointer,
 ) -> CData:
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DNV', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DNV'))
     c_resource: CData = (_NULL if resource is None
@@ -1618,7 +1618,7 @@ def _unchecked_clEnqueueAcquireD3D10ObjectsNV(
                 raise _error(code, 'clEnqueueAcquireD3D10ObjectsNV')
             return
     c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
+                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsNV'))
     c_mem_objects: CData = (_NULL if mem_objects is None
@@ -1657,7 +1657,7 @@ def _unchecked_clEnqueueReleaseD3D10ObjectsNV(
                 raise _error(code, 'clEnqueueReleaseD3D10ObjectsNV')
             return
     c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
+                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV'))
     c_mem_objects: CData = (_NULL if mem_objects is None

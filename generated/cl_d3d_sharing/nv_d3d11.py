@@ -516,7 +516,7 @@ def clGetDeviceIDsFromD3D11NV(
     Reference page: nv_d3d11/clGetDeviceIDsFromD3D11NV.md in the reference docs
     """
     c_platform: CData = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
-                         else _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11NV', exact=True))
+                         else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11NV', exact=True))
     c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d11_device_source_nv <= d3d_device_source <= _max_cl_d3d11_device_source_nv
                            else _marshal.integer(ffi, d3d_device_source, 'cl_d3d11_device_source_nv', 'd3d_device_source', 'clGetDeviceIDsFromD3D11NV'))
     c_d3d_object: CData = (_NULL if d3d_object is None
@@ -580,7 +580,7 @@ def clCreateFromD3D11BufferNV(
     Reference page: nv_d3d11/clCreateFromD3D11BufferNV.md in the reference docs
     """
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferNV', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferNV'))
     c_resource: CData = (_NULL if resource is None
@@ -651,7 +651,7 @@ def clCreateFromD3D11Texture2DNV(
     Reference page: nv_d3d11/clCreateFromD3D11Texture2DNV.md in the reference docs
     """
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DNV', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DNV'))
     c_resource: CData = (_NULL if resource is None
@@ -724,7 +724,7 @@ def clCreateFromD3D11Texture3DNV(
     Reference page: nv_d3d11/clCreateFromD3D11Texture3DNV.md in the reference docs
     """
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DNV', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DNV'))
     c_resource: CData = (_NULL if resource is None
@@ -813,7 +813,7 @@ def clEnqueueAcquireD3D11ObjectsNV(
     Reference page: nv_d3d11/clEnqueueAcquireD3D11ObjectsNV.md in the reference docs
     """
     c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsNV', exact=True))
+                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsNV', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsNV'))
     c_mem_objects: CData = (_NULL if mem_objects is None
@@ -903,7 +903,7 @@ def clEnqueueReleaseD3D11ObjectsNV(
     Reference page: nv_d3d11/clEnqueueReleaseD3D11ObjectsNV.md in the reference docs
     """
     c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsNV', exact=True))
+                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsNV', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsNV'))
     c_mem_objects: CData = (_NULL if mem_objects is None
@@ -1484,7 +1484,7 @@ def _unchecked_clGetDeviceIDsFromD3D11NV(
     num_devices: Pointer,
 ) -> None:
     c_platform: CData = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
-                         else _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11NV', exact=True))
+                         else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11NV', exact=True))
     c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d11_device_source_nv <= d3d_device_source <= _max_cl_d3d11_device_source_nv
                            else _marshal.integer(ffi, d3d_device_source, 'cl_d3d11_device_source_nv', 'd3d_device_source', 'clGetDeviceIDsFromD3D11NV'))
     c_d3d_object: CData = (_NULL if d3d_object is None
@@ -1514,7 +1514,7 @@ def _unchecked_clCreateFromD3D11BufferNV(
     errcode_ret: Pointer,
 ) -> CData:
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferNV', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferNV'))
     c_resource: CData = (_NULL if resource is None
@@ -1543,7 +1543,7 @@ def _unchecked_clCreateFromD3D11Texture2DNV(
     errcode_ret: Pointer,
 ) -> CData:
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DNV', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DNV'))
     c_resource: CData = (_NULL if resource is None
@@ -1574,7 +1574,7 @@ def _unchecked_clCreateFromD3D11Texture3DNV(
     errcode_ret: Pointer,
 ) -> CData:
     c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DNV', exact=True))
+                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DNV'))
     c_resource: CData = (_NULL if resource is None
@@ -1616,7 +1616,7 @@ def _unchecked_clEnqueueAcquireD3D11ObjectsNV(
                 raise _error(code, 'clEnqueueAcquireD3D11ObjectsNV')
             return
     c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsNV', exact=True))
+                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsNV', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsNV'))
     c_mem_objects: CData = (_NULL if mem_objects is None
@@ -1655,7 +1655,7 @@ def _unchecked_clEnqueueReleaseD3D11ObjectsNV(
                 raise _error(code, 'clEnqueueReleaseD3D11ObjectsNV')
             return
     c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsNV', exact=True))
+                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsNV', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsNV'))
     c_mem_objects: CData = (_NULL if mem_objects is None
