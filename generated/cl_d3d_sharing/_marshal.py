@@ -349,6 +349,10 @@ def handle_list(ffi: Any, value: Any, element: str, param: str, function: str) -
     item is refused: in a list of objects it is never one (the C functions pass None on as NULL, as C does)."""
     if value is None:
         return None, 0
+    if type(value) is list:
+        found = pyopencl_handles(ffi, value, element)  # a PyOpenCL program's list, the usual case first
+        if found:
+            return ffi.new(f"{element}[]", found), len(found)
     if issubclass(type(value), ffi.CData) and ffi.typeof(value).kind == "array":
         return pointer(ffi, value, f"{element} *", param, function, exact=True), len(value)
     if issubclass(type(value), (str, bytes)) or not (issubclass(type(value), (list, tuple)) or _is_sequence(value)):
