@@ -1,0 +1,137 @@
+"""A function over a list of items in two processes, where the system can fork, with the answers in order.
+
+A run reads its texts one after the other, each on its own (detect, front-end,
+extract), on one core of the two a machine usually has: a forked child reads about
+half of them (by size) while this process reads the rest, and sends back what it
+found, pickled. Answers are the function's results, or the `InputError` it raised
+for that item, in the items' order, so that what a run reports does not depend on
+which process read what. A child that fails in any other way (a bug, a signal, an
+answer that will not pickle) changes nothing but the time: this process reads its
+share again, and raises what it raises.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import signal
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from generator.base import timing
+from generator.base.errors import InputError, InputErrors
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+FORK = hasattr(os, "fork")
+#: Less input than this (bytes, all items together) is read here alone: a child would cost more than it saves.
+SMALLEST = 48 * 1024
+#: The stage the time this process waits for the child's answer is charged to.
+WAITING = "second reader"
+
+
+def split(weights: list[int]) -> tuple[list[int], list[int]]:
+    """The indices of the items for this process and for the child: the heaviest first, each to the lighter
+    side, so that the two finish at about the same time."""
+    mine: list[int] = []
+    theirs: list[int] = []
+    load = [0, 0]
+    for index in sorted(range(len(weights)), key=lambda i: (-weights[i], i)):
+        side = 0 if load[0] <= load[1] else 1
+        (mine, theirs)[side].append(index)
+        load[side] += weights[index]
+    return sorted(mine), sorted(theirs)
+
+
+def in_two(function: Callable[[T], R], items: list[T], weights: list[int]) -> list[R | InputError]:
+    """`function` over `items` (an input error it raises is the item's answer), in two processes when that pays."""
+    if not FORK or len(items) < 2 or sum(weights) < SMALLEST:
+        return [_attempt(function, item) for item in items]
+    mine, theirs = split(weights)
+    try:
+        child = _start(function, [items[i] for i in theirs])
+    except OSError:  # no process or pipe to be had (a limit on either): one process does it all
+        return [_attempt(function, item) for item in items]
+    try:
+        answers: dict[int, R | InputError] = {i: _attempt(function, items[i]) for i in mine}
+    except BaseException:
+        _abandon(child)
+        raise
+    with timing.stage(WAITING):
+        theirs_answered = _finish(child, len(theirs))
+    if theirs_answered is None:
+        theirs_answered = [_attempt(function, items[i]) for i in theirs]
+    answers.update(zip(theirs, theirs_answered, strict=True))
+    return [answers[i] for i in range(len(items))]
+
+
+def _attempt(function: Callable[[T], R], item: T) -> R | InputError:
+    try:
+        return function(item)
+    except InputError as error:
+        return error
+
+
+def _start(function: Callable[[T], R], items: list[T]) -> tuple[int, int]:
+    """A child that answers for `items` on a pipe (pickled) and exits 0 only once it has answered."""
+    answer, child_end = os.pipe()
+    try:
+        process = os.fork()
+    except OSError:
+        os.close(answer)
+        os.close(child_end)
+        raise
+    if process == 0:
+        status = 1
+        try:
+            os.close(answer)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # an interrupt ends the child; the parent reports it
+            said = [_portable(_attempt(function, item)) for item in items]
+            data = pickle.dumps(said, protocol=pickle.HIGHEST_PROTOCOL)
+            with os.fdopen(child_end, "wb") as stream:
+                stream.write(data)
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(child_end)
+    return process, answer
+
+
+def _portable(answer: object) -> object:
+    """An answer as it crosses the pipe: an input error as its parts (its class takes them, not its `args`)."""
+    if isinstance(answer, InputError):
+        return ("input errors", [(e.path, e.pos, e.message, e.line_text) for e in answer.all])
+    return ("answer", answer)
+
+
+def _finish(child: tuple[int, int], count: int) -> list[Any] | None:
+    """The child's answers, or None when it did not give them all."""
+    process, answer = child
+    try:
+        with os.fdopen(answer, "rb") as stream:
+            data = stream.read()
+        status = os.waitstatus_to_exitcode(os.waitpid(process, 0)[1])
+        said = pickle.loads(data) if status == 0 else None
+    except Exception:
+        return None
+    if not isinstance(said, list) or len(said) != count:
+        return None
+    return [_restored(kind, value) for kind, value in said]
+
+
+def _restored(kind: str, value: Any) -> Any:
+    if kind != "input errors":
+        return value
+    errors = [InputError(*parts) for parts in value]
+    return errors[0] if len(errors) == 1 else InputErrors(errors)
+
+
+def _abandon(child: tuple[int, int]) -> None:
+    """This process failed while the child read: no process or pipe is left behind."""
+    process, answer = child
+    os.close(answer)
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(process, signal.SIGKILL)
+    os.waitpid(process, 0)
