@@ -16,6 +16,7 @@ list, hold, check, call, record), inline in one hand-written function, beside
 
 from __future__ import annotations
 
+import argparse
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -95,10 +96,10 @@ def pieces(world: World) -> list[tuple[str, Callable[[], None], bool]]:
     ]
 
 
-def measure(world: World) -> list[tuple[str, float, bool]]:
+def measure(world: World, seconds: float = SECONDS) -> list[tuple[str, float, bool]]:
     found = []
     for what, pair, needed in pieces(world):
-        loops = loops_for(pair, SECONDS)
+        loops = loops_for(pair, seconds)
         found.append((what, min(per_call(pair, loops, world.finish) for _ in range(5)), needed))
     world.module._state.clear()
     return found
@@ -117,5 +118,7 @@ def table(found: list[tuple[str, float, bool]]) -> str:
 
 
 if __name__ == "__main__":
+    parser = argparse.ArgumentParser(prog="python -m tests.bench.floor", description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=SECONDS, help="time of one timed block")
     with tempfile.TemporaryDirectory() as folder:
-        print(table(measure(World(Path(folder)))))
+        print(table(measure(World(Path(folder)), parser.parse_args().seconds)))
