@@ -112,7 +112,11 @@ def _finish(child: tuple[int, int], count: int) -> list[Any] | None:
     try:
         with os.fdopen(answer, "rb") as stream:
             data = stream.read()
-        status = os.waitstatus_to_exitcode(os.waitpid(process, 0)[1])
+    except BaseException:  # an interrupt while waiting: the child goes too
+        _end(process)
+        raise
+    status = os.waitstatus_to_exitcode(os.waitpid(process, 0)[1])
+    try:
         said = pickle.loads(data) if status == 0 else None
     except Exception:
         return None
@@ -132,6 +136,10 @@ def _abandon(child: tuple[int, int]) -> None:
     """This process failed while the child read: no process or pipe is left behind."""
     process, answer = child
     os.close(answer)
+    _end(process)
+
+
+def _end(process: int) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.kill(process, signal.SIGKILL)
     os.waitpid(process, 0)
