@@ -29,12 +29,13 @@ _OFF, _ON = ("0", "off", "false", "no"), ("", "1", "on", "true", "yes")
 def _checks() -> bool:
     """Whether the functions check their calls against the spec's conditions (the default). Anything but the
     words for on and off keeps them on, with a warning: a typo never turns them off."""
-    value = os.environ.get(CHECKS_ENVIRONMENT, "").strip().lower()
+    given = os.environ.get(CHECKS_ENVIRONMENT, "")
+    value = given.strip().lower()
     if value in _OFF:
         return False
     if value not in _ON:
-        warnings.warn(f"{CHECKS_ENVIRONMENT}={value!r} is neither 0 nor 1: the checks stay on", RuntimeWarning,
-                      stacklevel=2)
+        warnings.warn(f"{CHECKS_ENVIRONMENT}={given!r} is none of {', '.join(_OFF)} (off) and {', '.join(_ON[1:])} "
+                      "(on): the checks stay on", RuntimeWarning, stacklevel=2)
     return True
 
 

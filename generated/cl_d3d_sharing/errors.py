@@ -117,13 +117,16 @@ class CLError(Error):
         self.arguments = dict(arguments or {})
         #: The address of the object a state check found in the state it speaks of (None for other errors).
         self.found = found
+        #: The lists among the arguments as they were: the message quotes them so, whatever the caller does to its
+        #: lists after catching the error.
+        self._as_passed = {name: value.copy() for name, value in self.arguments.items() if type(value) is list}
         #: The message, made when first asked for (`str`, a traceback): a program that catches the error and goes
         #: on never pays for quoting the spec and the arguments.
         self._text: str | None = None
         super().__init__()
 
     def __reduce__(self) -> tuple[object, ...]:  # arguments may be cffi objects: pickle their text
-        state = dict(self.__dict__, _text=str(self), _detail=self.detail,
+        state = dict(self.__dict__, _text=str(self), _detail=self.detail, _as_passed={},
                      arguments={name: _shown(value) for name, value in self.arguments.items()})
         return (_restore, (_plain(type(self)), self.args, state))
 
@@ -140,7 +143,8 @@ class CLError(Error):
         """What the package adds to the code: the clause a check found true with the arguments it speaks of, or
         what failed on the way to the driver."""
         if self._detail is None and self.clause is not None:
-            shown = ", ".join(f"{name}={_shown(value)}" for name, value in self.arguments.items())
+            shown = ", ".join(f"{name}={_shown(self._as_passed.get(name, value))}"
+                              for name, value in self.arguments.items())
             self._detail = f"checked before the call: {self.clause!r} holds for {shown}"
             if self.found is not None:
                 self._detail += f" (the object at {self.found:#x})"

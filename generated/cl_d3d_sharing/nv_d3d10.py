@@ -1607,33 +1607,30 @@ def _unchecked_clEnqueueAcquireD3D10ObjectsNV(
     event_wait_list: Array,
     event: Pointer,
 ) -> None:
+    # the anchor as with the checks on (it finds the driver's function); the rest as cffi takes it, as C would
+    c_command_queue: CData = command_queue
     function = _fn_clEnqueueAcquireD3D10ObjectsNV.only
-    if function is not None:
-        try:
-            code = function(command_queue, num_objects, _NULL if mem_objects is None else mem_objects, num_events_in_wait_list, _NULL if event_wait_list is None else event_wait_list, _NULL if event is None else event)
-        except Exception:  # a value cffi does not take as it is: converted below, or refused naming it
-            pass
-        else:
-            if code != 0:
-                raise _error(code, 'clEnqueueAcquireD3D10ObjectsNV')
-            return
-    c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
-    c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
-                     else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsNV'))
-    c_mem_objects: CData = (_NULL if mem_objects is None
-                            else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                            else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D10ObjectsNV', c_num_objects, 'num_objects'))
-    c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
-                                 else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D10ObjectsNV'))
-    c_event_wait_list: CData = (_NULL if event_wait_list is None
-                                else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-    c_event: CData = (_NULL if event is None
-                      else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                      else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
-    function = _fn_clEnqueueAcquireD3D10ObjectsNV.only if c_command_queue else None
-    if function is None:
-        function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D10ObjectsNV)
-    code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+    if function is None or not (issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue):
+        c_command_queue = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+                           else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
+        function = _fn_clEnqueueAcquireD3D10ObjectsNV.only if c_command_queue else None
+        if function is None:
+            function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D10ObjectsNV)
+    try:
+        code = function(c_command_queue, num_objects, _NULL if mem_objects is None else mem_objects, num_events_in_wait_list, _NULL if event_wait_list is None else event_wait_list, _NULL if event is None else event)
+    except Exception:  # a value cffi does not take as it is: converted as with the checks on, or refused naming it
+        c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
+                         else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsNV'))
+        c_mem_objects: CData = (_NULL if mem_objects is None
+                                else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                            else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D10ObjectsNV', c_num_objects, 'num_objects'))
+        c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
+                                     else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D10ObjectsNV'))
+        c_event_wait_list: CData = (_NULL if event_wait_list is None
+                                    else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+        c_event: CData = (_NULL if event is None
+                          else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+                          else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
+        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueAcquireD3D10ObjectsNV')
 
@@ -1646,33 +1643,30 @@ def _unchecked_clEnqueueReleaseD3D10ObjectsNV(
     event_wait_list: Array,
     event: Pointer,
 ) -> None:
+    # the anchor as with the checks on (it finds the driver's function); the rest as cffi takes it, as C would
+    c_command_queue: CData = command_queue
     function = _fn_clEnqueueReleaseD3D10ObjectsNV.only
-    if function is not None:
-        try:
-            code = function(command_queue, num_objects, _NULL if mem_objects is None else mem_objects, num_events_in_wait_list, _NULL if event_wait_list is None else event_wait_list, _NULL if event is None else event)
-        except Exception:  # a value cffi does not take as it is: converted below, or refused naming it
-            pass
-        else:
-            if code != 0:
-                raise _error(code, 'clEnqueueReleaseD3D10ObjectsNV')
-            return
-    c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
-    c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
-                     else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV'))
-    c_mem_objects: CData = (_NULL if mem_objects is None
-                            else _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, count=c_num_objects, count_name='num_objects'))
-    c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
-                                 else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsNV'))
-    c_event_wait_list: CData = (_NULL if event_wait_list is None
-                                else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-    c_event: CData = (_NULL if event is None
-                      else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                      else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
-    function = _fn_clEnqueueReleaseD3D10ObjectsNV.only if c_command_queue else None
-    if function is None:
-        function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D10ObjectsNV)
-    code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+    if function is None or not (issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue):
+        c_command_queue = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+                           else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
+        function = _fn_clEnqueueReleaseD3D10ObjectsNV.only if c_command_queue else None
+        if function is None:
+            function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D10ObjectsNV)
+    try:
+        code = function(c_command_queue, num_objects, _NULL if mem_objects is None else mem_objects, num_events_in_wait_list, _NULL if event_wait_list is None else event_wait_list, _NULL if event is None else event)
+    except Exception:  # a value cffi does not take as it is: converted as with the checks on, or refused naming it
+        c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
+                         else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV'))
+        c_mem_objects: CData = (_NULL if mem_objects is None
+                                else _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, count=c_num_objects, count_name='num_objects'))
+        c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
+                                     else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsNV'))
+        c_event_wait_list: CData = (_NULL if event_wait_list is None
+                                    else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+        c_event: CData = (_NULL if event is None
+                          else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+                          else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
+        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueReleaseD3D10ObjectsNV')
 

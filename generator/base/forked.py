@@ -13,6 +13,7 @@ share again, and raises what it raises.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import pickle
 import signal
@@ -30,6 +31,8 @@ FORK = hasattr(os, "fork")
 SMALLEST = 48 * 1024
 #: The stage the time this process waits for the child's answer is charged to.
 WAITING = "second reader"
+#: prctl's option that has a process killed with its parent (linux/prctl.h).
+_PR_SET_PDEATHSIG = 1
 
 
 def split(weights: list[int]) -> tuple[list[int], list[int]]:
@@ -77,6 +80,7 @@ def _attempt(function: Callable[[T], R], item: T) -> R | InputError:
 def _start(function: Callable[[T], R], items: list[T]) -> tuple[int, int]:
     """A child that answers for `items` on a pipe (pickled) and exits 0 only once it has answered."""
     answer, child_end = os.pipe()
+    parent = os.getpid()
     try:
         process = os.fork()
     except OSError:
@@ -87,8 +91,14 @@ def _start(function: Callable[[T], R], items: list[T]) -> tuple[int, int]:
         status = 1
         try:
             os.close(answer)
-            signal.signal(signal.SIGINT, signal.SIG_DFL)  # an interrupt ends the child; the parent reports it
-            said = [_portable(_attempt(function, item)) for item in items]
+            _die_with(parent)
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                signal.signal(signal.SIGINT, signal.SIG_DFL)  # an interrupt ends the child; the parent reports it
+            said = []
+            for item in items:
+                if os.getppid() != parent:  # the run died (where the system will not say so): so does its child
+                    break
+                said.append(_portable(_attempt(function, item)))
             data = pickle.dumps(said, protocol=pickle.HIGHEST_PROTOCOL)
             with os.fdopen(child_end, "wb") as stream:
                 stream.write(data)
@@ -97,6 +107,16 @@ def _start(function: Callable[[T], R], items: list[T]) -> tuple[int, int]:
             os._exit(status)
     os.close(child_end)
     return process, answer
+
+
+def _die_with(parent: int) -> None:
+    """Linux: the child is killed when the run's process dies, however it dies (a child left reading would hold
+    what the run held, such as the lock on OUT's folder, until it finished)."""
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:  # it died before that took effect
+        os._exit(1)
 
 
 def _portable(answer: object) -> object:
@@ -115,7 +135,10 @@ def _finish(child: tuple[int, int], count: int) -> list[Any] | None:
     except BaseException:  # an interrupt while waiting: the child goes too
         _end(process)
         raise
-    status = os.waitstatus_to_exitcode(os.waitpid(process, 0)[1])
+    try:
+        status = os.waitstatus_to_exitcode(os.waitpid(process, 0)[1])
+    except ChildProcessError:  # reaped by the system (SIGCHLD ignored): a whole answer says it finished
+        status = 0
     try:
         said = pickle.loads(data) if status == 0 else None
     except Exception:
@@ -142,4 +165,5 @@ def _abandon(child: tuple[int, int]) -> None:
 def _end(process: int) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.kill(process, signal.SIGKILL)
-    os.waitpid(process, 0)
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(process, 0)

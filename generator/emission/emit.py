@@ -166,7 +166,7 @@ class CompileCheck:
             process, answer = self._child
             self._child = None
             os.close(answer)  # a child still writing gets a broken pipe and exits
-            os.waitpid(process, 0)
+            _status(process)
 
     def finish(self) -> None:
         if self._child is not None:
@@ -174,15 +174,28 @@ class CompileCheck:
             self._child = None
             with os.fdopen(answer, "rb") as stream:
                 said = stream.read().decode()
-            if os.waitstatus_to_exitcode(os.waitpid(process, 0)[1]) != 0:
+            if _status(process) != 0 or not said.startswith(_ANSWER):
                 raise SchemaError("the compile check of the package's modules ended without an answer")
-            self._error = said or None
+            self._error = said[len(_ANSWER):] or None
         if self._error is not None:
             raise SchemaError(f"{self._error}: a name from the specs got past the checks")
         if not self._passed <= self._before:
             with contextlib.suppress(OSError):  # no record only means compiling again next time
                 TEMPLATE_CACHE.mkdir(exist_ok=True)
                 self._record.write_text("\n".join(sorted(self._passed)) + "\n", encoding="ascii")
+
+
+#: What the check's answer starts with (then the first error, or nothing): a child that wrote nothing gave none.
+_ANSWER = "="
+
+
+def _status(process: int) -> int:
+    """The child's exit status once it has ended; 0 when the system reaped it itself (SIGCHLD ignored), where
+    only its answer tells whether it finished (`_ANSWER`)."""
+    try:
+        return os.waitstatus_to_exitcode(os.waitpid(process, 0)[1])
+    except ChildProcessError:
+        return 0
 
 
 def first_error(modules: dict[str, str]) -> str | None:
@@ -198,15 +211,15 @@ def first_error(modules: dict[str, str]) -> str | None:
 
 
 def _fork(modules: dict[str, str]) -> tuple[int, int]:
-    """A child that checks `modules` and writes the first error (nothing when there is none) to a pipe; it
-    exits 0 only once it has answered."""
+    """A child that checks `modules` and writes `_ANSWER` and the first error (nothing more when there is none) to
+    a pipe; it exits 0 only once it has answered."""
     answer, child_end = os.pipe()
     process = os.fork()
     if process == 0:  # the child: answer, and leave without running the parent's exit handlers
         status = 1
         try:
             os.close(answer)
-            os.write(child_end, (first_error(modules) or "").encode())
+            os.write(child_end, (_ANSWER + (first_error(modules) or "")).encode())
             status = 0
         finally:
             os._exit(status)

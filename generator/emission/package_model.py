@@ -153,10 +153,14 @@ class FunctionModel:
         return next((p for p in self.params if p.name == self.error_param), None)
 
     @property
+    def anchor_param(self) -> ParamModel | None:
+        return next((p for p in self.params if p.name == self.anchor), None)
+
+    @property
     def raw_first(self) -> bool:
-        """Whether the function with the checks off first hands its arguments to cffi as they are (cffi refuses
-        what it cannot take, and the wrapper then converts them): a call returning a status, on the function
-        its anchor handle's platform has, the usual one in a loop (acquire, release)."""
+        """Whether the function with the checks off hands its arguments but the anchor to cffi as they are (cffi
+        refuses what it cannot take, and the wrapper then converts them): a call returning a status, whose anchor
+        is a handle that leads to the platform (acquire, release: the calls of a loop)."""
         return self.result == "status" and self.anchor is not None and self.anchor_kind != "platform"
 
     @property

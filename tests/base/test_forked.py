@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -12,7 +16,7 @@ from generator.base import forked
 from generator.base.errors import Gather, InputError, InputErrors
 from generator.base.knowledge import load
 from generator.base.source import Pos
-from tests.support import SPECS
+from tests.support import ROOT, SPECS
 
 BIG = [forked.SMALLEST] * 6
 
@@ -71,6 +75,51 @@ def test_an_error_here_leaves_no_child_behind() -> None:
         forked.in_two(fails_here, list(range(6)), BIG)
     with pytest.raises(ChildProcessError):
         os.waitpid(-1, os.WNOHANG)
+
+
+def test_a_child_the_system_reaped_still_answers() -> None:
+    previous = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    try:
+        pids = forked.in_two(lambda _: os.getpid(), list(range(4)), BIG[:4])
+    finally:
+        signal.signal(signal.SIGCHLD, previous)
+    assert len(set(pids)) == 2
+
+
+CHILD_OUTLIVES = """
+import os, sys, time
+from generator.base import forked
+def slow(item):
+    if os.getpid() != here:
+        print(os.getpid(), flush=True)
+        time.sleep(30)
+    return item
+here = os.getpid()
+forked.in_two(slow, [1, 2], [forked.SMALLEST] * 2)
+"""
+
+
+def test_a_child_dies_with_the_run() -> None:
+    """A run killed while its child reads (SIGKILL: no handler runs) leaves no child behind to hold its lock."""
+    run = subprocess.Popen([sys.executable, "-c", CHILD_OUTLIVES], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    assert run.stdout is not None
+    child = int(run.stdout.readline())
+    run.kill()
+    run.wait()
+    for _ in range(100):
+        if not alive(child):
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"the child {child} outlived the run")
+
+
+def alive(process: int) -> bool:
+    """Whether `process` still runs (a zombie waiting for a parent that does not reap it has ended)."""
+    try:
+        with open(f"/proc/{process}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def test_no_fork_to_be_had_means_one_process(monkeypatch: pytest.MonkeyPatch) -> None:

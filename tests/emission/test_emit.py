@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -106,6 +107,19 @@ def test_a_child_that_dies_without_answering_fails_the_run(forking: Path, monkey
     monkeypatch.setattr(emit, "first_error", lambda modules: os._exit(3))  # runs in the child only
     with pytest.raises(SchemaError, match="ended without an answer"):
         check({"pkg/a.py": "A = 1\n"})
+
+
+def test_a_child_the_system_reaped_is_judged_by_its_answer(forking: Path) -> None:
+    """With SIGCHLD ignored the system reaps the child and its status is gone: a whole answer still counts, and no
+    answer still fails the run."""
+    previous = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    try:
+        check({"pkg/a.py": "A = 1\n"})
+        pending = emit.CompileCheck({"pkg/b.py": "def (:\n"})
+        with pytest.raises(SchemaError, match="would not compile"):
+            pending.finish()
+    finally:
+        signal.signal(signal.SIGCHLD, previous)
 
 
 def test_a_run_that_fails_meanwhile_leaves_no_child(forking: Path) -> None:

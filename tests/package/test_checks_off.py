@@ -113,6 +113,23 @@ def test_both_versions_hand_the_driver_the_same_arguments(
     assert stand.received == checked and stand.reached == [function["name"]] * 2
 
 
+@pytest.mark.parametrize("extension", sorted(MODULES))
+def test_a_call_is_taken_or_refused_alike_on_its_first_call_and_later(extension: str, handles: Handles) -> None:
+    """The anchor is converted as with the checks on (a `void *` queue is refused, however many calls went
+    before); the other arguments are what cffi takes, as C takes them (a `void *` array is taken)."""
+    module = extension_module(extension)
+    ffi = module.ffi
+    name = next(f for p, f in module.C_NAMES.items() if p.startswith("enqueue_acquire"))
+    reached = reaching(module, handles.platform, name)
+    untyped = ffi.cast("void *", ffi.new("cl_mem[]", [ffi.cast("cl_mem", handles.mems[0])]))
+    untyped_queue = ffi.cast("void *", handles.queue)
+    for _ in range(3):
+        unchecked(module, name)(handles.queue, 1, untyped, 0, None, None)
+        with pytest.raises(TypeError, match="'command_queue' must be cl_command_queue"):
+            unchecked(module, name)(untyped_queue, 1, untyped, 0, None, None)
+    assert reached == [name] * 3
+
+
 @pytest.mark.parametrize(("extension", "function"), ALL_FUNCTIONS, ids=[f["name"] for _, f in ALL_FUNCTIONS])
 def test_a_value_of_the_wrong_kind_is_the_same_type_error_both_ways(
     extension: str, function: dict[str, Any], handles: Handles,
@@ -196,7 +213,8 @@ def test_a_value_that_is_not_a_switch_keeps_the_checks_on_and_says_so() -> None:
     done = run_python(BOUND, **{SWITCH: "of"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("True\n") and "unchecked" not in done.stdout
-    assert f"{SWITCH}='of' is neither 0 nor 1: the checks stay on" in done.stderr
+    assert f"{SWITCH}='of' is none of 0, off, false, no (off) and 1, on, true, yes (on): the checks stay on" \
+        in done.stderr
 
 
 def test_a_program_with_the_checks_off_runs_on_pocl(platform: Any) -> None:

@@ -83,6 +83,20 @@ def test_errors_survive_pickling() -> None:
         assert type(copy) is type(error) and str(copy) == str(error) and copy.__dict__ == error.__dict__
 
 
+def test_a_refusal_quotes_a_list_as_it_was_passed_and_says_so_once_asked() -> None:
+    """The message is made when first asked for (raising and catching stays cheap), from the arguments as they were
+    passed: a caller that reuses its list after catching the error does not change what the error says."""
+    check = errors.Check(-30, ("x is zero",), (errors.Condition("x is zero", "specs/a.txt:3"),))
+    mems = ["first"]
+    error = errors.violation("clF", check, {}, {"mem_objects": mems, "x": 0}, found=0x10)
+    assert error._text is None and error.arguments["mem_objects"] is mems
+    mems[:] = ["second", "third"]
+    assert "holds for mem_objects=['first'], x=0 (the object at 0x10)" in str(error)
+    assert error.detail is not None and error.detail in str(error) and repr(error) == f"CLError({str(error)!r})"
+    copy = pickle.loads(pickle.dumps(error))
+    assert str(copy) == str(error) and copy.detail == error.detail and copy.found == 0x10
+
+
 def test_with_pyopencl_imported_its_own_except_clauses_catch_them() -> None:
     """PyOpenCL's class by PyOpenCL's rule (extension codes are below CL_INVALID_VALUE: logic errors)."""
     import pyopencl
