@@ -402,6 +402,9 @@ _state = Tracker()
 # What the wrappers compare arguments with, resolved once: the C types of their exact cases, the
 # integer types' ranges, and each function's entry in `_binding`.
 _CData = ffi.CData  # tested with issubclass(type(x), _CData), which asks the object nothing
+#: cffi's class of a handle it did not allocate (what `ffi.cast` and C functions give): `type(x) is _Handle` is the
+#: cheapest first question for a handle argument with the checks off.
+_Handle = type(ffi.NULL)
 #: A cdata's C type: cffi's own function, which `ffi.typeof` calls after telling a cdata from a type name (a
 #: fifth of its cost; the cffi modules import `_cffi_backend` themselves). Given only a cdata (tested first).
 _typeof: Callable[[Any], Any] = _cffi_backend.typeof
@@ -1608,7 +1611,7 @@ def _unchecked_clEnqueueAcquireD3D11ObjectsNV(
     # the anchor as with the checks on (it finds the driver's function); the rest as cffi takes it, as C would
     c_command_queue: CData = command_queue
     function = _fn_clEnqueueAcquireD3D11ObjectsNV.only
-    if function is None or not (issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue):
+    if function is None or not (type(command_queue) is _Handle and _typeof(command_queue) is _type_cl_command_queue):
         c_command_queue = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
                            else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsNV', exact=True))
         function = _fn_clEnqueueAcquireD3D11ObjectsNV.only if c_command_queue else None
@@ -1644,7 +1647,7 @@ def _unchecked_clEnqueueReleaseD3D11ObjectsNV(
     # the anchor as with the checks on (it finds the driver's function); the rest as cffi takes it, as C would
     c_command_queue: CData = command_queue
     function = _fn_clEnqueueReleaseD3D11ObjectsNV.only
-    if function is None or not (issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue):
+    if function is None or not (type(command_queue) is _Handle and _typeof(command_queue) is _type_cl_command_queue):
         c_command_queue = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
                            else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsNV', exact=True))
         function = _fn_clEnqueueReleaseD3D11ObjectsNV.only if c_command_queue else None

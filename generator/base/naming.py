@@ -35,7 +35,7 @@ MODULE_NAMES = frozenset({
     "_CHECKS", "_CONDITIONS", "_ERRORS", "_Refused", "_binding", "_error", "_errors", "_lookup", "_lookup_later",
     "Binding", "Entry", "_library", "_lifetime", "_marshal", "_state",
     "_violation", "annotations", "conditions", "contextmanager", "ffi", "supported",
-    "_CData", "_NULL", "__all__", "_cffi_backend", "_length", "_typeof", "_unpack",
+    "_CData", "_Handle", "_NULL", "__all__", "_cffi_backend", "_length", "_typeof", "_unpack",
 })
 #: What the templates bind at the top of an extension module for the wrappers' fast paths, one per C type
 #: or function, named from it with one of these prefixes (`_type_cl_mem_ptr`, `_min_cl_uint`,
