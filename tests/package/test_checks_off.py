@@ -110,6 +110,8 @@ def test_both_versions_hand_the_driver_the_same_arguments(
     module._state.clear()
     stand.received = {}
     unchecked(module, function["name"])(*given.values())
+    # each call gives the driver a cell of its own for the error code (copied to the caller's, if any)
+    assert (checked.pop("errcode_ret", 1) != 0) == (stand.received.pop("errcode_ret", 1) != 0)
     assert stand.received == checked and stand.reached == [function["name"]] * 2
 
 
