@@ -1,13 +1,14 @@
-"""A function over a list of items in two processes, where the system can fork, with the answers in order.
+"""Work done in a forked child beside this process, where the system can fork, on the two cores a machine has.
 
-A run reads its texts one after the other, each on its own (detect, front-end,
-extract), on one core of the two a machine usually has: a forked child reads about
-half of them (by size) while this process reads the rest, and sends back what it
-found, pickled. Answers are the function's results, or the `InputError` it raised
-for that item, in the items' order, so that what a run reports does not depend on
-which process read what. A child that fails in any other way (a bug, a signal, an
-answer that will not pickle) changes nothing but the time: this process reads its
-share again, and raises what it raises.
+`in_two`: a run reads its texts one after the other, each on its own (detect,
+front-end, extract): a child reads about half of them (by size) while this process
+reads the rest. `Beside`: one call in a child (the IR's text and the docs, while
+this process renders the package). A child sends back what it found, pickled, or
+the `InputError` it met, which this process raises or answers as if it had met it
+itself, so that what a run reports does not depend on which process did what. A
+child that fails in any other way (a bug, a signal, an answer that will not
+pickle) changes nothing but the time: this process does the work again, and
+raises what it raises. A child dies with its run.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import os
 import pickle
 import signal
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from generator.base import timing
 from generator.base.errors import InputError, InputErrors
@@ -53,21 +54,46 @@ def in_two(function: Callable[[T], R], items: list[T], weights: list[int]) -> li
     if not FORK or len(items) < 2 or sum(weights) < SMALLEST:
         return [_attempt(function, item) for item in items]
     mine, theirs = split(weights)
-    try:
-        child = _start(function, [items[i] for i in theirs])
-    except OSError:  # no process or pipe to be had (a limit on either): one process does it all
-        return [_attempt(function, item) for item in items]
+    child = Beside(lambda: [_portable(_attempt(function, items[i])) for i in theirs], waiting=WAITING)
     try:
         answers: dict[int, R | InputError] = {i: _attempt(function, items[i]) for i in mine}
-    except BaseException:
-        _abandon(child)
-        raise
-    with timing.stage(WAITING):
-        theirs_answered = _finish(child, len(theirs))
-    if theirs_answered is None:
-        theirs_answered = [_attempt(function, items[i]) for i in theirs]
-    answers.update(zip(theirs, theirs_answered, strict=True))
+        answered = child.result()
+    finally:
+        child.close()
+    answers.update(zip(theirs, (_restored(*answer) for answer in answered), strict=True))
     return [answers[i] for i in range(len(items))]
+
+
+class Beside(Generic[R]):
+    """`function()` run in a forked child while this process goes on: `result` gives what it returned, or raises
+    the input error it raised. Without a child (no fork, a limit on processes or pipes, a child that failed in
+    any other way), `result` runs `function` here: the answer is the same, only the time differs. `close` lets
+    go of a child whose answer is no longer wanted (the run failed meanwhile); no process or pipe is left."""
+
+    def __init__(self, function: Callable[[], R], *, waiting: str) -> None:
+        self._function = function
+        self._waiting = waiting  # the stage this process's wait for the answer is charged to
+        self._child: tuple[int, int] | None = None
+        if FORK:
+            with contextlib.suppress(OSError):
+                self._child = _start(function)
+
+    def result(self) -> R:
+        child, self._child = self._child, None
+        if child is not None:
+            with timing.stage(self._waiting):
+                said = _finish(child)
+            if said is not None:
+                answer = _restored(*said)
+                if isinstance(answer, InputError):
+                    raise answer
+                return cast(R, answer)
+        return self._function()
+
+    def close(self) -> None:
+        child, self._child = self._child, None
+        if child is not None:
+            _abandon(child)
 
 
 def _attempt(function: Callable[[T], R], item: T) -> R | InputError:
@@ -77,8 +103,8 @@ def _attempt(function: Callable[[T], R], item: T) -> R | InputError:
         return error
 
 
-def _start(function: Callable[[T], R], items: list[T]) -> tuple[int, int]:
-    """A child that answers for `items` on a pipe (pickled) and exits 0 only once it has answered."""
+def _start(function: Callable[[], object]) -> tuple[int, int]:
+    """A child that writes `function()`'s answer to a pipe (pickled) and exits 0 only once it has."""
     answer, child_end = os.pipe()
     parent = os.getpid()
     try:
@@ -94,11 +120,10 @@ def _start(function: Callable[[T], R], items: list[T]) -> tuple[int, int]:
             _die_with(parent)
             if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
                 signal.signal(signal.SIGINT, signal.SIG_DFL)  # an interrupt ends the child; the parent reports it
-            said = []
-            for item in items:
-                if os.getppid() != parent:  # the run died (where the system will not say so): so does its child
-                    break
-                said.append(_portable(_attempt(function, item)))
+            try:
+                said = _portable(function())
+            except InputError as error:
+                said = _portable(error)
             data = pickle.dumps(said, protocol=pickle.HIGHEST_PROTOCOL)
             with os.fdopen(child_end, "wb") as stream:
                 stream.write(data)
@@ -110,7 +135,7 @@ def _start(function: Callable[[T], R], items: list[T]) -> tuple[int, int]:
 
 
 def _die_with(parent: int) -> None:
-    """Linux: the child is killed when the run's process dies, however it dies (a child left reading would hold
+    """Linux: the child is killed when the run's process dies, however it dies (a child left working would hold
     what the run held, such as the lock on OUT's folder, until it finished)."""
     with contextlib.suppress(OSError, AttributeError):
         libc = ctypes.CDLL(None, use_errno=True)
@@ -119,15 +144,15 @@ def _die_with(parent: int) -> None:
         os._exit(1)
 
 
-def _portable(answer: object) -> object:
+def _portable(answer: object) -> tuple[str, Any]:
     """An answer as it crosses the pipe: an input error as its parts (its class takes them, not its `args`)."""
     if isinstance(answer, InputError):
         return ("input errors", [(e.path, e.pos, e.message, e.line_text) for e in answer.all])
     return ("answer", answer)
 
 
-def _finish(child: tuple[int, int], count: int) -> list[Any] | None:
-    """The child's answers, or None when it did not give them all."""
+def _finish(child: tuple[int, int]) -> tuple[str, Any] | None:
+    """The child's answer as it crossed the pipe, or None when it gave none."""
     process, answer = child
     try:
         with os.fdopen(answer, "rb") as stream:
@@ -143,9 +168,9 @@ def _finish(child: tuple[int, int], count: int) -> list[Any] | None:
         said = pickle.loads(data) if status == 0 else None
     except Exception:
         return None
-    if not isinstance(said, list) or len(said) != count:
+    if not (isinstance(said, tuple) and len(said) == 2 and said[0] in ("answer", "input errors")):
         return None
-    return [_restored(kind, value) for kind, value in said]
+    return said
 
 
 def _restored(kind: str, value: Any) -> Any:
@@ -156,7 +181,6 @@ def _restored(kind: str, value: Any) -> Any:
 
 
 def _abandon(child: tuple[int, int]) -> None:
-    """This process failed while the child read: no process or pipe is left behind."""
     process, answer = child
     os.close(answer)
     _end(process)

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from generator.base import knowledge, timing
+from generator.base import forked, knowledge, timing
 from generator.base.errors import InputError, SchemaError
 from generator.emission import ffi
 from generator.emission.docs import model_docs, model_guides
@@ -45,21 +45,36 @@ def outputs(drafts: list[Draft], texts: Mapping[str, str], *, recheck: bool = Fa
             values.check_token_values(extension, knowledge.load())
     with timing.stage("package model"):
         package = model_package(list(irs), knowledge.load(), knowledge.load_package(), texts)
-    modules = package_files(package)
-    with timing.stage("compile check"):
-        check = CompileCheck(modules, recheck=recheck)  # runs beside what follows, where it can
+    # the IR's text and the docs in a child (where the system can fork) while this process renders the package
+    beside = forked.Beside(lambda: ir_and_docs(data, irs, package), waiting=BESIDE)
     try:
-        with timing.stage("IR"):
-            files = {f"ir/{entry['name']}.yaml": ir.yaml_text(entry) for entry in data}
-        files.update(modules)
-        with timing.stage("docs model"):
-            docs = model_docs(list(irs), package, model_guides(knowledge.read_guides()))
-        files.update(docs_files(docs, package))
+        modules = package_files(package)
         with timing.stage("compile check"):
-            check.finish()
+            check = CompileCheck(modules, recheck=recheck)  # runs beside what follows, where it can
+        try:
+            ir_files, pages = beside.result()
+            files = {**ir_files, **modules, **pages}
+            with timing.stage("compile check"):
+                check.finish()
+        finally:
+            check.close()
     finally:
-        check.close()
+        beside.close()
     return Emitted(files, irs, package)
+
+
+#: The stage a run's wait for the IR's text and the docs (made in a child) is charged to.
+BESIDE = "IR text and docs"
+
+
+def ir_and_docs(data: list[dict[str, object]], irs: tuple[Extension, ...],
+                package: Package) -> tuple[dict[str, str], dict[str, str]]:
+    """The IR files' text and the docs' files (pages, guides, mkdocs.yml)."""
+    with timing.stage("IR"):
+        ir_files = {f"ir/{entry['name']}.yaml": ir.yaml_text(entry) for entry in data}
+    with timing.stage("docs model"):
+        docs = model_docs(list(irs), package, model_guides(knowledge.read_guides()))
+    return ir_files, docs_files(docs, package)
 
 
 def docs_files(docs: Docs, package: Package) -> dict[str, str]:

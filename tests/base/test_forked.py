@@ -130,6 +130,33 @@ def test_no_fork_to_be_had_means_one_process(monkeypatch: pytest.MonkeyPatch) ->
     assert set(forked.in_two(lambda _: os.getpid(), list(range(4)), BIG[:4])) == {os.getpid()}
 
 
+def test_beside_answers_what_the_call_returns_or_raises_from_a_child() -> None:
+    here = os.getpid()
+    beside = forked.Beside(lambda: (os.getpid(), [1, 2]), waiting="test")
+    pid, answer = beside.result()
+    assert pid != here and answer == [1, 2]
+    refused = forked.Beside(lambda: square_or_refuse(4), waiting="test")
+    with pytest.raises(InputErrors) as raised:
+        refused.result()
+    assert [e.message for e in raised.value.errors] == ["one", "two"]
+
+
+def test_beside_does_the_work_here_when_the_child_fails_and_close_leaves_nothing() -> None:
+    here = os.getpid()
+
+    def fails_in_a_child() -> int:
+        if os.getpid() != here:
+            os._exit(3)
+        return 7
+
+    assert forked.Beside(fails_in_a_child, waiting="test").result() == 7
+    abandoned = forked.Beside(lambda: time.sleep(30), waiting="test")
+    abandoned.close()
+    abandoned.close()
+    with pytest.raises(ChildProcessError):
+        os.waitpid(-1, os.WNOHANG)
+
+
 def test_the_seeds_read_in_two_processes_as_in_one(monkeypatch: pytest.MonkeyPatch) -> None:
     paths = sorted(Path(SPECS).iterdir())
     knowledge = load()

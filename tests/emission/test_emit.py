@@ -11,6 +11,7 @@ import pytest
 
 from generator.base.errors import SchemaError
 from generator.emission import emit
+from tests.support import SPECS
 
 
 @pytest.fixture
@@ -130,3 +131,16 @@ def test_a_run_that_fails_meanwhile_leaves_no_child(forking: Path) -> None:
     with pytest.raises(ChildProcessError):
         os.waitpid(process, os.WNOHANG)  # reaped already
     pending.close()  # twice is harmless
+
+
+def test_the_ir_and_the_docs_made_in_a_child_are_those_made_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`outputs` makes the IR's text and the docs in a forked child while it renders the package: the files are
+    the same, to the byte and in the same order, as when one process makes them all."""
+    from generator import pipeline
+    from generator.base import forked
+
+    result = pipeline.run(SPECS)
+    beside = emit.outputs(result.extensions, result.texts).files
+    monkeypatch.setattr(forked, "FORK", False)
+    here = emit.outputs(result.extensions, result.texts).files
+    assert list(beside.items()) == list(here.items())
