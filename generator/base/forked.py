@@ -4,7 +4,7 @@
 front-end, extract): a child reads about half of them (by size) while this process
 reads the rest. `Beside`: one call in a child (the IR's text and the docs, while
 this process renders the package). A child sends back what it found, pickled, or
-the `InputError` it met, which this process raises or answers as if it had met it
+the `InputError` it met, with its stage times (`timing.add`), which this process raises or answers as if it had met it
 itself, so that what a run reports does not depend on which process did what. A
 child that fails in any other way (a bug, a signal, an answer that will not
 pickle) changes nothing but the time: this process does the work again, and
@@ -30,8 +30,6 @@ R = TypeVar("R")
 FORK = hasattr(os, "fork")
 #: Less input than this (bytes, all items together) is read here alone: a child would cost more than it saves.
 SMALLEST = 48 * 1024
-#: The stage the time this process waits for the child's answer is charged to.
-WAITING = "second reader"
 #: prctl's option that has a process killed with its parent (linux/prctl.h).
 _PR_SET_PDEATHSIG = 1
 
@@ -54,7 +52,7 @@ def in_two(function: Callable[[T], R], items: list[T], weights: list[int]) -> li
     if not FORK or len(items) < 2 or sum(weights) < SMALLEST:
         return [_attempt(function, item) for item in items]
     mine, theirs = split(weights)
-    child = Beside(lambda: [_portable(_attempt(function, items[i])) for i in theirs], waiting=WAITING)
+    child = Beside(lambda: [_portable(_attempt(function, items[i])) for i in theirs])
     try:
         answers: dict[int, R | InputError] = {i: _attempt(function, items[i]) for i in mine}
         answered = child.result()
@@ -70,9 +68,8 @@ class Beside(Generic[R]):
     any other way), `result` runs `function` here: the answer is the same, only the time differs. `close` lets
     go of a child whose answer is no longer wanted (the run failed meanwhile); no process or pipe is left."""
 
-    def __init__(self, function: Callable[[], R], *, waiting: str) -> None:
+    def __init__(self, function: Callable[[], R]) -> None:
         self._function = function
-        self._waiting = waiting  # the stage this process's wait for the answer is charged to
         self._child: tuple[int, int] | None = None
         if FORK:
             with contextlib.suppress(OSError):
@@ -81,10 +78,12 @@ class Beside(Generic[R]):
     def result(self) -> R:
         child, self._child = self._child, None
         if child is not None:
-            with timing.stage(self._waiting):
+            with timing.waiting():
                 said = _finish(child)
             if said is not None:
-                answer = _restored(*said)
+                kind, value, totals = said
+                timing.add(totals)
+                answer = _restored(kind, value)
                 if isinstance(answer, InputError):
                     raise answer
                 return cast(R, answer)
@@ -120,11 +119,12 @@ def _start(function: Callable[[], object]) -> tuple[int, int]:
             _die_with(parent)
             if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
                 signal.signal(signal.SIGINT, signal.SIG_DFL)  # an interrupt ends the child; the parent reports it
+            timing.reset()
             try:
                 said = _portable(function())
             except InputError as error:
                 said = _portable(error)
-            data = pickle.dumps(said, protocol=pickle.HIGHEST_PROTOCOL)
+            data = pickle.dumps((*said, timing.totals()), protocol=pickle.HIGHEST_PROTOCOL)
             with os.fdopen(child_end, "wb") as stream:
                 stream.write(data)
             status = 0
@@ -151,8 +151,8 @@ def _portable(answer: object) -> tuple[str, Any]:
     return ("answer", answer)
 
 
-def _finish(child: tuple[int, int]) -> tuple[str, Any] | None:
-    """The child's answer as it crossed the pipe, or None when it gave none."""
+def _finish(child: tuple[int, int]) -> tuple[str, Any, dict[str, float]] | None:
+    """The child's answer as it crossed the pipe, with its stage times, or None when it gave none."""
     process, answer = child
     try:
         with os.fdopen(answer, "rb") as stream:
@@ -168,7 +168,8 @@ def _finish(child: tuple[int, int]) -> tuple[str, Any] | None:
         said = pickle.loads(data) if status == 0 else None
     except Exception:
         return None
-    if not (isinstance(said, tuple) and len(said) == 2 and said[0] in ("answer", "input errors")):
+    if not (isinstance(said, tuple) and len(said) == 3 and said[0] in ("answer", "input errors")
+            and isinstance(said[2], dict)):
         return None
     return said
 

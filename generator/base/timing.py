@@ -1,9 +1,12 @@
 """Where a run's time goes, stage by stage: `generate --timings FILE` writes it, `make bench` reads it.
 
 Times are exclusive: while a stage nested in another runs (a grammar's parse
-inside a front-end), only the inner one is charged, so the stages of a run add
-up to its time. Time outside every stage is charged to `other`. The clock is
-always on; a stage costs about a microsecond.
+inside a front-end), only the inner one is charged, so the stages of a process add
+up to its time. Time outside every stage is charged to `other`. Work done in a
+forked child (`forked`) is charged to its own stages, added to this process's
+(`add`), and the time this process waits for it to nobody (`waiting`): the stages
+then add up to the work done, which two cores may do in less wall time. The clock
+is always on; a stage costs about a microsecond.
 """
 
 from __future__ import annotations
@@ -40,6 +43,23 @@ def stage(name: str) -> Iterator[None]:
     finally:
         _charge(time.perf_counter())
         _open.pop()
+
+
+@contextmanager
+def waiting() -> Iterator[None]:
+    """Charge the time inside the block to no stage: this process waits for work a child charges to its own."""
+    global _mark
+    _charge(time.perf_counter())
+    try:
+        yield
+    finally:
+        _mark = time.perf_counter()
+
+
+def add(totals: dict[str, float]) -> None:
+    """Add a child's stage times (`totals` of the child) to this process's."""
+    for name, seconds in totals.items():
+        _totals[name] = _totals.get(name, 0.0) + seconds
 
 
 def reset() -> None:

@@ -46,7 +46,7 @@ def outputs(drafts: list[Draft], texts: Mapping[str, str], *, recheck: bool = Fa
     with timing.stage("package model"):
         package = model_package(list(irs), knowledge.load(), knowledge.load_package(), texts)
     # the IR's text and the docs in a child (where the system can fork) while this process renders the package
-    beside = forked.Beside(lambda: ir_and_docs(data, irs, package), waiting=BESIDE)
+    beside = forked.Beside(lambda: ir_and_docs(data, irs, package))
     try:
         modules = package_files(package)
         with timing.stage("compile check"):
@@ -61,10 +61,6 @@ def outputs(drafts: list[Draft], texts: Mapping[str, str], *, recheck: bool = Fa
     finally:
         beside.close()
     return Emitted(files, irs, package)
-
-
-#: The stage a run's wait for the IR's text and the docs (made in a child) is charged to.
-BESIDE = "IR text and docs"
 
 
 def ir_and_docs(data: list[dict[str, object]], irs: tuple[Extension, ...],

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator import pipeline
-from generator.base import forked
+from generator.base import forked, timing
 from generator.base.errors import Gather, InputError, InputErrors
 from generator.base.knowledge import load
 from generator.base.source import Pos
@@ -88,7 +88,7 @@ def test_a_child_the_system_reaped_still_answers() -> None:
 
 CHILD_OUTLIVES = """
 import os, sys, time
-from generator.base import forked
+from generator.base import forked, timing
 def slow(item):
     if os.getpid() != here:
         print(os.getpid(), flush=True)
@@ -132,13 +132,26 @@ def test_no_fork_to_be_had_means_one_process(monkeypatch: pytest.MonkeyPatch) ->
 
 def test_beside_answers_what_the_call_returns_or_raises_from_a_child() -> None:
     here = os.getpid()
-    beside = forked.Beside(lambda: (os.getpid(), [1, 2]), waiting="test")
+    beside = forked.Beside(lambda: (os.getpid(), [1, 2]))
     pid, answer = beside.result()
     assert pid != here and answer == [1, 2]
-    refused = forked.Beside(lambda: square_or_refuse(4), waiting="test")
+    refused = forked.Beside(lambda: square_or_refuse(4))
     with pytest.raises(InputErrors) as raised:
         refused.result()
     assert [e.message for e in raised.value.errors] == ["one", "two"]
+
+
+def test_a_childs_stage_times_are_the_runs_and_its_wait_is_charged_to_no_stage() -> None:
+    """What a child did shows under its own stages (the linearity tests read them); waiting for it is no work."""
+    def work() -> int:
+        with timing.stage("work in a child"):
+            time.sleep(0.05)
+        return 1
+
+    timing.reset()
+    assert forked.Beside(work).result() == 1
+    totals = timing.totals()
+    assert totals["work in a child"] >= 0.05 and totals.get(timing.OTHER, 0.0) < 0.05
 
 
 def test_beside_does_the_work_here_when_the_child_fails_and_close_leaves_nothing() -> None:
@@ -149,8 +162,8 @@ def test_beside_does_the_work_here_when_the_child_fails_and_close_leaves_nothing
             os._exit(3)
         return 7
 
-    assert forked.Beside(fails_in_a_child, waiting="test").result() == 7
-    abandoned = forked.Beside(lambda: time.sleep(30), waiting="test")
+    assert forked.Beside(fails_in_a_child).result() == 7
+    abandoned = forked.Beside(lambda: time.sleep(30))
     abandoned.close()
     abandoned.close()
     with pytest.raises(ChildProcessError):

@@ -43,7 +43,8 @@ def test_a_stage_that_raises_is_still_closed() -> None:
 
 
 def test_generate_writes_every_stage_of_the_pipeline(tmp_path: Path) -> None:
-    """The stages of a cold run, import included, add up to the run (the interpreter's start aside)."""
+    """The stages of a cold run, import included, add up to its work: the run's time (the interpreter's start
+    aside) and the work its children did beside it on the second core, so at most twice the run's time."""
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "generator", "generate", "--force", "--specs", str(SPECS),
                     "--out", str(tmp_path / "out"), "--timings", str(tmp_path / "t.json")],
@@ -53,7 +54,7 @@ def test_generate_writes_every_stage_of_the_pipeline(tmp_path: Path) -> None:
     for name in ("import", "read", "detect", "parse collapsed", "parse asciidoc", "extract", "merge", "IR",
                  "template compile", "template render", "cffi modules", "write"):
         assert stages[name] > 0, name
-    assert 0 < sum(stages.values()) < wall
+    assert 0 < sum(stages.values()) < 2 * wall
 
 
 @pytest.mark.parametrize("where", ["no/such/folder/t.json", "a folder", "/dev/full"])
