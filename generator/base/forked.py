@@ -4,11 +4,12 @@
 front-end, extract): a child reads about half of them (by size) while this process
 reads the rest. `Beside`: one call in a child (the IR's text and the docs, while
 this process renders the package). A child sends back what it found, pickled, or
-the `InputError` it met, with its stage times (`timing.add`), which this process raises or answers as if it had met it
-itself, so that what a run reports does not depend on which process did what. A
-child that fails in any other way (a bug, a signal, an answer that will not
-pickle) changes nothing but the time: this process does the work again, and
-raises what it raises. A child dies with its run.
+the `InputError` it met, which this process raises or answers as if it had met it
+itself, so that what a run reports does not depend on which process did what; and
+its stage times, which are added to the run's (`timing.add`). A child that fails
+in any other way (a bug, a signal, an answer that will not pickle) changes nothing
+but the time: this process does the work again, and raises what it raises. A
+child dies with its run.
 """
 
 from __future__ import annotations
