@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -41,11 +42,12 @@ class Read:
     texts: dict[str, str] = field(default_factory=dict)
 
 
-def read(paths: list[Path], knowledge: Knowledge, errors: Gather) -> Read:
+def read(paths: list[Path], knowledge: Knowledge, errors: Gather, first: Callable[[], object] | None = None) -> Read:
     """The facts of every file; a file that fails does not stop the others, its error is gathered in `errors`.
-    The files are read in two processes where that pays (`forked.in_two`); the result is the same."""
+    The files are read in two processes where that pays (`forked.in_two`, which runs `first` in this one before
+    it reads any); the result is the same."""
     found = Read()
-    answers = forked.in_two(lambda path: read_one(path, knowledge), paths, [_size(p) for p in paths])
+    answers = forked.in_two(lambda path: read_one(path, knowledge), paths, [_size(p) for p in paths], first)
     for answer in answers:
         with errors.attempt():
             if isinstance(answer, InputError):
@@ -110,17 +112,18 @@ def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
     return extensions
 
 
-def run(specs: Path) -> Result:
-    """All extensions described under `specs`, each with the diagnostics that concern it."""
-    return run_files(spec_files(specs), str(specs))
+def run(specs: Path, first: Callable[[], object] | None = None) -> Result:
+    """All extensions described under `specs`, each with the diagnostics that concern it. `first`: work of the
+    caller's that this process does while a second one starts reading (`read`)."""
+    return run_files(spec_files(specs), str(specs), first)
 
 
-def run_files(paths: list[Path], where: str = "<specs>") -> Result:
+def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], object] | None = None) -> Result:
     """All extensions described in `paths`; the result does not depend on their order."""
     with timing.stage("knowledge"):
         knowledge = load()
     errors = Gather()
-    found = read(sorted(paths, key=lambda p: p.as_posix()), knowledge, errors)
+    found = read(sorted(paths, key=lambda p: p.as_posix()), knowledge, errors, first)
     facts, skipped = found.facts, found.skipped
     if not facts and not errors.errors:
         raise InputError(where, None, "this folder holds no spec, only notes" if found.registry is None else

@@ -1,8 +1,8 @@
 """Work done in a forked child beside this process, where the system can fork, on the two cores a machine has.
 
 `in_two`: a run reads its texts one after the other, each on its own (detect,
-front-end, extract): a child reads about half of them (by size) while this process
-reads the rest. `Beside`: one call in a child (the IR's text and the docs, while
+front-end, extract): a child and this process take them from one queue, heaviest
+first, until none is left. `Beside`: one call in a child (the IR's text and the docs, while
 this process renders the package). A child sends back what it found, pickled, or
 the `InputError` it met, which this process raises or answers as if it had met it
 itself, so that what a run reports does not depend on which process did what; and
@@ -19,7 +19,7 @@ import ctypes
 import os
 import pickle
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Generic, TypeVar, cast
 
 from generator.base import timing
@@ -35,42 +35,72 @@ SMALLEST = 48 * 1024
 _PR_SET_PDEATHSIG = 1
 
 
-def split(weights: list[int]) -> tuple[list[int], list[int]]:
-    """The indices of the items for this process and for the child: the heaviest first, each to the lighter
-    side, so that the two finish at about the same time."""
-    mine: list[int] = []
-    theirs: list[int] = []
-    load = [0, 0]
-    for index in sorted(range(len(weights)), key=lambda i: (-weights[i], i)):
-        side = 0 if load[0] <= load[1] else 1
-        (mine, theirs)[side].append(index)
-        load[side] += weights[index]
-    return sorted(mine), sorted(theirs)
-
-
-def in_two(function: Callable[[T], R], items: list[T], weights: list[int]) -> list[R | InputError]:
-    """`function` over `items` (an input error it raises is the item's answer), in two processes when that pays."""
-    if not FORK or len(items) < 2 or sum(weights) < SMALLEST:
+def in_two(function: Callable[[T], R], items: list[T], weights: list[int],
+           first: Callable[[], object] | None = None) -> list[R | InputError]:
+    """`function` over `items` (an input error it raises is the item's answer), in two processes when that pays.
+    Both take the next item, heaviest first, from one queue, so that they finish together whatever each item
+    costs; this process does `first` before it takes any (work the child does not need: an import)."""
+    queue = None
+    if FORK and 2 <= len(items) <= _MOST_QUEUED and sum(weights) >= SMALLEST:
+        queue = _queue(sorted(range(len(items)), key=lambda i: (-weights[i], i)))
+    if queue is None:
+        if first is not None:
+            first()
         return [_attempt(function, item) for item in items]
-    mine, theirs = split(weights)
-    child = Beside(lambda: [_portable(_attempt(function, items[i])) for i in theirs])
+    read_end, write_end = queue
+    child: Beside[list[tuple[int, tuple[str, Any]]]] = Beside(
+        lambda: [(i, _portable(_attempt(function, items[i]))) for i in _taken(read_end, write_end)],
+        here=list)  # without the child's answers, what it took is done here again (below)
+    os.close(write_end)  # the child closes its own copy: the queue ends when it is empty
     try:
-        answers: dict[int, R | InputError] = {i: _attempt(function, items[i]) for i in mine}
+        if first is not None:
+            first()
+        answers: dict[int, R | InputError] = {i: _attempt(function, items[i]) for i in _taken(read_end)}
         answered = child.result()
     finally:
+        os.close(read_end)
         child.close()
-    answers.update(zip(theirs, (_restored(*answer) for answer in answered), strict=True))
+    answers.update((i, _restored(*answer)) for i, answer in answered)
+    for i in set(range(len(items))) - answers.keys():  # taken by a child that failed: done here again
+        answers[i] = _attempt(function, items[i])
     return [answers[i] for i in range(len(items))]
+
+
+#: An item's index as it goes through the queue: a read of one takes it whole (a pipe's reads are never split).
+_INDEX = 4
+#: As many items as the queue holds at once (4 bytes each in a pipe's buffer, which is 64 KiB on Linux).
+_MOST_QUEUED = 4096
+
+
+def _queue(order: list[int]) -> tuple[int, int] | None:
+    """A pipe holding the indices in `order` (read end, write end), or None when no pipe is to be had."""
+    try:
+        read_end, write_end = os.pipe()
+    except OSError:
+        return None
+    os.write(write_end, b"".join(i.to_bytes(_INDEX, "little") for i in order))
+    return read_end, write_end
+
+
+def _taken(read_end: int, write_end: int | None = None) -> Iterator[int]:
+    """The indices this process takes from the queue, one at a time, until it is empty. The child passes its copy
+    of the write end, which it closes first: the queue is empty when neither process can add to it."""
+    if write_end is not None:
+        os.close(write_end)
+    while len(index := os.read(read_end, _INDEX)) == _INDEX:
+        yield int.from_bytes(index, "little")
 
 
 class Beside(Generic[R]):
     """`function()` run in a forked child while this process goes on: `result` gives what it returned, or raises
     the input error it raised. Without a child (no fork, a limit on processes or pipes, a child that failed in
-    any other way), `result` runs `function` here: the answer is the same, only the time differs. `close` lets
+    any other way), `result` runs `function` here (or `here`, where running it again would not do): the answer
+    is the same, only the time differs. `close` lets
     go of a child whose answer is no longer wanted (the run failed meanwhile); no process or pipe is left."""
 
-    def __init__(self, function: Callable[[], R]) -> None:
+    def __init__(self, function: Callable[[], R], here: Callable[[], R] | None = None) -> None:
         self._function = function
+        self._here = here or function  # what `result` does without the child's answer
         self._child: tuple[int, int] | None = None
         if FORK:
             with contextlib.suppress(OSError):
@@ -88,7 +118,7 @@ class Beside(Generic[R]):
                 if isinstance(answer, InputError):
                     raise answer
                 return cast(R, answer)
-        return self._function()
+        return self._here()
 
     def close(self) -> None:
         child, self._child = self._child, None

@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,11 +22,32 @@ from tests.support import ROOT, SPECS
 BIG = [forked.SMALLEST] * 6
 
 
-def test_the_heaviest_items_go_first_each_to_the_lighter_side() -> None:
-    mine, theirs = forked.split([37, 34, 34, 26, 10, 5])
-    assert sorted(mine + theirs) == list(range(6))
-    loads = [sum([37, 34, 34, 26, 10, 5][i] for i in side) for side in (mine, theirs)]
-    assert abs(loads[0] - loads[1]) <= 10
+def pid_after(seconds: float) -> Callable[[object], int]:
+    """An item's work: its process's id, after `seconds` (long enough for the child to start and take some)."""
+    def work(_: object) -> int:
+        time.sleep(seconds)
+        return os.getpid()
+    return work
+
+
+def test_items_are_taken_from_one_queue_so_that_neither_process_waits_long() -> None:
+    """An item that takes long in the child does not hold this process up: it takes the rest meanwhile."""
+    here = os.getpid()
+
+    def slow_in_a_child(item: int) -> int:
+        time.sleep(0.5 if os.getpid() != here else 0.05)
+        return os.getpid()
+
+    pids = forked.in_two(slow_in_a_child, list(range(8)), [forked.SMALLEST] * 8)
+    assert pids.count(here) >= 6 and len(set(pids)) == 2
+
+
+def test_first_runs_here_before_any_item() -> None:
+    done: list[str] = []
+    forked.in_two(lambda item: done.append(f"item {item}"), [1, 2], BIG[:2], first=lambda: done.append("first"))
+    assert done[0] == "first"
+    forked.in_two(lambda item: done.append(f"small {item}"), [1, 2], [1, 1], first=lambda: done.append("again"))
+    assert done[-3:] == ["again", "small 1", "small 2"]
 
 
 def square_or_refuse(item: int) -> int:
@@ -47,7 +69,7 @@ def test_answers_and_input_errors_come_back_in_order() -> None:
 
 def test_half_of_the_work_is_done_in_a_child_and_none_below_the_smallest_input() -> None:
     here = os.getpid()
-    pids = forked.in_two(lambda _: os.getpid(), list(range(4)), [forked.SMALLEST] * 4)
+    pids = forked.in_two(pid_after(0.1), list(range(4)), [forked.SMALLEST] * 4)
     assert len(set(pids)) == 2 and here in pids
     assert set(forked.in_two(lambda _: os.getpid(), list(range(4)), [10] * 4)) == {here}
 
@@ -56,6 +78,7 @@ def test_a_child_that_fails_leaves_its_share_to_this_process() -> None:
     here = os.getpid()
 
     def fails_in_a_child(item: int) -> tuple[int, int]:
+        time.sleep(0.05)
         if os.getpid() != here:
             raise RuntimeError("a bug that shows only in the child")
         return item, os.getpid()
@@ -80,7 +103,7 @@ def test_an_error_here_leaves_no_child_behind() -> None:
 def test_a_child_the_system_reaped_still_answers() -> None:
     previous = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
     try:
-        pids = forked.in_two(lambda _: os.getpid(), list(range(4)), BIG[:4])
+        pids = forked.in_two(pid_after(0.1), list(range(4)), BIG[:4])
     finally:
         signal.signal(signal.SIGCHLD, previous)
     assert len(set(pids)) == 2
@@ -93,9 +116,10 @@ def slow(item):
     if os.getpid() != here:
         print(os.getpid(), flush=True)
         time.sleep(30)
+    time.sleep(1)
     return item
 here = os.getpid()
-forked.in_two(slow, [1, 2], [forked.SMALLEST] * 2)
+forked.in_two(slow, [1, 2, 3, 4], [forked.SMALLEST] * 4)
 """
 
 
