@@ -6,6 +6,7 @@ import contextlib
 import hashlib
 import os
 import sys
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -183,11 +184,13 @@ class CompileCheck:
         if self._child is not None:
             process, answer = self._child
             self._child = None
-            with os.fdopen(answer, "rb") as stream:
+            with timing.waiting(), os.fdopen(answer, "rb") as stream:  # the child's time is added below
                 said = stream.read().decode()
-            if _status(process) != 0 or not said.startswith(_ANSWER):
+            seconds, _, error = said[len(_ANSWER):].partition("\n")
+            if _status(process) != 0 or not said.startswith(_ANSWER) or not _seconds(seconds):
                 raise SchemaError("the compile check of the package's modules ended without an answer")
-            self._error = said[len(_ANSWER):] or None
+            timing.add({"compile check": float(seconds)})
+            self._error = error or None
         if self._error is not None:
             raise SchemaError(f"{self._error}: a name from the specs got past the checks")
         if not self._passed <= self._before:
@@ -196,8 +199,16 @@ class CompileCheck:
                 self._record.write_text("\n".join(sorted(self._passed)) + "\n", encoding="ascii")
 
 
-#: What the check's answer starts with (then the first error, or nothing): a child that wrote nothing gave none.
+#: What the check's answer starts with (then the seconds it took, a line break and the first error, or nothing):
+#: a child that wrote nothing gave none.
 _ANSWER = "="
+
+
+def _seconds(text: str) -> bool:
+    try:
+        return float(text) >= 0
+    except ValueError:
+        return False
 
 
 def _status(process: int) -> int:
@@ -222,15 +233,17 @@ def first_error(modules: dict[str, str]) -> str | None:
 
 
 def _fork(modules: dict[str, str]) -> tuple[int, int]:
-    """A child that checks `modules` and writes `_ANSWER` and the first error (nothing more when there is none) to
-    a pipe; it exits 0 only once it has answered."""
+    """A child that checks `modules` and writes `_ANSWER`, the seconds it took and the first error (nothing more
+    when there is none) to a pipe; it exits 0 only once it has answered."""
     answer, child_end = os.pipe()
     process = os.fork()
     if process == 0:  # the child: answer, and leave without running the parent's exit handlers
         status = 1
         try:
             os.close(answer)
-            os.write(child_end, (_ANSWER + (first_error(modules) or "")).encode())
+            started = time.perf_counter()
+            error = first_error(modules) or ""
+            os.write(child_end, f"{_ANSWER}{time.perf_counter() - started}\n{error}".encode())
             status = 0
         finally:
             os._exit(status)
