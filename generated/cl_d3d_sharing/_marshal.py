@@ -184,8 +184,7 @@ def _object_address(ffi: Any, value: object, int_ptr: object, c_type: str, param
     if expected is not None and _package(value) == expected.__module__.split(".")[0]:
         if not issubclass(type(value), expected):
             raise TypeError(f"{_where(function, param)} must be a {expected.__name__} ({c_type}), not {name}")
-        _RIGHT_CLASS[(id(type(value)), c_type)] = type(value)
-        _RIGHT_IDS.setdefault(c_type, set()).add(id(type(value)))
+        _RIGHT.setdefault(c_type, {})[id(type(value))] = type(value)
     if not _liveness.live_object(where, c_type == _library.MEM_NAME):
         raise ValueError(f"{_where(function, param)} is a {name} whose OpenCL object was released "
                          f"(0x{where:x} no longer holds a live {c_type}); pass a live object")
@@ -201,12 +200,10 @@ def _package(value: object) -> str:
     return module.split(".")[0] if type(module) is str else ""
 
 
-#: PyOpenCL's own classes found to be the class of a C type's handles, by (id of the class, C type): an object
-#: of one is a handle of that type whose address needs no more checks once it was found live. Keyed by id, so
-#: that no metaclass is asked to hash; the class is the value, which keeps its id its own.
-_RIGHT_CLASS: dict[tuple[int, str], type] = {}
-#: The ids of those classes by C type (each class is kept, so its id stays its own, by `_RIGHT_CLASS`).
-_RIGHT_IDS: dict[str, set[int]] = {}
+#: PyOpenCL's own classes found to be the class of a C type's handles, by C type and id of the class: an object
+#: of one is a handle of that type whose address needs no more checks once it was found live (`known`). Keyed
+#: by id, so that no metaclass is asked to hash; the class is the value, which keeps its id its own.
+_RIGHT: dict[str, dict[int, type]] = {}
 #: cffi handles made from PyOpenCL objects' addresses, by (id of the cffi module, C type) and address: a handle is
 #: only its address, so one made before serves again (whether the object is alive is asked every time).
 _HANDLES: dict[tuple[int, str], dict[int, CData]] = {}
@@ -228,7 +225,7 @@ def _handle(ffi: Any, c_type: str, where: int) -> CData:
 def known(ffi: Any, value: Any, c_type: str) -> CData | None:
     """The handle of a PyOpenCL object of a class found right for `c_type` before, whose address is known alive;
     None for anything else (then `pointer` asks what it is). The wrappers' way for a PyOpenCL handle argument."""
-    right = _RIGHT_IDS.get(c_type)
+    right = _RIGHT.get(c_type)
     if right is None or id(type(value)) not in right or _lifetime.destroyed:
         return None
     where = value.int_ptr
@@ -243,7 +240,7 @@ def pyopencl_handles(ffi: Any, values: list[Any], c_type: str) -> list[CData] | 
     """The handles of `values` when each is an object of a class of PyOpenCL's found right for `c_type` before,
     whose address is known alive: the usual list of a PyOpenCL program, without `pointer`'s questions for each.
     None for anything else, which goes item by item (`pointer`, whose errors name the item)."""
-    right = _RIGHT_IDS.get(c_type)
+    right = _RIGHT.get(c_type)
     if right is None or _lifetime.destroyed:
         return None
     alive = _lifetime.watched if c_type == _library.MEM_NAME else _liveness.seen_alive
@@ -267,12 +264,9 @@ def pointer(
     """A pointer or handle argument. With `exact`, a cffi pointer must point to the right type, and a cffi
     array must hold `count` items (one without `count`: what C reads or writes there). Without `null`, None
     is refused (an item of a Pythonic list)."""
-    cls = type(value)
-    if _RIGHT_CLASS.get((id(cls), c_type)) is cls:  # PyOpenCL's own class, checked before: its address only
-        where = value.int_ptr
-        if type(where) is int and not _lifetime.destroyed \
-                and (where in _liveness.seen_alive or where in _lifetime.watched):
-            return _handle(ffi, c_type, where)
+    found = known(ffi, value, c_type)  # PyOpenCL's own class, checked before: its address only
+    if found is not None:
+        return found
     for _ in range(_NESTING):
         if value is None:
             if not null:

@@ -6,7 +6,6 @@ import contextlib
 import hashlib
 import os
 import sys
-import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -149,11 +148,11 @@ class CompileCheck:
     """The last guard: a module that would not even parse is never written. `finish` raises `SchemaError` for
     the first such module.
 
-    Compiling the package's modules takes a tenth of a run, so it runs in a forked child while the parent
-    renders the IR and the docs; the child only answers with the first error, if any. A module this
-    interpreter compiled on an earlier run, to the byte, is not compiled again (the hashes are kept beside the
-    compiled templates): a regeneration after a spec revision compiles only what changed. `recheck` compiles
-    them all."""
+    Compiling the package's modules takes a tenth of a run, so it runs in a forked child (`forked.Beside`) while
+    the parent renders the IR and the docs; the child only answers with the first error, if any, and a child
+    that gives no answer fails the run. A module this interpreter compiled on an earlier run, to the byte, is
+    not compiled again (the hashes are kept beside the compiled templates): a regeneration after a spec revision
+    compiles only what changed. `recheck` compiles them all."""
 
     def __init__(self, files: dict[str, str], *, recheck: bool = False) -> None:
         self._record = TEMPLATE_CACHE / f"compiled-{hashlib.sha256(sys.version.encode()).hexdigest()[:16]}.txt"
@@ -166,31 +165,21 @@ class CompileCheck:
         self._passed = set(digests.values())
         todo = {name: files[name] for name, digest in digests.items() if digest not in self._before}
         self._error: str | None = None
-        self._child: tuple[int, int] | None = None  # (process, read end of its pipe)
+        self._child: forked.Beside[str | None] | None = None
         if todo and FORK:
-            self._child = _fork(todo)
+            self._child = forked.Beside(lambda: first_error(todo), here=_no_answer)
         elif todo:
             self._error = first_error(todo)
 
     def close(self) -> None:
         """Let go of the child without its answer (the run failed meanwhile): no process or pipe is left."""
         if self._child is not None:
-            process, answer = self._child
-            self._child = None
-            os.close(answer)  # a child still writing gets a broken pipe and exits
-            _status(process)
+            self._child.close()
 
     def finish(self) -> None:
         if self._child is not None:
-            process, answer = self._child
-            self._child = None
-            with timing.waiting(), os.fdopen(answer, "rb") as stream:  # the child's time is added below
-                said = stream.read().decode()
-            seconds, _, error = said[len(_ANSWER):].partition("\n")
-            if _status(process) != 0 or not said.startswith(_ANSWER) or not _seconds(seconds):
-                raise SchemaError("the compile check of the package's modules ended without an answer")
-            timing.add({"compile check": float(seconds)})
-            self._error = error or None
+            child, self._child = self._child, None
+            self._error = child.result()
         if self._error is not None:
             raise SchemaError(f"{self._error}: a name from the specs got past the checks")
         if not self._passed <= self._before:
@@ -199,25 +188,8 @@ class CompileCheck:
                 self._record.write_text("\n".join(sorted(self._passed)) + "\n", encoding="ascii")
 
 
-#: What the check's answer starts with (then the seconds it took, a line break and the first error, or nothing):
-#: a child that wrote nothing gave none.
-_ANSWER = "="
-
-
-def _seconds(text: str) -> bool:
-    try:
-        return float(text) >= 0
-    except ValueError:
-        return False
-
-
-def _status(process: int) -> int:
-    """The child's exit status once it has ended; 0 when the system reaped it itself (SIGCHLD ignored), where
-    only its answer tells whether it finished (`_ANSWER`)."""
-    try:
-        return os.waitstatus_to_exitcode(os.waitpid(process, 0)[1])
-    except ChildProcessError:
-        return 0
+def _no_answer() -> str | None:
+    raise SchemaError("the compile check of the package's modules ended without an answer")
 
 
 def first_error(modules: dict[str, str]) -> str | None:
@@ -230,22 +202,3 @@ def first_error(modules: dict[str, str]) -> str | None:
         except ValueError as error:  # a NUL in the text
             return f"{name} would not compile ({error})"
     return None
-
-
-def _fork(modules: dict[str, str]) -> tuple[int, int]:
-    """A child that checks `modules` and writes `_ANSWER`, the seconds it took and the first error (nothing more
-    when there is none) to a pipe; it exits 0 only once it has answered."""
-    answer, child_end = os.pipe()
-    process = os.fork()
-    if process == 0:  # the child: answer, and leave without running the parent's exit handlers
-        status = 1
-        try:
-            os.close(answer)
-            started = time.perf_counter()
-            error = first_error(modules) or ""
-            os.write(child_end, f"{_ANSWER}{time.perf_counter() - started}\n{error}".encode())
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(child_end)
-    return process, answer

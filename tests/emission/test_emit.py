@@ -126,7 +126,9 @@ def test_a_child_the_system_reaped_is_judged_by_its_answer(forking: Path) -> Non
 def test_a_run_that_fails_meanwhile_leaves_no_child(forking: Path) -> None:
     pending = emit.CompileCheck({"pkg/a.py": "A = 1\n"})
     assert pending._child is not None
-    process = pending._child[0]
+    running = pending._child._child  # the child's (process, pipe)
+    assert running is not None
+    process = running[0]
     pending.close()
     with pytest.raises(ChildProcessError):
         os.waitpid(process, os.WNOHANG)  # reaped already
