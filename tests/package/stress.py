@@ -32,6 +32,7 @@ import signal
 import sys
 import threading
 import time
+import traceback
 from typing import Any
 
 from tests.package.standins import MODULES, Driver, check, extension_module
@@ -85,7 +86,6 @@ def threads(rounds: int) -> str:
     module = extension_module(EXTENSION)
     driver = Driver(module, platform, context)
     gc.set_threshold(5, 1, 1)
-    failures: list[BaseException] = []
     start = threading.Barrier(THREADS)
 
     def work(number: int) -> None:
@@ -103,18 +103,7 @@ def threads(rounds: int) -> str:
             if chance.random() < 0.05:
                 gc.collect()
 
-    def guarded(number: int) -> None:
-        try:
-            work(number)
-        except BaseException as error:
-            failures.append(error)
-
-    workers = [threading.Thread(target=guarded, args=(n,)) for n in range(THREADS)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    assert failures == [], failures
+    run_threads(work, THREADS)
     assert driver.held == set()
     return f"{exact(module)} {THREADS} threads x {rounds} rounds"
 
@@ -220,20 +209,20 @@ def interrupt(seconds: int) -> str:
 
 
 def run_threads(work: Any, count: int) -> None:
-    failures: list[BaseException] = []
+    failures: list[str] = []
 
     def guarded(number: int) -> None:
         try:
             work(number)
         except BaseException as error:
-            failures.append(error)
+            failures.append("".join(traceback.format_exception(error)))
 
     workers = [threading.Thread(target=guarded, args=(n,)) for n in range(count)]
     for worker in workers:
         worker.start()
     for worker in workers:
         worker.join()
-    assert failures == [], failures
+    assert failures == [], "\n".join(failures)
 
 
 def main(name: str, rounds: int) -> int:

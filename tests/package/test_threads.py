@@ -312,3 +312,36 @@ def test_no_hang_under_the_cycle_collector_or_after_fork(scenario: str, rounds: 
         pytest.fail(f"{scenario}: no end within 5 minutes (a deadlock)")
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.startswith("ok "), done.stdout
+
+
+def test_the_calls_in_flight_are_read_whole_while_finalizers_change_them(tracker: Any) -> None:
+    """A call that waits reads every other call in flight while a finalizer, run by the cycle collector at any
+    allocation, ends one of them (in the stress scenario, on another thread). On CPython 3.11 `dict.copy()`
+    allocates its new dict after copying the entries and before reading their count, so a collection there
+    left a copy that failed to iterate ("dictionary keys changed during iteration", once in CI). Each round
+    here empties CPython's free list of dicts and leaves a cycle whose finalizer ends a call, so the
+    collector runs at the first allocation of the read."""
+    calls, in_use, keys = tracker._calls, tracker._in_use, [-1]
+
+    class EndsACall:
+        def __init__(self) -> None:
+            self.me = self
+
+        def __del__(self) -> None:
+            calls.pop(next(iter(calls)), None)
+
+    fresh = {thread: ([thread], None) for thread in range(10)}
+    before = gc.get_threshold()
+    gc.collect()
+    gc.set_threshold(1, 1, 1)
+    try:
+        for _ in range(500):
+            calls.clear()
+            calls.update(fresh)
+            drained: list[dict[int, int]] = [{} for _ in range(100)]
+            EndsACall()
+            assert not in_use(keys, -2)
+            del drained
+    finally:
+        gc.set_threshold(*before)
+    gc.collect()

@@ -148,7 +148,8 @@ class Tracker:
         """In a forked child: the calls of threads the child does not have will never end."""
         me = _get_ident()
         self._idle = threading.Condition(_library.lock)  # the lock the child's `_library` made afresh
-        self._calls = {thread: held for thread, held in self._calls.items() if thread == me}
+        held = self._calls.get(me)
+        self._calls = {} if held is None else {me: held}
         self._waiting = 0
 
     # -- holding objects from check to record ---------------------------------
@@ -267,11 +268,19 @@ class Tracker:
             finally:
                 self._waiting -= 1
 
+    def _in_flight(self) -> list[tuple[int, Any]]:
+        """The calls in flight, as (thread, what it holds). Calls that take the lock-free way come and go
+        meanwhile, so the threads are copied first in the one step no other code can run inside: `list` of the
+        dict. Not `dict.copy()`: on CPython 3.11 the cycle collector (so finalizers, so other threads) may run
+        between its copy of the entries and of their count, and the copy then fails to iterate ("dictionary
+        keys changed during iteration"); nor `items()`, whose pairs are allocations it may run at."""
+        calls = self._calls
+        return [(thread, held) for thread in list(calls) if (held := calls.get(thread)) is not None]
+
     def _in_use(self, keys: Collection[Hashable], me: int) -> bool:
-        """Whether another thread's call holds any of `keys`, or has announced it is about to (under the lock;
-        calls that take the lock-free way may come and go meanwhile, so the calls are copied first, in one
-        step no other code can run inside)."""
-        for thread, held in self._calls.copy().items():
+        """Whether another thread's call holds any of `keys`, or has announced it is about to (under the
+        lock)."""
+        for thread, held in self._in_flight():
             if thread == me:
                 continue
             if not (held.all_keys() if isinstance(held, _Nested) else set(held[0])).isdisjoint(keys):
@@ -283,7 +292,7 @@ class Tracker:
         interrupt can leave one (a KeyboardInterrupt at the first instruction of `let_go`), or a thread that
         ended inside a call; without this, every later call on those objects would wait for ever."""
         running = sys._current_frames()
-        for thread, held in self._calls.copy().items():
+        for thread, held in self._in_flight():
             if thread == me:
                 continue
             kept = _still_running(held, running.get(thread))
@@ -380,8 +389,8 @@ class Tracker:
         """The tracked state, for tests and debugging: addresses."""
         _settle(wait=True)
         with self._idle:
-            return {"acquired": {_library.address(m) for m in self._acquired}, "known": {_library.address(m) for m in self._known},
-                    "wraps": dict(self._wraps)}
+            return {"acquired": {_library.address(m) for m in list(self._acquired)},
+                    "known": {_library.address(m) for m in list(self._known)}, "wraps": dict(self._wraps)}
 
 
 #: Every tracker, for `_forked_child`.
