@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from generator.base.records import frozen
 from generator.emission.package_model import Package
 from generator.ir.model import Extension
 
 
-@dataclass(frozen=True)
+@frozen
 class Row:
     extension: str
     function: str

@@ -11,15 +11,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
 from generator import pipeline
+from generator.base.records import frozen
 from generator.ir import read
 from generator.ir.model import NO_VALUE, Extension, value_text
 
 
-@dataclass(frozen=True)
+@frozen
 class Change:
     extension: str
     kind: str  # e.g. "function added", "token value changed", "condition reworded"

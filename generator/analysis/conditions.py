@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import re
 from copy import copy
-from dataclasses import dataclass
 from functools import cache
 
 from lark import Lark, Token, Tree, UnexpectedInput, UnexpectedToken
@@ -46,6 +45,7 @@ from generator.base.predicates import (
     Released,
     Wrapped,
 )
+from generator.base.records import frozen
 from generator.merging.draft import Clause, Effect, ErrorCondition, Extension, Function, Param
 
 #: Where a condition may start a new clause; a split that leaves no clause the grammar knows is undone.
@@ -56,7 +56,7 @@ HOST = "decided by the arguments alone"
 DRIVER_PROSE = "no argument value or tracked state decides it: only the implementation can tell"
 
 
-@dataclass(frozen=True)
+@frozen
 class _Named:
     """A function the clause names as the one that acquires, releases or creates, and the role it plays."""
 
@@ -284,7 +284,7 @@ def _continues(piece: str) -> bool:
     return len(words) <= 1 or words[0] in ("and", "but")
 
 
-@dataclass(frozen=True)
+@frozen
 class _Pieces:
     """A condition cut at its connectives: the pieces' texts, the connectives, where each piece starts and
     ends in the condition."""

@@ -9,14 +9,13 @@ them the IR holds, and a fact read and not kept that no diagnostic at its line e
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from generator.base.diagnostics import Diagnostic, Location, Sink
+from generator.base.records import frozen
 from generator.extraction.facts import SourceFacts
 from generator.merging.draft import Count, Extension, Tally
 
 
-@dataclass(frozen=True)
+@frozen
 class _Unkept:
     where: Location
     what: str

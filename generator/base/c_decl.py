@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from lark import Token, Tree
 
 from generator.base import grammars
 from generator.base.knowledge import CLanguage, load
+from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile
 
 #: A word of C text.
@@ -19,13 +19,13 @@ _WORD = re.compile(r"[A-Za-z_]\w*")
 _TYPE_PREFIXES = {"unsigned", "signed", "long", "short", "struct", "enum"}
 
 
-@dataclass(frozen=True)
+@frozen
 class CParam:
     name: str | None
     type: str
 
 
-@dataclass(frozen=True)
+@frozen
 class CFunction:
     name: str
     return_type: str
@@ -33,7 +33,7 @@ class CFunction:
     pos: Pos
 
 
-@dataclass(frozen=True)
+@frozen
 class CEnumerator:
     """`NAME = value` in an enum's braces; `literal` is None where the text gives no value."""
 
@@ -42,7 +42,7 @@ class CEnumerator:
     pos: Pos
 
 
-@dataclass(frozen=True)
+@frozen
 class CTypedef:
     """`typedef c_type name;`; a struct or union written with its braces keeps its members (`record` is
     `struct`/`union`), an enum its enumerators (`record` is `enum`)."""

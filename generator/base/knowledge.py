@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
@@ -19,6 +19,7 @@ import yaml
 
 from generator import ROOT
 from generator.base import data_checks, safeload
+from generator.base.records import frozen
 from generator.base.schema import Check, compile_schema
 from generator.base.source import display_path
 
@@ -27,7 +28,7 @@ SCHEMA_PATH = Path(__file__).with_name("data.schema.json")
 GUIDES_DIR = ROOT / "docs"  # pages written by hand, copied into the generated docs
 
 
-@dataclass(frozen=True)
+@frozen
 class CoreFunction:
     name: str
     return_type: str
@@ -37,7 +38,7 @@ class CoreFunction:
         return next((ctype for pname, ctype in self.params if pname == name), None)
 
 
-@dataclass(frozen=True)
+@frozen
 class Knowledge:
     naming: dict[str, re.Pattern[str]]
     enum_base_type: str
@@ -115,7 +116,7 @@ class Knowledge:
         return None
 
 
-@dataclass(frozen=True)
+@frozen
 class CLanguage:
     """`data/conventions.yaml` `c_language:`: what C reserves, and how deep a type may go."""
 
@@ -187,7 +188,7 @@ def _data_check(name: str) -> Check:
     return compile_schema({"$ref": f"#/$defs/{name}", "$defs": definitions})
 
 
-@dataclass(frozen=True)
+@frozen
 class PackageConfig:
     """`data/package.yaml`: the generated package's names and the core entry points it calls."""
 
@@ -218,7 +219,7 @@ class PackageConfig:
     pythonic: Pythonic
 
 
-@dataclass(frozen=True)
+@frozen
 class Pythonic:
     """`data/package.yaml` `pythonic:`: how the snake_case layer names and owns things."""
 
@@ -238,7 +239,7 @@ class Pythonic:
     pyopencl_errors: PyopenclErrors
 
 
-@dataclass(frozen=True)
+@frozen
 class PyopenclErrors:
     """PyOpenCL's exception class for an error code, by PyOpenCL's own rule: `memory` for `memory_codes`,
     `logic` for a code at or below the value of `logic_at_most`, `runtime` for any other failure."""

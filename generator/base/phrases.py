@@ -13,7 +13,8 @@ of blanks to scan again from each of its positions.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from generator.base.records import frozen
 
 _NAME = r"[A-Za-z_]\w*"
 _FUNCTIONS = rf"{_NAME}(?:(?:,\s*|,?\s+and\s+|,?\s+or\s+){_NAME})*"
@@ -108,7 +109,7 @@ SECTION_KINDS = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Accepted:
     what: str
     param: str

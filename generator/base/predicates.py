@@ -17,13 +17,14 @@ IR file writes each as a mapping under its `notation` key; that YAML is the cont
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
+
+from generator.base.records import frozen
 
 Operator = Literal["==", ">", "<", ">=", "<="]
 
 
-@dataclass(frozen=True)
+@frozen
 class IsNull:
     """The argument is NULL (a pointer's truth)."""
 
@@ -34,7 +35,7 @@ class IsNull:
         return {self.notation: self.param}
 
 
-@dataclass(frozen=True)
+@frozen
 class Compare:
     notation: ClassVar[str] = "compare"  # its key in the IR
     param: str
@@ -45,7 +46,7 @@ class Compare:
         return {self.notation: [self.param, self.operator, self.number]}
 
 
-@dataclass(frozen=True)
+@frozen
 class MemberOf:
     """The argument is one of `values`: token names or integers."""
 
@@ -57,7 +58,7 @@ class MemberOf:
         return {self.notation: self.param, "of": list(self.values)}
 
 
-@dataclass(frozen=True)
+@frozen
 class Not:
     notation: ClassVar[str] = "not"  # its key in the IR
     operand: Predicate
@@ -66,7 +67,7 @@ class Not:
         return {self.notation: self.operand.to_notation()}
 
 
-@dataclass(frozen=True)
+@frozen
 class AllOf:
     notation: ClassVar[str] = "all"  # its key in the IR
     operands: tuple[Predicate, ...]
@@ -75,7 +76,7 @@ class AllOf:
         return {self.notation: [operand.to_notation() for operand in self.operands]}
 
 
-@dataclass(frozen=True)
+@frozen
 class Acquired:
     """Some object of the list `objects` is acquired."""
 
@@ -86,7 +87,7 @@ class Acquired:
         return {self.notation: self.objects}
 
 
-@dataclass(frozen=True)
+@frozen
 class Released:
     """Some object of the list `objects` is known and not acquired."""
 
@@ -97,7 +98,7 @@ class Released:
         return {self.notation: self.objects}
 
 
-@dataclass(frozen=True)
+@frozen
 class Wrapped:
     """The resource (and subresource) already has a memory object in the context `scope`."""
 

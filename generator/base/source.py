@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generator.base.errors import InputError, escape, unprinted
+from generator.base.records import frozen
 
 #: The most a spec file may hold: 200 times the largest known (about 40 kB). Past it, reading would take
 #: minutes and gigabytes for no text anyone writes by hand.
@@ -25,7 +26,7 @@ class Pos:
     column: int = 1
 
 
-@dataclass(frozen=True)
+@frozen
 class SpecFile:
     """One input file: its display path and its text with line ends normalised to LF."""
 

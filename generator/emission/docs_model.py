@@ -5,15 +5,15 @@ package model; places are `path:line` strings, as the pages show them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
+from generator.base.records import frozen
 from generator.ir.model import value_text
 
 DifferenceKind = Literal["missing", "value", "params", "errors"]
 
 
-@dataclass(frozen=True)
+@frozen
 class ClauseRow:
     """One clause of a condition and how the package treats it."""
 
@@ -22,7 +22,7 @@ class ClauseRow:
     reason: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ErrorRow:
     code: str
     condition: str
@@ -31,7 +31,7 @@ class ErrorRow:
     exception: str  # the class a caller catches: `errors.<Class>`
 
 
-@dataclass(frozen=True)
+@frozen
 class ParamRow:
     name: str
     c_type: str
@@ -40,7 +40,7 @@ class ParamRow:
     role: str | None  # how the Pythonic function fills it (`pythonic.Role`); None without one
 
 
-@dataclass(frozen=True)
+@frozen
 class EffectRow:
     kind: str  # acquire / release / wrap
     objects: str | None
@@ -50,7 +50,7 @@ class EffectRow:
     source: str
 
 
-@dataclass(frozen=True)
+@frozen
 class FunctionPage:
     name: str
     path: str  # relative to the docs root
@@ -74,7 +74,7 @@ class FunctionPage:
         return f"{self.python_name} ({self.name})" if self.python_name else self.name
 
 
-@dataclass(frozen=True)
+@frozen
 class TokenRow:
     name: str
     value: int | None  # None: the text gives none, and the package has no constant for it
@@ -86,7 +86,7 @@ class TokenRow:
         return value_text(self.value)
 
 
-@dataclass(frozen=True)
+@frozen
 class TokenGroup:
     name: str | None  # None: the tokens of no group
     kind: str | None  # accepted / returned / error, as the IR classes it
@@ -97,7 +97,7 @@ class TokenGroup:
     tokens: tuple[TokenRow, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Table:
     name: str
     header: tuple[str, ...] | None  # the spec's own column titles, when it gives them
@@ -107,7 +107,7 @@ class Table:
     source: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Diagnostic:
     severity: str
     kind: str | None
@@ -115,7 +115,7 @@ class Diagnostic:
     source: str
 
 
-@dataclass(frozen=True)
+@frozen
 class RegistryFact:
     """A fact the texts leave out, taken from the registry XML: what it is, of what, and the registry's line."""
 
@@ -124,7 +124,7 @@ class RegistryFact:
     source: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Finding:
     """A difference between the prose and the registry XML (a `registry-*` diagnostic), with both places."""
 
@@ -134,7 +134,7 @@ class Finding:
     registry: str
 
 
-@dataclass(frozen=True)
+@frozen
 class TypeRow:
     name: str
     kind: str
@@ -142,13 +142,13 @@ class TypeRow:
     source: str | None
 
 
-@dataclass(frozen=True)
+@frozen
 class Link:
     text: str
     path: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ExtensionPage:
     name: str
     path: str
@@ -191,26 +191,26 @@ class ExtensionPage:
         return sum(len(g.tokens) for g in self.groups)
 
 
-@dataclass(frozen=True)
+@frozen
 class Cell:
     text: str
     path: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class MatrixRow:
     key: str  # the name without its vendor's mark
     cells: tuple[Cell | None, ...]  # one per extension of the family; None where it lacks it
 
 
-@dataclass(frozen=True)
+@frozen
 class Difference:
     subject: str
     kind: DifferenceKind
     details: tuple[tuple[str, str], ...]  # (extension, what it has)
 
 
-@dataclass(frozen=True)
+@frozen
 class Family:
     """Extensions that are one extension by different vendors (the package's facades), or one alone."""
 
@@ -221,7 +221,7 @@ class Family:
     differences: tuple[Difference, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class Guide:
     """A page written by hand in `docs/`."""
 
@@ -230,7 +230,7 @@ class Guide:
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class ApiPage:
     """The reference of one module of the package, rendered by mkdocstrings from the module's own docstrings."""
 
@@ -239,7 +239,7 @@ class ApiPage:
     path: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Docs:
     package: str
     version: str

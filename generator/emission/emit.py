@@ -7,10 +7,10 @@ import hashlib
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from generator.base import forked, knowledge, timing
 from generator.base.errors import InputError, SchemaError
+from generator.base.records import frozen
 from generator.emission import ffi
 from generator.emission.docs import model_docs, model_guides
 from generator.emission.docs_model import Docs
@@ -23,7 +23,7 @@ from generator.ir.model import Extension
 from generator.merging.draft import Extension as Draft
 
 
-@dataclass(frozen=True)
+@frozen
 class Emitted:
     """Every file under OUT (relative path -> text), and what they were made from: the IR as the back end read
     it and the package model (`coverage` reads both)."""

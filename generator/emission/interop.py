@@ -11,11 +11,10 @@ table and the group are the same length (a text that misnames the token in its t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from generator.base import naming, phrases
 from generator.base.diagnostics import Location
 from generator.base.knowledge import Knowledge, PackageConfig
+from generator.base.records import frozen
 from generator.emission.functions import model_error_cases
 from generator.emission.package_model import ErrorCase
 from generator.emission.pythonic import pyopencl_class
@@ -24,14 +23,14 @@ from generator.ir.model import Extension, Function, Table, Token, TokenGroup
 from generator.ir.values import integer_range, type_map
 
 
-@dataclass(frozen=True)
+@frozen
 class ContextProperty:
     keyword: str  # the constructor's keyword for it
     token: str  # its C name, a constant of the module
     c_type: str  # the C type of its value, as the text's table gives it
 
 
-@dataclass(frozen=True)
+@frozen
 class ContextConstructor:
     """`create_context(devices, *, <property>=None, as_pyopencl=False)`."""
 
@@ -47,7 +46,7 @@ class ContextConstructor:
         return flag_overloads("CData", self.pyopencl_class)
 
 
-@dataclass(frozen=True)
+@frozen
 class InfoQuery:
     """`<name>(handle)`: the core info function asked for one token, its answer as Python has it."""
 

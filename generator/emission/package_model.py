@@ -6,11 +6,12 @@ generated code quotes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Literal
 
 from generator.base.diagnostics import Location
 from generator.base.knowledge import PackageConfig
+from generator.base.records import frozen
 
 if TYPE_CHECKING:
     from generator.emission.interop import ContextConstructor, InfoQuery
@@ -22,7 +23,7 @@ ParamKind = Literal["handle", "integer", "array", "pointer", "error_out", "value
 ResultKind = Literal["status", "handle", "none", "value"]
 
 
-@dataclass(frozen=True)
+@frozen
 class Condition:
     text: str
     source: str
@@ -35,7 +36,7 @@ class Condition:
         return "all" if found and all(found) else "part" if any(found) else "none"
 
 
-@dataclass(frozen=True)
+@frozen
 class ErrorCase:
     """The conditions under which a function returns one error code."""
 
@@ -44,7 +45,7 @@ class ErrorCase:
     conditions: tuple[Condition, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class ParamModel:
     name: str
     c_type: str
@@ -70,7 +71,7 @@ class ParamModel:
         return self.kind not in ("integer", "value", "handle")
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckModel:
     """A test in the wrapper: `test` holds when the call must fail.
 
@@ -95,7 +96,7 @@ class CheckModel:
         return f"  # {self.tokens}" if self.tokens else ""
 
 
-@dataclass(frozen=True)
+@frozen
 class EffectModel:
     """What a successful call records: `objects` acquired or released, or the result wrapping a resource."""
 
@@ -107,7 +108,7 @@ class EffectModel:
     subresource: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class FunctionModel:
     name: str
     pointer_type: str
@@ -179,7 +180,7 @@ class FunctionModel:
 _TRANSIT_QUESTIONS = {"acquire": "acquired", "release": "released"}
 
 
-@dataclass(frozen=True)
+@frozen
 class Member:
     name: str
     c_name: str
@@ -187,7 +188,7 @@ class Member:
     source: Location | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class EnumModel:
     class_name: str
     doc: str
@@ -196,7 +197,7 @@ class EnumModel:
     c_prefix: str = ""  # what the C names have before the member names
 
 
-@dataclass(frozen=True)
+@frozen
 class Constant:
     c_name: str
     value: int
@@ -204,7 +205,7 @@ class Constant:
     member: str | None
 
 
-@dataclass(frozen=True)
+@frozen
 class TypeDecl:
     """One line of a cdef: `typedef <c_type> <name>;`, an opaque struct, or a struct with its members."""
 
@@ -225,7 +226,7 @@ class TypeDecl:
         return f"typedef {self.c_type} {self.name}"
 
 
-@dataclass(frozen=True)
+@frozen
 class ExtensionModule:
     module: str
     extension: str
@@ -271,7 +272,7 @@ class ExtensionModule:
         return tuple(sorted(set(names)))
 
 
-@dataclass(frozen=True)
+@frozen
 class Facade:
     module: str
     variants: tuple[ExtensionModule, ...]  # in the order they are tried
@@ -309,7 +310,7 @@ class Facade:
         return first
 
 
-@dataclass(frozen=True)
+@frozen
 class ErrorClass:
     class_name: str
     c_name: str
@@ -318,7 +319,7 @@ class ErrorClass:
     pyopencl_class: str  # PyOpenCL's exception class for this code (its errors are that too, with PyOpenCL imported)
 
 
-@dataclass(frozen=True)
+@frozen
 class CoreFunction:
     role: str
     name: str
@@ -330,7 +331,7 @@ class CoreFunction:
         return f"{self.return_type} {self.name}({', '.join(declaration(t, n) for n, t in self.params)})"
 
 
-@dataclass(frozen=True)
+@frozen
 class Mapping:
     """One extension's mapping table: key member -> members of the other columns."""
 
@@ -340,7 +341,7 @@ class Mapping:
     source: str
 
 
-@dataclass(frozen=True)
+@frozen
 class MappingModule:
     """A module of lookups over mapping tables (all columns enumerations), e.g. the format tables."""
 
@@ -355,7 +356,7 @@ class MappingModule:
     tables: tuple[Mapping, ...]
 
 
-@dataclass(frozen=True)
+@frozen
 class SpecText:
     """A text the package was made from, carried in its `specs/` folder so that a citation leads somewhere."""
 
@@ -364,7 +365,7 @@ class SpecText:
     text: str
 
 
-@dataclass(frozen=True)
+@frozen
 class Package:
     config: PackageConfig
     version: str

@@ -13,10 +13,10 @@ nothing from a spec text reaches the code as text.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from generator.base import naming
 from generator.base.predicates import Acquired, AllOf, Compare, IsNull, MemberOf, Not, Predicate, Released, Wrapped
+from generator.base.records import frozen
 
 #: Python's spelling of the predicate's comparison operators.
 _OPERATORS = {"==": "==", ">": ">", "<": "<", ">=": ">=", "<=": "<="}
@@ -26,7 +26,7 @@ class PredicateError(Exception):
     """The predicate cannot become code here (an unknown value, a list with no length)."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Scope:
     """What the compiler needs to know about the function it writes a check for."""
 

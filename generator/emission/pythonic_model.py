@@ -3,17 +3,17 @@ fills each C parameter, and the context manager over an acquire/release pair (`p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from generator.base.diagnostics import Location
+from generator.base.records import frozen
 from generator.emission.package_model import FunctionModel, ParamModel
 
 Role = Literal[
     "pass", "sequence", "length", "wait_list", "out_handle", "out_list", "out_capacity", "out_count", "error",
 ]
 
-@dataclass(frozen=True)
+@frozen
 class Argument:
     """How one C parameter is filled: `first` and `call` are Python expressions over identifiers only."""
 
@@ -30,7 +30,7 @@ class Argument:
     element: str | None = None  # the handle type of a list or out-handle
 
 
-@dataclass(frozen=True)
+@frozen
 class PythonicFunction:
     name: str
     target: FunctionModel  # the C function it calls
@@ -115,7 +115,7 @@ def flag_overloads(cffi: str, pyopencl: str) -> tuple[tuple[str, str], ...]:
     return (("Literal[False] = False", cffi), ("Literal[True]", pyopencl), ("bool = False", f"{cffi} | {pyopencl}"))
 
 
-@dataclass(frozen=True)
+@frozen
 class ContextManager:
     """`acquired(queue, objects)`: acquire on entry, release on exit, from the functions' effects."""
 

@@ -15,7 +15,8 @@ paragraph is read in time linear in its length.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from generator.base.records import frozen
 
 _CODE = r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+"
 #: A code at the start of an item or paragraph, and what follows it.
@@ -48,7 +49,7 @@ _CONDITION_OPENS = re.compile(r"^(?:if|when|for|on|in case)\s", re.I)
 _WINDOW = 80
 
 
-@dataclass(frozen=True)
+@frozen
 class Stated:
     """A code and its condition as one sentence or item states them; `subject` is the word before the verb."""
 

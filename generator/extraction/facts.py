@@ -12,20 +12,21 @@ from typing import Literal
 
 from generator.base.c_decl import CFunction, CTypedef
 from generator.base.diagnostics import Location
+from generator.base.records import frozen
 
 #: Where a prototype stands: the summary of new functions, the body that
 #: describes a function, or an aside (Issues) that only discusses one.
 Role = Literal["summary", "body", "aside"]
 
 
-@dataclass(frozen=True)
+@frozen
 class DeclaredFunction:
     function: CFunction
     where: Location
     role: Role
 
 
-@dataclass(frozen=True)
+@frozen
 class NamedFunction:
     """A new function the summary only names, without its prototype (for that, see the registry XML)."""
 
@@ -33,13 +34,13 @@ class NamedFunction:
     where: Location
 
 
-@dataclass(frozen=True)
+@frozen
 class DeclaredType:
     typedef: CTypedef
     where: Location
 
 
-@dataclass(frozen=True)
+@frozen
 class TokenGroupFact:
     """The sentence in front of a token list, read as: accepted by a parameter, returned in one, or an error code."""
 
@@ -52,7 +53,7 @@ class TokenGroupFact:
     parameter_markup_broken: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class TokenFact:
     name: str
     literal: str
@@ -61,7 +62,7 @@ class TokenFact:
     where: Location
 
 
-@dataclass(frozen=True)
+@frozen
 class ErrorFact:
     """One error condition: `code` (None where lost) is returned by `function` when `text` holds."""
 
@@ -72,7 +73,7 @@ class ErrorFact:
     origin: Literal["list", "token"]
 
 
-@dataclass(frozen=True)
+@frozen
 class ErrorCopy:
     """"Add to the list of errors for `target` the same new errors described above for `source`"."""
 
@@ -81,7 +82,7 @@ class ErrorCopy:
     where: Location
 
 
-@dataclass(frozen=True)
+@frozen
 class ParamDoc:
     function: str
     parameters: tuple[str, ...]  # empty where the text lost the subject
@@ -89,20 +90,20 @@ class ParamDoc:
     where: Location
 
 
-@dataclass(frozen=True)
+@frozen
 class TableRowFact:
     cells: tuple[str, ...]
     where: Location
 
 
-@dataclass(frozen=True)
+@frozen
 class TableFact:
     header: tuple[str, ...] | None
     rows: tuple[TableRowFact, ...]
     where: Location
 
 
-@dataclass(frozen=True)
+@frozen
 class Mention:
     """A name the text uses (`function` or `constant`), with the sentence it stands in."""
 
@@ -114,7 +115,7 @@ class Mention:
     listed: bool = False  # in the text's list of new tokens
 
 
-@dataclass(frozen=True)
+@frozen
 class ReturnsClaim:
     """A return-value sentence naming `named` while describing `described`."""
 
@@ -123,7 +124,7 @@ class ReturnsClaim:
     where: Location
 
 
-@dataclass(frozen=True)
+@frozen
 class Remark:
     """Something the text says that the facts cannot keep, and why: reported as a warning by `merge`."""
 

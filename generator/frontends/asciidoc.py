@@ -10,11 +10,12 @@ gets that prototype in its place.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from lark import Token, Tree
 
 from generator.base import grammars
+from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile
 from generator.frontends.asciidoc_inline import Attributes, ExpansionError, attribute_entry, inline
 from generator.frontends.asciidoc_listing import listing
@@ -45,7 +46,7 @@ _GLUE = (", or", " or", ", and", " and", ",", ";")
 _INCLUDE = re.compile(r"^include::([^\[\n]*+)\[[^\n]*\][ \t]*+$", re.M)
 
 
-@dataclass(frozen=True)
+@frozen
 class _Open:
     """A list item whose sub-items may follow: its marker, and its code when it is nothing but one."""
 

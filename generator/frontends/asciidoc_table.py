@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from lark import Token
 
+from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile
 from generator.frontends.document import Row, Table
 
@@ -27,7 +27,7 @@ _COLUMNS = re.compile(r'cols=(?:"([^"]*)"|([^,\]\s]*))')
 _COLUMN_REPEAT = re.compile(r"\s*(\d+)\*")
 
 
-@dataclass(frozen=True)
+@frozen
 class _Cell:
     texts: tuple[str, ...]
     line: int

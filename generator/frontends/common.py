@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from generator.base import c_decl, integers
+from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile
 from generator.frontends.document import LOST_PARAMETER_NAMES, REFERENCE, Block, Paragraph, Prototype, TokenDef, Typedef
 
@@ -32,7 +32,7 @@ DECLARATION_START = re.compile(r"^\s*+(typedef\s|(const\s+)?[A-Za-z_]\w*+\**+\s[
 _COLLAPSED_SHARE = 0.5
 
 
-@dataclass(frozen=True)
+@frozen
 class Format:
     """How `detect` recognises one format: each front end states its own marks beside the parse they lead to,
     so that a format's reader and what tells it apart change together."""

@@ -8,13 +8,13 @@ registry style) wherever the source marks them.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from generator.base.c_decl import CFunction, CTypedef
+from generator.base.records import frozen
 from generator.base.source import Pos
 
 
-@dataclass(frozen=True)
+@frozen
 class Heading:
     """A section title; `anchor` is the id the source gives it (AsciiDoc `[[id]]`), where it gives one."""
 
@@ -24,7 +24,7 @@ class Heading:
     anchor: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Paragraph:
     """Prose; or, with `code`, a listing the front-end could read neither as declarations nor as tokens
     (sample code, or API text in a shape it does not know, which is reported where it declares the API)."""
@@ -34,7 +34,7 @@ class Paragraph:
     code: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class ListItem:
     """One bullet of a list; error conditions come as these."""
 
@@ -42,7 +42,7 @@ class ListItem:
     pos: Pos
 
 
-@dataclass(frozen=True)
+@frozen
 class Definition:
     """A term list and its description (reference pages describe parameters this way)."""
 
@@ -51,19 +51,19 @@ class Definition:
     pos: Pos
 
 
-@dataclass(frozen=True)
+@frozen
 class Prototype:
     function: CFunction
     pos: Pos
 
 
-@dataclass(frozen=True)
+@frozen
 class Typedef:
     typedef: CTypedef
     pos: Pos
 
 
-@dataclass(frozen=True)
+@frozen
 class TokenDef:
     """`NAME  value` as written in a list of new tokens."""
 
@@ -72,20 +72,20 @@ class TokenDef:
     pos: Pos
 
 
-@dataclass(frozen=True)
+@frozen
 class Row:
     cells: tuple[str, ...]
     pos: Pos
 
 
-@dataclass(frozen=True)
+@frozen
 class Table:
     header: tuple[str, ...] | None
     rows: tuple[Row, ...]
     pos: Pos
 
 
-@dataclass(frozen=True)
+@frozen
 class Omission:
     """What a front-end read but cannot keep (an include it cannot follow), said where it stands: the run
     reports it as a warning, so that nothing the text says is left out in silence."""
@@ -98,7 +98,7 @@ class Omission:
 Block = Heading | Paragraph | ListItem | Definition | Prototype | Typedef | TokenDef | Table
 
 
-@dataclass(frozen=True)
+@frozen
 class Document:
     """One parsed input file.
 

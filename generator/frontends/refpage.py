@@ -9,11 +9,11 @@ lines is taken to be of the second kind and cut into sentences at line ends.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from lark import Token, Tree
 
 from generator.base import grammars
+from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile
 from generator.frontends.common import Format, collapse, declarations, looks_like_declaration
 from generator.frontends.document import LOST_ERROR_CODES, Block, Definition, Document, ListItem, Paragraph
@@ -43,7 +43,7 @@ _TERMS = re.compile(r"^[a-z][a-z0-9_]*(\s*,\s*[a-z][a-z0-9_]*)*$")
 _CODE_FIRST = re.compile(r"^[A-Z][A-Z0-9]*(_[A-Z0-9]+)+\b")
 
 
-@dataclass(frozen=True)
+@frozen
 class Line:
     text: str
     number: int

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
 
 from lark import Token, Tree
 
 from generator.base import grammars, phrases
+from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile
 from generator.frontends.common import (
     DECLARATION_START,
@@ -49,7 +49,7 @@ _FIELD_KINDS = ("name", "version", "field")
 _COLUMN_SLACK = 2
 
 
-@dataclass(frozen=True)
+@frozen
 class Line:
     kind: str  # the grammar's terminal: TEXT, BULLET, UNDERLINE
     text: str  # without the line end

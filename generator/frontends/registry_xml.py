@@ -22,6 +22,7 @@ from generator.base import c_decl, integers
 from generator.base.c_decl import CDeclaration, CFunction, CTypedef
 from generator.base.diagnostics import Location
 from generator.base.errors import InputError
+from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile
 
 MAX_DEPTH = 32
@@ -45,7 +46,7 @@ class _Element:
         return next((c for c in self.children if c.tag == tag), None)
 
 
-@dataclass(frozen=True)
+@frozen
 class RegistryEnum:
     name: str
     value: int | None  # None: not an integer constant (`SIZE_MAX`, `((cl_x)0 - 1)`, a float)
@@ -54,7 +55,7 @@ class RegistryEnum:
     where: Location
 
 
-@dataclass(frozen=True)
+@frozen
 class RegistryDeclaration:
     """A command's prototype or a type's typedef, as the C text the registry's markup spells out. It is parsed
     only when a text needs it (`Registry.prototype`, `Registry.typedef`): most of the registry never is."""
@@ -64,7 +65,7 @@ class RegistryDeclaration:
     where: Location
 
 
-@dataclass(frozen=True)
+@frozen
 class Required:
     """A name an extension requires, with its `<require>`'s comment: what the names are, often the C type
     of a token group ("cl_platform_info") or "Error codes"."""
@@ -75,7 +76,7 @@ class Required:
     where: Location
 
 
-@dataclass(frozen=True)
+@frozen
 class RegistryExtension:
     name: str
     required: tuple[Required, ...]
@@ -89,7 +90,7 @@ class RegistryExtension:
         return [r for r in self.required if r.kind == kind]
 
 
-@dataclass(frozen=True)
+@frozen
 class Registry:
     spec: SpecFile = field(repr=False, compare=False)
     enums: dict[str, RegistryEnum]

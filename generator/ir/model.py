@@ -9,15 +9,16 @@ builds too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
 from generator.base.diagnostics import Diagnostic, Location
 from generator.base.predicates import Predicate
+from generator.base.records import frozen
 from generator.merging.draft import Tally
 
 
-@dataclass(frozen=True)
+@frozen
 class Clause:
     """One clause of an error condition; `kind` says who can tell whether it holds (README, "Checks")."""
 
@@ -27,7 +28,7 @@ class Clause:
     predicate: Predicate | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Corroboration:
     """Another source stating the same error condition."""
 
@@ -36,7 +37,7 @@ class Corroboration:
     recovered_from: Location | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class ErrorCondition:
     code: str
     condition: str
@@ -49,7 +50,7 @@ class ErrorCondition:
     copied_from: Location | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Effect:
     """What a successful call changes in the state the package tracks: `objects` acquired or released, or the
     memory object it returns wrapping `resource` (and `subresource`) in the context `scope`."""
@@ -62,7 +63,7 @@ class Effect:
     subresource: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Param:
     name: str
     type: str
@@ -71,7 +72,7 @@ class Param:
     recovered_from: Location | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Function:
     """A function of the extension, or core OpenCL's or another extension's that it adds conditions to
     (`core`, `external`: `foreign`); an external one has no prototype (`return_type` None)."""
@@ -92,7 +93,7 @@ class Function:
         return self.core or self.external
 
 
-@dataclass(frozen=True)
+@frozen
 class TokenGroup:
     name: str
     kind: Literal["accepted", "returned", "error"]
@@ -105,7 +106,7 @@ class TokenGroup:
     recovered_from: Location | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Token:
     """A token; `value` None where the text names it without giving one."""
 
@@ -116,7 +117,7 @@ class Token:
     value_source: Location | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class TypeInfo:
     name: str
     kind: Literal["enum", "typedef", "interface", "platform", "opaque"]
@@ -126,7 +127,7 @@ class TypeInfo:
     members: tuple[tuple[str, str], ...] = ()  # (name, type) of a struct or union the text spells out
 
 
-@dataclass(frozen=True)
+@frozen
 class Table:
     name: str
     columns: tuple[str, ...]
@@ -136,14 +137,14 @@ class Table:
     source: Location
 
 
-@dataclass(frozen=True)
+@frozen
 class Source:
     path: str
     format: str
     tally: Tally | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Extension:
     name: str
     vendor: str

@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from generator.base.diagnostics import Diagnostic, Location
 from generator.base.predicates import Predicate
+from generator.base.records import frozen
 
 
 @dataclass
@@ -33,7 +34,7 @@ class Corroboration:
     recovered_from: Location | None = None  # where its lost error code came from
 
 
-@dataclass(frozen=True)
+@frozen
 class Clause:
     """One clause of an error condition and who can tell whether it holds.
 
@@ -47,7 +48,7 @@ class Clause:
     predicate: Predicate | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Effect:
     """What a successful call changes in the state the package tracks, and the sentence that says so."""
 
@@ -141,13 +142,13 @@ class Table:
     source: Location
 
 
-@dataclass(frozen=True)
+@frozen
 class Count:
     read: int
     kept: int
 
 
-@dataclass(frozen=True)
+@frozen
 class Tally:
     """What was read from one source and what the IR keeps of it (`analysis.tally`)."""
 

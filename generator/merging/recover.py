@@ -9,12 +9,12 @@ the extension's own.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from generator.base import phrases
 from generator.base.c_decl import base_type
 from generator.base.diagnostics import Location, Sink
 from generator.base.knowledge import Knowledge
+from generator.base.records import frozen
 from generator.base.source import Pos
 from generator.extraction.facts import ErrorFact, ParamDoc, SourceFacts, primary_source
 from generator.frontends.document import LOST_ERROR_CODES, LOST_PARAMETER_NAMES
@@ -32,7 +32,7 @@ SAME_DESCRIPTION = 0.6
 _ARTICLES = {"a", "an", "the"}
 
 
-@dataclass(frozen=True)
+@frozen
 class Relative:
     renaming: Renaming  # sibling names -> ours
     extension: Extension

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
 
 from generator.base.knowledge import Knowledge
+from generator.base.records import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Renaming:
     """How names of extension `source` are spelled in sibling `target`."""
 

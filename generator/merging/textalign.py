@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from difflib import SequenceMatcher
 from functools import lru_cache
 
+from generator.base.records import frozen
 from generator.frontends.document import REFERENCE
 
 _TOKEN = re.compile(r"<\w+>|[A-Za-z0-9_][\w\-']*|[^\w\s]")
@@ -27,7 +27,7 @@ def _matcher(a: Sequence[str], b: Sequence[str]) -> SequenceMatcher[str] | None:
     return SequenceMatcher(None, a, b, autojunk=False) if len(a) * len(b) <= MAX_PAIRS else None
 
 
-@dataclass(frozen=True)
+@frozen
 class Word:
     text: str
     start: int

@@ -16,10 +16,10 @@ import hashlib
 import os
 import re
 import stat
-from dataclasses import dataclass
 from pathlib import Path
 
 from generator import ROOT
+from generator.base.records import frozen
 
 #: The manifest's name in OUT: the hash of the inputs, then of every file written beside it.
 NAME = "INPUTS.sha256"
@@ -32,7 +32,7 @@ UNKNOWN = "unknown"
 _SHOWN = 5
 
 
-@dataclass(frozen=True)
+@frozen
 class Manifest:
     inputs: str
     files: dict[str, str]  # relative path -> sha256 hex, as written
@@ -204,7 +204,7 @@ def refusal(out: Path, specs: Path | None = None) -> str | None:
             "empty folder or one it wrote: move them, or choose another --out")
 
 
-@dataclass(frozen=True)
+@frozen
 class Attributes:
     """What the new OUT keeps of the old: its permissions, and its owner (which only root can give away)."""
 

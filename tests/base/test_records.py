@@ -1,0 +1,103 @@
+"""`@frozen` behaves as `@dataclass(frozen=True)`: compared with a twin made by the standard decorator."""
+
+from __future__ import annotations
+
+import dataclasses
+import pickle
+from dataclasses import dataclass, field
+
+import pytest
+
+from generator.base.records import frozen
+
+
+@frozen
+class Record:
+    name: str
+    values: tuple[int, ...] = ()
+    note: str = field(default="", compare=False)
+    nested: list[object] = field(default_factory=list, hash=False)
+
+
+@dataclass(frozen=True)
+class Twin:
+    name: str
+    values: tuple[int, ...] = ()
+    note: str = field(default="", compare=False)
+    nested: list[object] = field(default_factory=list, hash=False)
+
+
+@frozen
+class Child(Record):
+    extra: int = 0
+
+
+@frozen
+class Empty:
+    pass
+
+
+@frozen
+class Single:
+    only: str
+
+
+ARGUMENTS = [("a",), ("a", (1, 2)), ("a", (1, 2), "note"), ("b", (), "", [1, "x"])]
+
+
+@pytest.mark.parametrize("given", ARGUMENTS)
+def test_repr_is_the_dataclass_repr(given: tuple[object, ...]) -> None:
+    assert repr(Record(*given)) == repr(Twin(*given)).replace("Twin(", "Record(", 1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("first", ARGUMENTS)
+@pytest.mark.parametrize("second", ARGUMENTS)
+def test_equality_is_the_dataclass_equality(first: tuple[object, ...], second: tuple[object, ...]) -> None:
+    ours = Record(*first) == Record(*second)  # type: ignore[arg-type]
+    theirs = Twin(*first) == Twin(*second)  # type: ignore[arg-type]
+    assert ours == theirs
+    if ours and not (first[3:] or second[3:]):
+        assert hash(Record(*first)) == hash(Record(*second))  # type: ignore[arg-type]
+
+
+def test_the_compared_fields_alone_count() -> None:
+    assert Record("a", (1,), "one note") == Record("a", (1,), "another")
+    assert hash(Record("a", (1,), "one note")) == hash(Record("a", (1,), "another"))
+    assert Record("a", (1,)) != Record("a", (2,))
+    assert Record("a", nested=[1]) != Record("a", nested=[2])  # compared, not hashed
+    assert hash(Record("a", nested=[1])) == hash(Record("a", nested=[2]))
+
+
+def test_another_class_is_never_equal() -> None:
+    assert Record("a") != Child("a")
+    fields_alone: object = ("a", (), "", [])
+    assert Record("a") != fields_alone
+    assert Record("a").__eq__("a") is NotImplemented
+    assert Child("a", extra=1) == Child("a", extra=1) != Child("a", extra=2)
+    assert repr(Child("a", extra=1)) == "Child(name='a', values=(), note='', nested=[], extra=1)"
+
+
+def test_no_fields_and_one_field() -> None:
+    assert Empty() == Empty() and hash(Empty()) == hash(Empty()) and repr(Empty()) == "Empty()"
+    assert Single("x") == Single("x") != Single("y")
+    assert {Single("x"), Single("x")} == {Single("x")}
+
+
+def test_frozen_and_a_dataclass() -> None:
+    made = Record("a")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.name = "b"  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del made.name
+    assert dataclasses.is_dataclass(made)
+    assert [f.name for f in dataclasses.fields(made)] == ["name", "values", "note", "nested"]
+    assert dataclasses.replace(made, name="b") == Record("b")
+    assert dataclasses.asdict(made) == {"name": "a", "values": (), "note": "", "nested": []}
+    assert pickle.loads(pickle.dumps(made)) == made
+
+
+def test_a_list_that_holds_itself_is_shown_as_the_dataclass_shows_it() -> None:
+    nested: list[object] = []
+    made = Record("a", nested=nested)
+    nested.append(made)
+    assert repr(made) == "Record(name='a', values=(), note='', nested=[...])"
