@@ -201,17 +201,14 @@ def _conditions(extension: Extension, lost: set[str], family: list[Relative], kn
 def _best_condition(
     code: str | None, text: str, function: str, family: list[Relative]
 ) -> tuple[Relative, ErrorCondition] | None:
-    scored = []
+    candidates = []
     for relative in family:
         theirs = relative.function(function)
         for condition in theirs.errors if theirs else []:
-            if code is not None and relative.renaming(condition.code) != code:
-                continue
-            scored.append((textalign.similarity(text, condition.condition, relative.renaming), relative, condition))
-    if not scored:
-        return None
-    score, relative, condition = max(scored, key=lambda s: s[0])
-    return (relative, condition) if score >= SAME_SENTENCE else None
+            if code is None or relative.renaming(condition.code) == code:
+                candidates.append((relative, condition))
+    best = textalign.most_similar(text, [(c.condition, r.renaming) for r, c in candidates], SAME_SENTENCE)
+    return None if best is None else candidates[best]
 
 
 def _descriptions(extension: Extension, sources: list[SourceFacts], family: list[Relative]) -> int:
@@ -237,19 +234,18 @@ def _descriptions(extension: Extension, sources: list[SourceFacts], family: list
 def _best_description(
     doc: ParamDoc, function: str, family: list[Relative]
 ) -> tuple[Relative, set[str], str, Location] | None:
-    scored = []
+    candidates = []
     for relative in family:
         theirs = relative.function(function)
         params = theirs.params if theirs else []
         for param in params:
             if param.description and param.description_source:
-                names = {relative.renaming(p.name) for p in params if p.description == param.description}
-                score = textalign.similarity(doc.text, param.description, relative.renaming)
-                scored.append((score, relative, names, param.description, param.description_source))
-    if not scored:
+                candidates.append((relative, params, param.description, param.description_source))
+    best = textalign.most_similar(doc.text, [(text, r.renaming) for r, _, text, _ in candidates], SAME_DESCRIPTION)
+    if best is None:
         return None
-    score, relative, names, text, where = max(scored, key=lambda s: s[0])
-    return (relative, names, text, where) if score >= SAME_DESCRIPTION else None
+    relative, params, text, where = candidates[best]
+    return relative, {relative.renaming(p.name) for p in params if p.description == text}, text, where
 
 
 def _missing_descriptions(extension: Extension, family: list[Relative]) -> None:

@@ -28,6 +28,8 @@ class Renaming:
     vendor: bool  # the part is the vendor, which stands at the end of names
 
     def __call__(self, name: str) -> str:
+        if self.old.lower() not in name.lower():  # most words: nothing to rename
+            return name
         if self.vendor:
             for old, new in ((self.old.upper(), self.new.upper()), (self.old, self.new)):
                 before = name[: -len(old)][-1:]

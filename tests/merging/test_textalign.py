@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from generator.merging import textalign
 from tests.pathological import assert_linear
 
@@ -56,3 +59,26 @@ def test_wordings_past_the_bound_count_as_unlike() -> None:
     assert textalign.similarity(long, long) == 0.0 and textalign.coverage(long, long) == 0.0
     assert textalign.fill_gaps(long, "<p> " + long) == (long, [])
     assert textalign.similarity("a b c", "a b c") == 1.0
+
+
+def _chosen_by_similarity(damaged: str, candidates: list[str], least: float) -> int | None:
+    scores = [textalign.similarity(damaged, text) for text in candidates]
+    if not scores or max(scores) < least:
+        return None
+    return scores.index(max(scores))
+
+
+WORDS = ["if", "<n>", "is", "zero", "the", "count", "of", "objects", "not", "valid", "and"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(WORDS), max_size=8),
+       st.lists(st.lists(st.sampled_from(WORDS), max_size=8), max_size=6),
+       st.sampled_from([0.3, 0.5, 0.6, 0.7, 1.0]))
+def test_most_similar_chooses_what_similarity_of_each_would(
+    damaged: list[str], candidates: list[list[str]], least: float,
+) -> None:
+    """The first of the most similar wordings, if similar enough: ties, thresholds met exactly, empty texts."""
+    texts = [" ".join(words) for words in candidates]
+    expected = _chosen_by_similarity(" ".join(damaged), texts, least)
+    assert textalign.most_similar(" ".join(damaged), [(t, str) for t in texts], least) == expected
