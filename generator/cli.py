@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.base import source, timing
+from generator.base import forked, source, timing
 from generator.base.errors import InputError, SchemaError
 from generator.writing import fingerprint, ownership, writer
 
@@ -87,6 +87,7 @@ def console() -> int:
 
 def run(args: argparse.Namespace, whole_process: bool = False) -> int:
     """generate, check or coverage (`generate` under `writer.locked`)."""
+    hashing: str | forked.Beside[str] | None = None
     try:
         if args.command == "generate":
             why = ownership.refusal(args.out, args.specs)
@@ -95,9 +96,8 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
             for left in writer.recover(args.out):  # even when nothing is to be written
                 print(f"{left}: warning: left by an interrupted run, or not: it is not provably the generator's, "
                       "so it stays", file=sys.stderr)
-        with timing.stage("fingerprint"):
-            inputs = fingerprint.inputs(source.spec_files(args.specs), args.specs)
-        if args.command == "generate" and not args.force and fingerprint.current(args.out, inputs):
+        hashing = _inputs(args)
+        if isinstance(hashing, str) and fingerprint.current(args.out, hashing):
             print(f"{args.out}: current (no input changed since it was written); nothing parsed", file=sys.stderr)
             return 0
         with timing.stage("import"):
@@ -108,13 +108,16 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
         from generator.emission import emit
         emitted = emit.outputs(result.extensions, result.texts, recheck=getattr(args, "force", False))
         files = emitted.files
-        files[ownership.NAME] = ownership.manifest(inputs, files)
+        files[ownership.NAME] = ownership.manifest(hashing if isinstance(hashing, str) else hashing.result(), files)
     except InputError as error:
         print(error.render(), file=sys.stderr)
         return INPUT_ERROR
     except SchemaError as error:  # a bug: say so plainly, write nothing
         print(f"generator: internal error, nothing written: {error}", file=sys.stderr)
         return INTERNAL_ERROR
+    finally:
+        if isinstance(hashing, forked.Beside):
+            hashing.close()
     if args.command == "coverage":
         from generator import coverage
 
@@ -146,6 +149,21 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
         print(f"API changes since the previous {args.out / 'ir'}:")
         print("".join(f"  {change.line()}\n" for change in changes), end="")
     return 0
+
+
+def _inputs(args: argparse.Namespace) -> str | forked.Beside[str]:
+    """The hash of the inputs, for OUT's manifest: made here when `generate` (without --force) finds a manifest in
+    OUT, since it decides whether OUT is current; otherwise in a child, on the core that is idle while this
+    process imports the pipeline."""
+    spec_files = source.spec_files(args.specs)
+
+    def inputs() -> str:
+        with timing.stage("fingerprint"):
+            return fingerprint.inputs(spec_files, args.specs)
+
+    if args.command == "generate" and not args.force and ownership.read(args.out) is not None:
+        return inputs()
+    return forked.Beside(inputs)
 
 
 def _import_emission() -> None:
