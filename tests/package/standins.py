@@ -228,10 +228,12 @@ class StandIns:
     """Stand-ins for a module's functions that record the C arguments they receive and return `code`: on
     success, a function that makes a memory object makes a real POCL buffer. `writes` also writes made-up
     devices and an event where the caller gave room: only for C-named calls, whose caller owns them (a
-    Pythonic function would release them)."""
+    Pythonic function would release them). Without `reads`, the lists are recorded by their address, not
+    read: for calls whose arguments a check would refuse (a count larger than its list, a pointer to no list),
+    which the checks-off functions hand to the driver as they are."""
 
-    def __init__(self, module: Any, handles: Handles, writes: bool = True) -> None:
-        self.module, self.handles, self.writes = module, handles, writes
+    def __init__(self, module: Any, handles: Handles, writes: bool = True, reads: bool = True) -> None:
+        self.module, self.handles, self.writes, self.reads = module, handles, writes, reads
         self.reached: list[str] = []  # the C names of the functions called, in order
         self.received: dict[str, Any] = {}  # by parameter: ints, addresses, and lists of addresses for arrays
         self.arguments: dict[str, Any] = {}  # the Python arguments of the last `run`
@@ -257,7 +259,7 @@ class StandIns:
         ffi = self.module.ffi
         self.reached.append(name)
         for param, arg in zip(params, args, strict=True):
-            if param in ("mem_objects", "event_wait_list"):  # as many as the count before it says
+            if self.reads and param in ("mem_objects", "event_wait_list"):  # as many as the count before it says
                 self.received[param] = [address(self.module, arg[i]) for i in range(args[params.index(param) - 1])]
             else:
                 self.received[param] = arg if isinstance(arg, int) else address(self.module, arg)

@@ -27,7 +27,6 @@ from tests.package.standins import (
     StandIns,
     arguments,
     extension_module,
-    install,
     pyopencl,
 )
 from tests.support import GENERATED
@@ -40,26 +39,6 @@ def unchecked(module: Any, name: str) -> Callable[..., Any]:
     return function
 
 
-def reaching(module: Any, platform: Any, name: str) -> list[str]:
-    """A stand-in for `name` that succeeds and records that it was reached (writing 0 to errcode_ret)."""
-    ffi, reached = module.ffi, []
-    returns_pointer = ffi.typeof(f"{name}_fn").result.kind == "pointer"
-    params = list(module.ffi.typeof(f"{name}_fn").args)
-
-    def body(*args: Any) -> Any:
-        reached.append(name)
-        for c_type, arg in zip(params, args, strict=True):
-            if c_type.cname in ("int *", "int32_t *") and arg != ffi.NULL:
-                arg[0] = 0
-        return ffi.NULL if returns_pointer else 0
-
-    _kept.append(install(module, platform, name, body))
-    return reached
-
-
-_kept: list[Any] = []
-
-
 @pytest.mark.parametrize(
     ("extension", "function", "error", "clause"), HOST,
     ids=[f"{f['name']}:{c['clause'][:50]}" for _, f, _, c in HOST],
@@ -69,7 +48,7 @@ def test_a_call_a_host_check_refuses_reaches_the_driver_with_the_checks_off(
 ) -> None:
     module = extension_module(extension)
     firing = Arguments(module, function, handles).firing(clause)
-    reached = reaching(module, handles.platform, function["name"])
+    reached = StandIns(module, handles, writes=False, reads=False).install(function["name"]).reached
     with pytest.raises(errors.BY_NAME[error["code"]]):
         call(module, function, firing)
     assert reached == []
@@ -122,7 +101,7 @@ def test_a_call_is_taken_or_refused_alike_on_its_first_call_and_later(extension:
     module = extension_module(extension)
     ffi = module.ffi
     name = next(f for p, f in module.C_NAMES.items() if p.startswith("enqueue_acquire"))
-    reached = reaching(module, handles.platform, name)
+    reached = StandIns(module, handles, writes=False, reads=False).install(name).reached
     untyped = ffi.cast("void *", ffi.new("cl_mem[]", [ffi.cast("cl_mem", handles.mems[0])]))
     untyped_queue = ffi.cast("void *", handles.queue)
     for _ in range(3):
