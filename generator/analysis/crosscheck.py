@@ -173,13 +173,10 @@ class _Checker:
                 continue
             type_at, text_at = table.columns.index("type"), table.columns.index("description")
             for row, where in zip(table.rows, table.row_sources, strict=True):
-                returned = phrases.RETURNS_ARGUMENT.search(row[text_at])
-                if not returned:
-                    continue
-                types = {p.type for f in own for p in f.params if p.name == returned["param"]}
-                if len(types) == 1 and (argument := types.pop()) != row[type_at]:
+                returned = phrases.returned_argument(row[text_at], ((p.name, p.type) for f in own for p in f.params))
+                if returned is not None and returned[1] is not None and returned[1] != row[type_at]:
                     self.warn(where, "table-type", f"table {table.name} gives {row[0]} the type `{row[type_at]}`, "
-                              f"but says it returns the <{returned['param']}> argument, which is `{argument}` (the "
+                              f"but says it returns the <{returned[0]}> argument, which is `{returned[1]}` (the "
                               "type the package's query answers)")
 
     def table_headers(self) -> None:

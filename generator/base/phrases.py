@@ -13,6 +13,7 @@ of blanks to scan again from each of its positions.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from generator.base.records import frozen
 
@@ -140,3 +141,13 @@ def split_names(text: str) -> list[str]:
 
 def section_kind(title: str) -> str | None:
     return next((kind for pattern, kind in SECTION_KINDS if pattern.match(title)), None)
+
+
+def returned_argument(description: str, params: Iterable[tuple[str, str]]) -> tuple[str, str | None] | None:
+    """The argument an info table's row says is returned (`returns the <subresource> argument`), with its type:
+    the one type `params` (name, type) give it, or None when they give it none or several."""
+    returned = RETURNS_ARGUMENT.search(description)
+    if returned is None:
+        return None
+    types = {c_type for name, c_type in params if name == returned["param"]}
+    return returned["param"], types.pop() if len(types) == 1 else None

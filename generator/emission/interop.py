@@ -143,11 +143,9 @@ def _returned_argument_type(ir: Extension, table: Table, row: tuple[str, ...]) -
     argument's, as the text's own prototypes declare it."""
     if "description" not in table.columns or len(row) <= table.columns.index("description"):
         return None
-    returned = phrases.RETURNS_ARGUMENT.search(row[table.columns.index("description")])
-    if returned is None:
-        return None
-    types = {p.type for f in ir.functions if not f.foreign for p in f.params if p.name == returned["param"]}
-    return types.pop() if len(types) == 1 else None
+    params = ((p.name, p.type) for f in ir.functions if not f.foreign for p in f.params)
+    returned = phrases.returned_argument(row[table.columns.index("description")], params)
+    return returned[1] if returned else None
 
 
 def _by_place(ir: Extension, table: Table, group: TokenGroup, token: Token) -> tuple[str, ...] | None:
