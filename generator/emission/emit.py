@@ -149,7 +149,7 @@ class CompileCheck:
     the first such module.
 
     Compiling the package's modules takes a tenth of a run, so it runs in a forked child (`forked.Beside`) while
-    the parent renders the IR and the docs; the child only answers with the first error, if any, and a child
+    the parent waits for the IR's text and the docs; the child only answers with the first error, if any, and a child
     that gives no answer fails the run. A module this interpreter compiled on an earlier run, to the byte, is
     not compiled again (the hashes are kept beside the compiled templates): a regeneration after a spec revision
     compiles only what changed. `recheck` compiles them all."""

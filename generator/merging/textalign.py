@@ -59,11 +59,15 @@ def _prose_keys(text: str, translate: Callable[[str], str]) -> tuple[str, ...]:
     return tuple(_key(w, translate) for w in words(text) if not w.reference)
 
 
+def _prose_matcher(damaged: str, reference: str, translate: Callable[[str], str]) -> SequenceMatcher[str] | None:
+    """The alignment of two wordings' prose (parameter names left out: the damaged one may have lost them)."""
+    ours, theirs = _prose_keys(damaged, str), _prose_keys(reference, translate)
+    return _matcher(ours, theirs) if ours and theirs else None
+
+
 def similarity(damaged: str, reference: str, translate: Callable[[str], str] = str) -> float:
     """How alike two wordings are (0..1), ignoring parameter names the damaged one may have lost."""
-    ours = _prose_keys(damaged, str)
-    theirs = _prose_keys(reference, translate)
-    matcher = _matcher(ours, theirs) if ours and theirs else None
+    matcher = _prose_matcher(damaged, reference, translate)
     return matcher.ratio() if matcher else 0.0
 
 
@@ -72,11 +76,9 @@ def most_similar(damaged: str, candidates: Sequence[tuple[str, Callable[[str], s
     equals, when it is at least `least` (above zero) alike; None otherwise. What `similarity` of each would
     choose, in a fraction of its time: a candidate whose upper bounds (`SequenceMatcher.real_quick_ratio`,
     `quick_ratio`) cannot reach `least` or the best so far is not aligned."""
-    ours = _prose_keys(damaged, str)
     best, found = least, None
     for index, (reference, translate) in enumerate(candidates):
-        theirs = _prose_keys(reference, translate)
-        matcher = _matcher(ours, theirs) if ours and theirs else None
+        matcher = _prose_matcher(damaged, reference, translate)
         if matcher is None or matcher.real_quick_ratio() < best or matcher.quick_ratio() < best:
             continue
         score = matcher.ratio()
