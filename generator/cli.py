@@ -39,8 +39,8 @@ def tally_lines(result: Result) -> list[str]:
     return lines
 
 
-def main(argv: list[str] | None = None, *, whole_process: bool = False) -> int:
-    """Run one command. `whole_process`: nothing else runs in this interpreter (`python -m generator`)."""
+def main(argv: list[str] | None = None) -> int:
+    """Run one command."""
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
     commands = parser.add_subparsers(dest="command", required=True)
     for name, summary in (("generate", "write OUT from the specs"), ("check", "exit 1 if OUT is not current"),
@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None, *, whole_process: bool = False) -> int:
         return run_diff(args.old, args.new, args.format)
     try:
         if args.command != "generate":
-            return run(args, whole_process)
+            return run(args)
         why = ownership.refusal(args.out, args.specs)  # before the lock makes OUT's parent folders
         if why is not None:
             raise InputError(str(args.out), None, why)
@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None, *, whole_process: bool = False) -> int:
         try:
             with writer.locked(args.out, lambda: print(f"{args.out}: waiting for another run writing it",
                                                        file=sys.stderr)):
-                return run(args, whole_process)
+                return run(args)
         finally:
             if report is not None:
                 report.write()
@@ -81,11 +81,13 @@ def main(argv: list[str] | None = None, *, whole_process: bool = False) -> int:
 
 
 def console() -> int:
-    """The `cl-d3d-sharing-generator` command: `python -m generator` under the name pip installs."""
-    return main(whole_process=True)
+    """The `cl-d3d-sharing-generator` command: `python -m generator` under the name pip installs (and, like it,
+    without the cycle collector: see `generator/__main__.py`)."""
+    gc.disable()
+    return main()
 
 
-def run(args: argparse.Namespace, whole_process: bool = False) -> int:
+def run(args: argparse.Namespace) -> int:
     """generate, check or coverage (`generate` under `writer.locked`)."""
     hashing: str | forked.Beside[str] | None = None
     try:
@@ -102,8 +104,6 @@ def run(args: argparse.Namespace, whole_process: bool = False) -> int:
             return 0
         with timing.stage("import"):
             from generator import pipeline
-        if whole_process:  # what the imports made lives to the end: keep the collector from walking it (-35 ms)
-            gc.freeze()
         result = pipeline.run(args.specs, first=_import_emission)  # imported while a second process reads
         from generator.emission import emit
         emitted = emit.outputs(result.extensions, result.texts, recheck=getattr(args, "force", False))

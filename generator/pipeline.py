@@ -5,11 +5,11 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.analysis import conditions, crosscheck, registry_check, tally
 from generator.base import forked, timing
 from generator.base.diagnostics import Diagnostic, Location, Sink
 from generator.base.errors import Gather, InputError
@@ -21,7 +21,6 @@ from generator.frontends import FRONTENDS, registry_xml
 from generator.frontends.detect import NOTES, detect
 from generator.frontends.registry_xml import Registry
 from generator.merging.draft import Extension
-from generator.merging.merge import merge_all
 
 
 @dataclass
@@ -91,8 +90,17 @@ def read_one(path: Path, knowledge: Knowledge) -> tuple[SpecFile, SourceFacts | 
         return spec, extract(document, knowledge)
 
 
+#: The modules of `later_stages`: reading needs none of them, so `run_files` imports them while a second process
+#: reads, and the two processes share that twentieth of a run.
+LATER_STAGES = ("generator.merging.merge", "generator.analysis.crosscheck", "generator.analysis.registry_check",
+                "generator.analysis.conditions", "generator.analysis.tally")
+
+
 def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
                  registry: Registry | None = None) -> list[Extension]:
+    from generator.analysis import conditions, crosscheck, registry_check, tally  # see LATER_STAGES
+    from generator.merging.merge import merge_all
+
     with timing.stage("merge"):
         extensions = merge_all(facts, knowledge, sink, registry)
     if registry is not None:
@@ -123,7 +131,15 @@ def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], obj
     with timing.stage("knowledge"):
         knowledge = load()
     errors = Gather()
-    found = read(sorted(paths, key=lambda p: p.as_posix()), knowledge, errors, first)
+
+    def first_here() -> None:
+        with timing.stage("import"):
+            for module in LATER_STAGES:
+                importlib.import_module(module)
+        if first is not None:
+            first()
+
+    found = read(sorted(paths, key=lambda p: p.as_posix()), knowledge, errors, first_here)
     facts, skipped = found.facts, found.skipped
     if not facts and not errors.errors:
         raise InputError(where, None, "this folder holds no spec, only notes" if found.registry is None else

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import random
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -124,3 +126,13 @@ def test_errors_of_later_stages_are_reported_beside_a_file_that_failed_to_read(t
     found = [(Path(e.path).name, e.message.split(":")[0]) for e in caught.value.all]
     assert found == [("a.txt", "unexpected character '$'; expected one of '(', ')', '*', ',', ';', '[', '{', "
                                "identifier"), ("b.txt", "cannot tell which extension this file describes")]
+
+
+def test_reading_imports_none_of_the_later_stages() -> None:
+    """They are imported while the second process reads (`LATER_STAGES`): pulled in by the modules that read, they
+    would cost the run their whole import before the second process starts."""
+    shown = subprocess.run([sys.executable, "-c", "import sys, generator.cli, generator.pipeline as p; "
+                            "print(sorted(set(p.LATER_STAGES) & set(sys.modules)))"],
+                           cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    assert shown == "[]\n"
+    assert all(module.startswith(("generator.merging.", "generator.analysis.")) for module in pipeline.LATER_STAGES)

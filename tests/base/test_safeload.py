@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,13 @@ def test_json_faults(tmp_path: Path, text: str, pos: Pos | None, words: str) -> 
     with pytest.raises(InputError) as caught:
         safeload.load_json(path)
     assert caught.value.pos == pos and words in caught.value.message
+
+
+def test_the_characters_refused_are_the_complement_of_yamls_printable_set() -> None:
+    """The set is written as its complement; over every code point it refuses what YAML's printable set (less
+    the byte-order mark, which may only open a stream) leaves out, and nothing else."""
+    printable = re.compile("[\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd\U00010000-\U0010ffff]")
+    every = "".join(map(chr, range(0x110000)))
+    refused = [m.start() for m in safeload._NOT_PRINTABLE.finditer(every)]
+    assert refused == [c for c in range(0x110000) if not printable.match(every[c])]
+    assert 0xFEFF in refused and 0x85 not in refused
