@@ -9,13 +9,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator import pipeline
 from generator.analysis import crosscheck
 from generator.base import source
 from generator.base.diagnostics import Sink
 from generator.base.errors import Gather, InputError, SchemaError
-from generator.base.knowledge import Knowledge
+from generator.base.knowledge import Knowledge, SafeDumper
 from generator.ir import files as ir
 from generator.ir import read
 from generator.ir.model import value_text
@@ -142,3 +145,26 @@ def test_another_extensions_function_may_have_no_prototype_but_no_other_function
     for wrong, path in ((bare, "/functions/"), (dict(bare, core=True, external=True), "/functions/")):
         with pytest.raises(SchemaError, match=path):
             ir.validate(dict(data, functions=[*data["functions"], wrong]))
+
+
+#: What an IR holds: plain YAML scalars (strings YAML would read as something else among them), lists, mappings.
+_IR_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(1 << 64), 1 << 64)
+    | st.text() | st.sampled_from(["yes", "No", "null", "~", "1e3", "0x1F", "- a", "a: b", "#", "", " x ", "\n\n"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=25)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.text(max_size=8), _IR_VALUES, max_size=5))
+def test_the_text_is_what_yaml_dump_writes(data: dict[str, Any]) -> None:
+    """The IR's text is made from nodes built directly (not PyYAML's representer): to the byte what
+    `yaml.dump` writes, and it reads back as the same data."""
+    text = ir.yaml_text(data)
+    assert text == yaml.dump(data, Dumper=SafeDumper, sort_keys=False, allow_unicode=True, width=100)
+    assert yaml.safe_load(text) == data
+
+
+def test_a_value_the_ir_cannot_hold_is_a_bug_said_plainly() -> None:
+    with pytest.raises(SchemaError, match="holds a float"):
+        ir.yaml_text({"name": 1.5})
