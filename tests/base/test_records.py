@@ -101,3 +101,63 @@ def test_a_list_that_holds_itself_is_shown_as_the_dataclass_shows_it() -> None:
     made = Record("a", nested=nested)
     nested.append(made)
     assert repr(made) == "Record(name='a', values=(), note='', nested=[...])"
+
+
+@frozen
+class Built:
+    name: str
+    count: int = 2
+    items: list[int] = field(default_factory=list)
+    derived: str = field(default="", init=False, repr=False)
+    index: dict[str, int] = field(default_factory=dict, init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "derived", self.name * self.count)
+
+
+@dataclass(frozen=True)
+class BuiltTwin:
+    name: str
+    count: int = 2
+    items: list[int] = field(default_factory=list)
+    derived: str = field(default="", init=False, repr=False)
+    index: dict[str, int] = field(default_factory=dict, init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "derived", self.name * self.count)
+
+
+@pytest.mark.parametrize("given", [(("a",), {}), (("a", 3), {}), (("a",), {"items": [1]}), ((), {"name": "b"})])
+def test_init_sets_defaults_factories_and_runs_post_init_as_the_dataclass_does(
+        given: tuple[tuple[object, ...], dict[str, object]]) -> None:
+    arguments, keywords = given
+    ours, theirs = Built(*arguments, **keywords), BuiltTwin(*arguments, **keywords)  # type: ignore[arg-type]
+    assert vars(ours) == vars(theirs)
+    assert repr(ours) == repr(theirs).replace("BuiltTwin(", "Built(", 1)
+    assert Built("a").items is not Built("a").items  # a new list for each
+
+
+@pytest.mark.parametrize("call", [lambda c: c(), lambda c: c("a", 1, [], "x"), lambda c: c("a", nope=1),
+                                  lambda c: c("a", derived="x")])
+def test_a_wrong_call_is_the_dataclass_type_error(call: object) -> None:
+    with pytest.raises(TypeError) as ours:
+        call(Built)  # type: ignore[operator]
+    with pytest.raises(TypeError) as theirs:
+        call(BuiltTwin)  # type: ignore[operator]
+    assert str(ours.value) == str(theirs.value).replace("BuiltTwin", "Built")
+
+
+def test_a_field_without_default_after_one_with_is_refused_as_the_dataclass_refuses_it() -> None:
+    class Disordered:
+        __annotations__ = {"first": "int", "second": "int"}
+        first = 1
+
+    with pytest.raises(TypeError, match="non-default argument 'second' follows default argument"):
+        frozen(Disordered)
+
+
+def test_the_signature_and_the_made_up_docstring() -> None:
+    import inspect
+
+    assert str(inspect.signature(Built)) == str(inspect.signature(BuiltTwin))
+    assert Single.__doc__ == "Single(only)" and Built.__init__.__qualname__ == "Built.__init__"
