@@ -136,3 +136,13 @@ def test_reading_imports_none_of_the_later_stages() -> None:
                            cwd=ROOT, capture_output=True, text=True, check=True).stdout
     assert shown == "[]\n"
     assert all(module.startswith(("generator.merging.", "generator.analysis.")) for module in pipeline.LATER_STAGES)
+
+
+def test_a_text_without_line_breaks_is_taken_before_a_larger_one_with_them(tmp_path: Path) -> None:
+    """The two processes take the heaviest file first; a collapsed text costs about twice as much per byte."""
+    collapsed, broken, small = tmp_path / "collapsed.txt", tmp_path / "broken.txt", tmp_path / "small.txt"
+    collapsed.write_text("word " * 2000, encoding="utf-8")
+    broken.write_text("word\n" * 3000, encoding="utf-8")
+    small.write_text("word " * 100, encoding="utf-8")  # too short to tell: its size
+    assert pipeline._cost(collapsed) > pipeline._cost(broken) > pipeline._cost(small) == small.stat().st_size
+    assert pipeline._cost(tmp_path / "missing.txt") == 0
