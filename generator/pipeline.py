@@ -10,6 +10,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.base import forked, timing
 from generator.base.diagnostics import Diagnostic, Location, Sink
@@ -21,7 +22,9 @@ from generator.extraction.facts import SourceFacts
 from generator.frontends import FRONTENDS, registry_xml
 from generator.frontends.detect import NOTES, detect
 from generator.frontends.registry_xml import Registry
-from generator.merging.draft import Extension
+
+if TYPE_CHECKING:
+    from generator.merging.draft import Extension
 
 
 @dataclass
@@ -104,8 +107,8 @@ def read_one(path: Path, knowledge: Knowledge) -> tuple[SpecFile, SourceFacts | 
 
 #: The modules of `later_stages`: reading needs none of them, so `run_files` imports them while a second process
 #: reads, and the two processes share that twentieth of a run.
-LATER_STAGES = ("generator.merging.merge", "generator.analysis.crosscheck", "generator.analysis.registry_check",
-                "generator.analysis.conditions", "generator.analysis.tally")
+LATER_STAGES = ("generator.merging.draft", "generator.merging.merge", "generator.analysis.crosscheck",
+                "generator.analysis.registry_check", "generator.analysis.conditions", "generator.analysis.tally")
 
 
 def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
