@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import ast
+import textwrap
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from generator.emission.render import docstring, py, render
+from generator.emission.render import _wrap, docstring, py, render
 from tests.pathological import RATIO_BOUND
 
 
@@ -55,3 +58,18 @@ def test_a_docstring_of_many_lines_takes_linear_time() -> None:
     if large >= RATIO_BOUND * small:  # a burst of the machine's other work: measure again, keep the faster
         small, large = min(small, seconds(50_000)), min(large, seconds(400_000))
     assert large < RATIO_BOUND * small
+
+
+_WORDS = st.lists(st.text(st.characters(blacklist_categories=("Cs", "Zs", "Zl", "Zp", "Cc")), min_size=1, max_size=30)
+                  | st.sampled_from(["-", "- ", "a-b", "x" * 120]), max_size=40)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_WORDS, st.booleans(), st.integers(5, 100))
+def test_a_wrapped_item_is_what_textwrap_makes_of_it(words: list[str], bullet: bool, width: int) -> None:
+    """Words are never broken, hyphens neither; a bullet's continuation lines stand under its text."""
+    item = ("- " if bullet else "") + " \u00a0 ".join(words)
+    indent = "  " if item.startswith("- ") else ""
+    expected = "\n".join(textwrap.wrap(" ".join(item.split()), width, subsequent_indent=indent,
+                                       break_long_words=False, break_on_hyphens=False)) or item
+    assert _wrap(item, width) == expected
