@@ -1,9 +1,9 @@
 """Work done in a forked child beside this process, where the system can fork, on the two cores a machine has.
 
-`in_two`: a run reads its texts one after the other, each on its own (detect,
-front-end, extract): a child and this process take them from one queue, heaviest
-first, until none is left. `Beside`: one call in a child (the IR's text and the docs, while
-this process renders the package). A child sends back what it found, pickled, or
+`in_two`: work made of items each done on its own (a run's texts: detect,
+front-end, extract; the IR's texts and the docs): a child and this process take
+them from one queue, heaviest first, until none is left. `Beside`: one call in a
+child (the inputs' hash, the compile check). A child sends back what it found, pickled, or
 the `InputError` it met, which this process raises or answers as if it had met it
 itself, so that what a run reports does not depend on which process did what; and
 its stage times, which are added to the run's (`timing.add`). A child that fails
@@ -36,12 +36,13 @@ _PR_SET_PDEATHSIG = 1
 
 
 def in_two(function: Callable[[T], R], items: list[T], weights: list[int],
-           first: Callable[[], object] | None = None) -> list[R | InputError]:
-    """`function` over `items` (an input error it raises is the item's answer), in two processes when that pays.
-    Both take the next item, heaviest first, from one queue, so that they finish together whatever each item
-    costs; this process does `first` before it takes any (work the child does not need: an import)."""
+           first: Callable[[], object] | None = None, *, least: int = SMALLEST) -> list[R | InputError]:
+    """`function` over `items` (an input error it raises is the item's answer), in two processes when that pays
+    (the weights add up to `least`). Both take the next item, heaviest first, from one queue, so that they finish
+    together whatever each item costs; this process does `first` before it takes any (work the child does not
+    need: an import, what this process alone goes on with)."""
     queue = None
-    if FORK and 2 <= len(items) <= _MOST_QUEUED and sum(weights) >= SMALLEST:
+    if FORK and 2 <= len(items) <= _MOST_QUEUED and sum(weights) >= least:
         queue = _queue(sorted(range(len(items)), key=lambda i: (-weights[i], i)))
     if queue is None:
         if first is not None:

@@ -45,32 +45,52 @@ def outputs(drafts: list[Draft], texts: Mapping[str, str], *, recheck: bool = Fa
             values.check_token_values(extension, knowledge.load())
     with timing.stage("package model"):
         package = model_package(list(irs), knowledge.load(), knowledge.load_package(), texts)
-    # the IR's text and the docs in a child (where the system can fork) while this process renders the package
-    beside = forked.Beside(lambda: ir_and_docs(data, irs, package))
-    try:
+    # While this process renders the package (and starts its compile check), a child takes the docs, then the
+    # IR's texts, from a queue that this process joins once done: they end together whatever each costs.
+    made: list[tuple[dict[str, str], CompileCheck]] = []
+
+    def package_first() -> None:
         modules = package_files(package)
         with timing.stage("compile check"):
-            check = CompileCheck(modules, recheck=recheck)  # runs beside what follows, where it can
-        try:
-            ir_files, pages = beside.result()
-            files = {**ir_files, **modules, **pages}
-            with timing.stage("compile check"):
-                check.finish()
-        finally:
-            check.close()
+            made.append((modules, CompileCheck(modules, recheck=recheck)))  # runs beside what follows
+
+    def make(job: int) -> dict[str, str]:
+        if job == len(data):
+            with timing.stage("docs model"):
+                docs = model_docs(list(irs), package, model_guides(knowledge.read_guides()))
+            return docs_files(docs, package)
+        with timing.stage("IR"):
+            return {f"ir/{data[job]['name']}.yaml": ir.yaml_text(data[job])}
+
+    sizes = [_weight(extension) for extension in irs]
+    try:
+        answers = forked.in_two(make, list(range(len(data) + 1)), [*sizes, sum(sizes) + 1], package_first, least=0)
+        files: dict[str, str] = {}
+        for answer in answers[:-1]:  # the IR's texts, then the docs: the first error in that order is raised
+            files.update(_made(answer))
+        pages = _made(answers[-1])
+        modules, check = made[0]
+        files.update(modules)
+        files.update(pages)
+        with timing.stage("compile check"):
+            check.finish()
     finally:
-        beside.close()
+        for _, started in made:
+            started.close()
     return Emitted(files, irs, package)
 
 
-def ir_and_docs(data: list[dict[str, object]], irs: tuple[Extension, ...],
-                package: Package) -> tuple[dict[str, str], dict[str, str]]:
-    """The IR files' text and the docs' files (pages, guides, mkdocs.yml)."""
-    with timing.stage("IR"):
-        ir_files = {f"ir/{entry['name']}.yaml": ir.yaml_text(entry) for entry in data}
-    with timing.stage("docs model"):
-        docs = model_docs(list(irs), package, model_guides(knowledge.read_guides()))
-    return ir_files, docs_files(docs, package)
+def _weight(extension: Extension) -> int:
+    """What the IR's text of `extension` roughly costs (its entries), for the queue's order: the docs of all
+    weigh as much as all the texts, and go first."""
+    return 1 + len(extension.functions) + len(extension.tokens) + len(extension.types) + sum(
+        len(table.rows) for table in extension.tables) + len(extension.diagnostics)
+
+
+def _made(answer: dict[str, str] | InputError) -> dict[str, str]:
+    if isinstance(answer, InputError):
+        raise answer
+    return answer
 
 
 def docs_files(docs: Docs, package: Package) -> dict[str, str]:
@@ -149,10 +169,10 @@ class CompileCheck:
     the first such module.
 
     Compiling the package's modules takes a tenth of a run, so it runs in a forked child (`forked.Beside`) while
-    the parent waits for the IR's text and the docs; the child only answers with the first error, if any, and a child
-    that gives no answer fails the run. A module this interpreter compiled on an earlier run, to the byte, is
-    not compiled again (the hashes are kept beside the compiled templates): a regeneration after a spec revision
-    compiles only what changed. `recheck` compiles them all."""
+    the parent makes the IR's texts and the docs (with a second child); the child only answers with the first
+    error, if any, and a child that gives no answer fails the run. A module this interpreter compiled on an
+    earlier run, to the byte, is not compiled again (the hashes are kept beside the compiled templates): a
+    regeneration after a spec revision compiles only what changed. `recheck` compiles them all."""
 
     def __init__(self, files: dict[str, str], *, recheck: bool = False) -> None:
         self._record = TEMPLATE_CACHE / f"compiled-{hashlib.sha256(sys.version.encode()).hexdigest()[:16]}.txt"

@@ -201,3 +201,10 @@ def test_the_seeds_read_in_two_processes_as_in_one(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(forked, "FORK", False)
     one = pipeline.read(paths, knowledge, Gather())
     assert two == one
+
+
+def test_least_sets_how_much_work_is_worth_a_child() -> None:
+    """Below `least` the items are done here; at it, a child takes some (the emission's queue forks for any)."""
+    here = os.getpid()
+    assert set(forked.in_two(pid_after(0.05), list(range(4)), [1] * 4)) == {here}
+    assert len(set(forked.in_two(pid_after(0.05), list(range(4)), [1] * 4, least=0))) == 2
