@@ -98,7 +98,8 @@ def _init(cls: type, every: tuple[Field[Any], ...]) -> Callable[..., None]:
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
 def frozen(cls: _Class) -> _Class:
-    """`cls` as a frozen dataclass (see above); a class that defines its own equality, hash or repr keeps it."""
+    """`cls` as a frozen dataclass (see above); a class that defines its own `__init__`, equality, hash or repr
+    keeps it. Keyword-only fields are refused; `InitVar`s are not taken (no record has one)."""
     own = {name for name in ("__init__", "__eq__", "__hash__", "__repr__") if cls.__dict__.get(name) is not None}
     undocumented = cls.__doc__ is None
     if undocumented:
