@@ -151,6 +151,9 @@ def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], obj
         with timing.stage("import"):
             for module in LATER_STAGES:
                 importlib.import_module(module)
+        from generator.analysis import conditions
+
+        conditions.prepare()
         if first is not None:
             first()
 
