@@ -19,8 +19,9 @@ import ctypes
 import os
 import pickle
 import signal
+import threading
 from collections.abc import Callable, Iterator
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, NoReturn, TypeVar, cast
 
 from generator.base import timing
 from generator.base.errors import InputError, InputErrors
@@ -33,6 +34,10 @@ FORK = hasattr(os, "fork")
 SMALLEST = 48 * 1024
 #: prctl's option that has a process killed with its parent (linux/prctl.h).
 _PR_SET_PDEATHSIG = 1
+#: Held from making a pipe whose end goes to a child until this process has closed its copy of that end: a child
+#: another thread forked meanwhile would hold it open too, and the queue or the answer would never end (two runs
+#: in two threads each waited on the other's children for ever).
+_FORKING = threading.RLock()
 
 
 def in_two(function: Callable[[T], R], items: list[T], weights: list[int],
@@ -41,18 +46,20 @@ def in_two(function: Callable[[T], R], items: list[T], weights: list[int],
     (the weights add up to `least`). Both take the next item, heaviest first, from one queue, so that they finish
     together whatever each item costs; this process does `first` before it takes any (work the child does not
     need: an import, what this process alone goes on with)."""
-    queue = None
-    if FORK and 2 <= len(items) <= _MOST_QUEUED and sum(weights) >= least:
-        queue = _queue(sorted(range(len(items)), key=lambda i: (-weights[i], i)))
+    with _FORKING:
+        queue = None
+        if FORK and 2 <= len(items) <= _MOST_QUEUED and sum(weights) >= least:
+            queue = _queue(sorted(range(len(items)), key=lambda i: (-weights[i], i)))
+        if queue is not None:
+            read_end, write_end = queue
+            child: Beside[list[tuple[int, tuple[str, Any]]]] = Beside(
+                lambda: [(i, _portable(_attempt(function, items[i]))) for i in _taken(read_end, write_end)],
+                here=list)  # without the child's answers, what it took is done here again (below)
+            os.close(write_end)  # the child closes its own copy: the queue ends when it is empty
     if queue is None:
         if first is not None:
             first()
         return [_attempt(function, item) for item in items]
-    read_end, write_end = queue
-    child: Beside[list[tuple[int, tuple[str, Any]]]] = Beside(
-        lambda: [(i, _portable(_attempt(function, items[i]))) for i in _taken(read_end, write_end)],
-        here=list)  # without the child's answers, what it took is done here again (below)
-    os.close(write_end)  # the child closes its own copy: the queue ends when it is empty
     try:
         if first is not None:
             first()
@@ -136,34 +143,40 @@ def _attempt(function: Callable[[T], R], item: T) -> R | InputError:
 
 def _start(function: Callable[[], object]) -> tuple[int, int]:
     """A child that writes `function()`'s answer to a pipe (pickled) and exits 0 only once it has."""
-    answer, child_end = os.pipe()
     parent = os.getpid()
-    try:
-        process = os.fork()
-    except OSError:
-        os.close(answer)
-        os.close(child_end)
-        raise
-    if process == 0:
-        status = 1
+    with _FORKING:
+        answer, child_end = os.pipe()
         try:
+            process = os.fork()
+        except OSError:
             os.close(answer)
-            _die_with(parent)
-            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-                signal.signal(signal.SIGINT, signal.SIG_DFL)  # an interrupt ends the child; the parent reports it
-            timing.reset()
-            try:
-                said = _portable(function())
-            except InputError as error:
-                said = _portable(error)
-            data = pickle.dumps((*said, timing.totals()), protocol=pickle.HIGHEST_PROTOCOL)
-            with os.fdopen(child_end, "wb") as stream:
-                stream.write(data)
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(child_end)
+            os.close(child_end)
+            raise
+        if process == 0:
+            _child(function, parent, answer, child_end)
+        os.close(child_end)
     return process, answer
+
+
+def _child(function: Callable[[], object], parent: int, answer: int, child_end: int) -> NoReturn:
+    """The child's whole life: `function()`'s answer written to `child_end`, then the exit (0 once written)."""
+    status = 1
+    try:
+        os.close(answer)
+        _die_with(parent)
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # an interrupt ends the child; the parent reports it
+        timing.reset()
+        try:
+            said = _portable(function())
+        except InputError as error:
+            said = _portable(error)
+        data = pickle.dumps((*said, timing.totals()), protocol=pickle.HIGHEST_PROTOCOL)
+        with os.fdopen(child_end, "wb") as stream:
+            stream.write(data)
+        status = 0
+    finally:
+        os._exit(status)
 
 
 def _die_with(parent: int) -> None:

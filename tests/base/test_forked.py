@@ -208,3 +208,44 @@ def test_least_sets_how_much_work_is_worth_a_child() -> None:
     here = os.getpid()
     assert set(forked.in_two(pid_after(0.05), list(range(4)), [1] * 4)) == {here}
     assert len(set(forked.in_two(pid_after(0.05), list(range(4)), [1] * 4, least=0))) == 2
+
+
+_TWO_THREADS = """
+import threading
+from generator.base import forked
+made, started = forked._queue, forked._start
+queues, forks = threading.Barrier(2), threading.Barrier(2)
+def together(barrier):
+    try:
+        barrier.wait(timeout=1)  # unless something keeps the two threads apart
+    except threading.BrokenBarrierError:
+        pass
+def queue(order):
+    pipes = made(order)
+    together(queues)  # both queues made before either child is forked
+    return pipes
+def start(function):
+    child = started(function)
+    together(forks)  # both children forked before either thread closes its copy of its queue's write end
+    return child
+forked._queue, forked._start = queue, start
+results = []
+def run():
+    results.append(forked.in_two(lambda i: i * i, list(range(6)), [forked.SMALLEST] * 6))
+threads = [threading.Thread(target=run) for _ in range(2)]
+for thread in threads:
+    thread.start()
+for thread in threads:
+    thread.join()
+print(results == [[i * i for i in range(6)]] * 2)
+"""
+
+
+def test_two_threads_in_two_at_once_do_not_hold_each_others_queue_open() -> None:
+    """Each thread makes its queue, then forks: a child forked while the other thread's queue was open held its
+    write end, so that neither queue ever ended and both runs waited for ever (seen in the registry tests, which
+    run the pipeline in two threads). Here both queues are made at the same moment unless the fork lock keeps
+    them apart, and both children forked before either thread closes its end; a hang is the failure (its children
+    die with it)."""
+    done = subprocess.run([sys.executable, "-c", _TWO_THREADS], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.stdout == "True\n", done.stderr
