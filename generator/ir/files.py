@@ -12,7 +12,7 @@ import json
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import yaml
 
@@ -289,10 +289,12 @@ def _node(value: Any) -> yaml.Node:
 
 
 class _Dumper(SafeDumper):  # type: ignore[misc, valid-type]
-    """The safe dumper, remembering how it resolved each plain scalar: the emitter asks twice for each one, and
-    the IR repeats its keys and words."""
+    """The safe dumper, remembering how it resolved each plain scalar of its document: the emitter asks twice for
+    each one, and the IR repeats its keys and words."""
 
-    _resolved: ClassVar[dict[tuple[object, str, tuple[bool, bool]], str]] = {}
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._resolved: dict[tuple[object, str, tuple[bool, bool]], str] = {}
 
     def resolve(self, kind: type[yaml.Node], value: str, implicit: tuple[bool, bool]) -> str:
         if kind is not yaml.ScalarNode:
