@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -80,6 +81,8 @@ def _cost(path: Path) -> int:
     head, which is read word by word (a collapsed text costs about twice as much per byte as one read line by
     line, and taken last it would keep one process going long after the other)."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return 0  # a FIFO or a device: never opened here (reading it will say why)
         with path.open("rb") as file:
             head = file.read(_HEAD)
             size = os.fstat(file.fileno()).st_size

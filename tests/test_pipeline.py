@@ -146,3 +146,5 @@ def test_a_text_without_line_breaks_is_taken_before_a_larger_one_with_them(tmp_p
     small.write_text("word " * 100, encoding="utf-8")  # too short to tell: its size
     assert pipeline._cost(collapsed) > pipeline._cost(broken) > pipeline._cost(small) == small.stat().st_size
     assert pipeline._cost(tmp_path / "missing.txt") == 0
+    os.mkfifo(tmp_path / "fifo.txt")
+    assert pipeline._cost(tmp_path / "fifo.txt") == 0  # not opened: a FIFO's open would wait for a writer

@@ -34,10 +34,14 @@ FORK = hasattr(os, "fork")
 SMALLEST = 48 * 1024
 #: prctl's option that has a process killed with its parent (linux/prctl.h).
 _PR_SET_PDEATHSIG = 1
-#: Held from making a pipe whose end goes to a child until this process has closed its copy of that end: a child
-#: another thread forked meanwhile would hold it open too, and the queue or the answer would never end (two runs
-#: in two threads each waited on the other's children for ever).
-_FORKING = threading.RLock()
+
+
+def _can_fork() -> bool:
+    """Whether work may go to a child: where the system forks, and only from a process running one thread. A
+    child forked while another thread held a lock (an import's, a cache's) or had a pipe of its own open would
+    wait for ever on it (two runs in two threads did, each child holding the other's queue open); the work is
+    then done here, in the same time as without the second core."""
+    return FORK and threading.active_count() == 1
 
 
 def in_two(function: Callable[[T], R], items: list[T], weights: list[int],
@@ -46,16 +50,15 @@ def in_two(function: Callable[[T], R], items: list[T], weights: list[int],
     (the weights add up to `least`). Both take the next item, heaviest first, from one queue, so that they finish
     together whatever each item costs; this process does `first` before it takes any (work the child does not
     need: an import, what this process alone goes on with)."""
-    with _FORKING:
-        queue = None
-        if FORK and 2 <= len(items) <= _MOST_QUEUED and sum(weights) >= least:
-            queue = _queue(sorted(range(len(items)), key=lambda i: (-weights[i], i)))
-        if queue is not None:
-            read_end, write_end = queue
-            child: Beside[list[tuple[int, tuple[str, Any]]]] = Beside(
-                lambda: [(i, _portable(_attempt(function, items[i]))) for i in _taken(read_end, write_end)],
-                here=list)  # without the child's answers, what it took is done here again (below)
-            os.close(write_end)  # the child closes its own copy: the queue ends when it is empty
+    queue = None
+    if _can_fork() and 2 <= len(items) <= _MOST_QUEUED and sum(weights) >= least:
+        queue = _queue(sorted(range(len(items)), key=lambda i: (-weights[i], i)))
+    if queue is not None:
+        read_end, write_end = queue
+        child: Beside[list[tuple[int, tuple[str, Any]]]] = Beside(
+            lambda: [(i, _portable(_attempt(function, items[i]))) for i in _taken(read_end, write_end)],
+            here=list)  # without the child's answers, what it took is done here again (below)
+        os.close(write_end)  # the child closes its own copy: the queue ends when it is empty
     if queue is None:
         if first is not None:
             first()
@@ -81,12 +84,24 @@ _MOST_QUEUED = 4096
 
 
 def _queue(order: list[int]) -> tuple[int, int] | None:
-    """A pipe holding the indices in `order` (read end, write end), or None when no pipe is to be had."""
+    """A pipe holding the indices in `order` (read end, write end), or None when no pipe is to be had or it would
+    not hold them all (Linux gives a user past its share of pipe memory 4 KiB pipes): written without waiting,
+    since nobody reads it yet."""
     try:
         read_end, write_end = os.pipe()
     except OSError:
         return None
-    os.write(write_end, b"".join(i.to_bytes(_INDEX, "little") for i in order))
+    queued = b"".join(i.to_bytes(_INDEX, "little") for i in order)
+    try:
+        os.set_blocking(write_end, False)
+        whole = os.write(write_end, queued) == len(queued)
+        os.set_blocking(write_end, True)
+    except OSError:  # full before the first byte
+        whole = False
+    if not whole:
+        os.close(read_end)
+        os.close(write_end)
+        return None
     return read_end, write_end
 
 
@@ -110,7 +125,7 @@ class Beside(Generic[R]):
         self._function = function
         self._here = here or function  # what `result` does without the child's answer
         self._child: tuple[int, int] | None = None
-        if FORK:
+        if _can_fork():
             with contextlib.suppress(OSError):
                 self._child = _start(function)
 
@@ -144,17 +159,16 @@ def _attempt(function: Callable[[T], R], item: T) -> R | InputError:
 def _start(function: Callable[[], object]) -> tuple[int, int]:
     """A child that writes `function()`'s answer to a pipe (pickled) and exits 0 only once it has."""
     parent = os.getpid()
-    with _FORKING:
-        answer, child_end = os.pipe()
-        try:
-            process = os.fork()
-        except OSError:
-            os.close(answer)
-            os.close(child_end)
-            raise
-        if process == 0:
-            _child(function, parent, answer, child_end)
+    answer, child_end = os.pipe()
+    try:
+        process = os.fork()
+    except OSError:
+        os.close(answer)
         os.close(child_end)
+        raise
+    if process == 0:
+        _child(function, parent, answer, child_end)
+    os.close(child_end)
     return process, answer
 
 

@@ -54,21 +54,29 @@ def outputs(drafts: list[Draft], texts: Mapping[str, str], *, recheck: bool = Fa
         with timing.stage("compile check"):
             made.append((modules, CompileCheck(modules, recheck=recheck)))  # runs beside what follows
 
-    def make(job: int) -> dict[str, str]:
-        if job == len(data):
-            with timing.stage("docs model"):
-                docs = model_docs(list(irs), package, model_guides(knowledge.read_guides()))
-            return docs_files(docs, package)
-        with timing.stage("IR"):
-            return {f"ir/{data[job]['name']}.yaml": ir.yaml_text(data[job])}
+    def docs() -> dict[str, str]:
+        with timing.stage("docs model"):
+            model = model_docs(list(irs), package, model_guides(knowledge.read_guides()))
+        return docs_files(model, package)
+
+    def make(job: int) -> dict[str, str] | None:
+        if job < len(data):
+            with timing.stage("IR"):
+                return {f"ir/{data[job]['name']}.yaml": ir.yaml_text(data[job])}
+        try:
+            return docs()
+        except InputError:
+            raise
+        except Exception:  # a bug: made again below, after the IR's texts have said their input errors
+            return None
 
     sizes = [_weight(extension) for extension in irs]
     try:
         answers = forked.in_two(make, list(range(len(data) + 1)), [*sizes, sum(sizes) + 1], package_first, least=0)
         files: dict[str, str] = {}
-        for answer in answers[:-1]:  # the IR's texts, then the docs: the first error in that order is raised
-            files.update(_made(answer))
-        pages = _made(answers[-1])
+        for answer in answers[:-1]:  # the IR's texts, then the docs: the first input error in that order is raised
+            files.update(_files(answer))
+        pages = _files(answers[-1]) if answers[-1] is not None else docs()  # the docs failed (a bug): raised here
         modules, check = made[0]
         files.update(modules)
         files.update(pages)
@@ -87,10 +95,11 @@ def _weight(extension: Extension) -> int:
         len(table.rows) for table in extension.tables) + len(extension.diagnostics)
 
 
-def _made(answer: dict[str, str] | InputError) -> dict[str, str]:
+def _files(answer: dict[str, str] | InputError | None) -> dict[str, str]:
+    """The files an item made; the input error it met is raised."""
     if isinstance(answer, InputError):
         raise answer
-    return answer
+    return answer or {}
 
 
 def docs_files(docs: Docs, package: Package) -> dict[str, str]:

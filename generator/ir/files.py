@@ -271,7 +271,8 @@ _TAG = "tag:yaml.org,2002:"
 
 def _node(value: Any) -> yaml.Node:
     """The node `yaml.dump(value, sort_keys=False)` would represent, made directly: the representer looks up a
-    method and an alias for every value, a third of the text's time. The IR holds only these types."""
+    method and an alias for every value, a third of the text's time. The IR holds only these types, and no list
+    or dictionary twice (for one met twice, PyYAML would write an anchor and an alias; this writes it out again)."""
     kind = type(value)
     if kind is str:
         return yaml.ScalarNode(_TAG + "str", value)

@@ -92,6 +92,7 @@ def test_an_error_here_leaves_no_child_behind() -> None:
     def fails_here(item: int) -> int:
         if os.getpid() == here:
             raise RuntimeError("a bug")
+        time.sleep(0.1)  # the child is slow: this process takes an item too
         return item
 
     with pytest.raises(RuntimeError, match="a bug"):
@@ -241,11 +242,31 @@ print(results == [[i * i for i in range(6)]] * 2)
 """
 
 
-def test_two_threads_in_two_at_once_do_not_hold_each_others_queue_open() -> None:
-    """Each thread makes its queue, then forks: a child forked while the other thread's queue was open held its
-    write end, so that neither queue ever ended and both runs waited for ever (seen in the registry tests, which
-    run the pipeline in two threads). Here both queues are made at the same moment unless the fork lock keeps
-    them apart, and both children forked before either thread closes its end; a hang is the failure (its children
-    die with it)."""
+def test_two_threads_in_two_at_once_do_not_wait_on_each_other() -> None:
+    """Two runs in two threads of one process (the registry tests do this): forked, each child held the other
+    thread's queue open (or a lock another thread held at the fork), and both runs waited for ever. With a
+    second thread running, nothing is forked. The barriers would make both queues and both children at the same
+    moment, were they made; a hang is the failure (children die with it)."""
     done = subprocess.run([sys.executable, "-c", _TWO_THREADS], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.stdout == "True\n", done.stderr
+
+
+_SMALL_PIPES = """
+import fcntl, os
+from generator.base import forked
+made = os.pipe
+def small():
+    read_end, write_end = made()
+    fcntl.fcntl(write_end, 1031, 4096)  # F_SETPIPE_SZ: what Linux gives a user past its share of pipe memory
+    return read_end, write_end
+os.pipe = small
+here = os.getpid()
+print(set(forked.in_two(lambda _: os.getpid(), list(range(2000)), [forked.SMALLEST] * 2000)) == {here})
+"""
+
+
+def test_a_queue_its_pipe_cannot_hold_is_done_here() -> None:
+    """2,000 items are 8,000 bytes of queue: a 4 KiB pipe would take half, and the writer, with nobody yet to
+    read, would wait for ever. The items are then done here."""
+    done = subprocess.run([sys.executable, "-c", _SMALL_PIPES], cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert done.stdout == "True\n", done.stderr

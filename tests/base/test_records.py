@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import pickle
-from dataclasses import dataclass, field
+from dataclasses import InitVar, dataclass, field
 
 import pytest
 
@@ -161,3 +161,42 @@ def test_the_signature_and_the_made_up_docstring() -> None:
 
     assert str(inspect.signature(Built)) == str(inspect.signature(BuiltTwin))
     assert Single.__doc__ == "Single(only)" and Built.__init__.__qualname__ == "Built.__init__"
+
+
+def test_a_field_may_take_any_name_the_made_init_uses_inside() -> None:
+    """The made `__init__` keeps its own names apart from the fields' (the setter, the sentinel, `self`)."""
+
+    @frozen
+    class Odd:
+        self: int
+        _set: int = 1
+        _factory: int = 2
+        items: list[int] = field(default_factory=list)
+
+    made = Odd(5)
+    assert (made.self, made._set, made._factory, made.items) == (5, 1, 2, [])
+    assert Odd(5).items is not made.items
+
+
+def test_the_made_init_belongs_to_the_module_of_its_class() -> None:
+    import typing
+
+    assert Built.__init__.__module__ == __name__
+    assert typing.get_type_hints(Built.__init__)["items"] == list[int]
+
+
+def test_what_the_frozen_dataclass_refuses_is_refused() -> None:
+    class Setter:
+        __annotations__ = {"name": "str"}
+
+        def __setattr__(self, name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+    with pytest.raises(TypeError, match="Cannot overwrite attribute __setattr__"):
+        frozen(Setter)
+
+    class Passed:
+        __annotations__ = {"name": str, "extra": InitVar[int]}
+
+    with pytest.raises(TypeError, match="takes no InitVar"):
+        frozen(Passed)

@@ -146,3 +146,35 @@ def test_the_ir_and_the_docs_made_in_a_child_are_those_made_here(monkeypatch: py
     monkeypatch.setattr(forked, "FORK", False)
     here = emit.outputs(result.extensions, result.texts).files
     assert list(beside.items()) == list(here.items())
+
+
+@pytest.mark.parametrize("fork", [True, False])
+def test_an_input_error_of_the_ir_is_said_before_a_bug_in_the_docs(monkeypatch: pytest.MonkeyPatch,
+                                                                   fork: bool) -> None:
+    """The docs and the IR's texts are made beside each other; when an IR is refused (too big) and the docs meet
+    a bug, the run says the input error, as when the texts were made first, and no traceback."""
+    from generator import pipeline
+    from generator.base import forked
+    from generator.base.errors import InputError
+    from generator.base.source import Pos
+    from generator.ir import files
+
+    result = pipeline.run(SPECS)
+    made = files.yaml_text
+
+    def refused(data: dict[str, Any]) -> str:
+        if data["name"] == "cl_khr_d3d11_sharing":
+            raise InputError("specs/x.txt", Pos(1, 1), "the IR of cl_khr_d3d11_sharing would be too big")
+        return made(data)
+
+    def broken(*args: object) -> object:
+        raise RuntimeError("a bug in the docs")
+
+    monkeypatch.setattr(files, "yaml_text", refused)
+    monkeypatch.setattr(emit, "model_docs", broken)
+    monkeypatch.setattr(forked, "FORK", fork)
+    with pytest.raises(InputError, match="too big"):
+        emit.outputs(result.extensions, result.texts)
+    monkeypatch.setattr(files, "yaml_text", made)
+    with pytest.raises(RuntimeError, match="a bug in the docs"):  # alone, the bug is the bug
+        emit.outputs(result.extensions, result.texts)
