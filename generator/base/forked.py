@@ -53,16 +53,15 @@ def in_two(function: Callable[[T], R], items: list[T], weights: list[int],
     queue = None
     if _can_fork() and 2 <= len(items) <= _MOST_QUEUED and sum(weights) >= least:
         queue = _queue(sorted(range(len(items)), key=lambda i: (-weights[i], i)))
-    if queue is not None:
-        read_end, write_end = queue
-        child: Beside[list[tuple[int, tuple[str, Any]]]] = Beside(
-            lambda: [(i, _portable(_attempt(function, items[i]))) for i in _taken(read_end, write_end)],
-            here=list)  # without the child's answers, what it took is done here again (below)
-        os.close(write_end)  # the child closes its own copy: the queue ends when it is empty
     if queue is None:
         if first is not None:
             first()
         return [_attempt(function, item) for item in items]
+    read_end, write_end = queue
+    child: Beside[list[tuple[int, tuple[str, Any]]]] = Beside(
+        lambda: [(i, _portable(_attempt(function, items[i]))) for i in _taken(read_end, write_end)],
+        here=list)  # without the child's answers, what it took is done here again (below)
+    os.close(write_end)  # the child closes its own copy: the queue ends when it is empty
     try:
         if first is not None:
             first()
@@ -158,8 +157,8 @@ def _attempt(function: Callable[[T], R], item: T) -> R | InputError:
 
 def _start(function: Callable[[], object]) -> tuple[int, int]:
     """A child that writes `function()`'s answer to a pipe (pickled) and exits 0 only once it has."""
-    parent = os.getpid()
     answer, child_end = os.pipe()
+    parent = os.getpid()
     try:
         process = os.fork()
     except OSError:

@@ -69,7 +69,7 @@ def _init(cls: type, every: tuple[Field[Any], ...]) -> Callable[..., None]:
     """The `__init__` the frozen dataclass would compile: each field set with `object.__setattr__`, a default
     factory called when its argument is not given, `__post_init__` last. Made as the dataclass makes it: a
     function in the class's module (so that its annotations resolve there), the defaults, factories and the
-    setter in names no field can take (`__record_...__`: a field's own such name would be mangled)."""
+    setter under names of the form `__record_...__`, which no record's field takes."""
     scope: dict[str, object] = {"__record_set__": object.__setattr__, "__record_factory__": _FACTORY}
     params, lines = ["__record_self__"], []
     for f in every:
