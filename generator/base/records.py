@@ -1,12 +1,13 @@
-"""`@frozen`: the generator's frozen dataclasses, made at a third of the import cost.
+"""`@frozen`: the generator's frozen dataclasses, made at a fifth of the import cost.
 
 A `@dataclass(frozen=True)` compiles six methods for its class when its module is imported (about 0.1 ms each
-on CPython 3.11); the generator has over a hundred such classes. `@frozen` is that dataclass with one compiled
-method, its `__init__` (setting each field past the refusal, as the dataclass's does), and the others shared
-by every class: equality, hash and repr reading the fields through a C `attrgetter` made once per class, and a
-`__setattr__`/`__delattr__` that refuse with `FrozenInstanceError`. They behave as the compiled ones: equal
-when of the same class with equal compared fields, hashed on them, shown as `Name(field=value, ...)`.
-`dataclasses.fields`, `replace` and `asdict` work as on any dataclass.
+on CPython 3.11); the generator has over a hundred such classes. `@frozen` is that dataclass with one method of
+its own, its `__init__` (setting each field past the refusal, as the dataclass's does), whose code is compiled
+once for every class of the same shape (the kinds of its fields in order: a score of shapes for 128 classes),
+and the others shared by every class: equality, hash and repr reading the fields through a C `attrgetter` made
+once per class, and a `__setattr__`/`__delattr__` that refuse with `FrozenInstanceError`. They behave as the
+compiled ones: equal when of the same class with equal compared fields, hashed on them, shown as
+`Name(field=value, ...)`. `dataclasses.fields`, `replace` and `asdict` work as on any dataclass.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError, InitVar, dataclass, field, fields
+from functools import cache
 from operator import attrgetter
 from reprlib import recursive_repr
+from types import CellType, CodeType, FunctionType
 from typing import Any, TypeVar, cast, dataclass_transform
 
 _Class = TypeVar("_Class", bound=type)
@@ -67,40 +70,76 @@ def _delattr(self: Any, name: str) -> None:
 
 def _init(cls: type, every: tuple[Field[Any], ...]) -> Callable[..., None]:
     """The `__init__` the frozen dataclass would compile: each field set with `object.__setattr__`, a default
-    factory called when its argument is not given, `__post_init__` last. Made as the dataclass makes it: a
-    function in the class's module (so that its annotations resolve there), the defaults, factories and the
-    setter under names of the form `__record_...__`, which no record's field takes."""
-    scope: dict[str, object] = {"__record_set__": object.__setattr__, "__record_factory__": _FACTORY}
-    params, lines = ["__record_self__"], []
+    factory called when its argument is not given, `__post_init__` last; a function of the class's module. Its
+    code is that of the class's shape (`_shape_code`, compiled once for all the classes of that shape) with the
+    fields' names put in; the defaults are its argument defaults, the factories and the setter its closure."""
+    kinds: list[str] = []
+    names: list[str] = []
+    defaults: list[object] = []
+    values: list[object] = []
     for f in every:
         if f.kw_only:
             raise TypeError(f"{cls.__qualname__}.{f.name}: @frozen takes no keyword-only field")
-        default = factory = ""
-        if f.default is not MISSING:
-            scope[default := f"__record_default_{f.name}__"] = f.default
-        elif f.default_factory is not MISSING:
-            scope[factory := f"__record_factory_{f.name}__"] = f.default_factory
-        if f.init:
-            if not (default or factory) and "=" in params[-1]:
+        has_default, has_factory = f.default is not MISSING, f.default_factory is not MISSING
+        if f.init and not (has_default or has_factory):
+            if defaults:
                 raise TypeError(f"non-default argument {f.name!r} follows default argument")
-            params.append(f"{f.name}={default or '__record_factory__'}" if default or factory else f.name)
-            value = f"{factory}() if {f.name} is __record_factory__ else {f.name}" if factory else f.name
-        elif default or factory:
-            value = default or f"{factory}()"
+            kind = "argument"
+        elif f.init:  # the default is the function's, not its code's: such a field is an argument as any other
+            kind = "argument" if has_default else "factory"
+            defaults.append(f.default if has_default else _FACTORY)
+        elif has_factory:
+            kind = "made"
         else:
-            continue  # not an argument and nothing to set: left unset, as the dataclass leaves it
-        lines.append(f"__record_set__(__record_self__, {f.name!r}, {value})")
-    if hasattr(cls, "__post_init__"):
-        lines.append("__record_self__.__post_init__()")
-    body = "\n        ".join(lines or ["pass"])
-    source = (f"def __record_make__({', '.join(scope)}):\n    def __init__({', '.join(params)}):\n        {body}\n"
-              "    return __init__")
-    made: dict[str, Any] = {}
-    exec(source, sys.modules[cls.__module__].__dict__ if cls.__module__ in sys.modules else {}, made)
-    init = cast(Callable[..., None], made["__record_make__"](**scope))
+            continue  # not an argument: a default is the class's attribute, as the dataclass leaves it
+        if kind in _FROM_CLOSURE:
+            values.append(f.default_factory)
+        kinds.append(kind)
+        names.append(f.name)
+    code = _shape_code(tuple(kinds), hasattr(cls, "__post_init__"))
+    placed = {f"__record_{part}_{i}__": name for i, name in enumerate(names) for part in ("arg", "name")}
+    code = code.replace(co_varnames=tuple(placed.get(v, v) for v in code.co_varnames),
+                        co_consts=tuple(placed.get(c, c) if isinstance(c, str) else c for c in code.co_consts))
+    cells = dict(zip(_closure_names(len(values)), [object.__setattr__, _FACTORY, *values], strict=True))
+    module = sys.modules[cls.__module__].__dict__ if cls.__module__ in sys.modules else {}
+    init = cast(Callable[..., None], FunctionType(code, module, "__init__", tuple(defaults) or None,
+                                                  tuple(CellType(cells[name]) for name in code.co_freevars)))
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__annotations__ = {f.name: f.type for f in every if f.init} | {"return": None}
     return init
+
+
+#: The kinds of field whose factory the `__init__` takes from its closure: an argument that has one, and a field
+#: that is no argument ("made").
+_FROM_CLOSURE = ("factory", "made")
+
+
+def _closure_names(values: int) -> list[str]:
+    return ["__record_set__", "__record_factory__", *(f"__record_value_{i}__" for i in range(values))]
+
+
+@cache
+def _shape_code(kinds: tuple[str, ...], post_init: bool) -> CodeType:
+    """The code of an `__init__` whose fields are of `kinds` in that order: its i-th argument is
+    `__record_arg_i__`, set under the name `"__record_name_i__"` (`_init` puts in the class's names)."""
+    params, lines, values = ["__record_self__"], [], 0
+    for i, kind in enumerate(kinds):
+        arg, value = f"__record_arg_{i}__", ""
+        if kind in _FROM_CLOSURE:
+            value, values = f"__record_value_{values}__", values + 1
+        if kind in ("argument", "factory"):
+            params.append(arg)
+        expression = {"argument": arg, "factory": f"{value}() if {arg} is __record_factory__ else {arg}",
+                      "made": f"{value}()"}[kind]
+        lines.append(f"__record_set__(__record_self__, '__record_name_{i}__', {expression})")
+    if post_init:
+        lines.append("__record_self__.__post_init__()")
+    body = "\n        ".join(lines or ["pass"])
+    source = (f"def __record_make__({', '.join(_closure_names(values))}):\n"
+              f"    def __init__({', '.join(params)}):\n        {body}\n    return __init__")
+    made: dict[str, Any] = {}
+    exec(source, {}, made)
+    return next(c for c in made["__record_make__"].__code__.co_consts if isinstance(c, CodeType))
 
 
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))

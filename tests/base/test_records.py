@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import pickle
 from dataclasses import InitVar, dataclass, field
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.base.records import frozen
 
@@ -157,8 +160,6 @@ def test_a_field_without_default_after_one_with_is_refused_as_the_dataclass_refu
 
 
 def test_the_signature_and_the_made_up_docstring() -> None:
-    import inspect
-
     assert str(inspect.signature(Built)) == str(inspect.signature(BuiltTwin))
     assert Single.__doc__ == "Single(only)" and Built.__init__.__qualname__ == "Built.__init__"
 
@@ -200,3 +201,59 @@ def test_what_the_frozen_dataclass_refuses_is_refused() -> None:
 
     with pytest.raises(TypeError, match="takes no InitVar"):
         frozen(Passed)
+
+
+def test_classes_of_one_shape_share_one_code_each_with_its_names_defaults_and_factories() -> None:
+    @frozen
+    class First:
+        a: int
+        b: str = "b"
+        items: list[int] = field(default_factory=list)
+
+    @frozen
+    class Second:
+        x: int
+        y: str = "y"
+        rows: dict[str, int] = field(default_factory=dict)
+
+    assert First.__init__.__code__.co_code == Second.__init__.__code__.co_code
+    assert vars(First(1)) == {"a": 1, "b": "b", "items": []}
+    assert vars(Second(2, y="z")) == {"x": 2, "y": "z", "rows": {}}
+    assert Second(2).rows is not Second(2).rows
+    with pytest.raises(TypeError, match="unexpected keyword argument 'a'"):
+        Second(a=1)  # type: ignore[call-arg]
+
+
+#: A field as the records declare them: (init, what it has: nothing, a default or a factory).
+_FIELDS = st.lists(st.tuples(st.booleans(), st.sampled_from(["nothing", "default", "factory"])), max_size=6)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_FIELDS, st.data())
+def test_any_shape_is_made_as_the_dataclass_makes_it(declared: list[tuple[bool, str]], data: st.DataObject) -> None:
+    """Fields of any kinds in any order (those the dataclass takes): the same signature, the same instance from
+    the same arguments, and the same TypeError from a refused call."""
+    arguments_first = sorted(declared, key=lambda f: not (f[0] and f[1] == "nothing"))  # no default after one
+    namespace: dict[str, object] = {"__annotations__": {f"f{i}": "object" for i in range(len(arguments_first))}}
+    for i, (init, has) in enumerate(arguments_first):
+        if has == "default":
+            namespace[f"f{i}"] = field(default=i, init=init)
+        elif has == "factory":
+            namespace[f"f{i}"] = field(default_factory=lambda i=i: [i], init=init)  # type: ignore[misc]
+        elif not init:
+            namespace[f"f{i}"] = field(init=False)
+    ours = frozen(type("Shape", (), dict(namespace)))
+    theirs: type = dataclass(frozen=True)(type("Shape", (), dict(namespace)))
+    assert str(inspect.signature(ours)) == str(inspect.signature(theirs))
+    names = [f"f{i}" for i, (init, _) in enumerate(arguments_first) if init]
+    given_names = data.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+    keywords = {name: f"given {name}" for name in given_names}
+    required = [f"f{i}" for i, (init, has) in enumerate(arguments_first) if init and has == "nothing"]
+    if set(required) <= set(keywords):
+        assert vars(ours(**keywords)) == vars(theirs(**keywords))
+    else:
+        with pytest.raises(TypeError) as refused_here:
+            ours(**keywords)
+        with pytest.raises(TypeError) as refused_there:
+            theirs(**keywords)
+        assert str(refused_here.value) == str(refused_there.value)
