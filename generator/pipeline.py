@@ -9,7 +9,7 @@ import importlib
 import os
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,6 +17,7 @@ from generator.base import forked, timing
 from generator.base.diagnostics import Diagnostic, Location, Sink
 from generator.base.errors import Gather, InputError
 from generator.base.knowledge import Knowledge, load
+from generator.base.records import mutable
 from generator.base.source import Pos, SpecFile, spec_files
 from generator.extraction.extract import extract
 from generator.extraction.facts import SourceFacts
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
     from generator.merging.draft import Extension
 
 
-@dataclass
+@mutable
 class Result:
     extensions: list[Extension]
     diagnostics: list[Diagnostic]
@@ -36,7 +37,7 @@ class Result:
     texts: dict[str, str] = field(default_factory=dict)  # each text read (specs, registry XML) by its shown path
 
 
-@dataclass
+@mutable
 class Read:
     """What the files under `--specs` hold: each text's facts, the registry XML, and the notes passed over."""
 

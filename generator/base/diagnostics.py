@@ -6,15 +6,16 @@ finding ends up both on stderr and in the IR of the extension it concerns.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
+from generator.base.records import frozen, mutable
 from generator.base.source import Pos
 
 Severity = Literal["warning", "note"]
 
 
-@dataclass(frozen=True, order=True)
+@frozen(order=True)
 class Location:
     path: str
     pos: Pos
@@ -38,7 +39,7 @@ class Location:
         return self.precise() if self.kept_column is not None else str(self)
 
 
-@dataclass(frozen=True, order=True)
+@frozen(order=True)
 class Diagnostic:
     """One finding. `kind` is a stable short name (`undefined-token`), `related` the other places involved."""
 
@@ -60,7 +61,7 @@ class Diagnostic:
 ALIKE = 10
 
 
-@dataclass
+@mutable
 class Sink:
     """Collects diagnostics; keeps the first of identical ones, and the first `ALIKE` of those saying the same
     thing in other places (`finished` adds one that counts the others)."""

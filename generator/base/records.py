@@ -1,13 +1,15 @@
-"""`@frozen`: the generator's frozen dataclasses, made at a fifth of the import cost.
+"""`@frozen` and `@mutable`: the generator's dataclasses, made at a fifth of the import cost.
 
 A `@dataclass(frozen=True)` compiles six methods for its class when its module is imported (about 0.1 ms each
-on CPython 3.11); the generator has over a hundred such classes. `@frozen` is that dataclass with one method of
-its own, its `__init__` (setting each field past the refusal, as the dataclass's does), whose code is compiled
-once for every class of the same shape (the kinds of its fields in order: a score of shapes for 128 classes),
-and the others shared by every class: equality, hash and repr reading the fields through a C `attrgetter` made
-once per class, and a `__setattr__`/`__delattr__` that refuse with `FrozenInstanceError`. They behave as the
-compiled ones: equal when of the same class with equal compared fields, hashed on them, shown as
-`Name(field=value, ...)`. `dataclasses.fields`, `replace` and `asdict` work as on any dataclass.
+on CPython 3.11, ten with `order=True`); the generator has some 150 such classes. `@frozen` is that dataclass
+with one method of its own, its `__init__` (setting each field past the refusal, as the dataclass's does),
+whose code is compiled once for every class of the same shape (the kinds of its fields in order: a score of
+shapes for all the classes), and the others shared by every class: equality, hash, order (`@frozen(order=True)`)
+and repr reading the fields through a C `attrgetter` made once per class, and a `__setattr__`/`__delattr__`
+that refuse with `FrozenInstanceError`. `@mutable` is the plain `@dataclass` made the same way (the drafts the
+stages fill in). They behave as the compiled ones: equal when of the same class with equal compared fields,
+ordered and hashed on them, shown as `Name(field=value, ...)`. `dataclasses.fields`, `replace` and `asdict`
+work as on any dataclass.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from functools import cache
 from operator import attrgetter
 from reprlib import recursive_repr
 from types import CellType, CodeType, FunctionType
-from typing import Any, TypeVar, cast, dataclass_transform
+from typing import Any, TypeVar, cast, dataclass_transform, overload
 
 _Class = TypeVar("_Class", bound=type)
 _KEYS = "__record_keys__"
@@ -142,14 +144,64 @@ def _shape_code(kinds: tuple[str, ...], post_init: bool) -> CodeType:
     return next(c for c in made["__record_make__"].__code__.co_consts if isinstance(c, CodeType))
 
 
+def _lt(self: Any, other: Any) -> object:
+    if other.__class__ is self.__class__:
+        compared = self.__record_keys__[0]
+        return compared(self) < compared(other)
+    return NotImplemented
+
+
+def _le(self: Any, other: Any) -> object:
+    if other.__class__ is self.__class__:
+        compared = self.__record_keys__[0]
+        return compared(self) <= compared(other)
+    return NotImplemented
+
+
+def _gt(self: Any, other: Any) -> object:
+    if other.__class__ is self.__class__:
+        compared = self.__record_keys__[0]
+        return compared(self) > compared(other)
+    return NotImplemented
+
+
+def _ge(self: Any, other: Any) -> object:
+    if other.__class__ is self.__class__:
+        compared = self.__record_keys__[0]
+        return compared(self) >= compared(other)
+    return NotImplemented
+
+
+_ORDER = {"__lt__": _lt, "__le__": _le, "__gt__": _gt, "__ge__": _ge}
+
+
+@overload
+def frozen(cls: _Class, /) -> _Class: ...
+@overload
+def frozen(*, order: bool = False) -> Callable[[_Class], _Class]: ...
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
-def frozen(cls: _Class) -> _Class:
-    """`cls` as a frozen dataclass (see above); a class that defines its own `__init__`, equality, hash or repr
-    keeps it; one that defines `__setattr__` or `__delattr__` is refused, as by the dataclass. Keyword-only fields
-    and `InitVar`s are refused (no record has one)."""
+def frozen(cls: _Class | None = None, /, *, order: bool = False) -> _Class | Callable[[_Class], _Class]:
+    """`cls` as a frozen dataclass (see above), ordered by its compared fields with `order=True`; a class that
+    defines its own `__init__`, equality, hash or repr keeps it; one that defines `__setattr__` or `__delattr__`
+    (or, ordered, a comparison) is refused, as by the dataclass. Keyword-only fields and `InitVar`s are refused
+    (no record has one)."""
+    if cls is None:
+        return lambda cls: _record(cls, frozen=True, order=order)
+    return _record(cls, frozen=True, order=order)
+
+
+@dataclass_transform(field_specifiers=(field,))
+def mutable(cls: _Class) -> _Class:
+    """`cls` as a plain (mutable) dataclass, made as `frozen` makes its records: equal as the dataclass, and
+    unhashable as it is, unless it defines its own `__hash__`. For the drafts the stages fill in."""
+    return _record(cls, frozen=False, order=False)
+
+
+def _record(cls: _Class, *, frozen: bool, order: bool) -> _Class:
     own = {name for name in ("__init__", "__eq__", "__hash__", "__repr__") if cls.__dict__.get(name) is not None}
-    for name in ("__setattr__", "__delattr__"):
-        if name in cls.__dict__:  # as the frozen dataclass refuses it
+    refused = [*(("__setattr__", "__delattr__") if frozen else ()), *(_ORDER if order else ())]
+    for name in refused:
+        if name in cls.__dict__:  # as the dataclass refuses it
             raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
     undocumented = cls.__doc__ is None
     if undocumented:
@@ -159,14 +211,18 @@ def frozen(cls: _Class) -> _Class:
     passed_only = [f.name for f in cls.__dataclass_fields__.values() if f not in every and (  # type: ignore[attr-defined]
         isinstance(f.type, InitVar) or "InitVar" in str(f.type))]
     if passed_only:
-        raise TypeError(f"{cls.__qualname__}.{passed_only[0]}: @frozen takes no InitVar")
+        raise TypeError(f"{cls.__qualname__}.{passed_only[0]}: a record takes no InitVar")
     if undocumented:
         cls.__doc__ = f"{cls.__name__}({', '.join(f.name for f in every)})"
     compared = [f.name for f in every if f.compare]
     hashed = [f.name for f in every if (f.compare if f.hash is None else f.hash)]
     setattr(cls, _KEYS, (_getter(compared), _getter(hashed)))
-    shared = {"__init__": _init(cls, every) if "__init__" not in own else None, "__eq__": _eq, "__hash__": _hash,
-              "__repr__": _repr, "__setattr__": _setattr, "__delattr__": _delattr}
+    shared: dict[str, object] = {"__init__": _init(cls, every) if "__init__" not in own else None, "__eq__": _eq,
+                                 "__hash__": _hash if frozen else None, "__repr__": _repr}
+    if frozen:
+        shared |= {"__setattr__": _setattr, "__delattr__": _delattr}
+    if order:
+        shared |= _ORDER
     for name, method in shared.items():
         if name not in own:
             setattr(cls, name, method)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from generator.base.errors import InputError, escape, unprinted
@@ -18,7 +17,7 @@ MAX_BYTES = 8 * 1024 * 1024
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f]")  # below U+0020 but tab, LF, CR and form feed
 
 
-@dataclass(frozen=True, order=True)
+@frozen(order=True)
 class Pos:
     """A 1-based line and column in one file."""
 

@@ -7,12 +7,12 @@ Parameter references in texts are written `<name>`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Literal
 
 from generator.base.c_decl import CFunction, CTypedef
 from generator.base.diagnostics import Location
-from generator.base.records import frozen
+from generator.base.records import frozen, mutable
 
 #: Where a prototype stands: the summary of new functions, the body that
 #: describes a function, or an aside (Issues) that only discusses one.
@@ -134,7 +134,7 @@ class Remark:
     note: bool = False  # a note (the text is understood, nothing is wrong), not a warning
 
 
-@dataclass
+@mutable
 class SourceFacts:
     path: str
     format: str

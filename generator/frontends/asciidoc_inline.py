@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 
+from generator.base.records import mutable
 from generator.frontends.common import collapse
 
 #: The character attributes every AsciiDoc processor defines (Asciidoctor's "character replacement
@@ -33,7 +34,7 @@ class ExpansionError(Exception):
     """The references of a text have added more than `MAX_GROWTH` characters to it."""
 
 
-@dataclass
+@mutable
 class Attributes:
     """The attributes a text has defined so far, and how much more their references may add to it."""
 

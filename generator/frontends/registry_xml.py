@@ -15,14 +15,14 @@ taken from here is cited like any other fact.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from xml.parsers import expat
 
 from generator.base import c_decl, integers
 from generator.base.c_decl import CDeclaration, CFunction, CTypedef
 from generator.base.diagnostics import Location
 from generator.base.errors import InputError
-from generator.base.records import frozen
+from generator.base.records import frozen, mutable
 from generator.base.source import Pos, SpecFile
 
 MAX_DEPTH = 32
@@ -31,7 +31,7 @@ MAX_DEPTH = 32
 _XML_START = re.compile(r"^\s*(?:<\?xml\s|<!--|<!DOCTYPE\s|<registry[\s/>])")
 
 
-@dataclass
+@mutable
 class _Element:
     tag: str
     attributes: dict[str, str]

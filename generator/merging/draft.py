@@ -8,15 +8,15 @@ specs it came from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Literal
 
 from generator.base.diagnostics import Diagnostic, Location
 from generator.base.predicates import Predicate
-from generator.base.records import frozen
+from generator.base.records import frozen, mutable
 
 
-@dataclass
+@mutable
 class Param:
     name: str
     type: str
@@ -25,7 +25,7 @@ class Param:
     recovered_from: Location | None = None
 
 
-@dataclass
+@mutable
 class Corroboration:
     """Another source stating the same error condition, perhaps damaged."""
 
@@ -57,7 +57,7 @@ class Effect:
     source: Location
 
 
-@dataclass
+@mutable
 class ErrorCondition:
     code: str
     condition: str
@@ -70,7 +70,7 @@ class ErrorCondition:
     check: list[Clause] = field(default_factory=list)
 
 
-@dataclass
+@mutable
 class Function:
     """A function of the extension, or one it adds conditions to: core OpenCL's (`core`), whose prototype
     knowledge gives, or another extension's (`external`), whose prototype the text does not give (None)."""
@@ -92,7 +92,7 @@ class Function:
         return self.core or self.external
 
 
-@dataclass
+@mutable
 class TokenGroup:
     name: str
     kind: Literal["accepted", "returned", "error"]
@@ -110,7 +110,7 @@ class TokenGroup:
         return f"{self.source.path}:{self.source.pos.line}:{self.source.pos.column}"
 
 
-@dataclass
+@mutable
 class Token:
     """A token; `value` is None where the text names it without giving a value (see README, "Tokens")."""
 
@@ -122,7 +122,7 @@ class Token:
     value_source: Location | None = None  # where the value comes from when not from `source` (the registry XML)
 
 
-@dataclass
+@mutable
 class TypeInfo:
     name: str
     kind: Literal["enum", "typedef", "interface", "platform", "opaque"]
@@ -132,7 +132,7 @@ class TypeInfo:
     members: tuple[tuple[str, str], ...] = ()  # (name, canonical type) of a struct or union the text spells out
 
 
-@dataclass
+@mutable
 class Table:
     name: str
     columns: list[str]
@@ -157,7 +157,7 @@ class Tally:
     conditions: Count
 
 
-@dataclass
+@mutable
 class Source:
     path: str
     format: str
@@ -186,7 +186,7 @@ class NameIndex:
         return self._first.get(name)
 
 
-@dataclass
+@mutable
 class Extension:
     name: str
     vendor: str

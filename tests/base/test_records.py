@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import operator
 import pickle
 from dataclasses import InitVar, dataclass, field
 
@@ -11,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.base.records import frozen
+from generator.base.records import frozen, mutable
 
 
 @frozen
@@ -257,3 +258,92 @@ def test_any_shape_is_made_as_the_dataclass_makes_it(declared: list[tuple[bool, 
         with pytest.raises(TypeError) as refused_there:
             theirs(**keywords)
         assert str(refused_here.value) == str(refused_there.value)
+
+
+@frozen(order=True)
+class Place:
+    line: int
+    column: int = 1
+    note: str = field(default="", compare=False)
+
+
+@dataclass(frozen=True, order=True)
+class PlaceTwin:
+    line: int
+    column: int = 1
+    note: str = field(default="", compare=False)
+
+
+@frozen(order=True)
+class Word:
+    text: str
+
+
+@dataclass(frozen=True, order=True)
+class WordTwin:
+    text: str
+
+
+PLACES = [(1,), (1, 2), (2, 1), (1, 1, "x"), (0, 5)]
+
+
+@pytest.mark.parametrize("first", PLACES)
+@pytest.mark.parametrize("second", PLACES)
+def test_an_ordered_record_compares_as_the_ordered_dataclass(first: tuple[object, ...],
+                                                             second: tuple[object, ...]) -> None:
+    ours, theirs = (Place(*first), Place(*second)), (PlaceTwin(*first), PlaceTwin(*second))  # type: ignore[arg-type]
+    for compare in (operator.lt, operator.le, operator.gt, operator.ge):
+        assert compare(*ours) == compare(*theirs)
+    assert sorted([Word("b"), Word("a")]) == [Word("a"), Word("b")]
+    assert (Word(first[0]) < Word(second[0])) == (WordTwin(first[0]) < WordTwin(second[0]))  # type: ignore[arg-type]
+
+
+def test_an_ordered_record_is_not_ordered_against_another_class() -> None:
+    with pytest.raises(TypeError) as ours:
+        _ = Place(1) < Word("a")  # type: ignore[operator]
+    with pytest.raises(TypeError) as theirs:
+        _ = PlaceTwin(1) < WordTwin("a")  # type: ignore[operator]
+    assert str(ours.value) == str(theirs.value).replace("PlaceTwin", "Place").replace("WordTwin", "Word")
+
+
+def test_an_ordered_record_may_not_define_its_own_comparison() -> None:
+    class Compared:
+        __annotations__ = {"name": "str"}
+
+        def __lt__(self, other: object) -> bool:
+            return True
+
+    with pytest.raises(TypeError, match="Cannot overwrite attribute __lt__"):
+        frozen(order=True)(Compared)
+
+
+@mutable
+class Draft:
+    name: str
+    items: list[int] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set, repr=False, compare=False)
+
+
+@dataclass
+class DraftTwin:
+    name: str
+    items: list[int] = field(default_factory=list)
+    seen: set[str] = field(default_factory=set, repr=False, compare=False)
+
+
+def test_a_mutable_record_is_the_plain_dataclass() -> None:
+    ours, theirs = Draft("a"), DraftTwin("a")
+    ours.items.append(1)
+    theirs.items.append(1)
+    ours.name = theirs.name = "b"
+    ours.seen.add("x")
+    theirs.seen.add("x")
+    assert vars(ours) == vars(theirs)
+    assert repr(ours) == repr(theirs).replace("DraftTwin(", "Draft(", 1)
+    other_class: object = DraftTwin("b", [1])
+    assert ours == Draft("b", [1]) and ours != Draft("b") and ours != other_class
+    assert Draft.__hash__ is None and DraftTwin.__hash__ is None
+    with pytest.raises(TypeError, match="unhashable type: 'Draft'"):
+        hash(ours)
+    assert pickle.loads(pickle.dumps(ours)) == ours
+    assert dataclasses.replace(ours, name="c") == Draft("c", [1])
