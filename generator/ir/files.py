@@ -291,19 +291,21 @@ def _node(value: Any) -> yaml.Node:
 
 class _Dumper(SafeDumper):  # type: ignore[misc, valid-type]
     """The safe dumper, remembering how it resolved each plain scalar of its document: the emitter asks twice for
-    each one, and the IR repeats its keys and words."""
+    each scalar, once as a plain one and once as a quoted one (which is always a string: no resolver here looks
+    at a node's path), and the IR repeats its keys and words."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._resolved: dict[tuple[object, str, tuple[bool, bool]], str] = {}
+        self._resolved: dict[str, str] = {}
 
     def resolve(self, kind: type[yaml.Node], value: str, implicit: tuple[bool, bool]) -> str:
-        if kind is not yaml.ScalarNode:
+        if kind is not yaml.ScalarNode or self.yaml_path_resolvers:
             return str(super().resolve(kind, value, implicit))
-        key = (kind, value, implicit)
-        found = self._resolved.get(key)
+        if not implicit[0]:
+            return str(self.DEFAULT_SCALAR_TAG)
+        found = self._resolved.get(value)
         if found is None:
-            found = self._resolved[key] = str(super().resolve(kind, value, implicit))
+            found = self._resolved[value] = str(super().resolve(kind, value, implicit))
         return found
 
 
