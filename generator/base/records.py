@@ -49,6 +49,11 @@ def _repr(self: Any) -> str:
 
 
 def _getter(names: list[str]) -> Callable[[object], object]:
+    """The fields' values as a tuple, as the dataclass compares and hashes them (a lone value is not a 1-tuple:
+    two NaNs, or two Nones ordered, would not compare as two equal tuples do)."""
+    if len(names) == 1:
+        get = attrgetter(names[0])
+        return lambda record: (get(record),)
     return attrgetter(*names) if names else _no_fields
 
 
@@ -197,12 +202,22 @@ def mutable(cls: _Class) -> _Class:
     return _record(cls, frozen=False, order=False)
 
 
+#: Whether a record class is frozen: a frozen record's base or subclass is frozen too, as with the dataclass.
+_FROZEN = "__record_frozen__"
+
+
 def _record(cls: _Class, *, frozen: bool, order: bool) -> _Class:
     own = {name for name in ("__init__", "__eq__", "__hash__", "__repr__") if cls.__dict__.get(name) is not None}
     refused = [*(("__setattr__", "__delattr__") if frozen else ()), *(_ORDER if order else ())]
     for name in refused:
         if name in cls.__dict__:  # as the dataclass refuses it
             raise TypeError(f"Cannot overwrite attribute {name} in class {cls.__name__}")
+    if not frozen and "__setattr__" in cls.__dict__:  # the dataclass's __init__ would go through it; this one not
+        raise TypeError(f"{cls.__qualname__}: a @mutable record sets its fields past its own __setattr__")
+    for base in cls.__mro__[1:]:
+        if _FROZEN in base.__dict__ and base.__dict__[_FROZEN] != frozen:
+            raise TypeError(f"cannot inherit {'' if frozen else 'non-'}frozen dataclass from a "
+                            f"{'non-' if frozen else ''}frozen one")
     undocumented = cls.__doc__ is None
     if undocumented:
         cls.__doc__ = cls.__name__  # else the dataclass would make one through `inspect.signature`, slowly
@@ -217,6 +232,7 @@ def _record(cls: _Class, *, frozen: bool, order: bool) -> _Class:
     compared = [f.name for f in every if f.compare]
     hashed = [f.name for f in every if (f.compare if f.hash is None else f.hash)]
     setattr(cls, _KEYS, (_getter(compared), _getter(hashed)))
+    setattr(cls, _FROZEN, frozen)
     shared: dict[str, object] = {"__init__": _init(cls, every) if "__init__" not in own else None, "__eq__": _eq,
                                  "__hash__": _hash if frozen else None, "__repr__": _repr}
     if frozen:

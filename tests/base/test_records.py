@@ -230,10 +230,11 @@ _FIELDS = st.lists(st.tuples(st.booleans(), st.sampled_from(["nothing", "default
 
 
 @settings(max_examples=150, deadline=None)
-@given(_FIELDS, st.data())
-def test_any_shape_is_made_as_the_dataclass_makes_it(declared: list[tuple[bool, str]], data: st.DataObject) -> None:
-    """Fields of any kinds in any order (those the dataclass takes): the same signature, the same instance from
-    the same arguments, and the same TypeError from a refused call."""
+@given(_FIELDS, st.booleans(), st.booleans(), st.data())
+def test_any_shape_is_made_as_the_dataclass_makes_it(declared: list[tuple[bool, str]], is_frozen: bool,
+                                                     positional: bool, data: st.DataObject) -> None:
+    """Fields of any kinds in any order (those the dataclass takes), frozen or not: the same signature, the same
+    instance from the same arguments (by keyword or by position), and the same TypeError from a refused call."""
     arguments_first = sorted(declared, key=lambda f: not (f[0] and f[1] == "nothing"))  # no default after one
     namespace: dict[str, object] = {"__annotations__": {f"f{i}": "object" for i in range(len(arguments_first))}}
     for i, (init, has) in enumerate(arguments_first):
@@ -243,21 +244,25 @@ def test_any_shape_is_made_as_the_dataclass_makes_it(declared: list[tuple[bool, 
             namespace[f"f{i}"] = field(default_factory=lambda i=i: [i], init=init)  # type: ignore[misc]
         elif not init:
             namespace[f"f{i}"] = field(init=False)
-    ours = frozen(type("Shape", (), dict(namespace)))
-    theirs: type = dataclass(frozen=True)(type("Shape", (), dict(namespace)))
+    ours = (frozen if is_frozen else mutable)(type("Shape", (), dict(namespace)))
+    theirs: type = dataclass(frozen=is_frozen)(type("Shape", (), dict(namespace)))
     assert str(inspect.signature(ours)) == str(inspect.signature(theirs))
     names = [f"f{i}" for i, (init, _) in enumerate(arguments_first) if init]
-    given_names = data.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
-    keywords = {name: f"given {name}" for name in given_names}
-    required = [f"f{i}" for i, (init, has) in enumerate(arguments_first) if init and has == "nothing"]
-    if set(required) <= set(keywords):
-        assert vars(ours(**keywords)) == vars(theirs(**keywords))
+    if positional:  # the first arguments in order, perhaps more than there are
+        count = data.draw(st.integers(0, len(names) + 1))
+        arguments: list[str] = [f"given {i}" for i in range(count)]
+        keywords: dict[str, str] = {}
     else:
+        given_names = data.draw(st.lists(st.sampled_from(names), unique=True)) if names else []
+        arguments, keywords = [], {name: f"given {name}" for name in given_names}
+    try:
+        expected = vars(theirs(*arguments, **keywords))
+    except TypeError as refused_there:
         with pytest.raises(TypeError) as refused_here:
-            ours(**keywords)
-        with pytest.raises(TypeError) as refused_there:
-            theirs(**keywords)
-        assert str(refused_here.value) == str(refused_there.value)
+            ours(*arguments, **keywords)
+        assert str(refused_here.value) == str(refused_there)
+    else:
+        assert vars(ours(*arguments, **keywords)) == expected
 
 
 @frozen(order=True)
@@ -347,3 +352,49 @@ def test_a_mutable_record_is_the_plain_dataclass() -> None:
         hash(ours)
     assert pickle.loads(pickle.dumps(ours)) == ours
     assert dataclasses.replace(ours, name="c") == Draft("c", [1])
+
+
+@frozen(order=True)
+class Lone:
+    value: object
+
+
+@dataclass(frozen=True, order=True)
+class LoneTwin:
+    value: object
+
+
+@pytest.mark.parametrize("value", [None, float("nan"), 1])
+def test_a_record_of_one_field_compares_its_value_as_a_tuple_as_the_dataclass_does(value: object) -> None:
+    """Two equal values that cannot be ordered (None), or a value not equal to itself (NaN): the dataclass
+    compares 1-tuples, which are equal when their values are the same object."""
+    for compare in (operator.eq, operator.le, operator.ge, operator.lt):
+        assert compare(Lone(value), Lone(value)) == compare(LoneTwin(value), LoneTwin(value))
+    assert sorted([Lone(value), Lone(value)]) == [Lone(value), Lone(value)]
+    assert (Lone(value) in {Lone(value)}) == (LoneTwin(value) in {LoneTwin(value)})
+
+
+def test_a_mutable_record_refuses_its_own_setattr() -> None:
+    class Logged:
+        __annotations__ = {"name": "str"}
+
+        def __setattr__(self, name: str, value: object) -> None:
+            object.__setattr__(self, name, value)
+
+    with pytest.raises(TypeError, match="past its own __setattr__"):
+        mutable(Logged)
+
+
+def test_frozen_and_mutable_records_do_not_inherit_from_each_other() -> None:
+    class FromFrozen(Record):
+        pass
+
+    class FromMutable(Draft):
+        pass
+
+    with pytest.raises(TypeError, match="cannot inherit non-frozen dataclass from a frozen one"):
+        mutable(FromFrozen)
+    with pytest.raises(TypeError, match="cannot inherit frozen dataclass from a non-frozen one"):
+        frozen(FromMutable)
+    with pytest.raises(TypeError, match="cannot inherit non-frozen dataclass from a frozen one"):
+        dataclass(type("Twin", (Twin,), {}))
