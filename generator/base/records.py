@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import MISSING, Field, FrozenInstanceError, InitVar, dataclass, field, fields
 from functools import cache
-from operator import attrgetter
+from operator import attrgetter, ge, gt, le, lt
 from reprlib import recursive_repr
 from types import CellType, CodeType, FunctionType
 from typing import Any, TypeVar, cast, dataclass_transform, overload
@@ -86,7 +86,7 @@ def _init(cls: type, every: tuple[Field[Any], ...]) -> Callable[..., None]:
     values: list[object] = []
     for f in every:
         if f.kw_only:
-            raise TypeError(f"{cls.__qualname__}.{f.name}: @frozen takes no keyword-only field")
+            raise TypeError(f"{cls.__qualname__}.{f.name}: a record takes no keyword-only field")
         has_default, has_factory = f.default is not MISSING, f.default_factory is not MISSING
         if f.init and not (has_default or has_factory):
             if defaults:
@@ -149,35 +149,20 @@ def _shape_code(kinds: tuple[str, ...], post_init: bool) -> CodeType:
     return next(c for c in made["__record_make__"].__code__.co_consts if isinstance(c, CodeType))
 
 
-def _lt(self: Any, other: Any) -> object:
-    if other.__class__ is self.__class__:
-        compared = self.__record_keys__[0]
-        return compared(self) < compared(other)
-    return NotImplemented
+def _ordering(compare: Callable[[Any, Any], Any]) -> Callable[[Any, Any], object]:
+    """`__lt__` (and the others) of an ordered record: `compare` of the compared fields, within one class."""
+
+    def method(self: Any, other: Any) -> object:
+        if other.__class__ is self.__class__:
+            compared = self.__record_keys__[0]
+            return compare(compared(self), compared(other))
+        return NotImplemented
+
+    method.__name__ = method.__qualname__ = f"__{compare.__name__}__"
+    return method
 
 
-def _le(self: Any, other: Any) -> object:
-    if other.__class__ is self.__class__:
-        compared = self.__record_keys__[0]
-        return compared(self) <= compared(other)
-    return NotImplemented
-
-
-def _gt(self: Any, other: Any) -> object:
-    if other.__class__ is self.__class__:
-        compared = self.__record_keys__[0]
-        return compared(self) > compared(other)
-    return NotImplemented
-
-
-def _ge(self: Any, other: Any) -> object:
-    if other.__class__ is self.__class__:
-        compared = self.__record_keys__[0]
-        return compared(self) >= compared(other)
-    return NotImplemented
-
-
-_ORDER = {"__lt__": _lt, "__le__": _le, "__gt__": _gt, "__ge__": _ge}
+_ORDER = {f"__{compare.__name__}__": _ordering(compare) for compare in (lt, le, gt, ge)}
 
 
 @overload
