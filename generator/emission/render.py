@@ -80,8 +80,12 @@ def _wrap(item: str, width: int) -> str:
 
 _MARKDOWN_SPECIAL = re.compile(r"[\\`*\[\]{}|<>&#]|(?<![^\W_])_|_(?![^\W_])")
 _HTML = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
-_LINE_START = re.compile(r"^(?:[+\-=]|\d+(?=[.)]))")  # "#" is escaped wherever it stands
-_LINE_START_ESCAPE = {"=": "&#61;"}  # Markdown has no backslash escape for "="
+#: What opens a block at a line's start: a list, a setext rule or tab (`===`), a fence (`~~~`), an admonition (`!!!`,
+#: `???`), a definition, a block (`///`) or mkdocstrings' `::: module` (which would put another module's reference
+#: into the page). "#" is escaped wherever it stands.
+_LINE_START = re.compile(r"^(?:[+\-=:!?~/]|\d+(?=[.)]))")
+#: Markdown has no backslash escape for these
+_LINE_START_ESCAPE = {"=": "&#61;", ":": "&#58;", "?": "&#63;", "~": "&#126;", "/": "&#47;"}
 
 
 _BACKTICKS = re.compile(r"`+")

@@ -12,6 +12,7 @@ import markdown  # type: ignore[import-untyped]  # no stubs in the test extra
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mkdocstrings import AutoDocProcessor
 
 from generator.emission.render import block, code, md, relative, sentence
 
@@ -113,6 +114,26 @@ def test_md_shows_hostile_text_as_written_in_a_paragraph(text: str) -> None:
 @pytest.mark.parametrize("text", HOSTILE)
 def test_md_shows_hostile_text_as_written_in_a_table_cell(text: str) -> None:
     assert_prose_cell(text)
+
+
+#: What opens a block at a line's start in the site's Markdown (mkdocstrings, superfences) or in extensions it
+#: could enable (admonition, definition lists, pymdownx's blocks).
+LINE_OPENERS = ["::: json", ":::json", "# ::: json", "!!! danger \"x\"", "??? note", "~~~", "~~~ js", "``` js",
+                ": definition", "/// details", "- [ ] task", "+ item", "1) item", "=== tab"]
+SITE_EXTENSIONS = ["tables", "attr_list", "toc", "pymdownx.superfences", "admonition", "def_list", "pymdownx.details",
+                   "pymdownx.blocks.details", "pymdownx.tabbed", "pymdownx.tasklist"]
+
+
+@pytest.mark.parametrize("text", LINE_OPENERS)
+def test_md_at_a_line_start_opens_no_block(text: str) -> None:
+    """Where a template puts prose at a line's start (a quoted sentence), a spec text that starts like a block
+    stays a paragraph of its own text; `::: module` would pull another module's reference into the page."""
+    line = str(md(text))
+    assert not AutoDocProcessor.regex.search(line), line
+    for source in (f"{line}\n\n{line}\n", f"> {line}\n"):
+        found = parse(source, SITE_EXTENSIONS)
+        assert set(found.tags) <= PARAGRAPH_TAGS | {"blockquote"}, (text, found.tags)
+        assert collapsed(text) in collapsed("".join(found.text)), (text, found.text)
 
 
 def test_md_output_is_one_line() -> None:
