@@ -249,3 +249,5 @@ class Docs:
     api: tuple[ApiPage, ...] = ()
     #: Where the site's own style sheet is: code and paths wrap only where they have a break, never mid-word.
     stylesheet: str = "stylesheets/extra.css"
+    #: The folder of mkdocstrings' templates the site replaces (beside mkdocs.yml): docstrings shown as plain text.
+    templates: str = "docs_templates"

@@ -16,7 +16,7 @@ from generator.emission.docs import model_docs, model_guides
 from generator.emission.docs_model import Docs
 from generator.emission.package import model_package
 from generator.emission.package_model import Package
-from generator.emission.render import TEMPLATE_CACHE, render, static_modules
+from generator.emission.render import TEMPLATE_CACHE, docs_templates, render, static_modules
 from generator.ir import files as ir
 from generator.ir import read, values
 from generator.ir.model import Extension
@@ -103,7 +103,8 @@ def _files(answer: dict[str, str] | InputError | None) -> dict[str, str]:
 
 
 def docs_files(docs: Docs, package: Package) -> dict[str, str]:
-    """The reference pages under OUT/docs/, the hand-written guides beside them, and the site's mkdocs.yml."""
+    """The reference pages under OUT/docs/, the hand-written guides beside them, the site's mkdocs.yml and the
+    mkdocstrings templates it replaces (its docstrings shown as plain text)."""
     context = {"docs": docs, "config": package.config}
     pages: dict[str, str] = {}
 
@@ -124,6 +125,8 @@ def docs_files(docs: Docs, package: Package) -> dict[str, str]:
     add(docs.stylesheet, render("docs/extra.css.j2"))
     files = {f"docs/{path}": text for path, text in pages.items()}
     files["mkdocs.yml"] = render("docs/mkdocs.yml.j2", **context)
+    # mkdocstrings looks for a replaced template under <custom_templates>/<handler>/<theme>/ (mkdocs.yml.j2 names both)
+    files.update({f"{docs.templates}/python/material/{name}": text for name, text in docs_templates().items()})
     return files
 
 

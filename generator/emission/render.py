@@ -6,7 +6,8 @@ after `naming.identifier`. Markdown templates (`*.md.j2`) are autoescaped for
 HTML (their macros too: `_macros.md.j2`), and spec text reaches them through `md`
 (prose, every character Markdown or HTML would read as markup escaped), `code`
 (an inline code span), `block` (a fenced block) or `url` (a link target), which
-return markup the autoescape leaves alone.
+return markup the autoescape leaves alone. The docstrings reach the site's API pages
+as text: `templates/docs/static/docstring.html.jinja` replaces mkdocstrings' template.
 """
 
 from __future__ import annotations
@@ -207,3 +208,13 @@ STATIC = TEMPLATES / "package" / "static"
 def static_modules() -> dict[str, str]:
     """The static modules by file name, with their text."""
     return {path.name: path.read_text(encoding="utf-8") for path in sorted(STATIC.glob("*.py"))}
+
+
+#: The templates of mkdocstrings' Python handler that the site replaces, copied as they are (they are Jinja
+#: templates of mkdocstrings, not of the generator).
+DOCS_STATIC = TEMPLATES / "docs" / "static"
+
+
+def docs_templates() -> dict[str, str]:
+    """The replaced templates by file name, with their text."""
+    return {path.name: path.read_text(encoding="utf-8") for path in sorted(DOCS_STATIC.glob("*.jinja"))}

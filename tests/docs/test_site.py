@@ -146,7 +146,8 @@ def test_the_search_index_holds_every_function(site: Site, irs: list[dict[str, A
 
 def test_every_public_name_of_the_package_has_its_reference_entry(site: Site) -> None:
     """The "Python API" pages: each public module's page has an entry for each name in its `__all__` (the
-    errors, formats, facades' `variant()`, `acquired()`, `create_context`, the queries...) and its docstring."""
+    errors, formats, facades' `variant()`, `acquired()`, `create_context`, the queries...) and its docstring, as
+    help() shows it (plain text: its backticks, brackets and citations as written)."""
     package = generated_module()
     modules = {"": package} | {name: generated_module(name) for name in
                                ["errors", "formats", "d3d10", "d3d11", *package.EXTENSIONS.values()]}
@@ -155,6 +156,6 @@ def test_every_public_name_of_the_package_has_its_reference_entry(site: Site) ->
         dotted = module.__name__
         missing = [public for public in module.__all__ if f"{dotted}.{public}" not in page.ids]
         assert missing == [], dotted
-        assert " ".join(module.__doc__.split()[:6]).replace("`", "") in page.text
+        assert squeeze(module.__doc__) in page.text
     assert "cl_d3d_sharing.khr_d3d11.create_context" in site.page("api/khr_d3d11.md").ids
     assert "cl_d3d_sharing.errors.Condition.file" in site.page("api/errors.md").ids
