@@ -1,35 +1,35 @@
-"""The documentation site, built once per session from the committed `generated/` (reader: `tests/docs/pages.py`).
+"""The documentation site, built once per session from the committed `generated/` (reader: `tests/docs/pages.py`),
+and headless Chromium to open it.
 
 The build runs as `make docs` runs it (strict: any warning fails it).
 """
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
+import shutil
 from typing import Any
 
 import pytest
 import yaml
 
-from tests.docs.pages import Site
-from tests.support import GENERATED, generated_module
+from tests.docs.pages import Site, build_site
+from tests.support import GENERATED, generated_module, missing
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
     """The site, built strictly into a temporary folder; a failed build fails every test that uses it."""
-    root = tmp_path_factory.mktemp("site")
-    environment = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file", str(GENERATED / "mkdocs.yml"),
-         "--site-dir", str(root)],
-        capture_output=True, text=True, env=environment, timeout=300, check=False,
-    )
-    output = done.stdout + done.stderr
-    assert done.returncode == 0, output
-    return Site(root, output)
+    return build_site(GENERATED / "mkdocs.yml", tmp_path_factory.mktemp("site"))
+
+
+@pytest.fixture(scope="session")
+def chromium() -> str:
+    """Debian's headless Chromium (`missing` without it)."""
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        missing("Debian's chromium (headless browser tests)")
+    assert found is not None
+    return found
 
 
 @pytest.fixture(scope="session")

@@ -8,8 +8,6 @@ internal link on the rendered pages is then fetched from the same server.
 from __future__ import annotations
 
 import functools
-import shutil
-import subprocess
 import threading
 from collections.abc import Iterator
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -22,15 +20,8 @@ from urllib.request import urlopen
 import pytest
 
 from generator.emission.docs import prototype
-from tests.docs.pages import Page, Site, read_page, squeeze
-from tests.support import missing
+from tests.docs.pages import Page, Site, read_page, render, squeeze
 
-#: The flags a root session needs here: no sandbox, and no background network (the machine has none).
-CHROMIUM_FLAGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-    "--disable-dev-shm-usage",
-]
 FUNCTION = ("cl_khr_d3d11_sharing", "clCreateFromD3D11BufferKHR")
 
 
@@ -75,23 +66,6 @@ def server(site: Site) -> Iterator[str]:
     finally:
         httpd.shutdown()
         httpd.server_close()
-
-
-@pytest.fixture(scope="module")
-def chromium() -> str:
-    found = shutil.which("chromium") or shutil.which("chromium-browser")
-    if found is None:
-        missing("Debian's chromium (headless browser tests)")
-    assert found is not None
-    return found
-
-
-def render(chromium: str, url: str, profile: Path) -> Page:
-    """The page at `url` after Chromium has loaded it and run its scripts."""
-    done = subprocess.run([chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--dump-dom", url],
-                          capture_output=True, text=True, timeout=120, check=False)
-    assert done.returncode == 0 and "<article" in done.stdout, done.stderr[-2000:]
-    return read_page(done.stdout)
 
 
 def broken(base: str, page_url: str, page: Page) -> list[str]:
