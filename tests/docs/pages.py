@@ -177,8 +177,9 @@ function searching(frame) {{ return frame.getAttribute('src').indexOf('?q=') >= 
 function ready(frame) {{
   var doc = frame.contentDocument;
   if (!doc || doc.readyState !== 'complete') return false;
-  var meta = doc.querySelector('.md-search-result__meta');
-  return !searching(frame) || (meta !== null && meta.textContent.indexOf('Initializing') < 0);
+  var meta = doc.querySelector('.md-search-result__meta');  // "Initializing search", then the query's answer
+  var text = meta === null ? 'Initializing' : meta.textContent;
+  return !searching(frame) || (text.indexOf('Initializing') < 0 && text.indexOf('Type to start') < 0);
 }}
 function write(src, html) {{
   var pre = document.createElement('pre');
