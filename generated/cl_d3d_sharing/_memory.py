@@ -13,7 +13,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 # -- reading this process's memory without crashing ------------------------------------
 #
@@ -33,8 +33,8 @@ _SPANS = 1024
 
 
 class Memory(NamedTuple):
-    """How this process asks about its own memory: `word(where)` (None: not readable), and whether `size` bytes
-    at `where` may be read or written."""
+    """How this process asks about its own memory: `word(where)` (None: not readable), and whether all `size`
+    bytes at `where` may be read or written (an empty range, NULL or one past the address space: no)."""
 
     word: Callable[[int], int | None]
     readable: Callable[[int, int], bool]
@@ -82,35 +82,48 @@ def _linux() -> Memory | None:
         call.argtypes = [ctypes.c_int, ctypes.POINTER(_Span), ctypes.c_ulong, ctypes.POINTER(_Span), ctypes.c_ulong,
                          ctypes.c_ulong]
 
-    def copy(call: Callable[..., int], spans: list[tuple[int, int]], buffer: ctypes.Array[ctypes.c_char]) -> bool:
-        """All of `spans` (address, length) copied to or from `buffer` (their bytes in a row)."""
-        remote = (_Span * len(spans))(*(_Span(base, length) for base, length in spans))
-        local = _Span(ctypes.addressof(buffer), len(buffer))
-        return int(call(os.getpid(), ctypes.byref(local), 1, remote, len(spans), 0)) == len(buffer)
+    # Each thread's own room for the spans and the bytes copied, made once and taken while in use: a finalizer
+    # that asks again on this thread, in the middle of a question, makes its own instead of overwriting it.
+    scratch = threading.local()
+
+    def copy(call: Callable[..., int], pages: list[int]) -> bool:
+        """One byte at each of `pages` copied to (`read_v`) or from (`write_v`) this thread's room."""
+        found = getattr(scratch, "room", None)
+        scratch.room = None
+        if found is None:
+            spans, data = (_Span * _SPANS)(), ctypes.create_string_buffer(_SPANS)
+            local = _Span(ctypes.addressof(data), 0)
+            found = (spans, ctypes.pointer(spans[0]), local, ctypes.pointer(local), data)
+        spans, remote, local, local_pointer, _ = found
+        for i, page in enumerate(pages):
+            spans[i].base, spans[i].length = page, 1
+        local.length = len(pages)
+        done = int(call(os.getpid(), local_pointer, 1, remote, len(pages), 0)) == len(pages)
+        scratch.room = found
+        return done
 
     def word(where: int) -> int | None:
+        """The word at `where` (the question asked most: a handle's first word)."""
         if not _bounds(where, _WORD):
             return None
-        buffer = ctypes.create_string_buffer(_WORD)
-        return int.from_bytes(buffer.raw, sys.byteorder) if copy(read_v, [(where, _WORD)], buffer) else None
+        found = getattr(scratch, "word", None)
+        scratch.word = None
+        if found is None:
+            value, remote = ctypes.c_size_t(), _Span(0, _WORD)
+            found = (value, ctypes.pointer(_Span(ctypes.addressof(value), _WORD)), remote, ctypes.pointer(remote))
+        value, local, remote, remote_pointer = found
+        remote.base = where
+        read = int(value.value) if read_v(os.getpid(), local, 1, remote_pointer, 1, 0) == _WORD else None
+        scratch.word = found
+        return read
 
     def readable(where: int, size: int) -> bool:
-        if not _bounds(where, size):
-            return False
-        for chunk in _chunks(where, size):
-            if not copy(read_v, [(page, 1) for page in chunk], ctypes.create_string_buffer(len(chunk))):
-                return False
-        return True
+        return _bounds(where, size) and all(copy(read_v, chunk) for chunk in _chunks(where, size))
 
     def writable(where: int, size: int) -> bool:
         """Each page's probed byte read and written back unchanged (C writes there anyway during the call)."""
-        if not _bounds(where, size):
-            return False
-        for chunk in _chunks(where, size):
-            spans, buffer = [(page, 1) for page in chunk], ctypes.create_string_buffer(len(chunk))
-            if not copy(read_v, spans, buffer) or not copy(write_v, spans, buffer):
-                return False
-        return True
+        return _bounds(where, size) and all(copy(read_v, chunk) and copy(write_v, chunk)
+                                            for chunk in _chunks(where, size))
 
     probe = ctypes.create_string_buffer(_WORD)
     if word(ctypes.addressof(probe)) is None:  # refused here (a sandbox's filter, an old kernel): ask the maps
