@@ -6,7 +6,8 @@ before the next one starts: `module|scenario|outcome|stand-ins reached|message`.
 
 MODE `pocl`: POCL through ocl-icd, with PyOpenCL's objects; `off`: the same with CL_D3D_SHARING_CHECKS=0 (the
 caller sets it); `nothing` and `other`: CL_D3D_SHARING_OPENCL_LIBRARY names no file, or a library that is not
-OpenCL (the caller sets it), where only what needs no platform runs. With SCENARIO, that one alone.
+OpenCL; `empty`: the loader finds no driver (OCL_ICD_VENDORS an empty folder); in the last three only what needs
+no platform runs. With SCENARIO, that one alone.
 
 The Direct3D functions do not exist on Linux: in the POCL modes stand-ins (`ffi.callback`s of the generated
 function-pointer types, in each module's lookup cache for POCL's platform) take their place. They write where a

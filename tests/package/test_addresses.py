@@ -121,11 +121,21 @@ POCL = {
 QUERIES = ("mem_d3d{n}_resource", "image_d3d{n}_subresource", "context_d3d{n}_prefer_shared_resources")
 
 
+#: What differs where the library loads but its loader finds no driver.
+NO_PLATFORM = {
+    "platforms": ("ok", "", ("0",)),
+    "supported: a cffi handle of no platform": (
+        "ValueError", "", ("supported() argument 'platform' = 0x10 is none of this process's OpenCL platforms",)),
+    "context: readable memory that is no object": (
+        "ValueError", "", (f"{ALIVE} (cl_context): the OpenCL library lists no platform, so no OpenCL object exists",)),
+}
+
+
 def expected(mode: str, module: Any) -> dict[str, tuple[str, str, tuple[str, ...]]]:
     """What each scenario of `mode` gives for `module` (stand-ins by their C names)."""
     found = dict(EVERYWHERE)
-    if mode in ("nothing", "other"):
-        found.update(WITHOUT)
+    if mode in ("nothing", "other", "empty"):
+        found.update(NO_PLATFORM if mode == "empty" else WITHOUT)
         if mode == "other":
             found["platforms"] = ("LibraryNotFoundError", "", NOT_OPENCL)
         return found
@@ -146,7 +156,7 @@ def expected(mode: str, module: Any) -> dict[str, tuple[str, str, tuple[str, ...
 def run(mode: str, **environment: str) -> dict[str, dict[str, tuple[str, str, str]]]:
     """Every scenario of `mode` in a child interpreter: by module, scenario -> (outcome, reached, message)."""
     env = {**os.environ, "PYTHONPATH": str(GENERATED), **environment}
-    for name in ("CL_D3D_SHARING_OPENCL_LIBRARY", "CL_D3D_SHARING_CHECKS"):
+    for name in ("CL_D3D_SHARING_OPENCL_LIBRARY", "CL_D3D_SHARING_CHECKS", "OCL_ICD_VENDORS"):
         if name not in environment:
             env.pop(name, None)
     result = subprocess.run([sys.executable, address_program.__file__, mode], capture_output=True, text=True,
@@ -183,6 +193,12 @@ def test_no_address_kills_the_process_on_pocl(checks: str, platform: Any) -> Non
     pyopencl()
     mode = "pocl" if checks == "on" else "off"
     check(mode, run(mode, **({"CL_D3D_SHARING_CHECKS": "0"} if checks == "off" else {})))
+
+
+def test_no_address_kills_the_process_with_a_loader_that_finds_no_driver(platform: Any, tmp_path: Any) -> None:
+    """ocl-icd loads and lists no platform (OCL_ICD_VENDORS names an empty folder): no address is an OpenCL
+    object, and a readable one is refused saying so (the driver would have dispatched through its first word)."""
+    check("empty", run("empty", OCL_ICD_VENDORS=str(tmp_path)))
 
 
 @pytest.mark.parametrize("library", ["nothing", "other"])
