@@ -269,18 +269,18 @@ EXTENSIONS: Final = ('cl_khr_d3d11_sharing', 'cl_nv_d3d11_sharing', )
 
 def supported(platform: Pointer) -> list[Variant]:
     """The variants `platform` (one of this process's platforms) supports, in the order they are tried."""
-    handle = _marshal.platform(ffi, platform, "platform", "supported")
-    return [module for module in VARIANTS if module.supported(handle)]
+    c_platform = _marshal.platform(ffi, platform, "platform", "supported")
+    return [module for module in VARIANTS if module.supported(c_platform)]
 
 
 def variant(platform: Pointer) -> Variant:
     """The first variant `platform` (one of this process's platforms) supports; `ExtensionNotSupportedError` (a
     `pyopencl.Error` too, with PyOpenCL) if none."""
-    handle = _marshal.platform(ffi, platform, "platform", "variant")
-    found = [module for module in VARIANTS if module.supported(handle)]
+    c_platform = _marshal.platform(ffi, platform, "platform", "variant")
+    found = [module for module in VARIANTS if module.supported(c_platform)]
     if not found:
         try:
-            name, extensions = _library.platform_name(handle), _library.platform_extensions(handle)
+            name, extensions = _library.platform_name(c_platform), _library.platform_extensions(c_platform)
         except _library.QueryFailed as failed:
             raise _library.core_error(failed) from None
         raise raised(ExtensionNotSupportedError)(" or ".join(EXTENSIONS), name, extensions)

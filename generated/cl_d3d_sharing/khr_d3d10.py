@@ -472,9 +472,9 @@ def _lookup_later(kind: str, handle: CData, argument: str, entry: Entry) -> Call
 def supported(platform: Pointer) -> bool:
     """Whether `platform` (one of this process's platforms; a cffi handle, an int address or PyOpenCL's Platform)
     or any of its devices lists this extension."""
-    handle = _marshal.platform(ffi, platform, "platform", "supported")
+    c_platform = _marshal.platform(ffi, platform, "platform", "supported")
     try:
-        return _binding.supported(handle)
+        return _binding.supported(c_platform)
     except _library.QueryFailed as failed:
         raise _error(failed.code, failed.function) from None
 
