@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import Any
 
 import cl_d3d_sharing as package
-from cl_d3d_sharing import EXTENSIONS, d3d10, d3d11
+from cl_d3d_sharing import EXTENSIONS, d3d10, d3d11, formats
 
 PAGE = mmap.PAGESIZE
 WORD = ctypes.sizeof(ctypes.c_void_p)
@@ -199,6 +199,7 @@ def nowhere(world: World, pocl: bool) -> dict[str, Callable[[], Any]]:
         "platform_name: None": lambda: package.platform_name(None),
         "platform_name: an unmapped address": lambda: package.platform_name(UNMAPPED),
         "release_mem_object: an unmapped address": lambda: package.release_mem_object(UNMAPPED),
+        "formats: an address for the extension": lambda: formats.dxgi_to_cl(28, UNMAPPED),
     }
 
 

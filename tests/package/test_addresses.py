@@ -61,6 +61,8 @@ EVERYWHERE: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "platform_name: an unmapped address": ("ValueError", "", (f"platform_name() argument 'platform' {UNREADABLE}",)),
     "release_mem_object: an unmapped address": (
         "ValueError", "", (f"release_mem_object() argument 'mem' {UNREADABLE} (cl_mem)",)),
+    "formats: an address for the extension": (  # the tables read no memory: an address is no extension
+        "TypeError", "", ("table is asked for by an extension string, a module name or a module, not a int",)),
 }
 #: What differs where no OpenCL library loads: `nothing` names no file, `other` names a library that is not OpenCL.
 WITHOUT = {
