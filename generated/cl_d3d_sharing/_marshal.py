@@ -165,6 +165,11 @@ def integer(ffi: Any, value: Any, c_type: str, param: str, function: str) -> int
     return number
 
 
+@cache
+def _size(ffi: Any, c_type: str) -> int:
+    return int(ffi.sizeof(c_type))
+
+
 def _address(ffi: Any, value: int, param: str, function: str) -> int:
     value = int.__index__(value)
     low, high = limits(ffi, "uintptr_t")
@@ -215,11 +220,11 @@ def _proved(
         return where  # passed on, never read here (the shared API's object); NULL; nothing to read or write
     items = 1 if count is None else count
     element = c_type.removesuffix(" *").removeprefix("const ")
-    size = items * ffi.sizeof(element)
-    wanted = f"{items} readable" if access == "in" else f"{items} writable"
-    counted = f" ({count_name} is {count})" if count is not None else ""
+    size = items * _size(ffi, element)
     if not (_memory.readable(where, size) if access == "in" else _memory.writable(where, size)):
-        raise ValueError(f"{_where(function, param)} {shown} does not hold {wanted} items{counted}")
+        wanted = "readable" if access == "in" else "writable"
+        counted = f" ({count_name} is {count})" if count is not None else ""
+        raise ValueError(f"{_where(function, param)} {shown} does not hold {items} {wanted} items{counted}")
     if access == "in" and element in _lifetime.PYOPENCL_CLASSES:
         for i, item in enumerate(ffi.unpack(ffi.cast("uintptr_t *", where), items)):
             _proved(ffi, int(item), element, f"= 0x{int(item):x} (read at 0x{where:x})", f"{param}[{i}]", function,

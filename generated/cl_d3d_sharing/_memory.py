@@ -102,31 +102,44 @@ def _linux() -> Memory | None:
         scratch.room = found
         return done
 
-    def word(where: int) -> int | None:
-        """The word at `where` (the question asked most: a handle's first word)."""
-        if not _bounds(where, _WORD):
-            return None
-        found = getattr(scratch, "word", None)
-        scratch.word = None
+    def probe(where: int, length: int, write: bool) -> int | None:
+        """The `length` bytes (at most a word) at `where` as an int, None if they cannot be read; with `write`,
+        written back as they were read, None if they cannot be written."""
+        found = getattr(scratch, "probe", None)
+        scratch.probe = None
         if found is None:
             value, remote = ctypes.c_size_t(), _Span(0, _WORD)
-            found = (value, ctypes.pointer(_Span(ctypes.addressof(value), _WORD)), remote, ctypes.pointer(remote))
-        value, local, remote, remote_pointer = found
-        remote.base = where
-        read = int(value.value) if read_v(os.getpid(), local, 1, remote_pointer, 1, 0) == _WORD else None
-        scratch.word = found
+            local = _Span(ctypes.addressof(value), _WORD)
+            found = (value, local, ctypes.pointer(local), remote, ctypes.pointer(remote))
+        value, local, local_pointer, remote, remote_pointer = found
+        value.value, local.length, remote.base, remote.length = 0, length, where, length
+        pid = os.getpid()
+        done = read_v(pid, local_pointer, 1, remote_pointer, 1, 0) == length and (
+            not write or write_v(pid, local_pointer, 1, remote_pointer, 1, 0) == length)
+        read = int(value.value) if done else None
+        scratch.probe = found
         return read
 
+    def word(where: int) -> int | None:
+        return probe(where, _WORD, False) if _bounds(where, _WORD) else None
+
     def readable(where: int, size: int) -> bool:
-        return _bounds(where, size) and all(copy(read_v, chunk) for chunk in _chunks(where, size))
+        if not _bounds(where, size):
+            return False
+        if where % _PAGE + size <= _PAGE:  # within one page (a handle, an out-value, a short list): one byte
+            return probe(where, 1, False) is not None
+        return all(copy(read_v, chunk) for chunk in _chunks(where, size))
 
     def writable(where: int, size: int) -> bool:
         """Each page's probed byte read and written back unchanged (C writes there anyway during the call)."""
-        return _bounds(where, size) and all(copy(read_v, chunk) and copy(write_v, chunk)
-                                            for chunk in _chunks(where, size))
+        if not _bounds(where, size):
+            return False
+        if where % _PAGE + size <= _PAGE:
+            return probe(where, 1, True) is not None
+        return all(copy(read_v, chunk) and copy(write_v, chunk) for chunk in _chunks(where, size))
 
-    probe = ctypes.create_string_buffer(_WORD)
-    if word(ctypes.addressof(probe)) is None:  # refused here (a sandbox's filter, an old kernel): ask the maps
+    sample = ctypes.create_string_buffer(_WORD)
+    if word(ctypes.addressof(sample)) is None:  # refused here (a sandbox's filter, an old kernel): ask the maps
         return _maps()
     return Memory(word, readable, writable)
 
