@@ -10,19 +10,12 @@ parameter's own type, an int in range, None for a pointer, a list of cffi handle
 the element type) and call these functions for everything else: for a value both
 accept, both give the same C value.
 
-A PyOpenCL object is checked before its address goes to C: one of the wrong class
-for the handle type is a TypeError, and one whose OpenCL object was released (PyOpenCL
-still reports the freed address) is a ValueError, where the driver would crash the
-process (see `_liveness.live`). An address given as a Python number (an int, the
-`int_ptr` of another class, a ctypes pointer) is proved before anything reads it
-(`_liveness`, `_memory`): where a handle belongs, it must be a live OpenCL object that is not of
-a kind the package knows to be another (a platform must be a listed one); where C or
-the package reads (`access="in"`), every byte of its extent readable, and the handles
-read there proved in turn; where C writes (`access="out"`), every byte writable. A
-wrong one is a ValueError naming the parameter, never a crash. cffi pointers are
-trusted as in C, but a cffi array, or the one item `ffi.new("T *")` makes, whose
-extent cffi knows, must hold what C will read or write there. Pointers to what the
-package does not type (`void *`, the shared API's objects) are only passed on.
+A PyOpenCL object of the wrong class for the handle type is a TypeError, one whose OpenCL
+object was released a ValueError (`_liveness.live`). An address given as a number (an
+int, another class's `int_ptr`, a ctypes pointer) is proved first (`_proved`): a live
+OpenCL object where a handle belongs, every page readable (`access="in"`) or writable
+(`"out"`) where C reads or writes. cffi pointers are trusted as in C, but a cffi array,
+or the one item `ffi.new("T *")` makes, must hold what C reads or writes there.
 
 The caller's objects are asked only through hooks guarded here (`__index__`,
 `int_ptr`, `_as_parameter_`, iteration, `repr`): whatever such a hook raises, or
