@@ -17,7 +17,7 @@ from typing import Any
 from . import _library
 from ._core_ffi import ffi
 from ._library import CData
-from .errors import ExtensionNotSupportedError
+from .errors import ExtensionNotSupportedError, raised
 
 class Entry:
     """One extension function of a `Binding`, as its wrapper reads it on every call.
@@ -122,12 +122,12 @@ class Binding:
             with _library.lock:
                 cached = self._functions.get(_library.address(platform), {}).get(name)
                 if cached is None:
-                    self.require(platform, known_devices)
+                    self.require(platform, known_devices, name)
                     pointer = _library.library().clGetExtensionFunctionAddressForPlatform(platform, name.encode("ascii"))
                     if pointer == ffi.NULL:
-                        raise ExtensionNotSupportedError(
+                        raise raised(ExtensionNotSupportedError)(
                             self.extension, _library.platform_name(platform), _library.platform_extensions(platform),
-                            detail=f"the platform lists it but has no address for {name}")
+                            detail=f"the platform lists it but has no address for {name}", function=name)
                     cached = self.ffi.cast(pointer_type, pointer)
                     self._functions.setdefault(_library.address(platform), {})[name] = cached
         if word is not None:
@@ -166,11 +166,14 @@ class Binding:
             return all(self.extension in _library.device_extensions(d) for d in known_devices)
         return any(self.extension in _library.device_extensions(d) for d in _library.devices(platform))
 
-    def require(self, platform: CData, known_devices: Sequence[CData] = ()) -> None:
+    def require(self, platform: CData, known_devices: Sequence[CData] = (), function: str | None = None) -> None:
+        """`ExtensionNotSupportedError` (a `pyopencl.Error` too, with PyOpenCL) unless the platform or the devices
+        list the extension; `function`: what was to be called."""
         if not self.supported(platform, known_devices):
-            raise ExtensionNotSupportedError(
+            raise raised(ExtensionNotSupportedError)(
                 self.extension, _library.platform_name(platform), _library.platform_extensions(platform),
-                device_extensions={_library.device_name(d): _library.device_extensions(d) for d in known_devices})
+                device_extensions={_library.device_name(d): _library.device_extensions(d) for d in known_devices},
+                function=function)
 
     def install(self, platform: CData, name: str, function: CData) -> None:
         """Use `function` for `name` on `platform` from now on."""

@@ -15,6 +15,7 @@ import warnings
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from . import errors
 from ._core_ffi import ffi
 from .errors import LibraryNotFoundError
 
@@ -56,6 +57,9 @@ SUCCESS = 0
 #: The C type of a memory object, and its name.
 MEM_NAME = 'cl_mem'
 MEM = ffi.typeof(MEM_NAME)
+#: The names of the C types of a platform and of a device.
+PLATFORM_TYPE_NAME = 'cl_platform_id'
+DEVICE_TYPE_NAME = 'cl_device_id'
 _PLATFORM_NAME = 2306
 _PLATFORM_EXTENSIONS = 2308
 _DEVICE_NAME = 4139
@@ -78,12 +82,18 @@ _loaded_from: str | None = None
 
 
 class QueryFailed(Exception):
-    """A core query returned an error code: the caller turns it into the matching `CLError`."""
+    """A core query returned an error code: the caller turns it into the matching `CLError` (`core_error`, or its
+    extension's own); it never leaves the package."""
 
     def __init__(self, code: int, function: str) -> None:
         super().__init__(f"{function} returned {code}")
         self.code = code
         self.function = function
+
+
+def core_error(failed: QueryFailed) -> errors.CLError:
+    """The `CLError` of a failed core query, as the package raises it (a PyOpenCL error too, with PyOpenCL)."""
+    return errors.error(failed.code, failed.function, errors.CORE, {})
 
 
 def candidates() -> tuple[str, ...]:
@@ -111,12 +121,27 @@ def library() -> Any:
                 except OSError as error:
                     failures.append(f"{name} ({error})")
                     continue
+                missing = _missing(loaded)
+                if missing:  # another library: its first call would fail, or call something else
+                    failures.append(f"{name} (not an OpenCL library: it has no {', '.join(missing)})")
+                    continue
                 _loaded_from = name
                 _loaded = loaded
                 break
             else:
                 raise LibraryNotFoundError(candidates(), ENVIRONMENT, failures)
     return _loaded
+
+
+def _missing(loaded: Any) -> list[str]:
+    """The core functions the package calls that `loaded` does not have, looked up once, at loading."""
+    missing = []
+    for name in dir(loaded):
+        try:
+            getattr(loaded, name)
+        except (AttributeError, ffi.error):
+            missing.append(name)
+    return missing
 
 
 def library_path() -> str:

@@ -1,133 +1,128 @@
-"""Is a handle still alive? Asked before a bare address or a PyOpenCL object reaches the driver, so that a
-released handle raises a clear error instead of crashing inside it.
+"""Is a handle a live OpenCL object? Asked before a handle the package cannot vouch for (a bare address, a
+PyOpenCL object) reaches the driver, so that a released or made-up handle raises a clear error instead of
+crashing inside it.
 
 Copied by the generator as it is (it needs nothing from the specs); do not edit.
 """
 
 from __future__ import annotations
 
-import os
-import sys
-from collections.abc import Callable
+from typing import NamedTuple
 
 from . import _library
 from ._core_ffi import ffi
 from . import _lifetime
+from ._memory import memory
 from .errors import LibraryNotFoundError
 
-# -- is a handle still alive? ---------------------------------------------------
+# -- is a handle an OpenCL object? ---------------------------------------------------
 #
 # Every object of an ICD (platform, device, context, queue, memory object, event)
 # begins with its vendor's dispatch-table pointer, the same word for all objects of
-# one ICD. Freeing the object overwrites that word (the allocator keeps its own
-# bookkeeping there) or unmaps the page. So reading the first word, with a read
-# that fails instead of crashing on an unmapped address, and comparing it with the
-# platforms' words tells a released handle from a live one, before the driver
-# dereferences it. The word might be overwritten again by a new object of the same
-# ICD at the same address: then the handle names that new object, as it would in C.
-# glibc's allocator always overwrites the first word of a freed block; an allocator
-# that left it alone would make a released handle look alive (the old behaviour).
-
-_WORD = ffi.sizeof("void *")
-#: How this process reads one word of its own memory without crashing (None inside: no way on this
-#: system). Made on first use, and made afresh in a forked child, whose memory is its own.
-_reader: list[Callable[[int], int | None] | None] = []
-#: The dispatch words of every platform's ICD, read once on first use.
-_dispatch: frozenset[int] | None = None
+# one ICD, and the loader calls through it. Freeing the object overwrites that word (the
+# allocator keeps its own bookkeeping there) or unmaps the page. So reading the first
+# word safely and comparing it with the platforms' words tells an object from garbage and
+# a released handle from a live one, before the driver dereferences it. The word might be
+# overwritten again by a new object of the same ICD at the same address: then the handle
+# names that new object, as it would in C. The kind of an object is not in it: the
+# platforms and the devices they list are known by address; a memory object the package
+# watches is one; the other kinds are told apart by the driver, as in C.
 
 
-def _proc_mem_reader() -> Callable[[int], int | None] | None:
-    """Linux: `pread` of /proc/self/mem fails with EIO on an unmapped address (about 2 µs a read)."""
+class Known(NamedTuple):
+    """What this process's OpenCL library lists, read once: platforms and root devices by address, and the
+    dispatch words their objects start with. `failure` says why there is nothing to compare with."""
+
+    words: frozenset[int]
+    platforms: frozenset[int]
+    devices: frozenset[int]
+    failure: str | None = None
+
+
+_known: Known | None = None
+
+
+def known() -> Known:
+    """The platforms, devices and dispatch words of this process (asked again while no library loads)."""
+    global _known
+    if _known is not None:
+        return _known
     try:
-        fd = os.open("/proc/self/mem", os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return None  # no procfs (a container without it, another Unix): no way to tell
-
-    def read(where: int) -> int | None:
-        try:
-            data = os.pread(fd, _WORD, where)
-        except (OSError, OverflowError, ValueError):
-            return None
-        return int.from_bytes(data, sys.byteorder) if len(data) == _WORD else None
-
-    return read
-
-
-def _windows_reader() -> Callable[[int], int | None] | None:
-    """Windows: `ReadProcessMemory` on this process fails instead of faulting on an unmapped address."""
-    if sys.platform != "win32":
-        return None
-    import ctypes
-    from ctypes import wintypes
-
-    kernel32 = ctypes.WinDLL("kernel32", use_last_error=True)
-    read_memory = kernel32.ReadProcessMemory
-    read_memory.argtypes = [wintypes.HANDLE, wintypes.LPCVOID, wintypes.LPVOID, ctypes.c_size_t,
-                            ctypes.POINTER(ctypes.c_size_t)]
-    read_memory.restype = wintypes.BOOL
-    current = kernel32.GetCurrentProcess
-    current.restype = wintypes.HANDLE
-    process = current()
-
-    def read(where: int) -> int | None:
-        buffer = ctypes.create_string_buffer(_WORD)
-        done = ctypes.c_size_t()
-        if not read_memory(process, ctypes.c_void_p(where), buffer, _WORD, ctypes.byref(done)):
-            return None
-        return int.from_bytes(buffer.raw, sys.byteorder) if done.value == _WORD else None
-
-    return read
-
-
-def _read_word() -> Callable[[int], int | None] | None:
-    if not _reader:
-        with _library.lock:
-            if not _reader:
-                if sys.platform.startswith("linux"):
-                    _reader.append(_proc_mem_reader())
-                elif sys.platform == "win32":
-                    _reader.append(_windows_reader())
-                else:
-                    _reader.append(None)  # macOS and others: no cheap safe read; handles are trusted
-    return _reader[0]
-
-
-def _dispatch_words(read: Callable[[int], int | None]) -> frozenset[int]:
-    global _dispatch
-    if _dispatch is None:
-        try:
-            found = _library.platforms()
-        except (LibraryNotFoundError, _library.QueryFailed):
-            found = []
-        words = {read(_library.address(platform)) for platform in found}
-        with _library.lock:
-            _dispatch = frozenset(w for w in words if w)
-    return _dispatch
-
-
-def readable(where: int, size: int) -> bool:
-    """Whether this process may read `size` bytes at `where` (their first and last word; True where this
-    system cannot tell), before the package reads memory a caller gave by its bare address."""
-    read = _read_word()
-    if read is None:
-        return True
-    return where != 0 and read(where) is not None and read(where + max(size, _WORD) - _WORD) is not None
+        found = _library.platforms()
+        devices = {_library.address(d) for p in found for d in _library.devices(p)}
+    except LibraryNotFoundError as missing:
+        return Known(frozenset(), frozenset(), frozenset(), f"no OpenCL library is loaded ({str(missing).splitlines()[0]})")
+    except _library.QueryFailed as failed:
+        found, devices = [], set()
+        failure: str | None = f"the OpenCL library's {failed.function} failed ({failed.code})"
+    else:
+        failure = None if found else "the OpenCL library lists no platform, so no OpenCL object exists"
+    platforms = {_library.address(p) for p in found}
+    read = memory()
+    words = {read.word(p) for p in platforms} if read is not None else set()
+    made = Known(frozenset(w for w in words if w), frozenset(platforms), frozenset(devices), failure)
+    with _library.lock:
+        _known = made
+    return made
 
 
 def live(handle: int) -> bool:
-    """Whether the OpenCL object at `handle` may still be alive: False only when it surely is not
-    (its first word is no ICD's dispatch table, or its memory is gone), so a released handle raises
-    a clear error instead of crashing inside the driver. True when this system cannot tell."""
+    """Whether the OpenCL object at `handle`, whose kind its caller vouches for (a PyOpenCL object of the
+    right class), may still be alive: False when its first word cannot be read or is no platform's dispatch
+    word, so a released handle raises a clear error instead of crashing inside the driver. True when this
+    system cannot tell, or has no platform to compare with (the lookup then says why)."""
     _lifetime.settle()
     if handle == 0 or handle in _lifetime.watched:  # NULL is the driver's business; a watched object is not destroyed yet
         return True
-    read = _read_word()
+    read = memory()
     if read is None:
         return True
-    words = _dispatch_words(read)
-    if not words:
-        return True  # no platform to compare with
-    return read(handle) in words
+    word = read.word(handle)
+    if word is None:
+        return False
+    words = known().words
+    return not words or word in words
+
+
+def refusal(handle: int, c_type: str) -> str | None:
+    """Why `handle`, an address given where a handle of `c_type` belongs, whose kind nobody vouches for (a bare
+    int, an `int_ptr` of a class that is not PyOpenCL's), is not one; None when it may be (or this system cannot
+    tell). Asked on every call: a bare address can be released and reused at any time."""
+    if _lifetime.destroyed:
+        _lifetime.settle()
+    if handle == 0:
+        return None  # NULL: the driver's to refuse
+    if handle in _lifetime.watched:
+        return None if c_type == _library.MEM_NAME else "it is a memory object"
+    read = memory()
+    if read is None:
+        return None
+    word = read.word(handle)
+    if word is None:
+        return "nothing can be read there"
+    found = known()
+    if found.failure is not None:
+        return found.failure
+    if c_type == _library.PLATFORM_TYPE_NAME:
+        return None if handle in found.platforms else "it is none of this process's OpenCL platforms"
+    if word not in found.words:
+        return "its first word is no OpenCL platform's dispatch table (a released object, or none at all)"
+    if handle in found.platforms:
+        return "it is an OpenCL platform"
+    if c_type == _library.DEVICE_TYPE_NAME:
+        return None if handle in found.devices else \
+            "it is none of the devices this process's platforms list (a sub-device: pass a cffi handle or a PyOpenCL Device)"
+    if handle in found.devices:
+        return "it is an OpenCL device"
+    return None
+
+
+def listed_platform(handle: int) -> bool:
+    """Whether `handle` is one of the platforms this process's OpenCL library lists (loading it if need be)."""
+    found = known()
+    if found.failure is not None and not found.platforms:
+        _library.platforms()  # raises LibraryNotFoundError where that is the failure
+    return handle in found.platforms
 
 
 #: Handles of other kinds than memory objects found live, not read again: OpenCL tells when it destroys a
@@ -161,11 +156,3 @@ def live_object(handle: int, memory: bool) -> bool:
 
 def _ignore(address: int) -> None:
     """A watcher that only keeps the address in `watched` while the object lives."""
-
-
-def _forked() -> None:
-    _reader.clear()  # the parent's /proc/self/mem would read the parent's memory
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_forked)

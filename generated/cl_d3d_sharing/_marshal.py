@@ -10,15 +10,12 @@ parameter's own type, an int in range, None for a pointer, a list of cffi handle
 the element type) and call these functions for everything else: for a value both
 accept, both give the same C value.
 
-A PyOpenCL object is checked before its address goes to C: one of the wrong class
-for the handle type is a TypeError, and one whose OpenCL object was released (PyOpenCL
-still reports the freed address) is a ValueError, where the driver would crash the
-process (see `_liveness.live`). Plain int addresses, cffi and ctypes pointers are
-trusted as in C: whoever holds a bare address owns the question of its lifetime, but
-an address the package itself reads (a list of handles, for the state checks) must be
-readable, or it would crash the process where C would have said the extension is
-missing; a cffi array, or the one item `ffi.new("T *")` makes, whose extent cffi
-knows, must hold what C will read or write there.
+A PyOpenCL object of the wrong class for the handle type is a TypeError, one whose OpenCL
+object was released a ValueError (`_liveness.live`). An address given as a number (an
+int, another class's `int_ptr`, a ctypes pointer) is proved first (`_proved`): a live
+OpenCL object where a handle belongs, every page readable (`access="in"`) or writable
+(`"out"`) where C reads or writes. cffi pointers are trusted as in C, but a cffi array,
+or the one item `ffi.new("T *")` makes, must hold what C reads or writes there.
 
 The caller's objects are asked only through hooks guarded here (`__index__`,
 `int_ptr`, `_as_parameter_`, iteration, `repr`): whatever such a hook raises, or
@@ -39,7 +36,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any, Protocol, TypeAlias
 
-from . import _library, _lifetime, _liveness
+from . import _library, _lifetime, _liveness, _memory
 from ._core_ffi import ffi as _core_ffi
 from .errors import _kind as kind
 
@@ -161,6 +158,11 @@ def integer(ffi: Any, value: Any, c_type: str, param: str, function: str) -> int
     return number
 
 
+@cache
+def _size(ffi: Any, c_type: str) -> int:
+    return int(ffi.sizeof(c_type))
+
+
 def _address(ffi: Any, value: int, param: str, function: str) -> int:
     value = int.__index__(value)
     low, high = limits(ffi, "uintptr_t")
@@ -169,8 +171,11 @@ def _address(ffi: Any, value: int, param: str, function: str) -> int:
     return value
 
 
-def _object_address(ffi: Any, value: object, int_ptr: object, c_type: str, param: str, function: str) -> int:
-    """The address of a PyOpenCL(-like) object's handle, once it is sure to be a live handle of the right kind."""
+def _object_address(
+    ffi: Any, value: object, int_ptr: object, c_type: str, param: str, function: str,
+) -> tuple[int, bool]:
+    """The address of a PyOpenCL(-like) object's handle, and whether its kind is vouched for (PyOpenCL's own class
+    for `c_type`, checked, and found live here); the caller proves the other addresses."""
     name = kind(value)
     try:
         where = operator.index(int_ptr)  # type: ignore[arg-type]
@@ -179,15 +184,44 @@ def _object_address(ffi: Any, value: object, int_ptr: object, c_type: str, param
                         f"({_cause(error)})") from error
     where = _address(ffi, where, param, function)
     if c_type not in _lifetime.PYOPENCL_CLASSES:
-        return where  # not an OpenCL handle (a resource pointer): nothing to compare with
+        return where, False  # not an OpenCL handle (a resource pointer, an out-parameter): the caller judges it
     expected = _lifetime.pyopencl_class(c_type)
-    if expected is not None and _package(value) == expected.__module__.split(".")[0]:
-        if not issubclass(type(value), expected):
-            raise TypeError(f"{_where(function, param)} must be a {expected.__name__} ({c_type}), not {name}")
-        _RIGHT.setdefault(c_type, {})[id(type(value))] = type(value)
+    if expected is None or _package(value) != expected.__module__.split(".")[0]:
+        return where, False  # a look-alike: whatever its int_ptr says is proved as a bare address is
+    if not issubclass(type(value), expected):
+        raise TypeError(f"{_where(function, param)} must be a {expected.__name__} ({c_type}), not {name}")
+    _RIGHT.setdefault(c_type, {})[id(type(value))] = type(value)
     if not _liveness.live_object(where, c_type == _library.MEM_NAME):
         raise ValueError(f"{_where(function, param)} is a {name} whose OpenCL object was released "
                          f"(0x{where:x} no longer holds a live {c_type}); pass a live object")
+    return where, True
+
+
+def _proved(
+    ffi: Any, where: int, c_type: str, shown: str, param: str, function: str, access: str, count: int | None,
+    count_name: str,
+) -> int:
+    """`where`, an address given as a Python number (`shown` says how), once proved to be what `c_type` and
+    `access` say it is: a live OpenCL object where a handle belongs; readable or writable for its whole extent
+    where C reads or writes (`count` items, one without it), and the handles read there proved in turn."""
+    if c_type in _lifetime.PYOPENCL_CLASSES:
+        reason = _liveness.refusal(where, c_type)
+        if reason is not None:
+            raise ValueError(f"{_where(function, param)} {shown} is not a live OpenCL object ({c_type}): {reason}")
+        return where
+    if not access or where == 0 or count == 0:
+        return where  # passed on, never read here (the shared API's object); NULL; nothing to read or write
+    items = 1 if count is None else count
+    element = c_type.removesuffix(" *").removeprefix("const ")
+    size = items * _size(ffi, element)
+    if not (_memory.readable(where, size) if access == "in" else _memory.writable(where, size)):
+        wanted = "readable" if access == "in" else "writable"
+        counted = f" ({count_name} is {count})" if count is not None else ""
+        raise ValueError(f"{_where(function, param)} {shown} does not hold {items} {wanted} items{counted}")
+    if access == "in" and element in _lifetime.PYOPENCL_CLASSES:
+        for i, item in enumerate(ffi.unpack(ffi.cast("uintptr_t *", where), items)):
+            _proved(ffi, int(item), element, f"= 0x{int(item):x} (read at 0x{where:x})", f"{param}[{i}]", function,
+                    "", None, "")
     return where
 
 
@@ -259,11 +293,12 @@ def pyopencl_handles(ffi: Any, values: list[Any], c_type: str) -> list[CData] | 
 
 def pointer(
     ffi: Any, value: Any, c_type: str, param: str, function: str, *, exact: bool = False,
-    count: int | None = None, count_name: str = "", null: bool = True,
+    count: int | None = None, count_name: str = "", null: bool = True, access: str = "",
 ) -> CData:
     """A pointer or handle argument. With `exact`, a cffi pointer must point to the right type, and a cffi
     array must hold `count` items (one without `count`: what C reads or writes there). Without `null`, None
-    is refused (an item of a Pythonic list)."""
+    is refused (an item of a Pythonic list). `access`: "in" where C (or the package) reads there, "out"
+    where C writes, "" where the pointer is only passed on: what an address given as a number is proved for."""
     found = known(ffi, value, c_type)  # PyOpenCL's own class, checked before: its address only
     if found is not None:
         return found
@@ -278,21 +313,36 @@ def pointer(
             raise TypeError(f"{_where(function, param)} must be a pointer ({c_type}), not bool")
         if issubclass(type(value), int):
             where = _address(ffi, value, param, function)
-            if count and exact and not _liveness.readable(where, count * ffi.sizeof(ffi.typeof(c_type).item)):
-                raise ValueError(f"{_where(function, param)} = 0x{where:x} does not hold {count} readable items "
-                                 f"({count_name} is {count})")
-            return ffi.cast(c_type, where)
+            return ffi.cast(c_type, _proved(ffi, where, c_type, f"= 0x{where:x}", param, function, access, count,
+                                            count_name))
         int_ptr = attribute(value, "int_ptr", param, function)
         if int_ptr is not _ABSENT:
-            return ffi.cast(c_type, _object_address(ffi, value, int_ptr, c_type, param, function))
+            where, vouched = _object_address(ffi, value, int_ptr, c_type, param, function)
+            if not vouched:
+                where = _proved(ffi, where, c_type, f"is a {kind(value)} whose int_ptr 0x{where:x}", param, function,
+                                access, count, count_name)
+            return ffi.cast(c_type, where)
         if issubclass(type(value), _CTYPES_POINTERS):
-            return ffi.cast(c_type, ctypes.cast(value, ctypes.c_void_p).value or 0)
+            where = ctypes.cast(value, ctypes.c_void_p).value or 0
+            return ffi.cast(c_type, _proved(ffi, where, c_type, f"= {kind(value)}(0x{where:x})", param, function,
+                                            access, count, count_name))
         inner = attribute(value, "_as_parameter_", param, function)  # ctypes' protocol; comtypes' COM pointers
         if inner is _ABSENT or inner is None or inner is value:
             raise TypeError(f"{_where(function, param)} must be {'None, ' if null else ''}a cffi pointer or an int "
                             f"address ({c_type}), not {kind(value)}")
         value = inner
     raise TypeError(f"{_where(function, param)}: its _as_parameter_ leads on more than {_NESTING} times")
+
+
+def platform(ffi: Any, value: Any, param: str, function: str) -> CData:
+    """A platform for the package's own questions (`supported`, `variant`, `platform_name`): any form a handle
+    takes but None, and one of the platforms this process's OpenCL library lists (a cffi handle too: nothing else
+    checks it before the driver reads it)."""
+    handle = pointer(ffi, value, _library.PLATFORM_TYPE_NAME, param, function, exact=True, null=False)
+    if not _liveness.listed_platform(_library.address(handle)):
+        raise ValueError(f"{_where(function, param)} = 0x{_library.address(handle):x} is none of this process's "
+                         "OpenCL platforms")
+    return handle
 
 
 def _cdata(
@@ -326,7 +376,8 @@ def array(
         raise TypeError(f"{_where(function, param)} must be a sequence or a pointer ({element} *), "
                         f"not {kind(value)}")
     if not issubclass(type(value), (list, tuple)) and not _is_sequence(value):
-        return pointer(ffi, value, f"{element} *", param, function, exact=True, count=count, count_name=count_name)
+        return pointer(ffi, value, f"{element} *", param, function, exact=True, count=count, count_name=count_name,
+                       access="in")
     values = _items(value, param, function)
     if count is not None and len(values) != count:
         raise ValueError(f"{_where(function, param)} has {len(values)} items but {count_name} is {count}")

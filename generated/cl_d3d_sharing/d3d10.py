@@ -17,7 +17,7 @@ from . import _library, _marshal
 from . import khr_d3d10, nv_d3d10
 from ._core_ffi import ffi
 from ._marshal import CData, Pointer
-from .errors import ExtensionNotSupportedError
+from .errors import ExtensionNotSupportedError, raised
 
 if TYPE_CHECKING:  # PyOpenCL's classes, for what `as_pyopencl=True` returns; never imported at run time
     import pyopencl
@@ -268,15 +268,20 @@ EXTENSIONS: Final = ('cl_khr_d3d10_sharing', 'cl_nv_d3d10_sharing', )
 
 
 def supported(platform: Pointer) -> list[Variant]:
-    """The variants `platform` supports, in the order they are tried."""
-    return [module for module in VARIANTS if module.supported(platform)]
+    """The variants `platform` (one of this process's platforms) supports, in the order they are tried."""
+    c_platform = _marshal.platform(ffi, platform, "platform", "supported")
+    return [module for module in VARIANTS if module.supported(c_platform)]
 
 
 def variant(platform: Pointer) -> Variant:
-    """The first variant `platform` supports."""
-    found = supported(platform)
+    """The first variant `platform` (one of this process's platforms) supports; `ExtensionNotSupportedError` (a
+    `pyopencl.Error` too, with PyOpenCL) if none."""
+    c_platform = _marshal.platform(ffi, platform, "platform", "variant")
+    found = [module for module in VARIANTS if module.supported(c_platform)]
     if not found:
-        handle = _marshal.pointer(ffi, platform, 'cl_platform_id', "platform", "variant", exact=True)
-        raise ExtensionNotSupportedError(
-            " or ".join(EXTENSIONS), _library.platform_name(handle), _library.platform_extensions(handle))
+        try:
+            name, extensions = _library.platform_name(c_platform), _library.platform_extensions(c_platform)
+        except _library.QueryFailed as failed:
+            raise _library.core_error(failed) from None
+        raise raised(ExtensionNotSupportedError)(" or ".join(EXTENSIONS), name, extensions)
     return found[0]

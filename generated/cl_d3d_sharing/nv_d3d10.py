@@ -467,9 +467,13 @@ def _lookup_later(kind: str, handle: CData, argument: str, entry: Entry) -> Call
 
 
 def supported(platform: Pointer) -> bool:
-    """Whether `platform` (or any of its devices) lists this extension."""
-    return _binding.supported(_marshal.pointer(ffi, platform, 'cl_platform_id', "platform", "supported",
-                                               exact=True))
+    """Whether `platform` (one of this process's platforms; a cffi handle, an int address or PyOpenCL's Platform)
+    or any of its devices lists this extension."""
+    c_platform = _marshal.platform(ffi, platform, "platform", "supported")
+    try:
+        return _binding.supported(c_platform)
+    except _library.QueryFailed as failed:
+        raise _error(failed.code, failed.function) from None
 
 
 def conditions(function: str, code: int) -> tuple[Condition, ...]:
@@ -530,10 +534,10 @@ def clGetDeviceIDsFromD3D10NV(
     c_num_entries = (num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
                      else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D10NV'))
     c_devices: CData = (_NULL if devices is None
-                        else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10NV', exact=True, count=c_num_entries, count_name='num_entries'))
+                        else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10NV', exact=True, count=c_num_entries, count_name='num_entries', access='out'))
     c_num_devices: CData = (_NULL if num_devices is None
                             else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
-                            else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10NV', exact=True))
+                            else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10NV', exact=True, access='out'))
     if c_d3d_device_source not in {16400, 16401}:  # {CL_D3D10_DEVICE_NV, CL_D3D10_DXGI_ADAPTER_NV}
         raise _violation('clGetDeviceIDsFromD3D10NV', 0, {'d3d_device_source': d3d_device_source})
     if c_d3d_device_set not in {16402, 16403}:  # {CL_PREFERRED_DEVICES_FOR_D3D10_NV, CL_ALL_DEVICES_FOR_D3D10_NV}
@@ -591,7 +595,7 @@ def clCreateFromD3D10BufferNV(
                          else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferNV'))
     given_errcode_ret: CData = (_NULL if errcode_ret is None
                                 else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferNV', exact=True))
+                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferNV', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D10BufferNV', 0, {'flags': flags}, out=given_errcode_ret)
@@ -664,7 +668,7 @@ def clCreateFromD3D10Texture2DNV(
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DNV'))
     given_errcode_ret: CData = (_NULL if errcode_ret is None
                                 else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DNV', exact=True))
+                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DNV', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D10Texture2DNV', 0, {'flags': flags}, out=given_errcode_ret)
@@ -737,7 +741,7 @@ def clCreateFromD3D10Texture3DNV(
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DNV'))
     given_errcode_ret: CData = (_NULL if errcode_ret is None
                                 else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DNV', exact=True))
+                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DNV', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D10Texture3DNV', 0, {'flags': flags}, out=given_errcode_ret)
@@ -829,7 +833,7 @@ def clEnqueueAcquireD3D10ObjectsNV(
                                 else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
     c_event: CData = (_NULL if event is None
                       else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                      else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
+                      else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True, access='out'))
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueAcquireD3D10ObjectsNV', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (c_num_objects > 0 and not c_mem_objects):
@@ -912,14 +916,14 @@ def clEnqueueReleaseD3D10ObjectsNV(
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV'))
     c_mem_objects: CData = (_NULL if mem_objects is None
-                            else _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, count=c_num_objects, count_name='num_objects'))
+                            else _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, count=c_num_objects, count_name='num_objects', access='in'))
     c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                  else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsNV'))
     c_event_wait_list: CData = (_NULL if event_wait_list is None
                                 else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
     c_event: CData = (_NULL if event is None
                       else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                      else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
+                      else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, access='out'))
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueReleaseD3D10ObjectsNV', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (c_num_objects > 0 and not c_mem_objects):
@@ -1420,8 +1424,11 @@ def create_context(
     l_devices, n_devices = _marshal.handle_list(ffi, devices, 'cl_device_id', "devices", 'create_context')
     if not n_devices:
         raise ValueError("create_context() argument 'devices' must name at least one device")
-    _platform = _library.device_platform(l_devices[0])
-    _binding.require(_platform, [l_devices[i] for i in range(n_devices)])
+    try:
+        _platform = _library.device_platform(l_devices[0])
+        _binding.require(_platform, [l_devices[i] for i in range(n_devices)], 'clCreateContext')
+    except _library.QueryFailed as failed:
+        raise _error(failed.code, 'clCreateContext', f"{failed.function} failed on argument 'devices'") from None
     _properties = [4228, _library.address(_platform)]
     if context_d3d10_device is not None:
         _properties += [CL_CONTEXT_D3D10_DEVICE_NV, _library.address(_marshal.pointer(
@@ -1500,10 +1507,10 @@ def _unchecked_clGetDeviceIDsFromD3D10NV(
     c_num_entries = (num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
                      else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D10NV'))
     c_devices: CData = (_NULL if devices is None
-                        else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10NV', exact=True, count=c_num_entries, count_name='num_entries'))
+                        else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10NV', exact=True, count=c_num_entries, count_name='num_entries', access='out'))
     c_num_devices: CData = (_NULL if num_devices is None
                             else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
-                            else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10NV', exact=True))
+                            else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10NV', exact=True, access='out'))
     function = _fn_clGetDeviceIDsFromD3D10NV.only if c_platform == _fn_clGetDeviceIDsFromD3D10NV.platform else None
     if function is None:
         function = _lookup('platform', c_platform, 'platform', _fn_clGetDeviceIDsFromD3D10NV)
@@ -1527,7 +1534,7 @@ def _unchecked_clCreateFromD3D10BufferNV(
                          else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferNV'))
     given_errcode_ret: CData = (_NULL if errcode_ret is None
                                 else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferNV', exact=True))
+                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferNV', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D10BufferNV.only if c_context else None
     if function is None:
@@ -1558,7 +1565,7 @@ def _unchecked_clCreateFromD3D10Texture2DNV(
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DNV'))
     given_errcode_ret: CData = (_NULL if errcode_ret is None
                                 else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DNV', exact=True))
+                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DNV', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D10Texture2DNV.only if c_context else None
     if function is None:
@@ -1589,7 +1596,7 @@ def _unchecked_clCreateFromD3D10Texture3DNV(
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DNV'))
     given_errcode_ret: CData = (_NULL if errcode_ret is None
                                 else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DNV', exact=True))
+                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DNV', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D10Texture3DNV.only if c_context else None
     if function is None:
@@ -1632,7 +1639,7 @@ def _unchecked_clEnqueueAcquireD3D10ObjectsNV(
                                     else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
         c_event: CData = (_NULL if event is None
                           else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                          else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
+                          else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True, access='out'))
         code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueAcquireD3D10ObjectsNV')
@@ -1661,14 +1668,14 @@ def _unchecked_clEnqueueReleaseD3D10ObjectsNV(
         c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                          else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV'))
         c_mem_objects: CData = (_NULL if mem_objects is None
-                                else _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, count=c_num_objects, count_name='num_objects'))
+                                else _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, count=c_num_objects, count_name='num_objects', access='in'))
         c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                      else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsNV'))
         c_event_wait_list: CData = (_NULL if event_wait_list is None
                                     else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
         c_event: CData = (_NULL if event is None
                           else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                          else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
+                          else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, access='out'))
         code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueReleaseD3D10ObjectsNV')

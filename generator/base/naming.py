@@ -53,8 +53,8 @@ PLATFORM_KEYWORD = "platform"
 PYOPENCL_KEYWORD = "as_pyopencl"
 #: The package's own modules (and the cdef of the core declarations, `_cdef/core.h`).
 PACKAGE_MODULES = frozenset({
-    "__init__", "errors", "_library", "_lifetime", "_liveness", "_binding", "_marshal", "_state", "_core_ffi", "core",
-    "py",
+    "__init__", "errors", "_library", "_lifetime", "_liveness", "_memory", "_binding", "_marshal", "_state",
+    "_core_ffi", "core", "py",
 })
 #: What errors.py binds besides the exception class of each error code.
 ERRORS_MODULE_NAMES = frozenset({
@@ -62,6 +62,7 @@ ERRORS_MODULE_NAMES = frozenset({
     "LibraryNotFoundError", "Mapping", "NamedTuple", "Path", "Sequence", "TEXTS", "_kind", "_restore", "_shown",
     "annotations", "error",
     "_WITH_PYOPENCL", "__all__", "_plain", "attach_release_failure", "raised", "scope", "sys", "violation",
+    "TypeVar", "_E",
 })
 #: The wrappers' own variable for parameter `p` is one of these prefixes and `p`.
 LOCAL_PREFIXES = ("c_", "k_", "l_", "n_", "o_", "given_")

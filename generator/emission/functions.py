@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import Literal
 
 from generator.base import naming
 from generator.base.c_decl import base_type
@@ -98,6 +99,7 @@ def model_function(
     checks = model_checks(function, Scope(values, counts, frozenset(p.name for p in params)))
     effects = tuple(model_effect(effect, counts) for effect in function.effects)
     read = [c.keys for c in checks if c.keys] + [e.objects for e in effects if e.objects]
+    params = [replace(p, access=_access(p, set(read))) for p in params]
     return FunctionModel(
         name=name,
         pointer_type=naming.identifier(config.function_pointer_type.format(function=name), function.source),
@@ -113,6 +115,14 @@ def model_function(
         effects=effects,
         keys=tuple((name, counts[name]) for name in dict.fromkeys(read)),
     )
+
+
+def _access(param: ParamModel, read: set[str]) -> Literal["in", "out", ""]:
+    """What is done where a typed pointer points: a `const T *` array and a list the package reads for its state
+    are read ("in"); any other typed pointer is where C writes ("out"); anything else is passed on ("")."""
+    if param.kind == "array" or (param.kind == "pointer" and param.exact and param.name in read):
+        return "in"
+    return "out" if param.kind == "error_out" or (param.kind == "pointer" and param.exact) else ""
 
 
 def model_checks(function: Function, scope: Scope) -> tuple[CheckModel, ...]:

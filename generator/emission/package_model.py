@@ -55,6 +55,10 @@ class ParamModel:
     exact: bool = False  # a pointer that must point to its own type (not any pointer)
     handle_elements: bool = False  # an array of handles (not of integers)
     count: str | None = None  # the parameter that gives this array's length
+    #: What C (or the package) does where a typed pointer points: "in" reads, "out" writes; "" for a parameter
+    #: that is no such pointer (a handle, an integer, a pointer only passed on). An address given as a number is
+    #: proved readable or writable for it.
+    access: Literal["in", "out", ""] = ""
 
     @property
     def declaration(self) -> str:

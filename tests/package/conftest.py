@@ -13,7 +13,16 @@ from typing import Any
 
 import pytest
 
-from tests.package.standins import MODULES, Handles, check, extension_module, make_buffer, release
+from tests.package.standins import (
+    MODULES,
+    Handles,
+    check,
+    extension_module,
+    make_buffer,
+    make_event,
+    release,
+    release_event,
+)
 from tests.support import missing
 
 from cl_d3d_sharing import _library, errors  # isort: skip (standins put generated/ on the path)
@@ -76,9 +85,18 @@ def buffers(context: Any) -> Iterator[list[int]]:
 
 
 @pytest.fixture
-def handles(platform: Any, context: Any, queue: Any, buffers: list[int]) -> Handles:
-    """What a call takes from POCL: its platform, context and queue, and the three fresh `buffers`."""
-    return Handles(platform, context, queue, buffers)
+def events(context: Any) -> Iterator[list[int]]:
+    """Two fresh real user events, released after the test."""
+    made = [make_event(context) for _ in range(2)]
+    yield made
+    for event in made:
+        release_event(event)
+
+
+@pytest.fixture
+def handles(platform: Any, context: Any, queue: Any, buffers: list[int], events: list[int]) -> Handles:
+    """What a call takes from POCL: its platform, context and queue, the three fresh `buffers` and two `events`."""
+    return Handles(platform, context, queue, buffers, events)
 
 
 @pytest.fixture(autouse=True)

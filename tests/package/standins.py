@@ -39,8 +39,6 @@ ALL_FUNCTIONS = [(name, f) for name, data in sorted(load_truth().items()) for f 
 HANDLE_TYPES = ("cl_platform_id", "cl_context", "cl_command_queue")
 #: A Direct3D object's address: never dereferenced, by the package or by the stand-ins.
 RESOURCE = 0xD3D0
-#: Made-up events for wait lists (the stand-ins only read their addresses).
-EVENTS = [0xE000, 0xE100]
 #: What the recording stand-ins write where a C-named function's caller gave them room.
 WRITTEN_EVENT = 0xE555
 WRITTEN_DEVICES = [0xDE01, 0xDE02]
@@ -162,13 +160,15 @@ def real_platform_extensions() -> list[str]:
 
 
 class Handles(NamedTuple):
-    """POCL's platform, context and queue, and three fresh memory objects (their addresses): the `handles`
+    """POCL's platform, context and queue, three fresh memory objects and two fresh user events (their addresses,
+    for wait lists: a made-up address where an event belongs is refused before any call): the `handles`
     fixture."""
 
     platform: Any
     context: Any
     queue: Any
     mems: list[int]
+    events: list[int]
 
     def of(self, c_type: str) -> Any:
         """The handle a parameter of type `c_type` (one of HANDLE_TYPES) takes."""
@@ -182,7 +182,7 @@ def arguments(
     module: Any, function: dict[str, Any], handles: Handles, arrays: bool = False, **given: Any,
 ) -> dict[str, Any]:
     """A valid call of a C-named function (`function` as the official headers or the IR declare it), by
-    parameter: POCL's real handles and memory objects, made-up Direct3D objects and events, room for what the
+    parameter: POCL's real handles, memory objects and events, made-up Direct3D objects, room for what the
     driver writes. The memory objects and events are lists, or with `arrays` C arrays (which may hold more
     items than their count says). `given` replaces the values of the parameters it names (a parameter the
     function does not have is ignored, so that one set of values serves several functions)."""
@@ -197,7 +197,7 @@ def arguments(
             values[name] = handles.of(c_type)
         elif name in ("mem_objects", "event_wait_list") and (arrays or not c_type.startswith("const")):
             # asked for, or a `cl_mem *` (NVIDIA's release functions), which takes no list
-            element, items = ("cl_mem", handles.mems) if name == "mem_objects" else ("cl_event", EVENTS)
+            element, items = ("cl_mem", handles.mems) if name == "mem_objects" else ("cl_event", handles.events)
             values[name] = ffi.new(f"{element}[]", [ffi.cast(element, a) for a in items])
         elif name == "mem_objects":
             values[name] = list(handles.mems)
@@ -207,8 +207,8 @@ def arguments(
             values[name] = RESOURCE
         else:
             values[name] = {
-                "num_objects": len(handles.mems), "num_events_in_wait_list": len(EVENTS), "num_entries": 4,
-                "event_wait_list": list(EVENTS), "errcode_ret": None, "flags": 4, "subresource": 5,
+                "num_objects": len(handles.mems), "num_events_in_wait_list": len(handles.events), "num_entries": 4,
+                "event_wait_list": list(handles.events), "errcode_ret": None, "flags": 4, "subresource": 5,
                 "d3d_device_source": token(module, "_DXGI_ADAPTER_"),
                 "d3d_device_set": token(module, "_ALL_DEVICES_FOR_"),
             }[name]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 from cl_d3d_sharing import errors
@@ -120,3 +121,49 @@ def test_platforms_as_pyopencl_objects(platform: object) -> None:
     assert [p.int_ptr for p in cl_d3d_sharing.platforms(as_pyopencl=True)] == [
         int(cl_d3d_sharing.address(p)) for p in cl_d3d_sharing.platforms()]
     assert all(isinstance(p, pyopencl.Platform) for p in cl_d3d_sharing.platforms(as_pyopencl=True))
+
+
+def test_with_pyopencl_imported_extension_not_supported_is_a_pyopencl_error(queue: object, platform: object) -> None:
+    """POCL has none of the four extensions: a C-named call, a Pythonic one and a facade's `variant` each raise
+    ExtensionNotSupportedError, which `except pyopencl.Error` catches too (it did not: a PyOpenCL program's usual
+    clause let it through), answering PyOpenCL's `.routine` and `.what`; its `.code` is None (no call returned
+    one). A pickled copy is the package's own class."""
+    import pyopencl
+    from cl_d3d_sharing import d3d11
+
+    module = extension_module("cl_khr_d3d11_sharing")
+    module._binding.forget()
+    acquire = "clEnqueueAcquireD3D11ObjectsKHR"  # the function looked up; the facade names the extensions
+    calls: list[tuple[str, Callable[[], object]]] = [
+             (acquire, lambda: module.clEnqueueAcquireD3D11ObjectsKHR(queue, 0, None, 0, None, None)),
+             (acquire, lambda: module.enqueue_acquire_d3d11_objects(queue, [])),
+             (" or ".join(d3d11.EXTENSIONS), lambda: d3d11.variant(platform))]
+    for routine, call in calls:
+        with pytest.raises(pyopencl.Error) as caught:
+            call()
+        raised = caught.value
+        assert isinstance(raised, errors.ExtensionNotSupportedError) and isinstance(raised, errors.Error)
+        assert raised.routine == routine
+        assert (raised.what, raised.code) == (str(raised), None)
+        assert str(raised).startswith(f"{raised.extension} is not supported by platform 'Portable Computing Language'")
+        assert type(pickle.loads(pickle.dumps(raised))) is errors.ExtensionNotSupportedError
+    plain = "from cl_d3d_sharing import errors as e; import sys; assert e.raised(e.ExtensionNotSupportedError) is " \
+            "e.ExtensionNotSupportedError and e.raised(e.LibraryNotFoundError) is e.LibraryNotFoundError"
+    subprocess.run([sys.executable, "-c", plain], check=True, cwd=GENERATED)
+    assert not issubclass(errors.raised(errors.LibraryNotFoundError), pyopencl.Error)  # no platform's error
+
+
+def test_a_failed_core_query_is_its_error_class_not_an_internal_one(platform: object) -> None:
+    """The package's own questions (a device's name, releasing a memory object, a facade's answer) let a failed
+    query out as `_library.QueryFailed`, which no caller could name; now it is the code's CLError, and, with
+    PyOpenCL, PyOpenCL's class for it."""
+    import cl_d3d_sharing
+    import pyopencl
+    from cl_d3d_sharing._core_ffi import ffi
+
+    for call, error in ((lambda: cl_d3d_sharing.device_name(ffi.NULL), errors.InvalidDeviceError),
+                        (lambda: cl_d3d_sharing.device_extensions(ffi.NULL), errors.InvalidDeviceError),
+                        (lambda: cl_d3d_sharing.release_mem_object(ffi.NULL), errors.InvalidMemObjectError)):
+        with pytest.raises(error) as caught:
+            call()
+        assert isinstance(caught.value, pyopencl.LogicError) and caught.value.function.startswith("cl")

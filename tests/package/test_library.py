@@ -13,7 +13,7 @@ from cl_d3d_sharing import _library, errors
 from cl_d3d_sharing._core_ffi import ffi as core_ffi
 
 from tests.package.standins import real_platform_extensions
-from tests.support import GENERATED
+from tests.support import GENERATED, missing
 
 
 def run_python(code: str, **environment: str) -> subprocess.CompletedProcess[str]:
@@ -128,3 +128,29 @@ def test_a_failed_query_becomes_query_failed(platform: Any) -> None:
 def test_library_not_found_is_an_os_error() -> None:
     error = errors.LibraryNotFoundError(["a.so"], "VAR")
     assert isinstance(error, OSError) and isinstance(error, errors.Error)
+
+
+@pytest.mark.parametrize("name", ["libz.so.1", "libm.so.6", "libffi.so.8"])
+def test_a_library_that_is_not_opencl_is_not_found_naming_what_it_lacks(name: str) -> None:
+    """CL_D3D_SHARING_OPENCL_LIBRARY naming a real library that is not OpenCL: it loaded, and the first call
+    failed with cffi's error naming one symbol (or called whatever had the name). Now loading looks up every
+    function the package calls and refuses the library, naming those it lacks."""
+    path = next((f"{folder}/{name}" for folder in ("/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu", "/usr/lib64")
+                 if os.path.exists(f"{folder}/{name}")), None)
+    if path is None:
+        missing(f"{name}, a library that is not OpenCL")
+    result = run_python("""
+        import cl_d3d_sharing as cl
+        from cl_d3d_sharing import errors
+        for question in (cl.platforms, cl.library_path):
+            try:
+                question()
+            except errors.LibraryNotFoundError as error:
+                print(type(error).__name__, error.tried)
+                print(" ".join(str(error).split()))
+    """, CL_D3D_SHARING_OPENCL_LIBRARY=str(path))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == lines[2] == f"LibraryNotFoundError ({str(path)!r},)"
+    assert f"{path} (not an OpenCL library: it has no " in lines[1]
+    assert "clGetPlatformIDs, clGetPlatformInfo" in lines[1] and "clSetMemObjectDestructorCallback" in lines[1]

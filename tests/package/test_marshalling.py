@@ -16,7 +16,6 @@ from cl_d3d_sharing import errors
 
 from tests.package.standins import (
     ALL_FUNCTIONS,
-    EVENTS,
     HANDLE_TYPES,
     WRITTEN_DEVICES,
     WRITTEN_EVENT,
@@ -45,7 +44,7 @@ def test_the_exact_c_arguments(
         if param["type"] in HANDLE_TYPES:
             assert got == address(module, given), name
         elif name in ("mem_objects", "event_wait_list"):
-            assert got == (handles.mems if name == "mem_objects" else EVENTS), name
+            assert got == (handles.mems if name == "mem_objects" else handles.events), name
         elif name == "errcode_ret":
             assert got != 0, "a NULL errcode_ret is replaced by the wrapper's own"
         elif isinstance(given, int):
@@ -146,7 +145,7 @@ def test_array_elements_are_checked_one_by_one(handles: Handles) -> None:
     function = official("cl_khr_d3d10_sharing", "clEnqueueAcquireD3D10ObjectsKHR")
     call = StandIns(module, handles)
     with pytest.raises(TypeError, match=r"argument 'mem_objects\[1\]'"):
-        call.run(function, mem_objects=[0x1000, "two", 0x3000])
+        call.run(function, mem_objects=[handles.mems[0], "two", handles.mems[2]])
     with pytest.raises(TypeError, match="must be a sequence or a pointer"):
         call.run(function, mem_objects="abc")
 
@@ -207,7 +206,7 @@ def test_a_handle_of_another_type_is_refused_in_an_array(handles: Handles, queue
     module = extension_module("cl_khr_d3d10_sharing")
     function = official("cl_khr_d3d10_sharing", "clEnqueueAcquireD3D10ObjectsKHR")
     with pytest.raises(TypeError, match=r"'mem_objects\[1\]' must be cl_mem"):
-        StandIns(module, handles).run(function, mem_objects=[0x1000, queue, 0x3000])
+        StandIns(module, handles).run(function, mem_objects=[handles.mems[0], queue, handles.mems[2]])
 
 
 def test_integers_may_be_any_index_type(handles: Handles) -> None:

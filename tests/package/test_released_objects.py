@@ -111,14 +111,17 @@ CHILD = textwrap.dedent('''
 ''')
 
 RELEASED = "is a Buffer whose OpenCL object was released"
+#: What a look-alike's int_ptr holding a freed address is told (its kind is its own word: proved as an address).
+FREED = "is not a live OpenCL object (%s): its first word is no OpenCL platform's dispatch table (a released object"
 #: scenario -> (outcome, stand-ins reached, what the message says)
 EXPECTED = {
     "c function": ("ValueError", "", f"argument 'mem_objects[0]' {RELEASED}"),
     "pythonic": ("ValueError", "", f"argument 'mem_objects[1]' {RELEASED}"),
     "release": ("ValueError", "", f"argument 'mem_objects[0]' {RELEASED}"),
     "acquired": ("ValueError", "", f"argument 'mem_objects[0]' {RELEASED}"),
-    "wait_for": ("ValueError", "", "argument 'wait_for[0]' is a LookAlike whose OpenCL object was released"),
-    "look-alike context": ("ValueError", "", "argument 'context' is a LookAlike whose OpenCL object was released"),
+    "wait_for": ("ValueError", "", f"argument 'wait_for[0]' is a LookAlike whose int_ptr 0x ... {FREED % 'cl_event'}"),
+    "look-alike context": ("ValueError", "",
+                           f"argument 'context' is a LookAlike whose int_ptr 0x ... {FREED % 'cl_context'}"),
     "buffer as context": ("TypeError", "", "argument 'context' must be a Context (cl_context), not Buffer"),
     "watched, then released": ("ValueError", "acquire,release", f"argument 'mem_objects[0]' {RELEASED}"),
     "live": ("ok", "acquire,release", ""),
@@ -145,4 +148,4 @@ def test_a_released_pyopencl_object_is_refused_not_a_crash(extension: str, platf
         expected_reached = reached.replace("acquire", f"enqueue_acquire_{api(extension)}_objects") \
             .replace("release", f"enqueue_release_{api(extension)}_objects")
         assert (got_outcome, got_reached) == (outcome, expected_reached), (scenario, message)
-        assert fragment in message, scenario
+        assert all(part in message for part in fragment.split(" ... ")), (scenario, message)
