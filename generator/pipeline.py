@@ -17,10 +17,11 @@ from generator.base import forked, timing
 from generator.base.diagnostics import Diagnostic, Location, Sink
 from generator.base.errors import Gather, InputError
 from generator.base.knowledge import Knowledge, load
+from generator.base.normalise import describe
 from generator.base.records import mutable
 from generator.base.source import Pos, SpecFile, spec_files
 from generator.extraction.extract import extract
-from generator.extraction.facts import SourceFacts
+from generator.extraction.facts import Remark, SourceFacts
 from generator.frontends import FRONTENDS, registry_xml
 from generator.frontends.detect import NOTES, detect
 from generator.frontends.registry_xml import Registry
@@ -103,26 +104,56 @@ def read_one(path: Path, knowledge: Knowledge) -> tuple[SpecFile, SourceFacts | 
         form = detect(spec)
     if form == NOTES:
         return spec, spec.path
-    with timing.stage(f"front-end {form}"):
-        document = FRONTENDS[form](spec)
-    with timing.stage("extract"):
-        return spec, extract(document, knowledge)
+    try:
+        with timing.stage(f"front-end {form}"):
+            document = FRONTENDS[form](spec)
+        with timing.stage("extract"):
+            facts = extract(document, knowledge)
+    except InputError as error:
+        raise _unreadable_named(spec, error) from None
+    said(spec, facts)
+    return spec, facts
+
+
+def _unreadable_named(spec: SpecFile, error: InputError) -> InputError:
+    """`error`, saying which character the U+FFFD it stands at replaced (a name holding one is refused there)."""
+    for found in spec.normalised:
+        for line, column, character in found.replaced:
+            if error.pos == Pos(line, column) and error.path == spec.path:
+                return InputError(error.path, error.pos, f"{error.message} (U+FFFD stands here for "
+                                  f"{describe(character)}, which may show the text otherwise than it reads)",
+                                  error.line_text)
+    return error
+
+
+def said(spec: SpecFile, facts: SourceFacts) -> None:
+    """What reading the text normalised or could not read (`base/normalise.py`), as remarks of its facts: merge
+    reports them with the extension's findings."""
+    for found in spec.normalised:
+        facts.remarks.append(Remark(Location(spec.path, Pos(found.line, found.column)), f"character-{found.kind}",
+                                    found.message(), note=not found.warning))
+    facts.unreadable = tuple((Location(spec.path, Pos(line, column)), character)
+                             for found in spec.normalised for line, column, character in found.replaced)
 
 
 #: The modules of `later_stages`: reading needs none of them, so `run_files` imports them while a second process
 #: reads, and the two processes share that twentieth of a run.
 LATER_STAGES = ("generator.merging.draft", "generator.merging.merge", "generator.analysis.crosscheck",
-                "generator.analysis.registry_check", "generator.analysis.conditions", "generator.analysis.tally")
+                "generator.analysis.registry_check", "generator.analysis.conditions", "generator.analysis.damaged",
+                "generator.analysis.tally")
 
 
 def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
                  registry: Registry | None = None) -> list[Extension]:
-    from generator.analysis import conditions, crosscheck, registry_check, tally  # see LATER_STAGES
+    from generator.analysis import conditions, crosscheck, damaged, registry_check, tally  # see LATER_STAGES
     from generator.merging.merge import merge_all
 
     with timing.stage("merge"):
         extensions = merge_all(facts, knowledge, sink, registry)
     if registry is not None:
+        for found in registry.spec.normalised:
+            report = sink.warning if found.warning else sink.note
+            report(Location(registry.path, Pos(found.line, found.column)), f"character-{found.kind}", found.message())
         described = {e.name for e in extensions}
         ignored = sorted(set(registry.extensions) - described)
         sink.note(Location(registry.path, Pos(1, 1)), "registry-extensions",
@@ -133,6 +164,7 @@ def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
         if registry is not None:
             registry_check.check(extensions, facts, registry, knowledge, sink)
     with timing.stage("conditions"):
+        damaged.mark(extensions, facts, sink)
         conditions.attach(extensions, knowledge, sink)
     with timing.stage("tally"):
         tally.attach(extensions, facts, sink, list(sink.items))

@@ -154,6 +154,7 @@ class SourceFacts:
     claims: list[ReturnsClaim] = field(default_factory=list)
     remarks: list[Remark] = field(default_factory=list)
     lost: frozenset[str] = frozenset()
+    unreadable: tuple[tuple[Location, str], ...] = ()  # where the text's reading put U+FFFD, and for what
     has_summary: bool = False
     subject: str | None = None  # the function a reference page describes
 
