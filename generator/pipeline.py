@@ -18,12 +18,12 @@ from generator.base.diagnostics import Diagnostic, Location, Sink
 from generator.base.errors import Gather, InputError
 from generator.base.knowledge import Knowledge, load
 from generator.base.normalise import describe
-from generator.base.records import mutable
+from generator.base.records import frozen, mutable
 from generator.base.source import Pos, SpecFile, spec_files
 from generator.extraction.extract import extract
 from generator.extraction.facts import Remark, SourceFacts
 from generator.frontends import FRONTENDS, registry_xml
-from generator.frontends.detect import NOTES, detect
+from generator.frontends.detect import NOTES, detect, note_like
 from generator.frontends.registry_xml import Registry
 
 if TYPE_CHECKING:
@@ -46,6 +46,16 @@ class Read:
     registry: Registry | None = None
     skipped: list[str] = field(default_factory=list)
     texts: dict[str, str] = field(default_factory=dict)
+    passed_over: list[Skipped] = field(default_factory=list)  # a spec format fits them, but they read as notes
+
+
+@frozen
+class Skipped:
+    """A file taken for a Markdown note although spec format `form` fits it: reading it so found nothing of a
+    spec, and it has more of a note's marks. Said in a warning, since a damaged spec could look so."""
+
+    path: str
+    form: str
 
 
 def read(paths: list[Path], knowledge: Knowledge, errors: Gather, first: Callable[[], object] | None = None) -> Read:
@@ -59,10 +69,12 @@ def read(paths: list[Path], knowledge: Knowledge, errors: Gather, first: Callabl
             if isinstance(answer, InputError):
                 raise answer
             spec, one = answer
-            if not isinstance(one, str):
+            if not isinstance(one, str | Skipped):
                 found.texts[spec.path] = spec.text
             if isinstance(one, str):
                 found.skipped.append(one)
+            elif isinstance(one, Skipped):
+                found.passed_over.append(one)
             elif isinstance(one, Registry):
                 if found.registry is not None:
                     raise InputError(one.path, Pos(1, 1), f"a second registry XML; {found.registry.path} is one "
@@ -93,8 +105,9 @@ def _cost(path: Path) -> int:
     return size * 2 if len(head) == _HEAD and b"\n" not in head else size
 
 
-def read_one(path: Path, knowledge: Knowledge) -> tuple[SpecFile, SourceFacts | Registry | str]:
-    """The file as read, and its facts, the registry XML, or its path when it is a note and no spec."""
+def read_one(path: Path, knowledge: Knowledge) -> tuple[SpecFile, SourceFacts | Registry | str | Skipped]:
+    """The file as read, and its facts, the registry XML, or its path when it is a note and no spec (`Skipped`
+    when a spec format fits it, too)."""
     with timing.stage("read"):
         spec = SpecFile.read(path)
     if registry_xml.recognises(spec.text):
@@ -111,6 +124,8 @@ def read_one(path: Path, knowledge: Knowledge) -> tuple[SpecFile, SourceFacts | 
             facts = extract(document, knowledge)
     except InputError as error:
         raise _unreadable_named(spec, error) from None
+    if facts.states_nothing() and note_like(spec, form):
+        return spec, Skipped(spec.path, form)  # a README that a spec format fits by chance
     said(spec, facts)
     return spec, facts
 
@@ -199,6 +214,10 @@ def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], obj
         raise InputError(where, None, "this folder holds no spec, only notes" if found.registry is None else
                          "this folder holds the registry XML but no text describing an extension of it")
     sink = Sink()
+    for passed in found.passed_over:
+        sink.warning(Location(passed.path, Pos(1, 1)), "skipped-note", f"taken for a Markdown note and skipped: "
+                     f"read as {passed.form}, which it also looks like, it states no prototype, token, condition or "
+                     "table, and it has more Markdown headings and tables than marks of that format")
     extensions: list[Extension] = []
     with errors.attempt():  # the files that were read go on, so that one run reports the errors of every stage
         extensions = later_stages(facts, knowledge, sink, found.registry)

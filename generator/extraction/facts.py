@@ -158,6 +158,11 @@ class SourceFacts:
     has_summary: bool = False
     subject: str | None = None  # the function a reference page describes
 
+    def states_nothing(self) -> bool:
+        """No prototype, function name, type, token, condition or table: nothing an IR could keep."""
+        return not (self.functions or self.named_functions or self.types or self.tokens or self.errors
+                    or self.copies or self.tables)
+
 
 def primary_first(facts: SourceFacts) -> tuple[bool, str]:
     return (not facts.has_summary, facts.path)

@@ -119,12 +119,20 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
         ))
     errors.check()
     summary_names = {d.function.name for d in declared}
+    followed = summaries[0].path if summaries else None
     for source in sources:
         for d in source.functions:
-            if d.role == "body" and source.has_summary and d.function.name not in summary_names:
-                sink.warning(d.where, "undeclared-function",
-                             f"{d.function.name} is described here but missing from the list of new functions",
-                             extension=extension.name)
+            if d.function.name in summary_names or d.role == "aside":
+                continue
+            summary_names.add(d.function.name)  # said once, at its first declaration
+            if d.role == "summary":
+                sink.warning(d.where, "undeclared-function", f"{d.function.name} is declared in this text's list of "
+                             f"new functions, but {followed}, whose list is followed, does not declare it: it is left "
+                             "out of the IR and the package", extension=extension.name)
+            elif followed is not None:
+                sink.warning(d.where, "undeclared-function", f"{d.function.name} is described here but missing from "
+                             f"the list of new functions{'' if followed == source.path else f' of {followed}'}: it is "
+                             "left out of the IR and the package", extension=extension.name)
     return result
 
 

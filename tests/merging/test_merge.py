@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from generator.ir import files as ir
 from generator.merging.draft import Extension
 from tests.pathological import assert_linear
 from tests.samples import WIDGET
+from tests.support import SPECS, CliRun
 
 
 @pytest.fixture(scope="module")
@@ -267,3 +269,43 @@ def test_a_bit_of_a_cast_number_is_a_token_value(tmp_path: Path) -> None:
     (extension,) = pipeline.run(tmp_path).extensions
     assert [(t.name, t.value) for t in extension.tokens][:2] == [("CL_WIDGET_FAST_ACME", 1),
                                                                  ("CL_WIDGET_SLOW_ACME", 1 << 33)]
+
+
+def _run(tmp_path: Path, main: Callable[..., CliRun], files: dict[str, str], *flags: str) -> CliRun:
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    for name, text in files.items():
+        (specs / name).write_text(text, encoding="utf-8")
+    return main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), *flags, cwd=tmp_path)
+
+
+# -- a function a text declares never leaves the package without a diagnostic ---------------------------------
+
+EXTRA = "    cl_int clUndoWidgetACME(cl_context context)\n"
+
+
+def test_a_function_only_a_second_full_text_declares_is_named(tmp_path: Path, main: Callable[..., CliRun]) -> None:
+    """The second text's list of new functions only corroborated the first's: a function only it declares left
+    the package with a note at -v (on another line)."""
+    level = "                          UINT level)\n\n"
+    second = WIDGET.replace("Version 3", "Version 4").replace(f"{level}New Tokens", f"{level}{EXTRA}\nNew Tokens")
+    run = _run(tmp_path, main, {"a.txt": WIDGET, "b.txt": second})
+    assert run.status == 0, run.err
+    assert ("specs/b.txt:15: warning: clUndoWidgetACME is declared in this text's list of new functions, but "
+            "specs/a.txt, whose list is followed, does not declare it: it is left out of the IR and the package") \
+        in run.err
+
+
+def test_a_function_a_page_describes_and_the_summary_lacks_is_named(tmp_path: Path,
+                                                                   main: Callable[..., CliRun]) -> None:
+    """A reference page (no list of new functions) describing a function the extension's list lacks: left out
+    with no word."""
+    page = (SPECS / "clEnqueueAcquireD3D11ObjectsKHR.txt").read_text(encoding="utf-8")
+    page = page.replace("clEnqueueAcquireD3D11ObjectsKHR", "clEnqueueFlushD3D11ObjectsKHR")
+    khr = (SPECS / "cl_khr_d3d11_sharing.txt").read_text(encoding="utf-8")
+    run = _run(tmp_path, main, {"cl_khr_d3d11_sharing.txt": khr, "page.txt": page})
+    assert run.status == 0, run.err
+    said = [line for line in run.err.splitlines() if "clEnqueueFlushD3D11ObjectsKHR is described here" in line]
+    assert len(said) == 1 and said[0].startswith("specs/page.txt:") and said[0].endswith(
+        "but missing from the list of new functions of specs/cl_khr_d3d11_sharing.txt: it is left out of the IR "
+        "and the package")
