@@ -166,6 +166,7 @@ def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
     with timing.stage("merge"):
         extensions = merge_all(facts, knowledge, sink, registry)
     if registry is not None:
+        registry_check.duplicates(extensions, registry, sink)
         for found in registry.spec.normalised:
             report = sink.warning if found.warning else sink.note
             report(Location(registry.path, Pos(found.line, found.column)), f"character-{found.kind}", found.message())
