@@ -17,6 +17,7 @@ not ..."), so a conjunction before a verb is no sign.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from generator.base.diagnostics import Location, Sink
 from generator.base.normalise import UNREADABLE, describe
@@ -45,7 +46,7 @@ _QUOTED = 80
 def mark(extensions: list[Extension], sources: list[SourceFacts], sink: Sink) -> None:
     """Mark every damaged condition (`ErrorCondition.damaged`), each with a warning at its place."""
     lost = {s.path for s in sources if LOST_PARAMETER_NAMES in s.lost}
-    replaced = {s.path: s.unreadable for s in sources}
+    replaced = {s.path: tuple(sorted(s.unreadable, key=lambda r: r[0].pos)) for s in sources}
     for extension in extensions:
         for function in extension.functions:
             for error in function.errors:
@@ -72,11 +73,13 @@ def damage(error: ErrorCondition, lost: set[str], replaced: dict[str, tuple[tupl
 
 
 def _unreadable(source: Location, replaced: tuple[tuple[Location, str], ...]) -> str:
-    """The character the text's reading put U+FFFD in place of: the first at or after the condition's start."""
-    found = next((character for where, character in replaced if where.pos >= source.pos), None)
-    if found is None:
-        return "U+FFFD, which stands for a character lost before the text was written"
-    return f"{describe(found)}, read as U+FFFD: the condition may show otherwise than it reads"
+    """The character the text's reading put U+FFFD in place of: the first at or after the condition's start
+    (`replaced` is in the order of the text)."""
+    at = bisect_left(replaced, source.pos, key=lambda r: r[0].pos)
+    if at == len(replaced):
+        return ("U+FFFD, which stands for a character lost before the text was written, or one its reading could "
+                "not keep (see the warning on the text's characters)")
+    return f"{describe(replaced[at][1])}, read as U+FFFD: the condition may show otherwise than it reads"
 
 
 def quoted(text: str) -> str:

@@ -44,17 +44,23 @@ _IGNORABLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x1
 #: Compatibility characters read as their NFKC form: Latin ligatures, fullwidth ASCII, mathematical letters.
 _COMPATIBLE = ((0xFB00, 0xFB06), (0xFF01, 0xFF5E), (0x1D400, 0x1D7FF))
 
-#: How many places of one kind a finding keeps (its lines, and the U+FFFD it put in the text).
+#: How many lines of one kind a finding's message shows.
 SHOWN = 5
+#: How many of the U+FFFD it put in the text a finding keeps, with the character each stands for (a condition
+#: holding one is named with it); past that, a condition is named with U+FFFD alone.
+KEPT = 10_000
 
-_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
-_WORD = re.compile(r"\w*[^\x00-\x7f]\w*")
+#: The characters `treatment` may change: all but ASCII and the blocks of letters that hold none it changes
+#: (Latin, Greek, Cyrillic, Hebrew, kana, CJK, Hangul), so that a text in another script is passed over at C speed.
+_CANDIDATE = re.compile(r"[^\x00-\x7f\u00c0-\u02ff\u0370-\u052f\u0590-\u05ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+_WORD = re.compile(r"\w+")
+_LATIN = re.compile(r"[A-Za-z]")
 
 
 @frozen
 class Normalised:
     """One kind of character found in a text: how many, where the first stands, which lines hold them, and
-    which characters they were. `replaced`: where (line, column) each of the first `SHOWN` that became
+    which characters they were. `replaced`: where (line, column) each of the first `KEPT` that became
     `UNREADABLE` stands, and the character it was."""
 
     kind: Kind
@@ -170,7 +176,7 @@ def normalise(text: str) -> tuple[str, tuple[Normalised, ...]]:
     kept = 0  # the text up to here is in `pieces`
     line, line_start, scanned = 1, 0, 0  # the line of the last match, where it starts (in the output), and input
     shift = 0  # characters the output has more (ligatures) or fewer (removals) than the input so far
-    for match in _NOT_ASCII.finditer(text):
+    for match in _CANDIDATE.finditer(text):
         found = treatment(match[0])
         if found is None:
             continue
@@ -183,7 +189,7 @@ def normalise(text: str) -> tuple[str, tuple[Normalised, ...]]:
         kind, replacement = found
         column = at + shift - line_start + 1
         kinds.add(kind, match[0], line, column)
-        if replacement == UNREADABLE and len(kinds.replaced.setdefault(kind, [])) < SHOWN:
+        if replacement == UNREADABLE and len(kinds.replaced.setdefault(kind, [])) < KEPT:
             kinds.replaced[kind].append((line, column, match[0]))
         pieces.append(text[kept:at])
         pieces.append(replacement)
@@ -197,17 +203,20 @@ def normalise(text: str) -> tuple[str, tuple[Normalised, ...]]:
 
 def _mixed_scripts(text: str, kinds: _Kinds) -> None:
     """Words of Latin letters holding a letter of another script (a Cyrillic a, U+0430, in a function's name)."""
-    line, scanned = 1, 0
-    for match in _WORD.finditer(text):
+    line, scanned, line_start = 1, 0, 0
+    for match in _WORD.finditer(text):  # every word once: a pattern around the stranger backtracks on long words
         word = match[0]
-        if not any("a" <= c.lower() <= "z" for c in word):
+        if word.isascii() or _LATIN.search(word) is None:
             continue
         stranger = next((c for c in word if not c.isascii() and c.isalpha()
                          and not unicodedata.name(c, "").startswith("LATIN")), None)
         if stranger is None:
             continue
-        line += text.count("\n", scanned, match.start())
+        breaks = text.count("\n", scanned, match.start())
+        if breaks:
+            line += breaks
+            line_start = text.rfind("\n", scanned, match.start()) + 1
         scanned = match.start()
-        column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+        column = match.start() - line_start + 1
         kinds.add("mixed-script", stranger, line, column)
         kinds.words.setdefault("mixed-script", word)

@@ -16,6 +16,7 @@ import pytest
 from generator.analysis.damaged import gaps
 from generator.ir import read
 from generator.ir.model import Extension
+from tests.pathological import assert_linear
 from tests.support import GENERATED, SPECS, CliRun
 
 COLLAPSED = "cl_nv_d3d11_sharing.txt"
@@ -135,3 +136,7 @@ def test_where_a_name_was_lost_is_told_from_the_words_around(condition: str, pla
 ])
 def test_a_condition_that_lost_nothing_has_no_gap(condition: str) -> None:
     assert gaps(condition) == []
+
+
+def test_thousands_of_damaged_conditions_take_linear_time(tmp_path: Path) -> None:
+    assert_linear("damaged-conditions", tmp_path)

@@ -6,10 +6,13 @@ The command-level cases (a name, a value, a condition holding such a character) 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from generator.base.normalise import UNREADABLE, normalise
 from generator.base.source import SpecFile
+from tests.pathological import assert_linear
 
 
 @pytest.mark.parametrize("character", ["\u00ad", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u180e",
@@ -85,3 +88,7 @@ def test_a_spec_file_carries_what_was_normalised() -> None:
     spec = SpecFile.from_text("specs/x.txt", "a\u00a0b\u200bc\n")
     assert spec.text == "a bc\n"  # the no-break space of HTML, as before, silently
     assert [f.kind for f in spec.normalised] == ["invisible"]
+
+
+def test_hidden_characters_take_linear_time(tmp_path: Path) -> None:
+    assert_linear("hidden-characters", tmp_path)

@@ -139,3 +139,15 @@ def test_a_look_alike_letter_of_another_script_in_a_name_is_a_warning(generate: 
     run = generate(edited(CONDITION, CONDITION.replace("CL_INVALID_VALUE", "CL_INVALID_V\u0410LUE")))
     (said,) = warnings_of(run, "mix Latin") or warnings_of(run, "mixes Latin")
     assert "U+0410 CYRILLIC CAPITAL LETTER A" in said and "'CL_INVALID_V\u0410LUE'" in said
+
+
+def test_the_character_is_named_however_many_came_before(generate: Generate, out: Path) -> None:
+    text = edited(CONDITION, CONDITION.replace(" are not", " \u2066are not"))
+    lines = text.split("\n")
+    for number in range(15, 19):  # the overview's prose, before the condition: three on each line
+        lines[number] += " \u202e" * 3
+    run = generate("\n".join(lines))
+    assert run.status == 0, run.err
+    assert "13 bidirectional controls (U+202E RIGHT-TO-LEFT OVERRIDE x12, U+2066 LEFT-TO-RIGHT ISOLATE)" in run.err
+    assert condition(out).damaged == ("holds U+2066 LEFT-TO-RIGHT ISOLATE, read as U+FFFD: the condition may show "
+                                      "otherwise than it reads")
