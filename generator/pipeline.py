@@ -17,12 +17,13 @@ from generator.base import forked, timing
 from generator.base.diagnostics import Diagnostic, Location, Sink
 from generator.base.errors import Gather, InputError
 from generator.base.knowledge import Knowledge, load
-from generator.base.records import mutable
+from generator.base.normalise import describe
+from generator.base.records import frozen, mutable
 from generator.base.source import Pos, SpecFile, spec_files
 from generator.extraction.extract import extract
-from generator.extraction.facts import SourceFacts
+from generator.extraction.facts import Remark, SourceFacts
 from generator.frontends import FRONTENDS, registry_xml
-from generator.frontends.detect import NOTES, detect
+from generator.frontends.detect import NOTES, detect, note_like
 from generator.frontends.registry_xml import Registry
 
 if TYPE_CHECKING:
@@ -45,6 +46,16 @@ class Read:
     registry: Registry | None = None
     skipped: list[str] = field(default_factory=list)
     texts: dict[str, str] = field(default_factory=dict)
+    passed_over: list[Skipped] = field(default_factory=list)  # a spec format fits them, but they read as notes
+
+
+@frozen
+class Skipped:
+    """A file taken for a Markdown note although spec format `form` fits it: reading it so found nothing of a
+    spec, and it has more of a note's marks. Said in a warning, since a damaged spec could look so."""
+
+    path: str
+    form: str
 
 
 def read(paths: list[Path], knowledge: Knowledge, errors: Gather, first: Callable[[], object] | None = None) -> Read:
@@ -58,10 +69,12 @@ def read(paths: list[Path], knowledge: Knowledge, errors: Gather, first: Callabl
             if isinstance(answer, InputError):
                 raise answer
             spec, one = answer
-            if not isinstance(one, str):
+            if not isinstance(one, str | Skipped):
                 found.texts[spec.path] = spec.text
             if isinstance(one, str):
                 found.skipped.append(one)
+            elif isinstance(one, Skipped):
+                found.passed_over.append(one)
             elif isinstance(one, Registry):
                 if found.registry is not None:
                     raise InputError(one.path, Pos(1, 1), f"a second registry XML; {found.registry.path} is one "
@@ -92,8 +105,9 @@ def _cost(path: Path) -> int:
     return size * 2 if len(head) == _HEAD and b"\n" not in head else size
 
 
-def read_one(path: Path, knowledge: Knowledge) -> tuple[SpecFile, SourceFacts | Registry | str]:
-    """The file as read, and its facts, the registry XML, or its path when it is a note and no spec."""
+def read_one(path: Path, knowledge: Knowledge) -> tuple[SpecFile, SourceFacts | Registry | str | Skipped]:
+    """The file as read, and its facts, the registry XML, or its path when it is a note and no spec (`Skipped`
+    when a spec format fits it, too)."""
     with timing.stage("read"):
         spec = SpecFile.read(path)
     if registry_xml.recognises(spec.text):
@@ -103,26 +117,59 @@ def read_one(path: Path, knowledge: Knowledge) -> tuple[SpecFile, SourceFacts | 
         form = detect(spec)
     if form == NOTES:
         return spec, spec.path
-    with timing.stage(f"front-end {form}"):
-        document = FRONTENDS[form](spec)
-    with timing.stage("extract"):
-        return spec, extract(document, knowledge)
+    try:
+        with timing.stage(f"front-end {form}"):
+            document = FRONTENDS[form](spec)
+        with timing.stage("extract"):
+            facts = extract(document, knowledge)
+    except InputError as error:
+        raise _unreadable_named(spec, error) from None
+    if facts.states_nothing() and note_like(spec, form):
+        return spec, Skipped(spec.path, form)  # a README that a spec format fits by chance
+    said(spec, facts)
+    return spec, facts
+
+
+def _unreadable_named(spec: SpecFile, error: InputError) -> InputError:
+    """`error`, saying which character the U+FFFD it stands at replaced (a name holding one is refused there)."""
+    for found in spec.normalised:
+        for line, column, character in found.replaced:
+            if error.pos == Pos(line, column) and error.path == spec.path:
+                return InputError(error.path, error.pos, f"{error.message} (U+FFFD stands here for "
+                                  f"{describe(character)}, which may show the text otherwise than it reads)",
+                                  error.line_text)
+    return error
+
+
+def said(spec: SpecFile, facts: SourceFacts) -> None:
+    """What reading the text normalised or could not read (`base/normalise.py`), as remarks of its facts: merge
+    reports them with the extension's findings."""
+    for found in spec.normalised:
+        facts.remarks.append(Remark(Location(spec.path, Pos(found.line, found.column)), f"character-{found.kind}",
+                                    found.message(), note=not found.warning))
+    facts.unreadable = tuple((Location(spec.path, Pos(line, column)), character)
+                             for found in spec.normalised for line, column, character in found.replaced)
 
 
 #: The modules of `later_stages`: reading needs none of them, so `run_files` imports them while a second process
 #: reads, and the two processes share that twentieth of a run.
 LATER_STAGES = ("generator.merging.draft", "generator.merging.merge", "generator.analysis.crosscheck",
-                "generator.analysis.registry_check", "generator.analysis.conditions", "generator.analysis.tally")
+                "generator.analysis.registry_check", "generator.analysis.conditions", "generator.analysis.damaged",
+                "generator.analysis.tally")
 
 
 def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
                  registry: Registry | None = None) -> list[Extension]:
-    from generator.analysis import conditions, crosscheck, registry_check, tally  # see LATER_STAGES
+    from generator.analysis import conditions, crosscheck, damaged, registry_check, tally  # see LATER_STAGES
     from generator.merging.merge import merge_all
 
     with timing.stage("merge"):
         extensions = merge_all(facts, knowledge, sink, registry)
     if registry is not None:
+        registry_check.duplicates(extensions, registry, sink)
+        for found in registry.spec.normalised:
+            report = sink.warning if found.warning else sink.note
+            report(Location(registry.path, Pos(found.line, found.column)), f"character-{found.kind}", found.message())
         described = {e.name for e in extensions}
         ignored = sorted(set(registry.extensions) - described)
         sink.note(Location(registry.path, Pos(1, 1)), "registry-extensions",
@@ -133,6 +180,7 @@ def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
         if registry is not None:
             registry_check.check(extensions, facts, registry, knowledge, sink)
     with timing.stage("conditions"):
+        damaged.mark(extensions, facts, sink)
         conditions.attach(extensions, knowledge, sink)
     with timing.stage("tally"):
         tally.attach(extensions, facts, sink, list(sink.items))
@@ -167,6 +215,10 @@ def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], obj
         raise InputError(where, None, "this folder holds no spec, only notes" if found.registry is None else
                          "this folder holds the registry XML but no text describing an extension of it")
     sink = Sink()
+    for passed in found.passed_over:
+        sink.warning(Location(passed.path, Pos(1, 1)), "skipped-note", f"taken for a Markdown note and skipped: "
+                     f"read as {passed.form}, which it also looks like, it states no prototype, token, condition or "
+                     "table, and it has more Markdown headings and tables than marks of that format")
     extensions: list[Extension] = []
     with errors.attempt():  # the files that were read go on, so that one run reports the errors of every stage
         extensions = later_stages(facts, knowledge, sink, found.registry)

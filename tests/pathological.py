@@ -84,6 +84,8 @@ _BUFFER_ERRORS = ("      * CL_INVALID_CONTEXT if <context> is not a valid contex
 _OVERVIEW = "This section describes the *cl_khr_d3d11_sharing* extension."
 _CELL = "| Specifies the ID3D11Device * to use for Direct3D 11 interoperability.\n"
 _KB = 1024
+#: Invisible and look-alike characters (`base/normalise.py`), with plain words between.
+_HIDDEN = " wo\u200brd\u00ad \u202eab e\ufb00ect cl\u0430x \U000e0041 \u3000"
 
 
 def _many_tokens(size: int, named: str = "MANY") -> str:
@@ -195,6 +197,14 @@ SHAPES: dict[str, Shape] = {shape.name: shape for shape in (
     Shape("code-comments", _KHR11, "a source block of thousands of comments and `#define` lines (AsciiDoc)",
           _asciidoc(_OVERVIEW, lambda n: _OVERVIEW + "\n\n[source,c]\n----\ntypedef cl_uint cl_many_khr;\n"
                     + _repeat("/* a note */ // and another\n#define CL_MANY_KHR 0x1\n", n) + "----\n"), 16 * _KB),
+    Shape("hidden-characters", _NV10, "prose of thousands of invisible characters, bidirectional controls, tag "
+          "characters, ligatures and words mixing scripts, on a line and on lines (registry)",
+          _registry("    The goal of", lambda n: "    The" + _repeat(_HIDDEN, n // 2) + "\n   "
+                    + _repeat(_HIDDEN + "\n   ", n // 2) + " goal of")),
+    Shape("damaged-conditions", _NV10, "an error list of thousands of conditions, each holding a bidirectional "
+          "control (registry)",
+          _registry(_BUFFER_ERRORS, lambda n: _BUFFER_ERRORS + "".join(
+              f"\n      * CL_INVALID_VALUE if \u202e<flags> is {i}.\n" for i in range(n // 45)))),
     Shape("sibling-conditions", _PAGE, "the same long error condition in a reference page and in its extension's "
           "text (AsciiDoc), aligned word by word",
           _page(_PAGE, _PAGE_VALUE, lambda n: _PAGE_VALUE[:-1] + _repeat(" and a b", n) + "."),

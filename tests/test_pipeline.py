@@ -7,6 +7,7 @@ import random
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,8 @@ from generator.base import source
 from generator.base.errors import InputError
 from generator.emission import emit
 from generator.ir import files as ir
-from tests.support import ROOT, SPECS
+from generator.ir import read
+from tests.support import ROOT, SPECS, CliRun
 
 SEEDS = sorted(p.name for p in SPECS.glob("*.txt"))
 
@@ -148,3 +150,73 @@ def test_a_text_without_line_breaks_is_taken_before_a_larger_one_with_them(tmp_p
     assert pipeline._cost(tmp_path / "missing.txt") == 0
     os.mkfifo(tmp_path / "fifo.txt")
     assert pipeline._cost(tmp_path / "fifo.txt") == 0  # not opened: a FIFO's open would wait for a writer
+
+
+# -- every file under --specs contributes or is named ----------------------------------------------------------
+
+#: Markdown a spec may end in, begin with, or be copied beside: headings and a table, more of them than any
+#: seed has marks of its own format.
+MARKDOWN = "".join(f"\n## Note {n}\n\nSome words.\n" for n in range(60)) + "\n| a | b |\n| --- | --- |\n"
+
+
+def _seeds_with(name: str, text: str, tmp_path: Path) -> Path:
+    specs = tmp_path / "specs"
+    shutil.copytree(SPECS, specs)
+    (specs / name).write_text(text, encoding="utf-8")
+    return specs
+
+
+@pytest.mark.parametrize("name", SEEDS)
+@pytest.mark.parametrize("where", ["end", "start"])
+def test_a_spec_holding_markdown_headings_is_still_read(name: str, where: str, tmp_path: Path,
+                                                        main: Callable[..., CliRun]) -> None:
+    """A text that ends in (or begins with) Markdown headings was taken for a note and skipped, exit 0, no word.
+    (The collapsed text's grammar wants a title first: a preface of headings is an error at it, never silence.)"""
+    text = (SPECS / name).read_text(encoding="utf-8")
+    specs = _seeds_with(name, text + MARKDOWN if where == "end" else MARKDOWN + "\n" + text, tmp_path)
+    run = main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    if where == "start" and name == "cl_nv_d3d11_sharing.txt":
+        assert run.status == 2 and run.err.startswith(f"specs/{name}:2:1: error: unexpected word '##'"), run.err
+        return
+    assert run.status == 0, run.err
+    irs = {p.name: read.load(p) for p in (tmp_path / "out" / "ir").glob("*.yaml")}
+    assert any(f"specs/{name}" in {s.path for s in ir.sources} for ir in irs.values())
+    for file, ir_read in irs.items():
+        committed = read.load(ROOT / "generated" / "ir" / file)
+        assert [f.name for f in ir_read.functions] == [f.name for f in committed.functions]
+        assert [t.name for t in ir_read.tokens] == [t.name for t in committed.tokens]
+        assert len([e for f in ir_read.functions for e in f.errors]) == len(
+            [e for f in committed.functions for e in f.errors])
+
+
+def test_a_note_a_spec_format_fits_by_chance_is_skipped_with_a_warning(tmp_path: Path,
+                                                                       main: Callable[..., CliRun]) -> None:
+    """A README with man-page references and bullets fits the reference-page format; read as one it states
+    nothing, so it is passed over, and said at default verbosity (a damaged spec could look the same)."""
+    note = ("# About these specs\n\n" + "".join(f"## Part {n}\n\nWords.\n\n" for n in range(8))
+            + "\u2022 see clGetDeviceIDs(3)\n\u2022 and clCreateContext(3)\n\u2022 and clFinish(3)\n")
+    specs = _seeds_with("NOTES.md", note, tmp_path)
+    run = main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert run.status == 0, run.err
+    assert ("specs/NOTES.md:1:1: warning: taken for a Markdown note and skipped: read as refpage, which it also looks "
+            "like, it states no prototype, token, condition or table") in run.err
+    assert "specs/README.md" not in run.err  # a plain note: said with -v only
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("Name Strings\n\n    cl_acme_empty\n\nContact\n\n    Someone\n\nOverview\n\n    Nothing here yet.\n",
+     "nothing was read from it but the extension's name"),
+    ("Name Strings\n\n    cl_nv_d3d10_sharing\n\nNew Tokens\n\n    Accepted as a Direct3D 10 device source in the\n"
+     "    <d3d_device_source> parameter of clGetDeviceIDsFromD3D10NV:\n\n"
+     "        CL_D3D10_DEVICE_NV                     0x4010\n",
+     "it was read to hold 1 token, none of which the IR keeps (other places state them for it, or the diagnostics "
+     "at them say why)"),
+])
+def test_a_text_of_which_the_ir_keeps_nothing_is_a_warning(text: str, why: str, tmp_path: Path,
+                                                          main: Callable[..., CliRun]) -> None:
+    specs = _seeds_with("extra.txt", text, tmp_path)
+    run = main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert run.status == 0, run.err
+    (said,) = [line for line in run.err.splitlines() if line.startswith("specs/extra.txt:")]
+    assert ": warning: read as registry text of " in said and said.endswith(why + " (is it in the format it was "
+                                                                            "taken for?)" if "name" in why else why)

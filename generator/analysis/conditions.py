@@ -107,6 +107,8 @@ class _Reader:
         if function.external:
             return Clause(text, "driver", f"{function.name} is a function of another extension, which this package "
                           "does not wrap")
+        if error.damaged is not None:
+            return Clause(text, "driver", f"not read as a check: the condition {error.damaged}")
         if tree is None or tree.data == "allowed":
             return Clause(text, "driver", DRIVER_PROSE)
         try:

@@ -7,6 +7,10 @@ and each function or token the registry's extension requires should be one the t
 difference is a warning at the prose, citing the registry's line.
 Whatever the registry gave because a text left it out (`prototype_source`, `value_source`) is not compared
 with itself.
+
+A name the registry defines twice (`duplicates`) is read as its first definition; two unlike definitions are an
+input error where the run uses the name (which one the IR should hold, nothing tells), a warning where it does
+not, and two alike a note.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from difflib import get_close_matches
 
 from generator.base.c_decl import CFunction
 from generator.base.diagnostics import Location, Sink
-from generator.base.errors import InputError
+from generator.base.errors import Gather, InputError
 from generator.base.knowledge import Knowledge
 from generator.base.source import Pos
 from generator.extraction.facts import SourceFacts, primary_source
@@ -30,6 +34,36 @@ def check(extensions: list[Extension], facts: list[SourceFacts], registry: Regis
         primary = primary_source(sources)
         anchor = primary.extension_where or Location(primary.path, Pos(1, 1))
         _Checker(extension, registry, knowledge, sink, anchor).run()
+
+
+_WHAT = {"enum": "the value of", "command": "the prototype of", "type": "the definition of type",
+         "extension": "the names required by extension"}
+
+
+def duplicates(extensions: list[Extension], registry: Registry, sink: Sink) -> None:
+    """Report the names the registry XML defines twice (see the module's docstring); raise for those in use."""
+    used = {e.name for e in extensions}
+    for extension in extensions:
+        used.update(t.name for t in extension.tokens)
+        used.update(f.name for f in extension.functions)
+        used.update(t.name for t in extension.types)
+        entry = registry.extensions.get(extension.name)
+        used.update(entry.names if entry else ())
+    errors = Gather()
+    for twice in registry.duplicates:
+        what = f"{_WHAT[twice.kind]} {twice.name}"
+        if not twice.conflicting:
+            sink.note(twice.second, "registry-duplicate", f"{what} is given again here, as at {twice.first.precise()}",
+                      related=(twice.first,))
+            continue
+        said = f"`{twice.said[1]}` here but `{twice.said[0]}` at {twice.first.precise()}"
+        if twice.name in used:
+            errors.add(registry.spec.error(twice.second.pos, f"the registry XML gives {what} twice: {said}; which "
+                                           "one the IR should hold, nothing tells"))
+        else:
+            sink.warning(twice.second, "registry-defined-twice", f"the registry XML gives {what} twice: {said}; no "
+                         "extension generated here uses it (the first would be read)", related=(twice.first,))
+    errors.check()
 
 
 class _Checker:

@@ -5,12 +5,17 @@ says so: an unowned condition, an unread listing), or merge may set a recognised
 a function of another extension). The tally makes the second kind visible whatever its cause: each source
 of an extension records how many prototypes, tokens and error conditions were read from it and how many of
 them the IR holds, and a fact read and not kept that no diagnostic at its line explains gets a note there.
+
+Two losses are warnings, whatever else was said: a text of which the IR keeps nothing at all (every file under
+`--specs` either contributes or is named), and a function a text declares that the IR does not hold, unless a
+warning at its declaration names it (each place that drops a function says why; this is the net under them).
 """
 
 from __future__ import annotations
 
 from generator.base.diagnostics import Diagnostic, Location, Sink
 from generator.base.records import frozen
+from generator.base.source import Pos
 from generator.extraction.facts import SourceFacts
 from generator.merging.draft import Count, Extension, Tally
 
@@ -19,20 +24,57 @@ from generator.merging.draft import Count, Extension, Tally
 class _Unkept:
     where: Location
     what: str
+    function: str | None = None  # the function whose prototype it is
+
+
+def _cited(extension: Extension) -> set[str]:
+    """The paths the IR of `extension` cites for anything it holds."""
+    places = [extension_place for f in extension.functions
+              for extension_place in (f.source, *f.declared_at, *(e.source for e in f.errors),
+                                      *(c.source for e in f.errors for c in e.also_in),
+                                      *(p.description_source for p in f.params if p.description_source))]
+    places += [t.source for t in extension.tokens] + [g.source for g in extension.groups]
+    places += [t.source for t in extension.tables] + [w for t in extension.tables for w in t.row_sources]
+    places += [t.source for t in extension.types]
+    return {place.path for place in places if place is not None}
+
+
+def _read(facts: SourceFacts) -> str:
+    """What was read from a text, in words."""
+    counts = [(len(facts.functions), "prototype"), (len(facts.named_functions), "named function"),
+              (len(facts.tokens), "token"), (len(facts.errors), "error condition"), (len(facts.tables), "table")]
+    said = [f"{count} {what}{'s' if count != 1 else ''}" for count, what in counts if count]
+    return (f"it was read to hold {', '.join(said)}, none of which the IR keeps (other places state them for it, or "
+            "the diagnostics at them say why)" if said else
+            "nothing was read from it but the extension's name (is it in the format it was taken for?)")
 
 
 def attach(extensions: list[Extension], sources: list[SourceFacts], sink: Sink, said: list[Diagnostic]) -> None:
     """Each extension's sources get their tally; facts not kept and not explained by `said` get a note."""
     explained = {(d.where.path, d.where.pos.line) for d in said}
+    warned: dict[tuple[str, int], list[str]] = {}
+    for d in said:
+        if d.severity == "warning":
+            warned.setdefault((d.where.path, d.where.pos.line), []).append(d.message)
     by_path = {facts.path: facts for facts in sources}
     for extension in extensions:
+        cited = _cited(extension)
         for source in extension.sources:
             facts = by_path.get(source.path)
             if facts is None:
                 continue
             source.tally, unkept = _count(extension, facts)
+            if source.path not in cited:
+                sink.warning(facts.extension_where or Location(source.path, Pos(1, 1)), "nothing-kept",
+                             f"read as {source.format} text of {extension.name}, but nothing it states is in the IR: "
+                             f"{_read(facts)}", extension=extension.name)
             for fact in unkept:
-                if (fact.where.path, fact.where.pos.line) not in explained:
+                if fact.function is not None and not any(
+                        fact.function in message for message in warned.get((fact.where.path, fact.where.pos.line), ())):
+                    sink.warning(fact.where, "function-dropped", f"{fact.function} is declared here but is not in "
+                                 "the IR or the package, and no other diagnostic here says why",
+                                 extension=extension.name)
+                elif (fact.where.path, fact.where.pos.line) not in explained:
                     sink.note(fact.where, "not-kept", f"{fact.what} is read here but is not in the IR: another "
                               "place of the texts states it for the IR, or the IR has nowhere to keep it",
                               extension=extension.name)
@@ -46,7 +88,8 @@ def _count(extension: Extension, facts: SourceFacts) -> tuple[Tally, list[_Unkep
         if function.role != "aside":
             declared.setdefault(function.function.name, function.where)
     kept_functions = [name for name in declared if name in functions]
-    unkept += [_Unkept(where, f"the prototype of {name}") for name, where in declared.items() if name not in functions]
+    unkept += [_Unkept(where, f"the prototype of {name}", name) for name, where in declared.items()
+               if name not in functions]
 
     tokens = {t.name for t in extension.tokens}
     read_tokens: dict[str, Location] = {}

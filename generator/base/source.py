@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from generator.base.errors import InputError, escape, unprinted
+from generator.base.normalise import Normalised, normalise
 from generator.base.records import frozen
 
 #: The most a spec file may hold: 200 times the largest known (about 40 kB). Past it, reading would take
@@ -27,10 +28,12 @@ class Pos:
 
 @frozen
 class SpecFile:
-    """One input file: its display path and its text with line ends normalised to LF."""
+    """One input file: its display path and its text with line ends normalised to LF, and its invisible and
+    look-alike characters as a reader sees them (`normalised` says what was done: `base/normalise.py`)."""
 
     path: str
     text: str
+    normalised: tuple[Normalised, ...] = ()
 
     @classmethod
     def read(cls, path: Path, root: Path | None = None) -> SpecFile:
@@ -66,7 +69,7 @@ class SpecFile:
             spec = cls(path, text)
             raise spec.error(position_of(text, control.start()), f"control character U+{ord(control[0]):04X}: "
                              "not a text file")
-        return cls(path, text)
+        return cls(path, *normalise(text))
 
     def error(self, pos: Pos, message: str) -> InputError:
         """An input error at `pos`, showing the offending line."""

@@ -140,7 +140,7 @@ def model_function_page(
         params=params,
         errors=tuple(
             ErrorRow(e.code, e.condition, e.source.cited(), tuple(ClauseRow(c.text, c.kind, c.reason) for c in e.check),
-                     f"errors.{exceptions.get(e.code, 'CLError')}")
+                     f"errors.{exceptions.get(e.code, 'CLError')}", e.damaged)
             for e in function.errors
         ),
         effects=tuple(

@@ -29,6 +29,7 @@ class ErrorRow:
     source: str
     clauses: tuple[ClauseRow, ...]
     exception: str  # the class a caller catches: `errors.<Class>`
+    damaged: str | None = None  # why it cannot be read as the text meant it (the IR's `damaged`)
 
 
 @frozen

@@ -197,5 +197,6 @@ def model_error_cases(function: Function, values: dict[str, int]) -> tuple[Error
     for error in function.errors:
         if error.code in values and naming.IDENTIFIER.match(error.code):
             classes = tuple(clause.kind for clause in error.check)
-            cases.setdefault(error.code, []).append(Condition(error.condition, error.source.cited(), classes))
+            cases.setdefault(error.code, []).append(Condition(error.condition, error.source.cited(), classes,
+                                                              error.damaged is not None))
     return tuple(ErrorCase(code, values[code], tuple(conditions)) for code, conditions in cases.items())

@@ -28,6 +28,7 @@ class Condition:
     text: str
     source: str
     classes: tuple[str, ...] = ()  # how each of its clauses is checked: host / state / driver
+    damaged: bool = False  # it cannot be read as the text meant it (the IR's `damaged`): marked, never checked
 
     @property
     def checked(self) -> Literal["all", "part", "none"]:

@@ -358,12 +358,19 @@ class _Walk:
         self.errors.saw(functions, where)
 
     def find_extension(self, text: str, where: Location) -> None:
-        """The extension string: the first of a Name Strings section, else the first the prose names."""
+        """The extension string: the first of a Name Strings section (a note names the others, which are not
+        generated), else the first the prose names."""
         if self.section == "name":
             name = next(iter(text.split()), "")
             if not self.name_stated and self.knowledge.extension_parts(name):
                 self.facts.extension, self.facts.extension_where = name, where
                 self.name_stated = True
+            others = [w for w in dict.fromkeys(text.split()) if w != self.facts.extension
+                      and self.knowledge.extension_parts(w)] if self.name_stated else []
+            if others:
+                self.facts.remarks.append(Remark(where, "other-names", f"the text names other extension strings "
+                                                 f"too ({', '.join(others)}): it is read as describing "
+                                                 f"{self.facts.extension}, and they are not generated", True))
         elif self.facts.extension is None and (named := phrases.EXTENSION_NAMED.search(text)):
             name = named["name"] or named["stated"]
             if self.knowledge.extension_parts(name):

@@ -154,8 +154,14 @@ class SourceFacts:
     claims: list[ReturnsClaim] = field(default_factory=list)
     remarks: list[Remark] = field(default_factory=list)
     lost: frozenset[str] = frozenset()
+    unreadable: tuple[tuple[Location, str], ...] = ()  # where the text's reading put U+FFFD, and for what
     has_summary: bool = False
     subject: str | None = None  # the function a reference page describes
+
+    def states_nothing(self) -> bool:
+        """No prototype, function name, type, token, condition or table: nothing an IR could keep."""
+        return not (self.functions or self.named_functions or self.types or self.tokens or self.errors
+                    or self.copies or self.tables)
 
 
 def primary_first(facts: SourceFacts) -> tuple[bool, str]:

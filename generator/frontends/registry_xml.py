@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import field
+from typing import TypeVar
 from xml.parsers import expat
 
 from generator.base import c_decl, integers
@@ -91,12 +92,29 @@ class RegistryExtension:
 
 
 @frozen
+class Duplicate:
+    """A name the registry defines twice: the first definition is the one kept; `said` is what each says (the
+    enum's value, the declaration, the names required), so that two unlike ones are a conflict."""
+
+    kind: str  # "enum", "command", "type", "extension"
+    name: str
+    first: Location
+    second: Location
+    said: tuple[str, str]
+
+    @property
+    def conflicting(self) -> bool:
+        return self.said[0] != self.said[1]
+
+
+@frozen
 class Registry:
     spec: SpecFile = field(repr=False, compare=False)
     enums: dict[str, RegistryEnum]
     commands: dict[str, RegistryDeclaration]
     types: dict[str, RegistryDeclaration]  # the typedefs (`category="define"`) and the structs
     extensions: dict[str, RegistryExtension]
+    duplicates: tuple[Duplicate, ...] = ()  # names defined twice, met while reading (`registry_check.duplicates`)
 
     @property
     def path(self) -> str:
@@ -141,28 +159,48 @@ def read(spec: SpecFile) -> Registry:
     commands: dict[str, RegistryDeclaration] = {}
     types: dict[str, RegistryDeclaration] = {}
     extensions: dict[str, RegistryExtension] = {}
+    duplicates: list[Duplicate] = []
     for part in root.children:
         if part.tag == "types":
             for element in (c for c in part.children if c.tag == "type"):
                 if (declared := _type(element)) is not None:
-                    types.setdefault(declared.name, declared)
+                    _keep(types, declared, "type", duplicates)
         elif part.tag == "enums":
             for enum in (c for c in part.children if c.tag == "enum"):
                 found = _enum(enum, part.attributes.get("name"), spec)
                 if found is not None:
-                    enums.setdefault(found.name, found)
+                    _keep(enums, found, "enum", duplicates)
         elif part.tag == "commands":
             for command in (c for c in part.children if c.tag == "command"):
-                found_command = _command(command, spec)
-                commands.setdefault(found_command.name, found_command)
+                _keep(commands, _command(command, spec), "command", duplicates)
         elif part.tag == "extensions":
             for extension in (c for c in part.children if c.tag == "extension" and "name" in c.attributes):
                 required = tuple(Required(r.attributes["name"], r.tag, require.attributes.get("comment"), r.where)
                                  for require in extension.children if require.tag == "require"
                                  for r in require.children if "name" in r.attributes)
                 name = extension.attributes["name"]
-                extensions.setdefault(name, RegistryExtension(name, required, extension.where))
-    return Registry(spec, enums, commands, types, extensions)
+                _keep(extensions, RegistryExtension(name, required, extension.where), "extension", duplicates)
+    return Registry(spec, enums, commands, types, extensions, tuple(duplicates))
+
+
+_T = TypeVar("_T", RegistryEnum, RegistryDeclaration, RegistryExtension)
+
+
+def _keep(table: dict[str, _T], item: _T, kind: str, duplicates: list[Duplicate]) -> None:
+    """`item` under its name, unless the name is taken: then the first stays, and the second is a `Duplicate`."""
+    first = table.setdefault(item.name, item)
+    if first is not item:
+        duplicates.append(Duplicate(kind, item.name, first.where, item.where, (_said(first), _said(item))))
+
+
+def _said(item: object) -> str:
+    """What a definition says, in the words a message shows."""
+    if isinstance(item, RegistryEnum):
+        return item.literal
+    if isinstance(item, RegistryDeclaration):
+        return item.declaration
+    assert isinstance(item, RegistryExtension)
+    return ", ".join(sorted(item.names)) or "nothing"
 
 
 def _enum(element: _Element, group: str | None, spec: SpecFile) -> RegistryEnum | None:

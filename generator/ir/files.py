@@ -144,6 +144,8 @@ def _error(error: ErrorCondition) -> dict[str, Any]:
         entry["recovered"] = error.recovered
     if error.copied_from is not None:
         entry["copied_from"] = _where(error.copied_from)
+    if error.damaged is not None:
+        entry["damaged"] = plain(error.damaged)
     if error.check:
         entry["check"] = [_clause(c) for c in error.check]
     if error.also_in:

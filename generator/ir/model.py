@@ -48,6 +48,7 @@ class ErrorCondition:
     recovered_from: Location | None = None
     recovered: str | None = None
     copied_from: Location | None = None
+    damaged: str | None = None  # why it cannot be read as the text meant it: no check, marked in the docs
 
 
 @frozen

@@ -165,6 +165,7 @@ def _error(data: dict[str, Any]) -> ErrorCondition:
         recovered_from=maybe(data.get("recovered_from")),
         recovered=data.get("recovered"),
         copied_from=maybe(data.get("copied_from")),
+        damaged=data.get("damaged"),
     )
 
 

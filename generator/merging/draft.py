@@ -68,6 +68,7 @@ class ErrorCondition:
     recovered: str | None = None  # what that was: "parameter names", "error code"
     copied_from: Location | None = None
     check: list[Clause] = field(default_factory=list)
+    damaged: str | None = None  # why the condition cannot be read as the text meant it (`analysis.damaged`)
 
 
 @mutable

@@ -41,6 +41,9 @@ def named(extension: Extension, sources: list[SourceFacts], sink: Sink, registry
             command = registry.commands[mention.name]
             prototype = _parsed(partial(registry.prototype, mention.name), command.where, extension, sink)
             if prototype is None:
+                sink.warning(mention.where, "unprototyped-function", f"{mention.name} is named as a new function, "
+                             "but no text gives its prototype and the registry XML's cannot be read as one: it is "
+                             "left out", extension=extension.name, related=(command.where,))
                 continue
             sink.note(mention.where, "from-registry", f"{mention.name} is named here without a prototype; "
                       "the registry XML's is taken", extension=extension.name,

@@ -18,7 +18,14 @@ from generator.base.diagnostics import Location, Sink
 from generator.base.errors import Gather, InputError
 from generator.base.knowledge import Knowledge
 from generator.base.source import Pos
-from generator.extraction.facts import DeclaredFunction, DeclaredType, SourceFacts, primary_first, primary_source
+from generator.extraction.facts import (
+    DeclaredFunction,
+    DeclaredType,
+    ParamDoc,
+    SourceFacts,
+    primary_first,
+    primary_source,
+)
 from generator.frontends.registry_xml import Registry
 from generator.merging import from_registry, merge_tokens, recover, tables, typedef_chains, undefined_types
 from generator.merging.draft import ErrorCondition, Extension, Function, Param, Source, TypeInfo
@@ -75,7 +82,7 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
     for remark in (r for source in sources for r in source.remarks):
         report = sink.note if remark.note else sink.warning
         report(remark.where, remark.kind, remark.message, extension=extension.name)
-    parameter_docs(extension, sources)
+    parameter_docs(extension, sources, sink)
     return extension
 
 
@@ -119,12 +126,20 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
         ))
     errors.check()
     summary_names = {d.function.name for d in declared}
+    followed = summaries[0].path if summaries else None
     for source in sources:
         for d in source.functions:
-            if d.role == "body" and source.has_summary and d.function.name not in summary_names:
-                sink.warning(d.where, "undeclared-function",
-                             f"{d.function.name} is described here but missing from the list of new functions",
-                             extension=extension.name)
+            if d.function.name in summary_names or d.role == "aside":
+                continue
+            summary_names.add(d.function.name)  # said once, at its first declaration
+            if d.role == "summary":
+                sink.warning(d.where, "undeclared-function", f"{d.function.name} is declared in this text's list of "
+                             f"new functions, but {followed}, whose list is followed, does not declare it: it is left "
+                             "out of the IR and the package", extension=extension.name)
+            elif followed is not None:
+                sink.warning(d.where, "undeclared-function", f"{d.function.name} is described here but missing from "
+                             f"the list of new functions{'' if followed == source.path else f' of {followed}'}: it is "
+                             "left out of the IR and the package", extension=extension.name)
     return result
 
 
@@ -228,13 +243,23 @@ def primary_errors(extension: Extension, primary: list[SourceFacts], knowledge: 
                                                         copied_from=error.source))
 
 
-def parameter_docs(extension: Extension, sources: list[SourceFacts]) -> None:
-    """Each parameter's description: the first source that gives one with the parameter as subject.
+def parameter_docs(extension: Extension, sources: list[SourceFacts], sink: Sink) -> None:
+    """Each parameter's description: the first source that gives one with the parameter as subject (the text
+    followed first; another text's wording of the same description only corroborates it). One text describing a
+    parameter twice in other words is a warning: the first is used.
 
     A description whose subject is not a parameter (a misspelt name) goes to the
     one parameter it is close to that has none; the cross-check reports the name.
     """
     for source in sources:
+        seen: dict[tuple[str, str], ParamDoc] = {}
+        for doc in source.param_docs:
+            for name in doc.parameters:
+                first = seen.setdefault((doc.function, name), doc)
+                if first is not doc and " ".join(first.text.split()) != " ".join(doc.text.split()):
+                    sink.warning(doc.where, "description-conflict", f"{doc.function}: parameter {name} is described "
+                                 f"again here, otherwise than at {first.where.precise()}; the first is preferred",
+                                 extension=extension.name, related=(first.where,))
         for doc in source.param_docs:
             function = extension.function(doc.function)
             if function is None or not doc.parameters:
@@ -258,7 +283,7 @@ def introduced_types(
 ) -> list[TypeInfo]:
     """Every type the extension's texts declare, and those its prototypes, typedefs and tables use beyond core
     OpenCL: COM and platform types, the registry's definitions of the others, and what stays undefined."""
-    typedefs = {t.typedef.name: t for s in sources for t in s.types}
+    typedefs = _typedefs(extension, sources, sink)
     uses: dict[str, Location] = {}
     by_value: set[str] = set()  # the types a value of which is passed or returned, not only a pointer to it
     for name, declared in typedefs.items():
@@ -311,6 +336,41 @@ def introduced_types(
             result.extend(undefined_types.undefined(extension, name, where, knowledge, sink, name in by_value))
     unique = {t.name: t for t in reversed(result)}  # a platform type named by two casts is declared once
     return sorted(unique.values(), key=lambda t: t.name)
+
+
+def _typedefs(extension: Extension, sources: list[SourceFacts], sink: Sink) -> dict[str, DeclaredType]:
+    """Each type the texts declare, as first declared (`typedef struct _x x;` completed by a later `typedef struct
+    _x {...} x;` takes its members). Another declaration that differs is an input error in the same text (C
+    refuses it too) and a warning in another text, whose declaration is not used."""
+    found: dict[str, DeclaredType] = {}
+    errors = Gather()
+    for source in sources:
+        for declared in source.types:
+            first = found.setdefault(declared.typedef.name, declared)
+            if first is declared or _typedef_said(first) == _typedef_said(declared):
+                continue
+            if first.typedef.c_type == declared.typedef.c_type and None in (first.typedef.record,
+                                                                           declared.typedef.record):
+                if first.typedef.record is None:  # the first only named the tagged type: this one completes it
+                    found[declared.typedef.name] = declared
+                continue
+            said = (f"type {declared.typedef.name} is declared here as `{_typedef_said(declared)}` but at "
+                    f"{first.where.precise()} as `{_typedef_said(first)}`")
+            if first.where.path == declared.where.path:
+                errors.add(InputError(declared.where.path, declared.where.pos, f"{said}: which one the text means, "
+                                      "it does not tell"))
+            else:
+                sink.warning(declared.where, "type-conflict", f"{said}, which is used", extension=extension.name,
+                             related=(first.where,))
+    errors.check()
+    return found
+
+
+def _typedef_said(declared: DeclaredType) -> str:
+    typedef = declared.typedef
+    inside = "; ".join(f"{m.type} {m.name}" for m in typedef.members) or ", ".join(
+        f"{e.name}{f' = {e.literal}' if e.literal else ''}" for e in typedef.enumerators)
+    return f"{typedef.c_type} {{ {inside} }}" if typedef.record else typedef.c_type
 
 
 def _known(name: str, knowledge: Knowledge) -> bool:

@@ -29,7 +29,8 @@ def tokens(
                 known = result[fact.name]
                 if None not in (known.value, fact.value) and known.value != fact.value:
                     sink.warning(fact.where, "token-conflict",
-                                 f"{fact.name} is {fact.literal} here but {known.literal} at {known.source.precise()}",
+                                 f"{fact.name} is {fact.literal} here but {known.literal} at {known.source.precise()}, "
+                                 "which is used",
                                  extension=extension.name, related=(known.source,))
                 continue
             result[fact.name] = Token(fact.name, fact.value, group.key if group else None, fact.where,

@@ -28,6 +28,8 @@ SAME_SENTENCE = 0.7
 SAME_CONDITION = 0.6
 #: How alike a description without its subject must be to a sibling's.
 SAME_DESCRIPTION = 0.6
+#: The kind of the warning for a condition that lost its error code for good (`coverage` fails for it).
+UNRECOVERED = "unrecovered-condition"
 #: Words whose difference between two wordings is not worth a warning ("a" for "an").
 _ARTICLES = {"a", "an", "the"}
 
@@ -319,8 +321,10 @@ def _corroborate(
                                                   recovered_from=condition.source, recovered="error code"))
             recovered += 1
         else:
-            sink.warning(fact.where, "unrecovered", "this error condition lost its error code and no other "
-                         "source states it", extension=extension.name)
+            text = " ".join(fact.text.split())
+            sink.warning(fact.where, UNRECOVERED, f"{function.name}: the condition '{text[:80]}"
+                         f"{'...' if len(text) > 80 else ''}' lost its error code and no other source states it: "
+                         "it is not in the IR's conditions, and `coverage` names it", extension=extension.name)
     if lost_codes and LOST_ERROR_CODES in source.lost:
         sink.note(lost_codes[0].where, "recovered", f"the conditions of this error list lost their error codes; "
                   f"recovered {recovered} of {len(lost_codes)} by matching them with the conditions of "

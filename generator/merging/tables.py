@@ -7,6 +7,10 @@ therefore named by what their cells are: a group of tokens (`channel_order`),
 C types (`type`), literal values (`default`) or prose (`description`). A table
 is named after the group its first column holds (`mem_info`); one whose every
 column holds tokens is a mapping (`<format>_mapping`).
+
+A table keyed by tokens holds one row per key. Two unlike rows for one key in one table are an input error
+(the text contradicts itself, as one text giving a token two values does); in two tables of one name (from two
+texts, or twice in one) a warning, the first row used and the other left out; a row given twice alike, a note.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from collections import Counter
 from generator.base import phrases
 from generator.base.c_decl import base_type, canonical_type_text
 from generator.base.diagnostics import Sink
+from generator.base.errors import Gather, InputError
 from generator.base.knowledge import Knowledge
 from generator.extraction.facts import SourceFacts, TableFact
 from generator.merging.draft import Extension, Table
@@ -32,12 +37,16 @@ def merge(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge
     result: dict[str, Table] = {}
     numbered: dict[str, int] = {}
     used = parameter_types(extension)
+    errors = Gather()
     for source in sources:
         for fact in source.tables:
             table = canonical(fact, extension, knowledge, used)
             if table is None:
                 sink.note(fact.where, "empty-table", "this table has no rows", extension=extension.name)
                 continue
+            if all(token_group(row[0], extension, knowledge) for row in table.rows):
+                with errors.attempt():
+                    _one_row_per_key(table, extension.name, sink)
             same = result.get(table.name)
             if same is None:
                 result[table.name] = table
@@ -49,7 +58,29 @@ def merge(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge
                              extension=extension.name, related=(same.source,))
                 table.name = _free_name(table.name, result, numbered)
                 result[table.name] = table
+    errors.check()
     return list(result.values())
+
+
+def _one_row_per_key(table: Table, extension: str, sink: Sink) -> None:
+    """Drop a row given twice alike (a note); two unlike rows for one key are an input error at the second."""
+    first: dict[str, int] = {}
+    keep: list[int] = []
+    for index, row in enumerate(table.rows):
+        at = first.setdefault(row[0], index)
+        if at == index:
+            keep.append(index)
+            continue
+        where, known = table.row_sources[index], table.row_sources[at]
+        if row != table.rows[at]:
+            raise InputError(where.path, where.pos, f"table {table.name}: row {row[0]} reads {row} here but "
+                             f"{table.rows[at]} at {known.precise()}, in the same table: which one holds, the text "
+                             "does not tell")
+        sink.note(where, "table-duplicate", f"table {table.name}: row {row[0]} is given again here, as at "
+                  f"{known.precise()}; it is kept once", extension=extension, related=(known,))
+    if len(keep) < len(table.rows):
+        table.rows = [table.rows[i] for i in keep]
+        table.row_sources = [table.row_sources[i] for i in keep]
 
 
 def _free_name(name: str, taken: dict[str, Table], last: dict[str, int]) -> str:
@@ -72,7 +103,8 @@ def _combine(into: Table, table: Table, extension: str, sink: Sink) -> None:
         known, known_where = keys[row[0]]
         if row != known:
             sink.warning(where, "table-conflict", f"table {into.name}: row {row[0]} reads {row} here but "
-                         f"{known} at {known_where.precise()}", extension=extension, related=(known_where,))
+                         f"{known} at {known_where.precise()}, which is used; this row is left out",
+                         extension=extension, related=(known_where,))
 
 
 def parameter_types(extension: Extension) -> frozenset[str]:

@@ -173,3 +173,55 @@ def test_the_corpus_has_findings_of_every_kind(corpus_findings: dict[str, list[D
     kinds = {d.kind for findings in corpus_findings.values() for d in findings}
     assert {"registry-prototype", "registry-missing", "registry-extra", "registry-elsewhere",
             "registry-no-extension", "registry-unvalued"} <= kinds
+
+
+# -- a name the registry XML defines twice ---------------------------------------------------------------------
+
+def _line(text: str, piece: str, nth: int = 1) -> int:
+    """The line of the `nth` occurrence of `piece` in `text`."""
+    at = -1
+    for _ in range(nth):
+        at = text.index(piece, at + 1)
+    return text.count("\n", 0, at) + 1
+
+
+@pytest.mark.parametrize(("anchor", "twice", "piece", "what"), [
+    ('    <enum value="0x7004" name="CL_WIDGET_EXTRA_ACME"/>\n',
+     '    <enum value="0x7010" name="CL_WIDGET_EXTRA_ACME"/>\n', 'name="CL_WIDGET_EXTRA_ACME"',
+     "the value of CL_WIDGET_EXTRA_ACME twice: `0x7010` here but `0x7004` at specs/cl.xml:"),
+    ('  </commands>\n',
+     '    <command>\n      <proto><type>cl_int</type> <name>clDoWidgetACME</name></proto>\n'
+     '      <param><type>cl_context</type> <name>ctx</name></param>\n    </command>\n', "<command>",
+     "the prototype of clDoWidgetACME twice: `cl_int clDoWidgetACME(cl_context ctx);` here but "),
+    ('  </types>\n',
+     '    <type category="define">typedef <type>cl_int</type> <name>cl_widget_mode_acme</name>;</type>\n',
+     'category="define"', "the definition of type cl_widget_mode_acme twice: `typedef cl_int cl_widget_mode_acme;` "),
+    ('  </extensions>\n', '    <extension name="cl_acme_widget" supported="opencl"><require>'
+     '<command name="clDoWidgetACME"/></require></extension>\n', '<extension name="cl_acme_widget"',
+     "the names required by extension cl_acme_widget twice: `clDoWidgetACME` here but "),
+])
+def test_two_unlike_definitions_of_a_name_the_run_uses_are_an_input_error(
+        anchor: str, twice: str, piece: str, what: str, spec_dir: Callable[[dict[str, str]], Path],
+        main: Callable[..., Any]) -> None:
+    """Which one the IR should hold nothing tells: the first no longer wins in silence."""
+    xml = WIDGET_XML.replace(anchor, anchor + twice if anchor.startswith("    <") else twice + anchor, 1)
+    specs = spec_dir({"cl_acme_widget.txt": samples.WIDGET, "cl.xml": xml})
+    run = main("generate", "--specs", str(specs), "--out", str(specs.parent / "out"), cwd=specs.parent)
+    assert run.status == 2, run.err
+    first = run.err.splitlines()[0]
+    assert first.startswith(f"specs/cl.xml:{_line(xml, piece, 2)}:") and f"the registry XML gives {what}" in first
+    assert first.endswith("which one the IR should hold, nothing tells")
+
+
+def test_unlike_definitions_of_a_name_no_extension_uses_are_a_warning_and_alike_ones_a_note(
+        spec_dir: Callable[[dict[str, str]], Path], main: Callable[..., Any]) -> None:
+    xml = WIDGET_XML.replace('  </enums>\n', '    <enum value="0x7005" name="CL_WIDGET_OTHER_ACME"/>\n'
+                             '    <enum value="0x7006" name="CL_WIDGET_OTHER_ACME"/>\n  </enums>\n', 1)
+    specs = spec_dir({"cl_acme_widget.txt": samples.WIDGET, "cl.xml": xml})
+    run = main("generate", "--specs", str(specs), "--out", str(specs.parent / "out"), "-v", cwd=specs.parent)
+    assert run.status == 0, run.err
+    second, third = _line(xml, 'name="CL_WIDGET_OTHER_ACME"', 2), _line(xml, 'name="CL_WIDGET_OTHER_ACME"', 3)
+    assert (f"specs/cl.xml:{second}: note: the value of CL_WIDGET_OTHER_ACME is given again here, as at "
+            f"specs/cl.xml:{second - 1}:5") in run.err  # the first, just above
+    assert (f"specs/cl.xml:{third}: warning: the registry XML gives the value of CL_WIDGET_OTHER_ACME twice: "
+            f"`0x7006` here but `0x7005` at specs/cl.xml:{second - 1}:5") in run.err

@@ -72,3 +72,55 @@ def test_generate_v_prints_the_tally_of_each_file() -> None:
     lines = cli.tally_lines(pipeline.run(SPECS))
     assert len(lines) == len([p for p in SPECS.iterdir() if p.suffix == ".txt"])
     assert all(": note: " in line and "conditions" in line for line in lines)
+
+
+def _one_function_lost(result: pipeline.Result) -> tuple[list[Extension], Function]:
+    """A copy of the seeds' extensions with one declared function taken out, as a stage that dropped it would."""
+    extensions = copy.deepcopy(result.extensions)
+    extension = next(e for e in extensions if e.name == "cl_khr_d3d11_sharing")
+    function = next(f for f in extension.functions if not f.foreign)
+    extension.functions.remove(function)
+    return extensions, function
+
+
+def test_a_declared_function_the_ir_lacks_is_a_warning_unless_one_names_it(seed_result: pipeline.Result,
+                                                                           seed_facts: list[SourceFacts]) -> None:
+    """The net under every place that drops a function: a note at -v (or another diagnostic on its line) was all
+    the word there was."""
+    extensions, lost = _one_function_lost(seed_result)
+    noted = Sink()
+    noted.note(lost.source, "some-kind", f"{lost.name} is something")  # a note is no warning
+    noted.warning(lost.source, "other-kind", "a warning about something else on that line")
+    sink = Sink()
+    tally.attach(extensions, seed_facts, sink, noted.finished())
+    dropped = [d for d in sink.finished() if d.kind == "function-dropped"]
+    assert [(d.where, d.severity) for d in dropped] == [(lost.source, "warning")]
+    assert dropped[0].message.startswith(f"{lost.name} is declared here but is not in the IR or the package")
+    named = Sink()
+    named.warning(lost.source, "some-kind", f"{lost.name} is left out, because ...")
+    sink = Sink()
+    tally.attach(extensions, seed_facts, sink, named.finished())
+    assert not [d for d in sink.finished() if d.kind == "function-dropped"]
+
+
+def test_a_source_the_ir_cites_nowhere_is_a_warning(seed_result: pipeline.Result,
+                                                    seed_facts: list[SourceFacts]) -> None:
+    extensions = copy.deepcopy(seed_result.extensions)
+    page = next(e for e in extensions if e.name == "cl_khr_d3d11_sharing")
+    path = "specs/clEnqueueAcquireD3D11ObjectsKHR.txt"
+    for function in page.functions:
+        function.declared_at = [w for w in function.declared_at if w.path != path]
+        function.errors = [e for e in function.errors if e.source.path != path]
+        for error in function.errors:
+            error.also_in = [c for c in error.also_in if c.source.path != path]
+        for param in function.params:
+            if param.description_source is not None and param.description_source.path == path:
+                param.description_source = None
+    sink = Sink()
+    tally.attach(extensions, seed_facts, sink, [])
+    (said,) = [d for d in sink.finished() if d.kind == "nothing-kept"]
+    assert said.where.path == path and said.severity == "warning"
+    assert said.message.startswith("read as refpage text of cl_khr_d3d11_sharing, but nothing it states is in the IR")
+    sink = Sink()
+    tally.attach(copy.deepcopy(seed_result.extensions), seed_facts, sink, [])
+    assert not [d for d in sink.finished() if d.kind in ("nothing-kept", "function-dropped")]

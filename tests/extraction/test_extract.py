@@ -215,3 +215,18 @@ def test_a_group_sentence_ending_in_a_full_stop_heads_the_sentences_after_it(kno
                       ("CL_GAUGE_LOOSE_ACME", None)]
     (remark,) = [r for r in found.remarks if r.kind == "ungrouped-tokens"]
     assert remark.note and remark.where.pos.line == _HEADED[:_HEADED.index("Gauges say")].count("\n") + 1
+
+
+@pytest.mark.parametrize("names", ["    cl_acme_widget\n    cl_acme_widget_more\n    cl_acme_widget_most\n",
+                                   "    cl_acme_widget\n\n    cl_acme_widget_more cl_acme_widget_most\n"])
+def test_other_extension_strings_of_the_name_section_are_said(names: str, knowledge: Knowledge) -> None:
+    """The first name string is the extension; the others were dropped in silence."""
+    text = WIDGET.replace("    cl_acme_widget\n", names, 1)
+    found = extract(registry.parse(SpecFile.from_text("widget.txt", text)), knowledge)
+    assert found.extension == "cl_acme_widget"
+    (remark,) = [r for r in found.remarks if r.kind == "other-names"]
+    assert remark.note and remark.message == ("the text names other extension strings too (cl_acme_widget_more, "
+                                              "cl_acme_widget_most): it is read as describing cl_acme_widget, and "
+                                              "they are not generated")
+    plain = extract(registry.parse(SpecFile.from_text("widget.txt", WIDGET)), knowledge)
+    assert not [r for r in plain.remarks if r.kind == "other-names"]

@@ -6,7 +6,7 @@ import pytest
 
 from generator.base.errors import InputError
 from generator.base.source import SpecFile
-from generator.frontends.detect import NOTES, detect
+from generator.frontends.detect import NOTES, detect, note_like
 from tests.support import SPECS, seed
 
 
@@ -54,3 +54,19 @@ def test_the_current_asciidoc_form_by_its_own_marks() -> None:
     text = (":data-uri:\n:icons: font\ninclude::../config/attribs.txt[]\n\n== Name Strings\n\n`cl_acme_x`\n\n"
             "ifdef::cl_acme_y[]\n[source,opencl]\n----\ncl_int clX(void);\n----\nendif::cl_acme_y[]\n")
     assert detect(SpecFile.from_text("x.txt", text)) == "asciidoc"
+
+
+@pytest.mark.parametrize("name", ["cl_nv_d3d10_sharing.txt", "cl_nv_d3d11_sharing.txt", "cl_khr_d3d10_sharing.txt",
+                                  "clEnqueueReleaseD3D10ObjectsKHR.txt", "clEnqueueAcquireD3D11ObjectsKHR.txt"])
+def test_markdown_headings_never_make_a_spec_a_note(name: str) -> None:
+    """The note is what no spec format fits: a spec with more `#` lines than marks of its own is a spec."""
+    text = (SPECS / name).read_text(encoding="utf-8") + "".join(f"\n# Heading {n}\n" for n in range(200))
+    spec = SpecFile.from_text(f"specs/{name}", text)
+    assert detect(spec) == detect(seed(name)) != NOTES
+    assert note_like(spec, detect(spec))  # passed over only if, read so, it states nothing
+    assert not note_like(seed(name), detect(seed(name)))
+
+
+def test_a_file_of_invisible_characters_is_an_empty_file_saying_so() -> None:
+    with pytest.raises(InputError, match="empty file but for 3 invisible or space characters: not a specification"):
+        detect(SpecFile.from_text("specs/odd.txt", "\u200b\n\u00ad \u3000\n"))

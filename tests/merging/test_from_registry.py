@@ -8,8 +8,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from generator import pipeline
+from generator.ir import read
 from tests import samples, scoring
 from tests.samples import WIDGET_XML
+from tests.support import CliRun
 
 #: The sample extension, with a second function only named (as cl_arm_shared_virtual_memory names its nine).
 NAMED = samples.WIDGET.replace("New Tokens\n", "    clUndoWidgetACME\n\nNew Tokens\n", 1)
@@ -77,3 +79,17 @@ def test_the_corpus_functions_only_named_get_the_truth_s_registry_prototypes(tmp
         assert scoring.canonical_type(got.return_type) == scoring.canonical_type(registered["return_type"])
         assert [(p.name, scoring.canonical_type(p.type)) for p in got.params] == [
             (p["name"], scoring.canonical_type(p["type"])) for p in registered["params"]], want["name"]
+
+
+def test_a_registry_prototype_that_declares_no_one_function_is_a_warning_not_silence(
+        spec_dir: Callable[[dict[str, str]], Path], main: Callable[..., CliRun]) -> None:
+    """`cl_int x; cl_int clUndoWidgetACME(...)` is C, but no one function: the named function left the package with
+    no word."""
+    two = UNDO.replace("<proto><type>cl_int</type> <name>", "<proto><type>cl_int</type> x; <type>cl_int</type> <name>")
+    specs = spec_dir({"cl_acme_widget.txt": NAMED, "cl.xml": WIDGET_XML.replace("  </commands>", two)})
+    run = main("generate", "--specs", str(specs), "--out", str(specs.parent / "out"), cwd=specs.parent)
+    assert run.status == 0, run.err
+    assert ("specs/cl_acme_widget.txt:15: warning: clUndoWidgetACME is named as a new function, but no text gives "
+            "its prototype and the registry XML's cannot be read as one: it is left out [see specs/cl.xml:") in run.err
+    assert [f.name for f in read.load(specs.parent / "out" / "ir" / "cl_acme_widget.yaml").functions
+            if not f.core] == ["clDoWidgetACME"]

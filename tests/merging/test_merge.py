@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,9 +11,11 @@ from generator import pipeline
 from generator.base.errors import InputError
 from generator.base.source import Pos
 from generator.ir import files as ir
+from generator.ir import read
 from generator.merging.draft import Extension
 from tests.pathological import assert_linear
 from tests.samples import WIDGET
+from tests.support import SPECS, CliRun
 
 
 @pytest.fixture(scope="module")
@@ -267,3 +270,103 @@ def test_a_bit_of_a_cast_number_is_a_token_value(tmp_path: Path) -> None:
     (extension,) = pipeline.run(tmp_path).extensions
     assert [(t.name, t.value) for t in extension.tokens][:2] == [("CL_WIDGET_FAST_ACME", 1),
                                                                  ("CL_WIDGET_SLOW_ACME", 1 << 33)]
+
+
+def _run(tmp_path: Path, main: Callable[..., CliRun], files: dict[str, str], *flags: str) -> CliRun:
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    for name, text in files.items():
+        (specs / name).write_text(text, encoding="utf-8")
+    return main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), *flags, cwd=tmp_path)
+
+
+# -- conflicting duplicates: diagnostics naming both places, never "the first/last wins" in silence ------------
+
+def _types(old: str) -> str:
+    return WIDGET.replace("New Tokens\n", f"New Types\n\n{old}\nNew Tokens\n")
+
+
+@pytest.mark.parametrize(("first", "second", "said"), [
+    ("typedef cl_uint cl_widget_mode_acme;", "typedef cl_int cl_widget_mode_acme;",
+     "`cl_int` but at {at} as `cl_uint`"),
+    ("typedef struct _w { cl_uint a; } cl_widget_mode_acme;", "typedef struct _w { cl_int a; } cl_widget_mode_acme;",
+     "`struct _w { cl_int a }` but at {at} as `struct _w { cl_uint a }`"),
+])
+def test_one_text_declaring_a_type_two_ways_is_an_input_error(first: str, second: str, said: str, tmp_path: Path,
+                                                              main: Callable[..., CliRun]) -> None:
+    """The last declaration won in silence. (A tagged type named, then spelt out, is one type.)"""
+    run = _run(tmp_path, main, {"w.txt": _types(f"    {first}\n\n    {second}\n")})
+    assert run.status == 2, run.err
+    assert run.err.splitlines()[0] == (f"specs/w.txt:19:5: error: type cl_widget_mode_acme is declared here as "
+                                       f"{said.replace('{at}', 'specs/w.txt:17:5')}: which one the text means, it does "
+                                       "not tell")
+    completed = tmp_path / "completed"
+    completed.mkdir()
+    run = _run(completed, main, {"w.txt": _types("    typedef struct _w cl_widget_mode_acme;\n\n"
+                                                 "    typedef struct _w { cl_uint a; } cl_widget_mode_acme;\n")})
+    assert run.status == 0, run.err
+    (declared,) = [t for t in read.load(completed / "out" / "ir" / "cl_acme_widget.yaml").types
+                   if t.name == "cl_widget_mode_acme"]
+    assert declared.members == (("a", "cl_uint"),)
+
+
+def test_another_text_declaring_a_type_otherwise_is_a_warning_and_the_first_is_used(
+        tmp_path: Path, main: Callable[..., CliRun]) -> None:
+    run = _run(tmp_path, main, {"a.txt": _types("    typedef cl_uint cl_widget_mode_acme;\n"),
+                                "b.txt": _types("    typedef cl_int cl_widget_mode_acme;\n")})
+    assert run.status == 0, run.err
+    assert ("specs/b.txt:17: warning: type cl_widget_mode_acme is declared here as `cl_int` but at specs/a.txt:17:5 "
+            "as `cl_uint`, which is used") in run.err
+    (declared,) = [t for t in read.load(tmp_path / "out" / "ir" / "cl_acme_widget.yaml").types
+                   if t.name == "cl_widget_mode_acme"]
+    assert declared.c_type == "cl_uint"
+
+
+def test_a_parameter_described_twice_otherwise_in_one_text_is_a_warning(tmp_path: Path,
+                                                                      main: Callable[..., CliRun]) -> None:
+    text = WIDGET.replace("    <mode> is the widget mode.\n", "    <mode> is the widget mode.\n\n"
+                          "    <mode> is how fast the widget turns.\n")
+    run = _run(tmp_path, main, {"w.txt": text})
+    assert run.status == 0, run.err
+    assert ("specs/w.txt:54: warning: clDoWidgetACME: parameter mode is described again here, otherwise than at "
+            "specs/w.txt:52:5; the first is preferred") in run.err
+    (function,) = read.load(tmp_path / "out" / "ir" / "cl_acme_widget.yaml").functions[:1]
+    assert next(p for p in function.params if p.name == "mode").description == "mode is the widget mode."
+
+
+def test_a_token_two_texts_give_two_values_says_which_is_used(tmp_path: Path, main: Callable[..., CliRun]) -> None:
+    run = _run(tmp_path, main, {"a.txt": WIDGET, "b.txt": WIDGET.replace("0x7002", "0x7009")})
+    assert "specs/b.txt:20: warning: CL_WIDGET_SLOW_ACME is 0x7009 here but 0x7002 at specs/a.txt:20:9, which is used" \
+        in run.err
+
+
+# -- a function a text declares never leaves the package without a diagnostic ---------------------------------
+
+EXTRA = "    cl_int clUndoWidgetACME(cl_context context)\n"
+
+
+def test_a_function_only_a_second_full_text_declares_is_named(tmp_path: Path, main: Callable[..., CliRun]) -> None:
+    """The second text's list of new functions only corroborated the first's: a function only it declares left
+    the package with a note at -v (on another line)."""
+    level = "                          UINT level)\n\n"
+    second = WIDGET.replace("Version 3", "Version 4").replace(f"{level}New Tokens", f"{level}{EXTRA}\nNew Tokens")
+    run = _run(tmp_path, main, {"a.txt": WIDGET, "b.txt": second})
+    assert run.status == 0, run.err
+    assert ("specs/b.txt:15: warning: clUndoWidgetACME is declared in this text's list of new functions, but "
+            "specs/a.txt, whose list is followed, does not declare it: it is left out of the IR and the package") \
+        in run.err
+
+
+def test_a_function_a_page_describes_and_the_summary_lacks_is_named(tmp_path: Path,
+                                                                   main: Callable[..., CliRun]) -> None:
+    """A reference page (no list of new functions) describing a function the extension's list lacks: left out
+    with no word."""
+    page = (SPECS / "clEnqueueAcquireD3D11ObjectsKHR.txt").read_text(encoding="utf-8")
+    page = page.replace("clEnqueueAcquireD3D11ObjectsKHR", "clEnqueueFlushD3D11ObjectsKHR")
+    khr = (SPECS / "cl_khr_d3d11_sharing.txt").read_text(encoding="utf-8")
+    run = _run(tmp_path, main, {"cl_khr_d3d11_sharing.txt": khr, "page.txt": page})
+    assert run.status == 0, run.err
+    said = [line for line in run.err.splitlines() if "clEnqueueFlushD3D11ObjectsKHR is described here" in line]
+    assert len(said) == 1 and said[0].startswith("specs/page.txt:") and said[0].endswith(
+        "but missing from the list of new functions of specs/cl_khr_d3d11_sharing.txt: it is left out of the IR "
+        "and the package")

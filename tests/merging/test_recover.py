@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 from generator import pipeline
 from generator.merging.draft import Extension
 from generator.pipeline import Result
+from tests.support import SPECS, CliRun
 
 
 def extension(result: Result, name: str) -> Extension:
@@ -81,3 +84,25 @@ def test_a_text_that_declares_no_function_and_names_no_parameter_lost_nothing(tm
     result = pipeline.run(tmp_path)
     assert not [d for d in result.diagnostics if d.kind == "recovered"]
     assert [e.code for f in extension(result, "cl_acme_widget").functions for e in f.errors] == ["CL_INVALID_VALUE"]
+
+
+def test_a_condition_that_lost_its_code_for_good_is_named_and_coverage_fails(
+        tmp_path: Path, main: Callable[..., CliRun]) -> None:
+    """A condition of the reference page that lost its code, which no other text states: it cannot be kept, so it
+    is a warning at default verbosity naming the function and the condition, and `coverage` lists it."""
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    page = (SPECS / "clEnqueueReleaseD3D10ObjectsKHR.txt").read_text(encoding="utf-8")
+    page = page.replace("command_queue\nis not a valid command-queue.", "command_queue\nis out of moon dust.", 1)
+    (specs / "page.txt").write_text(page, encoding="utf-8")
+    shutil.copy(SPECS / "cl_khr_d3d10_sharing.txt", specs)
+    run = main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert run.status == 0, run.err
+    line = page.split("is out of moon dust.")[0].count("\n")
+    assert (f"specs/page.txt:{line}: warning: clEnqueueReleaseD3D10ObjectsKHR: the condition 'command_queue is out "
+            "of moon dust' lost its error code and no other source states it") in run.err
+    coverage = main("coverage", "--specs", str(specs), "--out", str(tmp_path / "cover"), cwd=tmp_path)
+    assert coverage.status == 1
+    assert ("[DAMAGED] (code lost): the condition 'command_queue is out of moon dust' lost its error code and no "
+            "other source states it: it is not in the IR's conditions, and `coverage` names it  "
+            f"(specs/page.txt:{line})") in coverage.out

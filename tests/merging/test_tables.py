@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
 from generator.base.diagnostics import Location
 from generator.base.knowledge import Knowledge
 from generator.base.source import Pos
 from generator.extraction.facts import TableFact, TableRowFact
+from generator.ir import read
 from generator.merging.draft import Extension, Token
 from generator.merging.tables import canonical
+from tests.support import SPECS, CliRun
 
 WHERE = Location("t.txt", Pos(1))
 
@@ -53,3 +60,72 @@ def test_a_header_named_type_over_tokens_is_no_column_of_types(knowledge: Knowle
     result = canonical(fact, ext(), knowledge)
     assert result is not None and "type" not in result.columns
     assert (result.name, result.columns) == ("table", ["table", "description"])
+
+
+# -- one row per key: conflicting rows are diagnostics, not "the last wins" ------------------------------------
+
+NV = "cl_nv_d3d10_sharing.txt"
+ROW = "    DXGI_FORMAT_R32G32B32A32_FLOAT   CL_RGBA           CL_FLOAT\n"
+
+
+def _generate(files: dict[str, str], tmp_path: Path, main: Callable[..., CliRun]) -> CliRun:
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    for name, text in files.items():
+        (specs / name).write_text(text, encoding="utf-8")
+    return main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), "-v", cwd=tmp_path)
+
+
+def _nv(row_after: str) -> str:
+    text = (SPECS / NV).read_text(encoding="utf-8")
+    assert text.count(ROW) == 1
+    return text.replace(ROW, ROW + row_after)
+
+
+def _rows(tmp_path: Path, key: str) -> list[list[str]]:
+    (table,) = [t for t in read.load(tmp_path / "out" / "ir" / "cl_nv_d3d10_sharing.yaml").tables
+                if t.name == "dxgi_format_mapping"]
+    return [list(row) for row in table.rows if row[0] == key]
+
+
+@pytest.mark.parametrize("other", [
+    "    DXGI_FORMAT_R32G32B32A32_FLOAT   CL_RGBA           CL_HALF_FLOAT\n",
+    "    DXGI_FORMAT_R32G32B32A32_FLOAT   CL_BGRA           CL_FLOAT\n",
+    "    DXGI_FORMAT_R32G32B32A32_UINT    CL_RGBA           CL_UNSIGNED_INT32\n"
+    "    DXGI_FORMAT_R32G32B32A32_FLOAT   CL_R              CL_FLOAT\n",
+])
+def test_one_table_mapping_one_format_two_ways_is_an_input_error(other: str, tmp_path: Path,
+                                                                 main: Callable[..., CliRun]) -> None:
+    """The package's lookup took the last row in silence, the docs showed both."""
+    run = _generate({NV: _nv(other)}, tmp_path, main)
+    assert run.status == 2, run.err
+    first = run.err.splitlines()[0]
+    line = 533 + other.count("\n")
+    assert first.startswith(f"specs/{NV}:{line}:") and "table dxgi_format_mapping: row DXGI_FORMAT_R32G32B32A32_FLOAT" \
+        in first and first.endswith(f"at specs/{NV}:533:5, in the same table: which one holds, the text does not tell")
+
+
+def test_a_row_given_twice_alike_is_kept_once_with_a_note(tmp_path: Path, main: Callable[..., CliRun]) -> None:
+    run = _generate({NV: _nv(ROW)}, tmp_path, main)
+    assert run.status == 0, run.err
+    assert f"specs/{NV}:534: note: table dxgi_format_mapping: row DXGI_FORMAT_R32G32B32A32_FLOAT is given again" \
+        in run.err
+    assert _rows(tmp_path, "DXGI_FORMAT_R32G32B32A32_FLOAT") == [["DXGI_FORMAT_R32G32B32A32_FLOAT", "CL_RGBA",
+                                                                  "CL_FLOAT"]]
+
+
+def test_two_texts_mapping_one_format_two_ways_use_the_first_and_say_so(tmp_path: Path,
+                                                                       main: Callable[..., CliRun]) -> None:
+    text = (SPECS / NV).read_text(encoding="utf-8")
+    changed = text.replace(ROW, ROW.replace("CL_FLOAT", "CL_HALF_FLOAT"))
+    run = _generate({"a.txt": text, "b.txt": changed}, tmp_path, main)
+    assert run.status == 0, run.err
+    assert ("specs/b.txt:533: warning: table dxgi_format_mapping: row DXGI_FORMAT_R32G32B32A32_FLOAT reads "
+            "['DXGI_FORMAT_R32G32B32A32_FLOAT', 'CL_RGBA', 'CL_HALF_FLOAT'] here but "
+            "['DXGI_FORMAT_R32G32B32A32_FLOAT', 'CL_RGBA', 'CL_FLOAT'] at specs/a.txt:533:5, which is used; this row "
+            "is left out") in run.err
+    assert _rows(tmp_path, "DXGI_FORMAT_R32G32B32A32_FLOAT") == [["DXGI_FORMAT_R32G32B32A32_FLOAT", "CL_RGBA",
+                                                                  "CL_FLOAT"]]
+    formats = (tmp_path / "out" / "cl_d3d_sharing" / "formats.py").read_text(encoding="utf-8")
+    assert [line.strip() for line in formats.splitlines() if "DXGIFormat.R32G32B32A32_FLOAT:" in line] == [
+        "DXGIFormat.R32G32B32A32_FLOAT: CLFormat(ChannelOrder.RGBA, ChannelType.FLOAT),"]
