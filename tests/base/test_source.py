@@ -15,7 +15,7 @@ def test_line_ends_and_no_break_spaces_are_normalised(tmp_path: Path) -> None:
     path = tmp_path / "a.txt"
     path.write_bytes("\ufeffone\r\ntwo\u00a0words\rthree\n".encode())
     spec = SpecFile.read(path, tmp_path)
-    assert spec.path == "a.txt"
+    assert spec.path == "specs/a.txt"
     assert spec.text == "one\ntwo words\nthree\n"
 
 
@@ -30,7 +30,7 @@ def test_not_utf8_is_an_error(tmp_path: Path) -> None:
     path.write_bytes(b"ok\ncaf\xe9\n")
     with pytest.raises(InputError) as caught:
         SpecFile.read(path, tmp_path)
-    assert str(caught.value).startswith("latin.txt:2:4: error: not UTF-8 text")
+    assert str(caught.value).startswith("specs/latin.txt:2:4: error: not UTF-8 text")
 
 
 def test_long_lines_are_cut_around_the_caret() -> None:
@@ -55,11 +55,11 @@ def test_a_file_name_that_does_not_print_as_itself_is_refused_escaped(tmp_path: 
         SpecFile.read(path, tmp_path)
     assert caught.value.pos is None, "a fault of the name, not of a place in the text"
     rendered = caught.value.render()
-    assert rendered.startswith(f"{shown}: error: the file name holds {why}"), rendered
+    assert rendered.startswith(f"specs/{shown}: error: the file name holds {why}"), rendered
     assert rendered.isprintable()
 
 
 @pytest.mark.parametrize("name", ["plain.txt", "with space.txt", "café €.txt", "we\"ird ' \\ $(x).txt"])
 def test_a_printable_file_name_is_read(tmp_path: Path, name: str) -> None:
     (tmp_path / name).write_text("text\n", encoding="utf-8")
-    assert SpecFile.read(tmp_path / name, tmp_path).path == name
+    assert SpecFile.read(tmp_path / name, tmp_path).path == f"specs/{name}"

@@ -20,7 +20,7 @@ from typing import IO
 import pytest
 
 from generator.base.errors import InputError
-from generator.writing import fingerprint, ownership, writer
+from generator.writing import fingerprint, folders, ownership, writer
 from tests.support import SPECS, missing, snapshot
 
 
@@ -45,7 +45,11 @@ def test_on_linux_the_two_folders_are_exchanged_in_one_step(tmp_path: Path) -> N
     (tmp_path / "a" / "from_a").write_text("a")
     (tmp_path / "b").mkdir()
     (tmp_path / "b" / "from_b").write_text("b")
-    assert writer._exchange(tmp_path / "a", tmp_path / "b")
+    parent = os.open(tmp_path, os.O_RDONLY)
+    try:
+        assert folders.exchange(parent, "a", "b")
+    finally:
+        os.close(parent)
     assert [p.name for p in (tmp_path / "a").iterdir()] == ["from_b"]
     assert [p.name for p in (tmp_path / "b").iterdir()] == ["from_a"]
 
@@ -57,7 +61,7 @@ def test_a_failed_write_leaves_the_previous_tree(tmp_path: Path, monkeypatch: py
     def broken(*_: object, **__: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device", "somewhere")
 
-    monkeypatch.setattr(Path, "write_text", broken)
+    monkeypatch.setattr(folders, "put", broken)
     with pytest.raises(InputError, match="cannot write the output: No space left on device"):
         writer.write(out, {"ir/a.yaml": "changed\n"})
     monkeypatch.undo()
@@ -295,7 +299,7 @@ def test_where_folders_cannot_be_exchanged_out_goes_aside_and_back(
 ) -> None:
     """The two renames used off Linux: the new tree in place, nothing left; a user's `.out-previous` in the
     way stops the run with OUT as it was."""
-    monkeypatch.setattr(writer, "_exchange", lambda a, b: False)
+    monkeypatch.setattr(folders, "exchange", lambda parent, a, b: False)
     out = tmp_path / "out"
     writer.write(out, {"ir/a.yaml": "a\n"})
     writer.write(out, {"ir/a.yaml": "b\n"})
