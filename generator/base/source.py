@@ -105,12 +105,21 @@ def position_of(text: str, offset: int) -> Pos:
     return Pos(line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
 
 
+def real_path(path: Path | str) -> str:
+    """`os.path.realpath`, which never raises on a link loop but does (EINVAL) when a link on the way is swapped
+    for something else while it is read: then the path made absolute as it is written."""
+    try:
+        return os.path.realpath(path)
+    except OSError:
+        return os.path.abspath(path)
+
+
 def display_path(path: Path, root: Path) -> str:
     """A file named on the command line, relative to `root` (the working folder) when inside it. Files under
     `--specs` are named by `name_of` instead."""
-    absolute = Path(os.path.realpath(path))  # never raises on a link loop, as Path.resolve does
+    absolute = Path(real_path(path))
     try:
-        return absolute.relative_to(os.path.realpath(root)).as_posix()
+        return absolute.relative_to(real_path(root)).as_posix()
     except ValueError:
         return os.fspath(absolute)
 
@@ -159,7 +168,7 @@ def open_spec(path: Path, root: Path | None, shown: str) -> int:
         raise InputError(shown, None, "is, or lies behind, a symbolic link that leads out of the specs folder: it "
                          "is not read (a spec is read only from inside the folder; copy the file there)") from None
     except OSError as error:
-        raise InputError(shown, Pos(1, 1), f"cannot read this file: {error.strerror}") from None
+        raise InputError(shown, None, f"cannot read this file: {error.strerror}") from None
     try:
         regular = stat.S_ISREG(os.fstat(descriptor).st_mode)
     except OSError:
@@ -215,7 +224,7 @@ def _beneath(root: Path, relative: str) -> int:
     `..` never climbing above root, an absolute target counting only where it names a place under root; what
     would leave root raises `_Outside`. Linux's openat2(RESOLVE_BENEATH) does this; Python does not offer it."""
     held = [os.open(root, _FOLDER)]
-    prefixes = {os.path.realpath(root).rstrip("/") + "/", os.path.abspath(root).rstrip("/") + "/"}
+    prefixes = {real_path(root).rstrip("/") + "/", os.path.abspath(root).rstrip("/") + "/"}
     todo = _parts(relative)
     links = 0
     try:

@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from generator.base.errors import InputError
+from generator.base.source import real_path
 
 OTHER = "other"
 
@@ -84,9 +85,9 @@ class Report:
 
     @classmethod
     def checked(cls, path: Path, out: Path, specs: Path) -> Report:
-        real = Path(os.path.realpath(path))
+        real = Path(real_path(path))
         for folder, what in ((out, "the output folder, which is replaced whole"), (specs, "the specs folder")):
-            inside = Path(os.path.realpath(folder))
+            inside = Path(real_path(folder))
             if real == inside or inside in real.parents:
                 raise InputError(str(path), None, f"the timings file may not be inside {what}")
         if os.path.isdir(real) or not os.path.isdir(real.parent):

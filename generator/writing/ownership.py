@@ -22,6 +22,7 @@ from pathlib import Path
 
 from generator import ROOT
 from generator.base.records import frozen
+from generator.base.source import real_path
 from generator.writing import folders
 
 #: The manifest's name in OUT: the hash of the inputs, then of every file written beside it.
@@ -157,7 +158,7 @@ def _identity(path: Path) -> tuple[int, int] | None:
 def _chain(path: Path) -> set[tuple[int, int]]:
     """The identities of `path` and of every folder above it: the same folder under another name (a link, a
     bind mount) has the same identity."""
-    real = Path(os.path.realpath(path))
+    real = Path(real_path(path))
     return {found for place in (real, *real.parents) if (found := _identity(place)) is not None}
 
 
@@ -165,7 +166,7 @@ def refusal(out: Path, specs: Path | None = None) -> str | None:
     """Why `generate` may not replace OUT, or None when it may."""
     if os.path.islink(out):
         return (f"is a symbolic link; OUT is replaced whole, so give the folder itself "
-                f"({os.path.realpath(out)})")
+                f"({real_path(out)})")
     where = _identity(out)
     if where is not None and where in _chain(Path.cwd()):
         return "is the current folder or holds it; OUT is replaced whole"

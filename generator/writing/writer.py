@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from generator.base.errors import InputError
+from generator.base.source import real_path
 from generator.writing import bytecode, folders, ownership
 
 try:
@@ -41,7 +42,7 @@ _LAST = frozenset({ownership.NAME, MARK})
 
 def _real(out: Path) -> Path:
     """OUT with the links of its parent folders followed (for messages; the work goes through a descriptor)."""
-    return Path(os.path.realpath(out.parent)) / out.name
+    return Path(real_path(out.parent)) / out.name
 
 
 class Place:

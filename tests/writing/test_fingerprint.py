@@ -14,9 +14,8 @@ from pathlib import Path
 import pytest
 
 from generator import pipeline
-from generator.base import source
 from generator.writing import fingerprint, ownership, writer
-from tests.support import ROOT, SPECS, CliRun
+from tests.support import ROOT, SPECS, CliRun, snapshot, swapping
 
 
 @pytest.fixture
@@ -161,3 +160,96 @@ def test_inputs_are_hashed_without_reading_more_than_a_spec_may_hold(tmp_path: P
 
 def generate_command(specs: Path, out: Path) -> list[str]:
     return [sys.executable, "-m", "generator", "generate", "--specs", str(specs), "--out", str(out)]
+
+
+def project_copy(tmp_path: Path) -> Path:
+    """The project's inputs copied (the generator's code, grammars, templates, `data/`, `docs/`, the specs), so a
+    test can change them: `python -m generator` run from the copy imports and reads the copy."""
+    copy = tmp_path / "project"
+    for folder in ("generator", "grammar", "templates", "data", "docs", "specs"):
+        shutil.copytree(ROOT / folder, copy / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return copy
+
+
+def command(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "generator", *args], cwd=cwd, capture_output=True, text=True,
+                          check=False, env=env)
+
+
+@pytest.mark.parametrize("change", ["run from another folder", "the specs folder moved",
+                                    "a licence text of data/ edited"])
+def test_generate_never_says_current_where_check_finds_stale_files(tmp_path: Path, change: str) -> None:
+    """What OUT depends on is in the hash: where the specs lie (their paths were written into OUT, and the hash
+    named them relative to the folder) and every file of the project (a `.txt` under `data/` was not hashed, and
+    OUT/LICENSE is copied from it)."""
+    project = project_copy(tmp_path) if change == "a licence text of data/ edited" else ROOT
+    specs = tmp_path / "texts"
+    shutil.copytree(SPECS, specs)
+    out = tmp_path / "out"
+    assert command("generate", "--specs", str(specs), "--out", str(out), cwd=project).returncode == 0
+    where, given = project, str(specs)
+    if change == "run from another folder":
+        where, given = tmp_path, "texts"
+    elif change == "the specs folder moved":
+        given = str(specs.rename(tmp_path / "moved"))
+    else:
+        licence = project / "data" / "licences" / "Apache-2.0.txt"
+        licence.write_text(licence.read_text(encoding="utf-8") + "\nA clause added.\n", encoding="utf-8")
+    done = command("generate", "--specs", given, "--out", str(out), cwd=where)
+    assert done.returncode == 0, done.stderr[-2000:]
+    if "nothing parsed" in done.stderr:
+        check = command("check", "--specs", given, "--out", str(out), cwd=where)
+        assert check.returncode == 0, check.stderr
+    else:
+        assert change == "a licence text of data/ edited"  # the same texts from elsewhere: the same output
+
+
+@pytest.mark.parametrize(("library", "distribution"), [("jinja2", "Jinja2"), ("cffi", "cffi"), ("lark", "lark"),
+                                                       ("yaml", "PyYAML"), ("markupsafe", "MarkupSafe")])
+def test_another_version_of_a_library_whose_work_is_written_is_not_current(
+    tmp_path: Path, main: Callable[..., CliRun], library: str, distribution: str,
+) -> None:
+    """A library's version is in the hash: Jinja2 renders every template, cffi writes the cffi modules (its
+    version is in them), lark parses, PyYAML writes the IR. The same library reported at another version (its
+    metadata found first on the path) makes the next run parse again."""
+    out = tmp_path / "out"
+    assert main("generate", "--specs", str(SPECS), "--out", str(out)).status == 0
+    other = tmp_path / "site" / f"{distribution}-99.0.dist-info"
+    other.mkdir(parents=True)
+    (other / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {distribution}\nVersion: 99.0\n")
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "site")}  # the metadata alone: the code is the same
+    done = command("generate", "--specs", str(SPECS), "--out", str(out), cwd=ROOT, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "nothing parsed" not in done.stderr
+    again = command("generate", "--specs", str(SPECS), "--out", str(out), cwd=ROOT, env=env)
+    assert "nothing parsed" in again.stderr, again.stderr[-2000:]
+
+
+def test_a_spec_changed_while_a_run_reads_it_never_leaves_out_looking_current(tmp_path: Path) -> None:
+    """A second process keeps swapping a spec between two revisions while `generate --force` runs; then the spec is
+    left at one of them, and when `generate` calls OUT current, OUT must be exactly what that revision makes. The
+    hash was made by reading the specs again, in a second process at another moment: a run could record the hash
+    of one revision over the output of the other."""
+    specs = tmp_path / "specs"
+    shutil.copytree(SPECS, specs)
+    spec = specs / "cl_nv_d3d10_sharing.txt"
+    texts = {"old": spec.read_bytes(), "new": spec.read_bytes().replace(b"0x4010", b"0x4030", 1)}
+    made = {}
+    for revision, text in texts.items():
+        spec.write_bytes(text)
+        assert command("generate", "--specs", str(specs), "--out", str(tmp_path / revision), cwd=ROOT).returncode == 0
+        made[revision] = snapshot(tmp_path / revision)
+    assert made["old"] != made["new"]
+    (specs / ".other").write_bytes(texts["old"])
+    out, current = tmp_path / "out", 0
+    for _ in range(12):
+        with swapping(spec, specs / ".other") as swaps:
+            done = command("generate", "--specs", str(specs), "--out", str(out), "--force", cwd=ROOT)
+            assert done.returncode == 0, done.stderr[-2000:]
+            assert swaps() > 0
+        revision = "new" if spec.read_bytes() == texts["new"] else "old"
+        done = command("generate", "--specs", str(specs), "--out", str(out), cwd=ROOT)
+        if "nothing parsed" in done.stderr:
+            current += 1
+            assert snapshot(out) == made[revision], f"OUT called current for the {revision} revision it was not made of"
+    assert current > 0
