@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.base import timing
+from generator.base import forked, timing
 from generator.base.errors import InputError, SchemaError
 from generator.writing import fingerprint, ownership, writer
 
@@ -91,6 +91,7 @@ def console() -> int:
 
 def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
     """generate, check or coverage (`generate` with OUT's `place`, held and locked by `writer.locked`)."""
+    project: str | forked.Beside[str] = ownership.UNKNOWN
     try:
         if place is not None:
             why = ownership.refusal(args.out, args.specs)
@@ -99,26 +100,28 @@ def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
             for left in place.recover():  # even when nothing is to be written
                 print(f"{left}: warning: left by an interrupted run, or not: it is not provably the generator's, "
                       "so it stays", file=sys.stderr)
-        with timing.stage("fingerprint"):  # before anything of the project is read or imported for the run
-            project = fingerprint.project()
-        if place is not None and not args.force and _current(place, args.specs, project):
-                print(f"{args.out}: current (no input changed since it was written); nothing parsed",
-                      file=sys.stderr)
-                return 0
+        project = _project(args, place)
+        if isinstance(project, str) and _current(place, args.specs, project):
+            print(f"{args.out}: current (no input changed since it was written); nothing parsed", file=sys.stderr)
+            return 0
         with timing.stage("import"):
             from generator import pipeline
         result = pipeline.run(args.specs, first=_import_emission)  # imported while a second process reads
         from generator.emission import emit
         emitted = emit.outputs(result.extensions, result.texts, recheck=getattr(args, "force", False))
         files = emitted.files
-        # the hash of what this run parsed, not of a second reading: see `fingerprint`
-        files[ownership.NAME] = ownership.manifest(fingerprint.inputs(project, result.digests), files)
+        made = project if isinstance(project, str) else project.result()
+        # the hash of the bytes this run parsed, not of a second reading: see `fingerprint`
+        files[ownership.NAME] = ownership.manifest(fingerprint.inputs(made, result.digests), files)
     except InputError as error:
         print(error.render(), file=sys.stderr)
         return INPUT_ERROR
     except SchemaError as error:  # a bug: say so plainly, write nothing
         print(f"generator: internal error, nothing written: {error}", file=sys.stderr)
         return INTERNAL_ERROR
+    finally:
+        if isinstance(project, forked.Beside):
+            project.close()
     if args.command == "coverage":
         from generator import coverage
 
@@ -154,9 +157,30 @@ def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
     return 0
 
 
-def _current(place: writer.Place, specs: Path, project: str) -> bool:
+def _project(args: argparse.Namespace, place: writer.Place | None) -> str | forked.Beside[str]:
+    """The hash of the project's inputs and the environment (`fingerprint.project`): made here when `generate`
+    (without --force) finds a manifest in OUT, since it decides whether OUT is current; else in a child, on the
+    core that is idle while this process imports the pipeline; `check` and `coverage` write no manifest."""
+    if place is None:
+        return ownership.UNKNOWN
+    if not args.force:
+        with place.held() as out:
+            if out is not None and ownership.read(out) is not None:
+                with timing.stage("fingerprint"):
+                    return fingerprint.project()
+    return forked.Beside(_timed_project)
+
+
+def _timed_project() -> str:
+    with timing.stage("fingerprint"):
+        return fingerprint.project()
+
+
+def _current(place: writer.Place | None, specs: Path, project: str) -> bool:
     """Whether OUT holds a manifest whose inputs' hash is that of the inputs as they are now, and all of OUT is as
     written then (`fingerprint.current`)."""
+    if place is None:
+        return False
     with place.held() as out, timing.stage("fingerprint"):
         if out is None or ownership.read(out) is None:
             return False
