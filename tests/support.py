@@ -125,18 +125,20 @@ _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
 
 
-def _swapping(a: bytes, b: bytes, refill: Callable[[], None] | None, stop: Any, count: Any) -> None:
+def _swapping(a: bytes, b: bytes, refill: Callable[[], None] | None, pause: float, stop: Any, count: Any) -> None:
     """The loop of `swapping`'s process."""
     libc = ctypes.CDLL(None, use_errno=True)
     done = 0
     while not stop.is_set():
-        for _ in range(200):
+        for _ in range(1 if pause else 200):
             if libc.renameat2(_AT_FDCWD, a, _AT_FDCWD, b, _RENAME_EXCHANGE) == 0:
                 done += 1
             elif refill is not None:  # a run removed one of them
                 with contextlib.suppress(OSError):
                     refill()
         count.value = done
+        if pause:
+            stop.wait(pause)
 
 
 def _hijacking(folder: Path, prefix: str, target: Path, stop: Any, count: Any) -> None:
@@ -169,12 +171,15 @@ def _beside(target: Callable[..., None], *args: object) -> Iterator[Callable[[],
             process.join()
 
 
-def swapping(a: Path, b: Path, refill: Callable[[], None] | None = None) -> contextlib.AbstractContextManager[
-        Callable[[], int]]:
+def swapping(a: Path, b: Path, refill: Callable[[], None] | None = None,
+             pause: float = 0.0) -> contextlib.AbstractContextManager[Callable[[], int]]:
     """An attacker who can write the folders of `a` and `b`: a second process that swaps the two entries (each a
     file, a folder or a link) in one atomic step (renameat2 RENAME_EXCHANGE) again and again for the block, and
-    calls `refill` when a swap fails (to put back what a run removed). Gives how many swaps it made so far."""
-    return _beside(_swapping, os.fsencode(a), os.fsencode(b), refill)
+    calls `refill` when a swap fails (to put back what a run removed). Without a `pause` it swaps as fast as it
+    can (for races of microseconds); with one, it sleeps that long between swaps, and a process that sleeps is
+    run as soon as it wakes: on a loaded machine its swaps then land all along a run (for races of
+    milliseconds). Gives how many swaps it made so far."""
+    return _beside(_swapping, os.fsencode(a), os.fsencode(b), refill, pause)
 
 
 def hijacking(folder: Path, prefix: str, target: Path) -> contextlib.AbstractContextManager[Callable[[], int]]:
