@@ -432,3 +432,17 @@ def test_a_generated_file_edited_by_hand_is_replaced_with_a_warning_naming_it(tm
     assert warned == [f"{out / name}: warning: edited since it was generated; replaced, and the edit is lost"
                       for name in edited]
     assert all(b"# my note" not in data for data in snapshot(out).values())
+
+
+def test_check_compares_what_out_holds_not_the_hash_it_came_from(tmp_path: Path) -> None:
+    """The manifest's first line is the inputs' hash, library versions included: another machine's differs while
+    every file is the same, and `check` (which compares the files) passes; a file's line in it still counts."""
+    out = tmp_path / "out"
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    manifest = out / ownership.NAME
+    first, rest = manifest.read_text().split("\n", 1)
+    manifest.write_text(f"inputs {'0' * 64}\n{rest}")
+    check = [sys.executable, "-m", "generator", "check", "--specs", str(SPECS), "--out", str(out)]
+    assert subprocess.run(check, capture_output=True, check=False).returncode == 0
+    manifest.write_text(f"{first}\n{rest.replace('  ', '   ', 1)}")
+    assert subprocess.run(check, capture_output=True, check=False).returncode == 1
