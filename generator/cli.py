@@ -194,7 +194,7 @@ def _check(out: Path, files: dict[str, str]) -> int:
     differing = writer.stale(out, files)
     for name in differing:
         print(f"{out / name}: not what `generate` would write", file=sys.stderr)
-    planted = writer.foreign_bytecode(out, files)
+    planted = [(name, why) for name, why in writer.foreign_bytecode(out, files) if name not in differing]
     for name, why in planted:
         print(f"{out / name}: bytecode that is not the generated source compiled ({why}); Python may run it "
               "instead of the source: remove it", file=sys.stderr)
