@@ -7,12 +7,14 @@ The pipeline's modules are imported only when a command needs them, so that
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from generator.base import forked, source, timing
+from generator.base import forked, timing
 from generator.base.errors import InputError, SchemaError
 from generator.writing import fingerprint, ownership, writer
 
@@ -70,8 +72,8 @@ def main(argv: list[str] | None = None) -> int:
         report = timing.Report.checked(args.timings, args.out, args.specs) if args.timings else None
         try:
             with writer.locked(args.out, lambda: print(f"{args.out}: waiting for another run writing it",
-                                                       file=sys.stderr)):
-                return run(args)
+                                                       file=sys.stderr)) as place:
+                return run(args, place)
         finally:
             if report is not None:
                 report.write()
@@ -87,19 +89,19 @@ def console() -> int:
     return main()
 
 
-def run(args: argparse.Namespace) -> int:
-    """generate, check or coverage (`generate` under `writer.locked`)."""
-    hashing: str | forked.Beside[str] | None = None
+def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
+    """generate, check or coverage (`generate` with OUT's `place`, held and locked by `writer.locked`)."""
+    project: str | forked.Beside[str] = ownership.UNKNOWN
     try:
-        if args.command == "generate":
+        if place is not None:
             why = ownership.refusal(args.out, args.specs)
             if why is not None:
                 raise InputError(str(args.out), None, why)
-            for left in writer.recover(args.out):  # even when nothing is to be written
+            for left in place.recover():  # even when nothing is to be written
                 print(f"{left}: warning: left by an interrupted run, or not: it is not provably the generator's, "
                       "so it stays", file=sys.stderr)
-        hashing = _inputs(args)
-        if isinstance(hashing, str) and fingerprint.current(args.out, hashing):
+        project = _project(args, place)
+        if isinstance(project, str) and _current(place, args.specs, project):
             print(f"{args.out}: current (no input changed since it was written); nothing parsed", file=sys.stderr)
             return 0
         with timing.stage("import"):
@@ -108,7 +110,9 @@ def run(args: argparse.Namespace) -> int:
         from generator.emission import emit
         emitted = emit.outputs(result.extensions, result.texts, recheck=getattr(args, "force", False))
         files = emitted.files
-        files[ownership.NAME] = ownership.manifest(hashing if isinstance(hashing, str) else hashing.result(), files)
+        made = project if isinstance(project, str) else project.result()
+        # the hash of the bytes this run parsed, not of a second reading: see `fingerprint`
+        files[ownership.NAME] = ownership.manifest(fingerprint.inputs(made, result.digests), files)
     except InputError as error:
         print(error.render(), file=sys.stderr)
         return INPUT_ERROR
@@ -116,8 +120,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"generator: internal error, nothing written: {error}", file=sys.stderr)
         return INTERNAL_ERROR
     finally:
-        if isinstance(hashing, forked.Beside):
-            hashing.close()
+        if isinstance(project, forked.Beside):
+            project.close()
     if args.command == "coverage":
         from generator import coverage
 
@@ -125,10 +129,7 @@ def run(args: argparse.Namespace) -> int:
         print(coverage.render(found), end="")
         return 1 if coverage.gaps(found) else 0
     if args.command == "check":
-        differing = writer.stale(args.out, files)
-        for name in differing:
-            print(f"{args.out / name}: not what `generate` would write", file=sys.stderr)
-        return 1 if differing else 0
+        return _check(args.out, files)
     for diagnostic in result.diagnostics:
         if diagnostic.severity == "warning" or args.verbose:
             print(diagnostic.render(), file=sys.stderr)
@@ -137,33 +138,67 @@ def run(args: argparse.Namespace) -> int:
             print(f"{path}: note: not a specification (a Markdown note); skipped", file=sys.stderr)
         for line in tally_lines(result):
             print(line, file=sys.stderr)
+    if place is None:
+        raise ValueError("generate runs with OUT held")
     with timing.stage("API changes"):
-        changes = api_changes(args.out / "ir", emitted.irs, files)
+        changes = api_changes(place, emitted.irs, files)
     with timing.stage("write"):
         try:
-            writer.write(args.out, files, args.specs)
+            edited = place.write(files, args.specs)
         except InputError as error:
             print(error.render(), file=sys.stderr)
             return INPUT_ERROR
+    for name in edited:
+        print(f"{args.out / name}: warning: edited since it was generated; replaced, and the edit is lost",
+              file=sys.stderr)
     if changes:
         print(f"API changes since the previous {args.out / 'ir'}:")
         print("".join(f"  {change.line()}\n" for change in changes), end="")
     return 0
 
 
-def _inputs(args: argparse.Namespace) -> str | forked.Beside[str]:
-    """The hash of the inputs, for OUT's manifest: made here when `generate` (without --force) finds a manifest in
-    OUT, since it decides whether OUT is current; otherwise in a child, on the core that is idle while this
-    process imports the pipeline."""
-    spec_files = source.spec_files(args.specs)
+def _project(args: argparse.Namespace, place: writer.Place | None) -> str | forked.Beside[str]:
+    """The hash of the project's inputs and the environment (`fingerprint.project`): made here when `generate`
+    (without --force) finds a manifest in OUT, since it decides whether OUT is current; else in a child, on the
+    core that is idle while this process imports the pipeline; `check` and `coverage` write no manifest."""
+    if place is None:
+        return ownership.UNKNOWN
+    if not args.force:
+        with place.held() as out:
+            if out is not None and ownership.read(out) is not None:
+                with timing.stage("fingerprint"):
+                    return fingerprint.project()
+    return forked.Beside(_timed_project)
 
-    def inputs() -> str:
-        with timing.stage("fingerprint"):
-            return fingerprint.inputs(spec_files, args.specs)
 
-    if args.command == "generate" and not args.force and ownership.read(args.out) is not None:
-        return inputs()
-    return forked.Beside(inputs)
+def _timed_project() -> str:
+    with timing.stage("fingerprint"):
+        return fingerprint.project()
+
+
+def _current(place: writer.Place | None, specs: Path, project: str) -> bool:
+    """Whether OUT holds a manifest whose inputs' hash is that of the inputs as they are now, and all of OUT is as
+    written then (`fingerprint.current`)."""
+    if place is None:
+        return False
+    with place.held() as out, timing.stage("fingerprint"):
+        if out is None or ownership.read(out) is None:
+            return False
+        digests = fingerprint.on_disk(specs)
+        return digests is not None and fingerprint.current(out, fingerprint.inputs(project, digests))
+
+
+def _check(out: Path, files: dict[str, str]) -> int:
+    """`check`: exit 1, naming them, when files under OUT are not what `generate` would write, or bytecode under
+    it is not what they compile to (Python would run it instead of the source)."""
+    differing = writer.stale(out, files)
+    for name in differing:
+        print(f"{out / name}: not what `generate` would write", file=sys.stderr)
+    planted = [(name, why) for name, why in writer.foreign_bytecode(out, files) if name not in differing]
+    for name, why in planted:
+        print(f"{out / name}: bytecode that is not the generated source compiled ({why}); Python may run it "
+              "instead of the source: remove it", file=sys.stderr)
+    return 1 if differing or planted else 0
 
 
 def _import_emission() -> None:
@@ -172,35 +207,41 @@ def _import_emission() -> None:
         import generator.emission.emit  # noqa: F401
 
 
-def api_changes(previous: Path, irs: tuple[Extension, ...], files: dict[str, str]) -> list[Change]:
-    """What changed since the IR in `previous`; nothing when there is none.
+def api_changes(place: writer.Place, irs: tuple[Extension, ...], files: dict[str, str]) -> list[Change]:
+    """What changed since the IR in the previous OUT/ir (read through descriptors: no link followed); nothing when
+    there is none.
 
     An IR there that cannot be read is only warned about: this run replaces it anyway.
     """
-    written = {name: text for name, text in files.items() if name.startswith("ir/")}
-    if _same_texts(previous, written):
+    from generator.base import safeload
+    from generator.ir import files as ir_files
+
+    found = place.previous_ir(ir_files.MAX_BYTES + 1)
+    if not found:
         return []
+    folder = place.out / "ir"
+    written = {name: text for name, text in files.items() if name.startswith("ir/")}
+    with contextlib.suppress(UnicodeDecodeError):
+        if {f"ir/{name}": data.decode("utf-8") for name, data in found.items() if data is not None} == written:
+            return []  # then the API cannot have changed
     from generator import diff
     from generator.ir import read
 
+    def parsed() -> Iterator[tuple[Path, tuple[dict[str, Any], str]]]:
+        for name, data in sorted(found.items()):
+            shown = str(folder / name)
+            if data is None:
+                raise InputError(shown, None, "not a regular file, or behind a link, which is not followed")
+            text = safeload.decode(data, shown, ir_files.MAX_BYTES)
+            yield Path(shown), (ir_files.data_of(text, shown), text)
+
     try:
-        old = read.load_folder(previous) if previous.is_dir() else {}
+        old = read.load_texts(parsed())
     except InputError as error:
         note = f"{error.message} (in the previous IR, which this run replaces; API changes are not shown)"
         print(InputError(error.path, error.pos, note, error.line_text).render("warning"), file=sys.stderr)
         return []
     return diff.compare(old, {e.name: e for e in irs}) if old else []
-
-
-def _same_texts(previous: Path, written: dict[str, str]) -> bool:
-    """Whether the IR folder holds exactly these texts (then the API cannot have changed)."""
-    from generator.base import safeload
-
-    try:
-        present = {f"ir/{p.name}": safeload.read_text(p) for p in previous.glob("*.yaml")}
-    except InputError:
-        return False
-    return present == written
 
 
 def run_diff(old: Path, new: Path, form: str) -> int:

@@ -6,14 +6,12 @@
 from __future__ import annotations
 
 import importlib
-import os
-import stat
 from collections.abc import Callable
 from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.base import forked, timing
+from generator.base import forked, source, timing
 from generator.base.diagnostics import Diagnostic, Location, Sink
 from generator.base.errors import Gather, InputError
 from generator.base.knowledge import Knowledge, load
@@ -36,6 +34,7 @@ class Result:
     diagnostics: list[Diagnostic]
     skipped: list[str] = field(default_factory=list)  # files recognised as notes, not specs
     texts: dict[str, str] = field(default_factory=dict)  # each text read (specs, registry XML) by its shown path
+    digests: dict[str, str] = field(default_factory=dict)  # each file read (notes too) by its shown path: sha256
 
 
 @mutable
@@ -47,6 +46,7 @@ class Read:
     skipped: list[str] = field(default_factory=list)
     texts: dict[str, str] = field(default_factory=dict)
     passed_over: list[Skipped] = field(default_factory=list)  # a spec format fits them, but they read as notes
+    digests: dict[str, str] = field(default_factory=dict)
 
 
 @frozen
@@ -58,17 +58,20 @@ class Skipped:
     form: str
 
 
-def read(paths: list[Path], knowledge: Knowledge, errors: Gather, first: Callable[[], object] | None = None) -> Read:
+def read(paths: list[Path], knowledge: Knowledge, errors: Gather, first: Callable[[], object] | None = None,
+         root: Path | None = None) -> Read:
     """The facts of every file; a file that fails does not stop the others, its error is gathered in `errors`.
     The files are read in two processes where that pays (`forked.in_two`, which runs `first` in this one before
-    it reads any); the result is the same."""
+    it reads any); the result is the same. `root`: the `--specs` folder the files lie under (`SpecFile.read`)."""
     found = Read()
-    answers = forked.in_two(lambda path: read_one(path, knowledge), paths, [_cost(p) for p in paths], first)
+    answers = forked.in_two(lambda path: read_one(path, knowledge, root), paths, [_cost(p, root) for p in paths],
+                            first)
     for answer in answers:
         with errors.attempt():
             if isinstance(answer, InputError):
                 raise answer
             spec, one = answer
+            found.digests[spec.path] = spec.digest
             if not isinstance(one, str | Skipped):
                 found.texts[spec.path] = spec.text
             if isinstance(one, str):
@@ -89,27 +92,24 @@ def read(paths: list[Path], knowledge: Knowledge, errors: Gather, first: Callabl
 _HEAD = 4096
 
 
-def _cost(path: Path) -> int:
+def _cost(path: Path, root: Path | None = None) -> int:
     """What reading the file will roughly cost, for the order in which the two processes take the files
     (heaviest first, so that they end together): its size, twice over for a text with no line break in its
     head, which is read word by word (a collapsed text costs about twice as much per byte as one read line by
     line, and taken last it would keep one process going long after the other)."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            return 0  # a FIFO or a device: never opened here (reading it will say why)
-        with path.open("rb") as file:
-            head = file.read(_HEAD)
-            size = os.fstat(file.fileno()).st_size
-    except OSError:
+    found = source.head(path, root, _HEAD)  # opened as it will be read: no FIFO waited on, no link out followed
+    if found is None:
         return 0  # reading it will say why
+    head, size = found
     return size * 2 if len(head) == _HEAD and b"\n" not in head else size
 
 
-def read_one(path: Path, knowledge: Knowledge) -> tuple[SpecFile, SourceFacts | Registry | str | Skipped]:
+def read_one(path: Path, knowledge: Knowledge,
+             root: Path | None = None) -> tuple[SpecFile, SourceFacts | Registry | str | Skipped]:
     """The file as read, and its facts, the registry XML, or its path when it is a note and no spec (`Skipped`
     when a spec format fits it, too)."""
     with timing.stage("read"):
-        spec = SpecFile.read(path)
+        spec = SpecFile.read(path, root)
     if registry_xml.recognises(spec.text):
         with timing.stage("front-end registry XML"):
             return spec, registry_xml.read(spec)
@@ -190,11 +190,13 @@ def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
 def run(specs: Path, first: Callable[[], object] | None = None) -> Result:
     """All extensions described under `specs`, each with the diagnostics that concern it. `first`: work of the
     caller's that this process does while a second one starts reading (`read`)."""
-    return run_files(spec_files(specs), str(specs), first)
+    return run_files(spec_files(specs), str(specs), first, specs)
 
 
-def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], object] | None = None) -> Result:
-    """All extensions described in `paths`; the result does not depend on their order."""
+def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], object] | None = None,
+              root: Path | None = None) -> Result:
+    """All extensions described in `paths`; the result does not depend on their order. Under `root`, the
+    `--specs` folder, each is named `specs/<its path under root>`; without, as named on the command line."""
     with timing.stage("knowledge"):
         knowledge = load()
     errors = Gather()
@@ -209,7 +211,7 @@ def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], obj
         if first is not None:
             first()
 
-    found = read(sorted(paths, key=lambda p: p.as_posix()), knowledge, errors, first_here)
+    found = read(sorted(paths, key=lambda p: p.as_posix()), knowledge, errors, first_here, root)
     facts, skipped = found.facts, found.skipped
     if not facts and not errors.errors:
         raise InputError(where, None, "this folder holds no spec, only notes" if found.registry is None else
@@ -229,4 +231,4 @@ def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], obj
         by_extension.setdefault(diagnostic.extension, []).append(diagnostic)
     for extension in extensions:
         extension.diagnostics = by_extension.get(extension.name, [])
-    return Result(extensions, sorted(diagnostics), skipped, found.texts)
+    return Result(extensions, sorted(diagnostics), skipped, found.texts, found.digests)

@@ -4,10 +4,14 @@ the skip-or-fail rule for missing components. A plain module, so test modules im
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import importlib
+import multiprocessing
 import os
+import stat
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -102,3 +106,83 @@ class Unprivileged(NamedTuple):
 
     prefix: list[str]
     folder: Path
+
+
+def footprint(folder: Path) -> dict[str, tuple[object, ...]]:
+    """Everything about a tree that a run must not change: each entry under `folder` (itself included, links not
+    followed) with its kind, permissions, owner, and bytes or link target."""
+    found: dict[str, tuple[object, ...]] = {}
+    for path in [folder, *sorted(folder.rglob("*"))]:
+        status = os.lstat(path)
+        content: object = (os.readlink(path) if stat.S_ISLNK(status.st_mode) else
+                           path.read_bytes() if stat.S_ISREG(status.st_mode) else None)
+        found[path.relative_to(folder).as_posix()] = (stat.S_IFMT(status.st_mode), stat.S_IMODE(status.st_mode),
+                                                      status.st_uid, status.st_gid, content)
+    return found
+
+
+_AT_FDCWD = -100
+_RENAME_EXCHANGE = 2
+
+
+def _swapping(a: bytes, b: bytes, refill: Callable[[], None] | None, pause: float, stop: Any, count: Any) -> None:
+    """The loop of `swapping`'s process."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    done = 0
+    while not stop.is_set():
+        for _ in range(1 if pause else 200):
+            if libc.renameat2(_AT_FDCWD, a, _AT_FDCWD, b, _RENAME_EXCHANGE) == 0:
+                done += 1
+            elif refill is not None:  # a run removed one of them
+                with contextlib.suppress(OSError):
+                    refill()
+        count.value = done
+        if pause:
+            stop.wait(pause)
+
+
+def _hijacking(folder: Path, prefix: str, target: Path, stop: Any, count: Any) -> None:
+    """The loop of `hijacking`'s process."""
+    done = 0
+    while not stop.is_set():
+        with contextlib.suppress(OSError):
+            for name in os.listdir(folder):
+                path = folder / name
+                if name.startswith(prefix) and not path.is_symlink():
+                    path.rename(folder / f"moved-{done}")
+                    path.symlink_to(target)
+                    done += 1
+                    count.value = done
+
+
+@contextlib.contextmanager
+def _beside(target: Callable[..., None], *args: object) -> Iterator[Callable[[], int]]:
+    context = multiprocessing.get_context("fork")
+    stop, count = context.Event(), context.Value("q", 0)
+    process = context.Process(target=target, args=(*args, stop, count), daemon=True)
+    process.start()
+    try:
+        yield lambda: int(count.value)
+    finally:
+        stop.set()
+        process.join(30)
+        if process.is_alive():
+            process.kill()
+            process.join()
+
+
+def swapping(a: Path, b: Path, refill: Callable[[], None] | None = None,
+             pause: float = 0.0) -> contextlib.AbstractContextManager[Callable[[], int]]:
+    """An attacker who can write the folders of `a` and `b`: a second process that swaps the two entries (each a
+    file, a folder or a link) in one atomic step (renameat2 RENAME_EXCHANGE) again and again for the block, and
+    calls `refill` when a swap fails (to put back what a run removed). Without a `pause` it swaps as fast as it
+    can (for races of microseconds); with one, it sleeps that long between swaps, and a process that sleeps is
+    run as soon as it wakes: on a loaded machine its swaps then land all along a run (for races of
+    milliseconds). Gives how many swaps it made so far."""
+    return _beside(_swapping, os.fsencode(a), os.fsencode(b), refill, pause)
+
+
+def hijacking(folder: Path, prefix: str, target: Path) -> contextlib.AbstractContextManager[Callable[[], int]]:
+    """An attacker who can write `folder`: a second process that moves every folder named `prefix...` there as
+    soon as it appears, and puts a link to `target` in its place. Gives how many it took so far."""
+    return _beside(_hijacking, folder, prefix, target)

@@ -12,6 +12,7 @@ stands. Every failure is an `InputError`, so a command reports it and exits 2.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -53,13 +54,17 @@ def read_text(path: Path, shown: str | None = None, limit: int = MAX_BYTES) -> s
     """A regular file's text as UTF-8 (a leading byte-order mark dropped), refused past `limit` bytes.
 
     Opened without blocking and checked to be a regular file first, so that a FIFO,
-    a device or a folder named like an IR file is an error instead of a hang.
+    a device or a folder named like an IR file is an error instead of a hang; opened
+    without following a link (O_NOFOLLOW), so that one swapped in for the file cannot
+    make an error quote a line of a file outside the inputs.
     """
     shown = str(path) if shown is None else shown
     try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
     except OSError as error:
-        raise InputError(shown, None, f"cannot read this file: {error.strerror}") from None
+        why = "a symbolic link, which is not followed" if error.errno == errno.ELOOP and os.path.islink(path) else (
+            error.strerror)
+        raise InputError(shown, None, f"cannot read this file: {why}") from None
     try:
         mode = os.fstat(descriptor).st_mode
         if not stat.S_ISREG(mode):
@@ -69,6 +74,11 @@ def read_text(path: Path, shown: str | None = None, limit: int = MAX_BYTES) -> s
         raise InputError(shown, None, f"cannot read this file: {error.strerror}") from None
     finally:
         os.close(descriptor)
+    return decode(raw, shown, limit)
+
+
+def decode(raw: bytes, shown: str, limit: int = MAX_BYTES) -> str:
+    """The bytes of a file (`shown`) as UTF-8 text (a leading byte-order mark dropped), refused past `limit`."""
     if len(raw) > limit:
         pos = position_of(raw[:limit].decode("utf-8", "replace"), limit)
         raise InputError(shown, pos, f"the file goes on past {limit / 2**20:g} MiB here, far more than any such file")

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import os
 import re
+import stat
+from dataclasses import field
 from pathlib import Path
 
 from generator.base.errors import InputError, escape, unprinted
@@ -13,6 +17,14 @@ from generator.base.records import frozen
 #: The most a spec file may hold: 200 times the largest known (about 40 kB). Past it, reading would take
 #: minutes and gigabytes for no text anyone writes by hand.
 MAX_BYTES = 8 * 1024 * 1024
+
+#: How every citation and message names the `--specs` folder, whatever it is called and wherever it lies: the
+#: output is then the same from any folder, and holds no path of the machine it was made on.
+SPECS = "specs"
+#: The most links one path may go through, as the kernel's own limit (MAXSYMLINKS): past it, a loop.
+_MOST_LINKS = 40
+_FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 #: Characters that may not appear in a spec text (binary data, not prose).
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f]")  # below U+0020 but tab, LF, CR and form feed
@@ -34,18 +46,24 @@ class SpecFile:
     path: str
     text: str
     normalised: tuple[Normalised, ...] = ()
+    #: The sha256 of the bytes read ("" for a text made in memory): the inputs' hash is made of what was parsed.
+    digest: str = field(default="", compare=False, repr=False)
 
     @classmethod
     def read(cls, path: Path, root: Path | None = None) -> SpecFile:
-        """Read `path`, naming it relative to `root` (the working directory) when inside it."""
-        shown = display_path(path, root or Path.cwd())
+        """Read `path`. Under `root`, the `--specs` folder, it is named `specs/<its path under root>` and opened
+        beneath root (`open_spec`); without one (a file named on the command line), it is named relative to the
+        working folder."""
+        shown = name_of(path, root)
         if problem := name_problem(shown):
             raise InputError(shown, None, problem)
+        descriptor = open_spec(path, root, shown)
         try:
-            with open(path, "rb") as stream:
-                raw = stream.read(MAX_BYTES + 1)
+            raw = _read_at_most(descriptor, MAX_BYTES + 1)
         except OSError as error:
             raise InputError(shown, Pos(1, 1), f"cannot read this file: {error.strerror}") from None
+        finally:
+            os.close(descriptor)
         if len(raw) > MAX_BYTES:
             line = raw.count(b"\n", 0, MAX_BYTES) + 1
             column = MAX_BYTES - (raw.rfind(b"\n", 0, MAX_BYTES) + 1) + 1
@@ -58,7 +76,8 @@ class SpecFile:
             column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
             message = "not UTF-8 text: cannot read it as a spec"
             raise InputError(shown, Pos(line, column), message) from None
-        return cls.from_text(shown, text)
+        spec = cls.from_text(shown, text)
+        return cls(spec.path, spec.text, spec.normalised, hashlib.sha256(raw).hexdigest())
 
     @classmethod
     def from_text(cls, path: str, text: str) -> SpecFile:
@@ -89,12 +108,34 @@ def position_of(text: str, offset: int) -> Pos:
     return Pos(line, offset - (text.rfind("\n", 0, offset) + 1) + 1)
 
 
-def display_path(path: Path, root: Path) -> str:
-    absolute = Path(os.path.realpath(path))  # never raises on a link loop, as Path.resolve does
+def real_path(path: Path | str) -> str:
+    """`os.path.realpath`, which never raises on a link loop but does (EINVAL) when a link on the way is swapped
+    for something else while it is read: then the path made absolute as it is written."""
     try:
-        return absolute.relative_to(os.path.realpath(root)).as_posix()
+        return os.path.realpath(path)
+    except OSError:
+        return os.path.abspath(path)
+
+
+def display_path(path: Path, root: Path) -> str:
+    """A file named on the command line, relative to `root` (the working folder) when inside it. Files under
+    `--specs` are named by `name_of` instead."""
+    absolute = Path(real_path(path))
+    try:
+        return absolute.relative_to(real_path(root)).as_posix()
     except ValueError:
         return os.fspath(absolute)
+
+
+def cited(relative: str) -> str:
+    """A file `relative` to the `--specs` folder, as every citation names it: `specs/<relative>`."""
+    return f"{SPECS}/{relative}"
+
+
+def name_of(path: Path, root: Path | None) -> str:
+    """How a spec file is named everywhere: `specs/<its path under root>`, or without a root (a file named on the
+    command line) relative to the working folder."""
+    return display_path(path, Path.cwd()) if root is None else cited(path.relative_to(root).as_posix())
 
 
 def name_problem(shown: str) -> str | None:
@@ -112,27 +153,168 @@ def name_problem(shown: str) -> str | None:
             "so it must be printable UTF-8 text: rename the file")
 
 
+class _Outside(Exception):
+    """A link on a spec's way leads out of the `--specs` folder."""
+
+
+def open_spec(path: Path, root: Path | None, shown: str) -> int:
+    """A descriptor of a spec file to read: a regular file, opened without blocking (a FIFO is refused, never
+    waited on). Under `root` every name on the way is opened without following a link, and a link is followed
+    by hand beneath root (`_beneath`): one that leads out of it, or a folder on the way swapped for such a link
+    while the run works, is refused before a byte is read. Raises `InputError` naming the file as `shown`."""
+    try:
+        if root is None:
+            descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+        else:
+            descriptor = _beneath(root, path.relative_to(root).as_posix())
+    except _Outside:
+        raise InputError(shown, None, "is, or lies behind, a symbolic link that leads out of the specs folder: it "
+                         "is not read (a spec is read only from inside the folder; copy the file there)") from None
+    except OSError as error:
+        raise InputError(shown, None, f"cannot read this file: {error.strerror}") from None
+    try:
+        regular = stat.S_ISREG(os.fstat(descriptor).st_mode)
+    except OSError:
+        regular = False
+    if not regular:
+        os.close(descriptor)
+        raise InputError(shown, None, "is no regular file (a folder, a FIFO, a device): cannot read it as a spec")
+    return descriptor
+
+
+def head(path: Path, root: Path | None, size: int) -> tuple[bytes, int] | None:
+    """The first `size` bytes of a spec file and its size, opened as `SpecFile.read` opens it; None where it
+    cannot be (reading it will say why)."""
+    try:
+        descriptor = open_spec(path, root, "")
+    except InputError:
+        return None
+    try:
+        return _read_at_most(descriptor, size), os.fstat(descriptor).st_size
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
+
+
+def digest(path: Path, root: Path | None) -> str | None:
+    """The sha256 of a spec file's bytes as `SpecFile.read` would read them (at most one byte past the limit);
+    None where it cannot be read (reading it will say why)."""
+    try:
+        descriptor = open_spec(path, root, "")
+    except InputError:
+        return None
+    try:
+        return hashlib.sha256(_read_at_most(descriptor, MAX_BYTES + 1)).hexdigest()
+    except OSError:
+        return None
+    finally:
+        os.close(descriptor)
+
+
+def _read_at_most(descriptor: int, size: int) -> bytes:
+    chunks: list[bytes] = []
+    while size > 0 and (chunk := os.read(descriptor, min(size, 1 << 20))):
+        chunks.append(chunk)
+        size -= len(chunk)
+    return b"".join(chunks)
+
+
+def _beneath(root: Path, relative: str) -> int:
+    """`relative` opened beneath the folder `root` (itself opened as named, links and all: the user named it):
+    one name at a time, each with O_NOFOLLOW from a descriptor of the folder before it, so that nothing swapped
+    on the way can lead the open elsewhere. A link met on the way is read and its target walked the same way,
+    `..` never climbing above root, an absolute target counting only where it names a place under root; what
+    would leave root raises `_Outside`. Linux's openat2(RESOLVE_BENEATH) does this; Python does not offer it."""
+    held = [os.open(root, _FOLDER)]
+    prefixes = {real_path(root).rstrip("/") + "/", os.path.abspath(root).rstrip("/") + "/"}
+    todo = _parts(relative)
+    links = 0
+    try:
+        while todo:
+            name = todo.pop()
+            if name == "..":
+                if len(held) == 1:
+                    raise _Outside
+                os.close(held.pop())
+                continue
+            flags = (_FOLDER if todo else os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC) | _NOFOLLOW
+            try:
+                held.append(os.open(name, flags, dir_fd=held[-1]))
+                continue
+            except OSError as error:
+                if error.errno not in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):
+                    raise
+                try:
+                    target = os.readlink(name, dir_fd=held[-1])
+                except OSError:
+                    raise error from None  # no link: a file where a folder was named
+            links += 1
+            if links > _MOST_LINKS:
+                raise OSError(errno.ELOOP, os.strerror(errno.ELOOP))
+            if target.startswith("/"):
+                inside = next((target[len(p):] for p in prefixes if (target + "/").startswith(p)), None)
+                if inside is None:
+                    raise _Outside
+                while len(held) > 1:
+                    os.close(held.pop())
+                target = inside
+            todo += _parts(target)
+        return held.pop()
+    finally:
+        for descriptor in held:
+            os.close(descriptor)
+
+
+def _parts(path: str) -> list[str]:
+    """The names of a path, last first (a stack to walk)."""
+    return [part for part in reversed(path.split("/")) if part not in ("", ".")]
+
+
 def spec_files(specs: Path) -> list[Path]:
     """Every file under `specs` (hidden ones aside), in a fixed order; none at all is an input error, and so is
     a folder that cannot be read or an entry that is no file (every file under `--specs` is read: none is
-    passed over in silence)."""
-    if not specs.is_dir():
-        raise InputError(str(specs), None, "no such folder of specs")
-
-    def unreadable(error: OSError) -> None:
-        raise InputError(str(error.filename or specs), None, f"cannot read this folder of specs: {error.strerror}")
-
-    found = []
-    for folder, folders, names in os.walk(specs, onerror=unreadable):
-        folders[:] = [name for name in folders if not name.startswith(".")]
-        for name in names:
-            path = Path(folder) / name
-            if name.startswith("."):
-                continue
-            if not path.is_file():
-                raise InputError(str(path), None, "is no file (a link to nothing, a FIFO, a device): cannot read "
-                                 "it as a spec")
-            found.append(path)
+    passed over in silence). The folder is walked through descriptors, never into a link: a link is listed as
+    a file, and where it leads is judged when it is read (`open_spec`)."""
+    try:
+        top = os.open(specs, _FOLDER)
+    except OSError as error:
+        if error.errno in (errno.ENOENT, errno.ENOTDIR):
+            raise InputError(str(specs), None, "no such folder of specs") from None
+        raise InputError(str(specs), None, f"cannot read this folder of specs: {error.strerror}") from None
+    found: list[str] = []
+    try:
+        _walk(top, "", found)
+    finally:
+        os.close(top)
     if not found:
         raise InputError(str(specs), None, "this folder holds no spec")
-    return sorted(found, key=lambda p: p.as_posix())
+    return sorted((specs / name for name in found), key=lambda p: p.as_posix())
+
+
+def _walk(folder: int, prefix: str, found: list[str]) -> None:
+    """The files under the open `folder`, as paths beginning with `prefix`, into `found`."""
+    try:
+        with os.scandir(folder) as listed:
+            entries = sorted(listed, key=lambda e: e.name)
+    except OSError as error:
+        raise InputError(cited(prefix.rstrip("/")) if prefix else SPECS, None,
+                         f"cannot read this folder of specs: {error.strerror}") from None
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        relative = prefix + entry.name
+        if entry.is_dir(follow_symlinks=False):
+            try:
+                inner = os.open(entry.name, _FOLDER | _NOFOLLOW, dir_fd=folder)
+            except OSError as error:
+                raise InputError(cited(relative), None, f"cannot read this folder of specs: {error.strerror}") from None
+            try:
+                _walk(inner, relative + "/", found)
+            finally:
+                os.close(inner)
+        elif entry.is_symlink() or entry.is_file(follow_symlinks=False):
+            found.append(relative)
+        else:
+            raise InputError(cited(relative), None, "is no file (a FIFO, a device, a socket): cannot read it as a "
+                             "spec")

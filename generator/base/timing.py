@@ -19,6 +19,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from generator.base.errors import InputError
+from generator.base.source import real_path
 
 OTHER = "other"
 
@@ -84,9 +85,9 @@ class Report:
 
     @classmethod
     def checked(cls, path: Path, out: Path, specs: Path) -> Report:
-        real = Path(os.path.realpath(path))
+        real = Path(real_path(path))
         for folder, what in ((out, "the output folder, which is replaced whole"), (specs, "the specs folder")):
-            inside = Path(os.path.realpath(folder))
+            inside = Path(real_path(folder))
             if real == inside or inside in real.parents:
                 raise InputError(str(path), None, f"the timings file may not be inside {what}")
         if os.path.isdir(real) or not os.path.isdir(real.parent):
@@ -97,8 +98,12 @@ class Report:
         return cls(path)
 
     def write(self) -> None:
+        """Write the file, never through a link (O_NOFOLLOW): one swapped in for it, in a folder others can write,
+        would make a run as root overwrite the file it leads to."""
+        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
         try:
-            with open(self.path, "w", encoding="utf-8") as stream:
+            with open(os.open(self.path, flags, 0o666), "w", encoding="utf-8") as stream:
                 stream.write(json.dumps(totals(), indent=1) + "\n")
         except OSError as error:
-            raise InputError(str(self.path), None, f"cannot write the timings here: {error.strerror}") from None
+            why = "a symbolic link, which is not followed" if os.path.islink(self.path) else error.strerror
+            raise InputError(str(self.path), None, f"cannot write the timings here: {why}") from None

@@ -315,8 +315,13 @@ def read_data(path: Path) -> tuple[dict[str, Any], str]:
     """An IR file's dictionary, checked against the schema, and its text (for the places of later errors)."""
     shown = str(path)
     text = safeload.read_text(path, shown, MAX_BYTES)
-    data = safeload.parse_yaml(text, shown)
+    return data_of(text, shown), text
+
+
+def data_of(text: str, shown: str) -> dict[str, Any]:
+    """The dictionary of an IR file's text (read by the caller: `read_data`), checked against the schema."""
+    data: dict[str, Any] = safeload.parse_yaml(text, shown)
     errors = _checker()(data)
     if errors:
         raise safeload.schema_error(shown, text, errors[0], SCHEMA_PATH.name)
-    return data, text
+    return data

@@ -7,6 +7,7 @@ the schema check of `files.read_data`), and gives what the schema leaves out its
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -47,10 +48,15 @@ def load(path: Path) -> Extension:
 
 def load_folder(folder: Path) -> dict[str, Extension]:
     """Extension -> IR, from the IR files of a folder (none when it holds none); one extension in two is an error."""
+    return load_texts((file, files.read_data(file)) for file in sorted(folder.glob("*.yaml")))
+
+
+def load_texts(texts: Iterable[tuple[Path, tuple[dict[str, Any], str]]]) -> dict[str, Extension]:
+    """Extension -> IR, from IR files read in turn (each file's path, dictionary and text: `load_folder`, or
+    `generate` reading the previous OUT/ir through descriptors); one extension in two is an error."""
     found: dict[str, Extension] = {}
     where: dict[str, Path] = {}
-    for file in sorted(folder.glob("*.yaml")):
-        data, text = files.read_data(file)
+    for file, (data, text) in texts:
         name = data["name"]
         if name in found:
             pos = safeload.yaml_marks(text, str(file)).get(("name",))

@@ -8,6 +8,8 @@ lists, plus the byproducts of using the package in place: bytecode caches, and t
 copies of or facts about the listed files and go with them. Anything else is a
 clean refusal naming the path and why. The manifest is read as untrusted input:
 a name in it that leaves OUT, or a line that is not the generator's, proves nothing.
+A folder is read through descriptors (`folders`): a link in it is an entry of its
+own, never followed, and one swapped in while it is read is no way out of it.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from pathlib import Path
 
 from generator import ROOT
 from generator.base.records import frozen
+from generator.base.source import real_path
+from generator.writing import folders
 
 #: The manifest's name in OUT: the hash of the inputs, then of every file written beside it.
 NAME = "INPUTS.sha256"
@@ -45,17 +49,11 @@ def manifest(inputs: str, files: dict[str, str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def read(out: Path) -> Manifest | None:
-    """OUT's manifest; None when it has none, or one the generator cannot have written."""
-    path = out / NAME
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            return None
-        with open(path, "rb") as stream:
-            raw = stream.read(_MAX_MANIFEST + 1)
-    except OSError:
-        return None
-    if len(raw) > _MAX_MANIFEST:
+def read(out: Path | folders.Held) -> Manifest | None:
+    """OUT's manifest; None when it has none, or one the generator cannot have written (a link is none)."""
+    with folders.held(out) as tree:
+        raw = None if tree is None else folders.read_file(tree, NAME, _MAX_MANIFEST + 1)
+    if raw is None or len(raw) > _MAX_MANIFEST:
         return None
     try:
         lines = raw.decode("utf-8").split("\n")
@@ -85,39 +83,32 @@ def byproduct(relative: str) -> bool:
     return "__pycache__" in parts or parts[0] == "build" or parts[0].endswith(".egg-info")
 
 
-def entries(out: Path) -> tuple[set[str], set[str]]:
+def entries(out: Path | folders.Held) -> tuple[set[str], set[str]]:
     """The files and the other entries (folders, links, devices) under OUT, as relative paths; symbolic links
-    are entries, never followed. Raises `OSError` where a folder cannot be read: what it holds is unknown."""
-
-    def unreadable(error: OSError) -> None:
-        raise error
-
-    files: set[str] = set()
-    others: set[str] = set()
-    for folder, folders, names in os.walk(out, onerror=unreadable):
-        base = Path(folder).relative_to(out)
-        for name in names:
-            relative = (base / name).as_posix()
-            mode = os.lstat(Path(folder) / name).st_mode
-            (files if stat.S_ISREG(mode) else others).add(relative)
-        for name in folders:
-            if os.path.islink(Path(folder) / name):
-                others.add((base / name).as_posix())
-            else:
-                others.add((base / name).as_posix() + "/")
-    return files, others
+    are entries, never followed. Raises `OSError` where a folder cannot be read, or OUT is no folder of its own:
+    what it holds is unknown."""
+    if isinstance(out, folders.Held):
+        return folders.entries(out.descriptor)
+    descriptor = os.open(out, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0))
+    try:
+        return folders.entries(descriptor)
+    except OSError as error:
+        error.filename = str(out / error.filename) if error.filename != "." else str(out)
+        raise
+    finally:
+        os.close(descriptor)
 
 
-def written(out: Path) -> set[str]:
+def written(out: Path | folders.Held) -> set[str]:
     """The regular files under OUT but for byproducts: what `generate` wrote there, if OUT is its own (none
     when OUT cannot be read whole: then nothing in it counts as written)."""
     try:
-        return {name for name in entries(out)[0] if not byproduct(name)} if out.is_dir() else set()
+        return {name for name in entries(out)[0] if not byproduct(name)}
     except OSError:
         return set()
 
 
-def foreign(out: Path, listed: Manifest | None) -> list[str]:
+def foreign(out: Path | folders.Held, listed: Manifest | None) -> list[str]:
     """What under OUT the generator did not write: not in its manifest, and not a byproduct of what it lists
     (a `.pyc` in a `__pycache__` folder; `build/lib/X` for a listed X, `build/bdist.*`; a `*.egg-info/` file)."""
     files, others = entries(out)
@@ -131,15 +122,16 @@ def foreign(out: Path, listed: Manifest | None) -> list[str]:
     return sorted(strays)
 
 
-def provably_ours(folder: Path) -> bool:
+def provably_ours(folder: Path | folders.Held) -> bool:
     """Whether a folder is the generator's to remove: empty, or holding only what its manifest lists (and
     byproducts). A link, or a folder that cannot be read whole, is not."""
-    if os.path.islink(folder) or not folder.is_dir():
-        return False
-    try:
-        return not foreign(folder, read(folder))
-    except OSError:
-        return False
+    with folders.held(folder) as tree:
+        if tree is None:
+            return False
+        try:
+            return not foreign(tree, read(tree))
+        except OSError:
+            return False
 
 
 def _cache(name: str) -> bool:
@@ -166,7 +158,7 @@ def _identity(path: Path) -> tuple[int, int] | None:
 def _chain(path: Path) -> set[tuple[int, int]]:
     """The identities of `path` and of every folder above it: the same folder under another name (a link, a
     bind mount) has the same identity."""
-    real = Path(os.path.realpath(path))
+    real = Path(real_path(path))
     return {found for place in (real, *real.parents) if (found := _identity(place)) is not None}
 
 
@@ -174,7 +166,7 @@ def refusal(out: Path, specs: Path | None = None) -> str | None:
     """Why `generate` may not replace OUT, or None when it may."""
     if os.path.islink(out):
         return (f"is a symbolic link; OUT is replaced whole, so give the folder itself "
-                f"({os.path.realpath(out)})")
+                f"({real_path(out)})")
     where = _identity(out)
     if where is not None and where in _chain(Path.cwd()):
         return "is the current folder or holds it; OUT is replaced whole"
@@ -212,11 +204,10 @@ class Attributes:
     owner: tuple[int, int] | None  # (uid, gid) to give the new tree, when this run may and must
 
 
-def attributes_for(out: Path) -> Attributes:
-    """The old OUT's permissions and owner; a new OUT gets what the umask gives, and this process's owner."""
-    try:
-        found = os.stat(out)
-    except OSError:
+def attributes_for(found: os.stat_result | None) -> Attributes:
+    """The old OUT's permissions and owner (`found`, its status); a new OUT (None) gets what the umask gives,
+    and this process's owner."""
+    if found is None:
         umask = os.umask(0)
         os.umask(umask)
         return Attributes(0o777 & ~umask, None)

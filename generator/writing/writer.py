@@ -1,204 +1,278 @@
-"""OUT written whole or not at all, and only where the generator may write.
+"""OUT written whole or not at all, only where the generator may write, and never through a link it did not make.
 
-Everything is written into a fresh folder beside OUT and then put in OUT's
-place in one step: on Linux the two folders are exchanged atomically
-(`renameat2(RENAME_EXCHANGE)`), so a run killed at any moment leaves either
-the old OUT or the new one, never a mix and never none. Elsewhere OUT goes to
-`.OUT-previous` and the new folder to OUT by two renames; a run killed between
-them leaves `.OUT-previous`, which the next run puts back before it starts.
+Everything is written into a fresh folder beside OUT and then put in OUT's place in one step: on Linux the two
+folders are exchanged atomically (`renameat2(RENAME_EXCHANGE)`), so a run killed at any moment leaves either
+the old OUT or the new one, never a mix and never none. Elsewhere OUT goes to `.OUT-previous` and the new folder
+to OUT by two renames; a run killed between them leaves `.OUT-previous`, which the next run puts back before it
+starts.
 
-OUT is replaced only when `ownership` proves the generator wrote it, and proved
-again once it is swapped out (a file saved into it meanwhile puts it back); it
-keeps its permissions and owner; one run at a time writes it (`locked`). What a
-killed run left is removed only when it is provably the generator's: a staging
-folder still holding its marker, or a tree its manifest covers.
+The folder that holds OUT is opened once, when the run takes its lock (`locked`), and all the work is done from
+that descriptor (`folders`): the staging folder is made exclusively and written through descriptors, the swap
+renames entries of that folder, the old tree is proved and removed through a descriptor of its own. A folder on
+OUT's path swapped for a link meanwhile, or a leftover swapped for a link to a user's folder, leads nowhere.
+
+OUT is replaced only when `ownership` proves the generator wrote it, and proved again once it is swapped out (a
+file saved into it meanwhile puts it back); a generated file edited by hand is replaced with a warning naming
+it; OUT keeps its permissions and owner; one run at a time writes it. What a killed run left is removed only
+when it is provably the generator's: a staging folder still holding its marker, or a tree its manifest covers.
 """
 
 from __future__ import annotations
 
 import contextlib
-import ctypes
+import hashlib
 import os
-import shutil
-import stat
-import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 from generator.base.errors import InputError
-from generator.writing import ownership
+from generator.base.source import real_path
+from generator.writing import bytecode, folders, ownership
 
 try:
     import fcntl
-except ImportError:  # Windows: a lock file instead
+except ImportError:  # pragma: no cover - Windows: the generator needs descriptors of folders, which it lacks
     fcntl = None  # type: ignore[assignment]
 
 #: A file in a staging folder while it is being written: a folder holding it is an unfinished run's.
 MARK = ".generate-staging"
+#: What a removal takes last: a tree killed halfway through its removal is still provably the generator's.
+_LAST = frozenset({ownership.NAME, MARK})
 
 
 def _real(out: Path) -> Path:
-    """OUT with the links of its parent folders followed (OUT itself is never a link: see `ownership`)."""
-    return Path(os.path.realpath(out.parent)) / out.name
+    """OUT with the links of its parent folders followed (for messages; the work goes through a descriptor)."""
+    return Path(real_path(out.parent)) / out.name
 
 
-def _previous(out: Path) -> Path:
-    return out.with_name(f".{out.name}-previous")
+class Place:
+    """OUT's parent folder, held open and locked for one run, and OUT's name in it."""
 
+    def __init__(self, out: Path, parent: int) -> None:
+        self.out = out
+        self.parent = parent
+        self.name = out.name
+        self.previous = f".{out.name}-previous"
+        self.prefix = f".{out.name}-staging-"
 
-def _prefix(out: Path) -> str:
-    return f".{out.name}-staging-"
+    def shown(self, name: str) -> Path:
+        """An entry of OUT's parent as messages name it."""
+        return _real(self.out).with_name(name)
+
+    def recover(self) -> list[Path]:
+        """Undo what an interrupted run left: put back the OUT it had moved aside, remove its staging folders.
+        Only what is provably the generator's is touched, through descriptors (a link there is left alone); the
+        entries left are returned (to be named). A staging folder is never a live run's: this run holds the lock."""
+        left = []
+        try:
+            if folders.exists(self.parent, self.previous) and not folders.exists(self.parent, self.name):
+                if self._proved(self.previous):
+                    folders.rename_new(self.parent, self.previous, self.name)
+                else:
+                    left.append(self.previous)
+            for name in sorted(n for n in os.listdir(self.parent) if n.startswith(self.prefix)):
+                try:
+                    found = folders.open_folder(self.parent, name)
+                except OSError:
+                    left.append(name)  # a link, or no folder: not the generator's
+                    continue
+                try:
+                    if _marked(found) or ownership.provably_ours(folders.Held(found, self.shown(name))):
+                        folders.remove(self.parent, name, _LAST, found)
+                    else:
+                        left.append(name)
+                finally:
+                    os.close(found)
+        except OSError as error:
+            raise _failure(self.out, "cannot clean up what an interrupted run left", error) from None
+        return [self.shown(name) for name in left]
+
+    def _proved(self, name: str) -> bool:
+        try:
+            found = folders.open_folder(self.parent, name)
+        except OSError:
+            return False
+        try:
+            return ownership.provably_ours(folders.Held(found, self.shown(name)))
+        finally:
+            os.close(found)
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[folders.Held | None]:
+        """OUT held for the block, opened in its parent without following a link (None when it is absent, a
+        link, or no folder)."""
+        try:
+            descriptor = folders.open_folder(self.parent, self.name)
+        except OSError:
+            yield None
+            return
+        try:
+            yield folders.Held(descriptor, self.out)
+        finally:
+            os.close(descriptor)
+
+    def previous_ir(self, limit: int) -> dict[str, bytes | None]:
+        """The `*.yaml` files of the old OUT/ir by name, each read through descriptors (None: not a regular file,
+        or a link, or past `limit` bytes); none when OUT or its `ir` is no folder of its own."""
+        found: dict[str, bytes | None] = {}
+        try:
+            out = folders.open_folder(self.parent, self.name)
+        except OSError:
+            return found
+        try:
+            ir = folders.open_folder(out, "ir")
+        except OSError:
+            return found
+        finally:
+            os.close(out)
+        try:
+            for name in sorted(n for n in os.listdir(ir) if n.endswith(".yaml")):
+                found[name] = folders.read_file(ir, name, limit)
+        except OSError:
+            return {}
+        finally:
+            os.close(ir)
+        return found
+
+    def write(self, files: dict[str, str], specs: Path | None = None) -> list[str]:
+        """Replace OUT by exactly `files` (with a manifest, if `files` has none), or raise `InputError` and change
+        nothing: when OUT is not the generator's to replace, or the system refuses a write. Returns the generated
+        files of the old OUT edited by hand, whose edits this run replaced."""
+        why = ownership.refusal(self.out, specs)
+        if why is not None:
+            raise InputError(str(self.out), None, why)
+        if ownership.NAME not in files:
+            files = files | {ownership.NAME: ownership.manifest(ownership.UNKNOWN, files)}
+        data = {name: text.encode("utf-8") for name, text in files.items()}
+        try:
+            attributes = ownership.attributes_for(self._status())
+            staging, descriptor = folders.make_staging(self.parent, self.prefix)
+        except OSError as error:
+            raise _failure(self.out, "cannot write the output", error) from None
+        doomed: int | None = descriptor  # what the end removes: the unfinished new tree, or the old one swapped out
+        try:
+            try:
+                os.close(os.open(MARK, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600, dir_fd=descriptor))
+                folders.put(descriptor, data)
+                os.unlink(MARK, dir_fd=descriptor)
+                folders.give(descriptor, attributes.owner, attributes.mode)
+                edited, doomed = self._swap(staging, descriptor, data)
+            except OSError as error:
+                raise _failure(self.out, "cannot write the output", error) from None
+        finally:
+            if doomed == descriptor and folders.same(self.parent, self.name, descriptor):
+                doomed = None  # the new tree is OUT (a failure after the swap could not put the old one back)
+            if doomed is not None:
+                folders.remove(self.parent, staging, _LAST, doomed)
+                if doomed != descriptor:
+                    os.close(doomed)
+            os.close(descriptor)
+        return edited
+
+    def _status(self) -> os.stat_result | None:
+        """The old OUT's status (None when there is none); OUT may not be a link (`ownership.refusal`)."""
+        try:
+            found = folders.open_folder(self.parent, self.name)
+        except FileNotFoundError:
+            return None
+        try:
+            return os.fstat(found)
+        finally:
+            os.close(found)
+
+    def _swap(self, staging: str, descriptor: int, data: dict[str, bytes]) -> tuple[list[str], int | None]:
+        """Put `staging` (open as `descriptor`) in OUT's place; return the edited files of the old OUT and a
+        descriptor of the old tree, now at `staging`'s name, to remove (None when there is none, or it is gone).
+        The old OUT is proved the generator's again once it is out of the way: anything saved into it meanwhile,
+        or anything but a folder of its own swapped in for it, puts it back."""
+        if not folders.same(self.parent, staging, descriptor):
+            raise InputError(str(self.out), None, "the staging folder of this run was moved while it wrote; "
+                             "nothing written")
+        if not folders.exists(self.parent, self.name):
+            folders.rename_new(self.parent, staging, self.name)
+            return [], None
+        if folders.exchange(self.parent, staging, self.name):
+            old = self._proof(staging, lambda: folders.exchange(self.parent, staging, self.name))
+            return _edited(old, data), old
+        if folders.exists(self.parent, self.previous):  # no atomic exchange here: OUT aside, the new tree in
+            if not self._proved(self.previous):
+                raise InputError(str(self.shown(self.previous)), None, "is in the way of replacing OUT and is not "
+                                 "the generator's: move it")
+            folders.remove(self.parent, self.previous, _LAST)
+        folders.rename_new(self.parent, self.name, self.previous)
+        old = self._proof(self.previous, lambda: folders.rename_new(self.parent, self.previous, self.name))
+        try:
+            folders.rename_new(self.parent, staging, self.name)
+        except OSError:
+            os.close(old)
+            folders.rename_new(self.parent, self.previous, self.name)
+            raise
+        edited = _edited(old, data)
+        folders.remove(self.parent, self.previous, _LAST, old)
+        os.close(old)
+        return edited, None
+
+    def _proof(self, name: str, undo: Callable[[], object]) -> int:
+        """A descriptor of the old OUT, now at `name`, once proved the generator's; else `undo` puts it back and
+        the run stops."""
+        try:
+            old = folders.open_folder(self.parent, name)
+        except OSError:
+            undo()
+            raise InputError(str(self.out), None, "was replaced by something that is no folder of its own while "
+                             "this run wrote it; put back as it was, nothing written") from None
+        strays = _strays(folders.Held(old, self.shown(name)))
+        if strays:
+            os.close(old)
+            undo()
+            raise InputError(str(self.out), None, f"changed while this run wrote it ({strays} appeared); put back as "
+                             "it was, nothing written")
+        return old
 
 
 @contextlib.contextmanager
-def locked(out: Path, waiting: Callable[[], None] = lambda: None) -> Iterator[None]:
-    """Hold OUT for this run: a second run on the same OUT waits here (calling `waiting` once) until the first
-    ends. The lock is on OUT's parent folder (which holds OUT, its staging folders and `.OUT-previous`); it
-    leaves no file behind, and the system drops it when a run dies."""
-    parent = _real(out).parent
+def locked(out: Path, waiting: Callable[[], None] = lambda: None) -> Iterator[Place]:
+    """Hold OUT for this run: its parent folder opened (made where missing) and locked, so that a second run on
+    the same OUT waits here (calling `waiting` once) until the first ends. The lock (`flock`) leaves no file
+    behind, and the system drops it when a run dies."""
+    if out.name in ("", ".", ".."):
+        out = Path(os.path.abspath(out))
     try:
-        parent.mkdir(parents=True, exist_ok=True)
         if fcntl is None:
-            with _lock_file(out, waiting):
-                yield
-            return
-        handle = os.open(parent, os.O_RDONLY)
+            raise OSError("this system has no flock (the generator needs a POSIX system)")
+        parent = folders.hold_making(out.parent)
     except OSError as error:
         raise _failure(out, "cannot hold the output folder for this run", error) from None
     try:
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(parent, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             waiting()
-            fcntl.flock(handle, fcntl.LOCK_EX)
-        yield
+            fcntl.flock(parent, fcntl.LOCK_EX)
+        yield Place(out, parent)
     finally:
-        os.close(handle)  # and with it the lock
-
-
-@contextlib.contextmanager
-def _lock_file(out: Path, waiting: Callable[[], None]) -> Iterator[None]:
-    """Where there is no flock: a file made exclusively beside OUT, removed at the end."""
-    lock = _real(out).with_name(f".{out.name}-lock")
-    try:
-        handle = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-    except FileExistsError:
-        waiting()
-        raise InputError(str(lock), None, "another run writes this OUT (or one was killed: then remove this "
-                         "file)") from None
-    os.close(handle)
-    try:
-        yield
-    finally:
-        os.unlink(lock)
+        os.close(parent)  # and with it the lock
 
 
 def recover(out: Path) -> list[Path]:
-    """Undo what an interrupted run left: put back the OUT it had moved aside, remove its staging folders.
-    Only what is provably the generator's is touched; the folders left alone are returned (to be named).
-    Call it under `locked` only: a staging folder is then never a live run's."""
-    out = _real(out)
-    previous, left = _previous(out), []
-    try:
-        if os.path.lexists(previous) and not os.path.lexists(out):
-            if ownership.provably_ours(previous):
-                os.rename(previous, out)
-            else:
-                left.append(previous)
-        names = os.listdir(out.parent) if out.parent.is_dir() else []
-        for name in sorted(n for n in names if n.startswith(_prefix(out))):
-            folder = out.parent / name
-            if not os.path.islink(folder) and (os.path.isfile(folder / MARK) or ownership.provably_ours(folder)):
-                _remove(folder)
-            else:
-                left.append(folder)
-    except OSError as error:
-        raise _failure(out, "cannot clean up what an interrupted run left", error) from None
-    return left
+    """`Place.recover` for OUT, under its lock (for a caller that holds no `Place`)."""
+    with locked(out) as place:
+        return place.recover()
 
 
-def write(out: Path, files: dict[str, str], specs: Path | None = None) -> None:
-    """Replace OUT by exactly `files` (with a manifest, if `files` has none), or raise `InputError` and
-    change nothing: when OUT is not the generator's to replace, or the system refuses a write."""
-    why = ownership.refusal(out, specs)
-    if why is not None:
-        raise InputError(str(out), None, why)
-    if ownership.NAME not in files:
-        files = files | {ownership.NAME: ownership.manifest(ownership.UNKNOWN, files)}
-    shown, out = out, _real(out)
-    attributes = ownership.attributes_for(out)
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        staging = Path(tempfile.mkdtemp(prefix=_prefix(out), dir=out.parent))
-    except OSError as error:
-        raise _failure(shown, "cannot write the output", error) from None
-    try:
-        (staging / MARK).write_bytes(b"")
-        for relative, text in sorted(files.items()):
-            target = staging / relative
-            try:
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_text(text, encoding="utf-8")
-            except OSError as error:
-                error.filename = error.filename or str(target)  # a failed write() names no file
-                raise
-        os.remove(staging / MARK)
-        _give(staging, attributes)
-        _swap(staging, out, shown)
-    except OSError as error:
-        raise _failure(shown, "cannot write the output", error) from None
-    finally:
-        _remove(staging)  # the old OUT once swapped, else the unfinished new one
+def write(out: Path, files: dict[str, str], specs: Path | None = None) -> list[str]:
+    """`Place.write` for OUT, under its lock (for a caller that holds no `Place`)."""
+    with locked(out) as place:
+        return place.write(files, specs)
 
 
-def _give(tree: Path, attributes: ownership.Attributes) -> None:
-    """The old OUT's permissions to the new tree's top, and its owner to all of it (when root writes a
-    user's OUT)."""
-    if attributes.owner is not None:
-        uid, gid = attributes.owner
-        for folder, _, names in os.walk(tree):
-            os.chown(folder, uid, gid)
-            for name in names:
-                os.chown(Path(folder) / name, uid, gid)
-    os.chmod(tree, attributes.mode)
+def _marked(folder: int) -> bool:
+    """Whether a staging folder still holds its marker: a regular file, not a link."""
+    with folders.opened(folder, MARK) as mark:
+        return mark is not None
 
 
-def _swap(staging: Path, out: Path, shown: Path) -> None:
-    """Put `staging` in OUT's place; the old OUT ends at `staging`'s path (or is gone). The old OUT is proved
-    the generator's again once it is out of the way: anything saved into it during the run puts it back."""
-    if not os.path.lexists(out):
-        os.rename(staging, out)
-        return
-    if _exchange(staging, out):
-        strays = _strays(staging)
-        if strays:
-            _exchange(staging, out)
-            raise InputError(str(shown), None, f"changed while this run wrote it ({strays} appeared); put back as "
-                             "it was, nothing written")
-        return
-    previous = _previous(out)  # no atomic exchange here: OUT aside, the new tree in, the old one out
-    if os.path.lexists(previous):
-        if not ownership.provably_ours(previous):
-            raise InputError(str(previous), None, "is in the way of replacing OUT and is not the generator's: "
-                             "move it")
-        _remove(previous)
-    os.rename(out, previous)
-    strays = _strays(previous)
-    if strays:
-        os.rename(previous, out)
-        raise InputError(str(shown), None, f"changed while this run wrote it ({strays} appeared); put back as it "
-                         "was, nothing written")
-    try:
-        os.rename(staging, out)
-    except OSError:
-        os.rename(previous, out)
-        raise
-    _remove(previous)
-
-
-def _strays(old: Path) -> str:
+def _strays(old: folders.Held) -> str:
     """What in the old OUT, swapped out, the generator did not write ("" when nothing)."""
     try:
         found = ownership.foreign(old, ownership.read(old))
@@ -207,27 +281,19 @@ def _strays(old: Path) -> str:
     return ", ".join(found[:5]) + (f" and {len(found) - 5} more" if len(found) > 5 else "")
 
 
-def _remove(tree: Path) -> None:
-    """Remove a tree of the generator's, folders it made read-only included, its manifest last."""
-
-    def writable(function: Callable[..., Any], path: str, _: object) -> None:
-        with contextlib.suppress(OSError):  # what still cannot be removed stays, for the next run's `recover`
-            os.chmod(os.path.dirname(path), stat.S_IRWXU)
-            function(path)
-
-    if os.path.isdir(tree) and not os.path.islink(tree):
-        with contextlib.suppress(OSError):
-            os.chmod(tree, stat.S_IRWXU)
-        # the manifest and the mark go last: a run killed halfway leaves a tree still provably the generator's
-        last = {ownership.NAME, MARK}
-        with contextlib.suppress(OSError):
-            for entry in os.scandir(tree):
-                if entry.name not in last:
-                    if entry.is_dir(follow_symlinks=False):
-                        shutil.rmtree(entry.path, onerror=writable)
-                    else:
-                        writable(os.unlink, entry.path, None)
-        shutil.rmtree(tree, onerror=writable)
+def _edited(old: int, data: dict[str, bytes]) -> list[str]:
+    """The files of the old OUT (open as `old`) that differ from what its manifest says was written there and
+    from what this run writes in their place: edits by hand, which this run replaces."""
+    tree = folders.Held(old, Path())
+    listed = ownership.read(tree)
+    if listed is None:
+        return []
+    edited = []
+    for name, digest in sorted(listed.files.items()):
+        now = folders.file_digest(tree, name)
+        if now is not None and now != digest and (name not in data or hashlib.sha256(data[name]).hexdigest() != now):
+            edited.append(name)
+    return edited
 
 
 def _failure(out: Path, what: str, error: OSError) -> InputError:
@@ -236,33 +302,33 @@ def _failure(out: Path, what: str, error: OSError) -> InputError:
     return InputError(str(out), None, f"{what}: {error.strerror or error}{where}; nothing under it changed")
 
 
-_RENAME_EXCHANGE = 2
-_AT_FDCWD = -100
-
-
-def _exchange(a: Path, b: Path) -> bool:
-    """Swap two folders in one atomic step (Linux); False where the system cannot."""
-    if not sys.platform.startswith("linux"):
-        return False
-    libc = ctypes.CDLL(None, use_errno=True)  # the process's own symbols, libc's among them
-    renameat2 = getattr(libc, "renameat2", None)
-    if renameat2 is None:
-        return False
-    done = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
-    return bool(done == 0)
-
-
 def stale(out: Path, files: dict[str, str]) -> list[str]:
-    """Files under OUT that differ from `files`, are missing, or should not be there (byproducts aside)."""
-    present = ownership.written(out)
-    differing = [name for name in files if name not in present or not _holds(out / name, files[name])]
+    """Files under OUT that differ from `files`, are missing, or should not be there (byproducts aside). The
+    manifest's first line, the hash of the inputs, is where OUT came from and not part of it: a run with other
+    library versions makes the same files (`fingerprint`)."""
+    with folders.held(out) as tree:
+        present = set() if tree is None else ownership.written(tree)
+        differing = [name for name in files if name not in present or not _holds(tree, name, files[name])]
     return sorted(differing + [name for name in present if name not in files])
 
 
-def _holds(path: Path, text: str) -> bool:
-    """Whether a file holds exactly `text` (its size is compared first: a huge file is not read)."""
+def _holds(tree: folders.Held | None, name: str, text: str) -> bool:
+    """Whether a file holds exactly `text` (the manifest: but for its first line); a huge file is not read."""
     data = text.encode("utf-8")
-    try:
-        return path.stat().st_size == len(data) and path.read_bytes() == data
-    except OSError:
+    found = None if tree is None else folders.read_file(tree, name, len(data) + 1)
+    if found is None:
         return False
+    if name == ownership.NAME:
+        return found.partition(b"\n")[2] == data.partition(b"\n")[2]
+    return found == data
+
+
+def foreign_bytecode(out: Path, files: dict[str, str]) -> list[tuple[str, str]]:
+    """The bytecode under OUT that is not what `files` compile to (`bytecode.foreign`), each with why."""
+    with folders.held(out) as tree:
+        if tree is None:
+            return []
+        try:
+            return bytecode.foreign(tree, files.get)
+        except OSError as error:
+            return [(str(error.filename or "."), f"cannot be read: {error.strerror}")]

@@ -85,3 +85,21 @@ def test_a_timings_file_among_the_specs_or_in_out_is_refused_before_anything(
     assert run.status == 2
     assert run.err.startswith(f"{where}: error: the timings file may not be inside the "), run.err
     assert snapshot(tmp_path) == before
+
+
+@pytest.mark.parametrize("target", ["a user's file", "nothing yet"])
+def test_a_timings_file_that_is_a_link_is_not_written_through(
+    tmp_path: Path, main: Callable[..., CliRun], target: str,
+) -> None:
+    """A run as root with `--timings` in a folder others can write: a link planted there under the file's name
+    made the run overwrite (or create) the file it leads to."""
+    victim = tmp_path / "victim" / "passwd"
+    victim.parent.mkdir()
+    if target == "a user's file":
+        victim.write_text("root:x:0:0::/root:/bin/sh\n")
+    (tmp_path / "t.json").symlink_to(victim)
+    run = main("generate", "--specs", str(SPECS), "--out", str(tmp_path / "out"), "--timings", "t.json", cwd=tmp_path)
+    assert run.status == 2
+    assert run.err.splitlines()[-1] == ("t.json: error: cannot write the timings here: a symbolic link, which is not "
+                                        "followed"), run.err
+    assert (victim.read_text() == "root:x:0:0::/root:/bin/sh\n") if target == "a user's file" else not victim.exists()

@@ -14,14 +14,15 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
 import pytest
 
 from generator.base.errors import InputError
-from generator.writing import fingerprint, ownership, writer
-from tests.support import SPECS, missing, snapshot
+from generator.writing import fingerprint, folders, ownership, writer
+from tests.support import SPECS, footprint, hijacking, missing, snapshot, swapping
 
 
 def listing(folder: Path) -> list[str]:
@@ -45,7 +46,11 @@ def test_on_linux_the_two_folders_are_exchanged_in_one_step(tmp_path: Path) -> N
     (tmp_path / "a" / "from_a").write_text("a")
     (tmp_path / "b").mkdir()
     (tmp_path / "b" / "from_b").write_text("b")
-    assert writer._exchange(tmp_path / "a", tmp_path / "b")
+    parent = os.open(tmp_path, os.O_RDONLY)
+    try:
+        assert folders.exchange(parent, "a", "b")
+    finally:
+        os.close(parent)
     assert [p.name for p in (tmp_path / "a").iterdir()] == ["from_b"]
     assert [p.name for p in (tmp_path / "b").iterdir()] == ["from_a"]
 
@@ -57,7 +62,7 @@ def test_a_failed_write_leaves_the_previous_tree(tmp_path: Path, monkeypatch: py
     def broken(*_: object, **__: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device", "somewhere")
 
-    monkeypatch.setattr(Path, "write_text", broken)
+    monkeypatch.setattr(folders, "put", broken)
     with pytest.raises(InputError, match="cannot write the output: No space left on device"):
         writer.write(out, {"ir/a.yaml": "changed\n"})
     monkeypatch.undo()
@@ -295,7 +300,7 @@ def test_where_folders_cannot_be_exchanged_out_goes_aside_and_back(
 ) -> None:
     """The two renames used off Linux: the new tree in place, nothing left; a user's `.out-previous` in the
     way stops the run with OUT as it was."""
-    monkeypatch.setattr(writer, "_exchange", lambda a, b: False)
+    monkeypatch.setattr(folders, "exchange", lambda parent, a, b: False)
     out = tmp_path / "out"
     writer.write(out, {"ir/a.yaml": "a\n"})
     writer.write(out, {"ir/a.yaml": "b\n"})
@@ -305,3 +310,139 @@ def test_where_folders_cannot_be_exchanged_out_goes_aside_and_back(
     with pytest.raises(InputError, match="is in the way of replacing OUT and is not the generator's"):
         writer.write(out, {"ir/a.yaml": "c\n"})
     assert (out / "ir" / "a.yaml").read_text() == "b\n" and (tmp_path / ".out-previous" / "mine.txt").exists()
+
+
+#: Names a leftover staging folder holds (an attacker can make one, marked, with the names of a user's files).
+VICTIMS = ["canary.txt", "README.md", "LICENSE", "docs/thesis.tex", *(f"file-{i:03}" for i in range(300))]
+
+
+def lay(folder: Path, names: list[str], text: str) -> None:
+    for name in names:
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text)
+
+
+def outside_with_canaries(tmp_path: Path) -> Path:
+    """A user's folder beside the one OUT lies in: files a run must never delete, change, chmod or chown, named
+    as a leftover's files are, and named as the generator names its own (a staging folder, OUT, its files)."""
+    outside = tmp_path / "outside"
+    (outside / "out").mkdir(parents=True)
+    lay(outside, [*VICTIMS, writer.MARK], "mine\n")
+    (outside / "out" / "thesis.tex").write_text("years of work\n")
+    lay(outside / ".out-staging-k", VICTIMS, "mine too\n")  # named like a leftover, and not the generator's
+    os.chmod(outside, 0o751)
+    return outside
+
+
+def marked(folder: Path) -> Callable[[], None]:
+    """Put back a staging folder of a killed run at `folder` (marked: the generator's to remove) when it is gone."""
+
+    def refill() -> None:
+        if not os.path.lexists(folder):
+            folder.mkdir()
+            lay(folder, [*VICTIMS, writer.MARK], "")
+
+    return refill
+
+
+def test_a_leftover_swapped_for_a_link_to_a_users_folder_is_never_followed(tmp_path: Path) -> None:
+    """A second process keeps swapping a killed run's staging folder (marked) with a link to a user's folder
+    while `generate` runs again and again: the folder is removed when it is the real one, and nothing under the
+    link is ever deleted or has its mode changed (the clean-up chmod-ed and emptied it)."""
+    work = tmp_path / "work"
+    work.mkdir()
+    outside = outside_with_canaries(tmp_path)
+    subprocess.run(generate(SPECS, work / "out"), check=True, capture_output=True)
+    before = footprint(outside)
+    leftover = work / ".out-staging-k"
+    (work / ".aside").symlink_to(outside)
+    with swapping(leftover, work / ".aside", marked(leftover)) as swaps:
+        for _ in range(20):
+            done = subprocess.run(generate(SPECS, work / "out"), capture_output=True, text=True, check=False)
+            assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+        assert swaps() > 0
+    assert footprint(outside) == before
+    assert fingerprint.intact(work / "out")
+
+
+def test_outs_parent_swapped_for_a_link_to_a_users_folder_leads_nowhere(tmp_path: Path) -> None:
+    """A second process keeps swapping the folder that holds OUT (and a killed run's staging folder) with a link
+    to a user's folder holding an OUT and a staging folder of its own: each run works in the folder it opened,
+    and nothing of the user's is ever deleted, replaced, or has its mode changed."""
+    outside = outside_with_canaries(tmp_path)
+    work = tmp_path / "work"
+    (work / "a").mkdir(parents=True)
+    subprocess.run(generate(SPECS, work / "a" / "out"), check=True, capture_output=True)
+    (work / "b").symlink_to(outside)
+    before = footprint(outside)
+
+    def refill() -> None:  # a killed run's staging folder in the real folder, whichever name it has now
+        for name in ("a", "b"):
+            if not (work / name).is_symlink():
+                marked(work / name / ".out-staging-k")()
+
+    with swapping(work / "a", work / "b", refill) as swaps:
+        for round_ in range(20):
+            done = subprocess.run([*generate(SPECS, work / "a" / "out"), *(["--force"] if round_ % 5 == 4 else [])],
+                                  capture_output=True, text=True, check=False)
+            assert done.returncode in (0, 2) and "Traceback" not in done.stderr, done.stderr
+        assert swaps() > 0
+    assert footprint(outside) == before
+
+
+def test_a_staging_folder_swapped_for_a_link_while_written_is_not_written_through(tmp_path: Path) -> None:
+    """A second process moves each staging folder away as soon as it appears and puts a link to a user's folder in
+    its place: the run goes on writing the folder it made (not the user's README.md and LICENSE through the
+    link), sees it moved, and stops with OUT as it was."""
+    work = tmp_path / "work"
+    work.mkdir()
+    outside = outside_with_canaries(tmp_path)
+    subprocess.run(generate(SPECS, work / "out"), check=True, capture_output=True)
+    before, old = footprint(outside), snapshot(work / "out")
+    with hijacking(work, ".out-staging-", outside) as taken:
+        for _ in range(3):
+            done = subprocess.run([*generate(SPECS, work / "out"), "--force"], capture_output=True, text=True,
+                                  check=False)
+            assert done.returncode in (0, 2) and "Traceback" not in done.stderr, done.stderr
+        assert taken() > 0
+    assert footprint(outside) == before
+    assert snapshot(work / "out") == old
+
+
+@pytest.mark.parametrize("edit", ["a module", "an IR file and a page", "a file this run no longer writes"])
+def test_a_generated_file_edited_by_hand_is_replaced_with_a_warning_naming_it(tmp_path: Path, edit: str) -> None:
+    """An edit is lost when OUT is replaced: the run names each edited file (it replaced them in silence); a file
+    deleted, or left as written, is not named."""
+    specs = tmp_path / "specs"
+    shutil.copytree(SPECS, specs)
+    out = tmp_path / "out"
+    subprocess.run(generate(specs, out), check=True, capture_output=True)
+    (out / "docs" / "index.md").unlink()  # deleted: nothing is lost
+    edited = {"a module": ["cl_d3d_sharing/errors.py"],
+              "an IR file and a page": ["docs/nv_d3d10/index.md", "ir/cl_khr_d3d11_sharing.yaml"],
+              "a file this run no longer writes": ["ir/cl_nv_d3d10_sharing.yaml"]}[edit]
+    for name in edited:
+        with open(out / name, "a", encoding="utf-8") as stream:
+            stream.write("# my note\n")
+    if edit == "a file this run no longer writes":
+        (specs / "cl_nv_d3d10_sharing.txt").unlink()
+    done = subprocess.run(generate(specs, out), capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    warned = [line for line in done.stderr.splitlines() if "edited since it was generated" in line]
+    assert warned == [f"{out / name}: warning: edited since it was generated; replaced, and the edit is lost"
+                      for name in edited]
+    assert all(b"# my note" not in data for data in snapshot(out).values())
+
+
+def test_check_compares_what_out_holds_not_the_hash_it_came_from(tmp_path: Path) -> None:
+    """The manifest's first line is the inputs' hash, library versions included: another machine's differs while
+    every file is the same, and `check` (which compares the files) passes; a file's line in it still counts."""
+    out = tmp_path / "out"
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    manifest = out / ownership.NAME
+    first, rest = manifest.read_text().split("\n", 1)
+    manifest.write_text(f"inputs {'0' * 64}\n{rest}")
+    check = [sys.executable, "-m", "generator", "check", "--specs", str(SPECS), "--out", str(out)]
+    assert subprocess.run(check, capture_output=True, check=False).returncode == 0
+    manifest.write_text(f"{first}\n{rest.replace('  ', '   ', 1)}")
+    assert subprocess.run(check, capture_output=True, check=False).returncode == 1
