@@ -38,7 +38,7 @@ from generator.emission.package_model import (
 )
 from generator.emission.pythonic import model_context_manager, model_pythonic
 from generator.emission.pythonic_model import ContextManager, PythonicFunction
-from generator.ir.model import Extension, Token
+from generator.ir.model import Extension, Token, TokenGroup
 from generator.ir.values import type_map
 
 
@@ -191,24 +191,24 @@ def _check_names(ir: Extension, functions: tuple[FunctionModel, ...], pythonic: 
 
 
 def model_enums(ir: Extension, config: PackageConfig) -> tuple[tuple[EnumModel, ...], tuple[Constant, ...]]:
-    """One IntEnum per token group in the IR's order, and every token as a module constant under its C name."""
+    """One IntEnum per token group in the IR's order, and every token as a module constant under its C name.
+
+    Two groups whose names make one class name are one class, with the members of both (never a group left out)."""
     suffix = f"_{ir.vendor}"
-    enums: list[EnumModel] = []
-    placed: dict[str, tuple[str, str]] = {}
-    taken_classes: set[str] = set()
     valued = [(t, t.value) for t in ir.tokens if t.value is not None]
     members_of: dict[str | None, list[tuple[Token, int]]] = {}  # each group's tokens in order, sorted out once
     for token, value in valued:
         members_of.setdefault(token.group, []).append((token, value))
+    classes: dict[str, tuple[TokenGroup, list[tuple[Token, int]]]] = {}
     for group in ir.token_groups:
         tokens = members_of.get(group.name, [])
-        if not tokens:
-            continue
-        class_name = naming.identifier(
-            naming.class_name(group.name, config.acronyms), group.source, "token group")
-        if class_name in taken_classes:
-            continue
-        taken_classes.add(class_name)
+        if tokens:
+            class_name = naming.identifier(
+                naming.class_name(group.name, config.acronyms), group.source, "token group")
+            classes.setdefault(class_name, (group, []))[1].extend(tokens)
+    enums: list[EnumModel] = []
+    placed: dict[str, tuple[str, str]] = {}
+    for class_name, (group, tokens) in classes.items():
         short = [naming.member_name(t.name, config.constant_prefix, suffix) for t, _ in tokens]
         if len(set(short)) != len(short):  # not unique without prefix and suffix: keep the C names
             short = [t.name for t, _ in tokens]

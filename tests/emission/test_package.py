@@ -197,6 +197,22 @@ def test_a_token_without_a_value_is_no_constant_or_member(irs: list[dict[str, An
     assert len(module.constants) == len(irs[0]["tokens"]) - 1
 
 
+def test_two_groups_making_one_class_name_are_one_class_with_both(irs: list[dict[str, Any]],
+                                                                 knowledge: Knowledge) -> None:
+    changed = copy.deepcopy(irs)
+    first, second = changed[0]["token_groups"][:2]
+    renamed = first["name"].replace("_", "__", 1)  # another group name, the same class name
+    for token in changed[0]["tokens"]:
+        if token["group"] == second["name"]:
+            token["group"] = renamed
+    second["name"] = renamed
+    package = packaged([*map(from_dict, changed)], knowledge)
+    module = next(e for e in package.extensions if e.extension == changed[0]["name"])
+    grouped = {m.c_name for enum in module.enums for m in enum.members}
+    assert {t["name"] for t in changed[0]["tokens"] if t["group"] in (first["name"], renamed)} <= grouped
+    assert len(module.enums) == len(irs[0]["token_groups"]) - 1
+
+
 @pytest.mark.parametrize(("decl", "expected"), [
     (TypeDecl("cl_gizmo", None), "typedef struct cl_gizmo cl_gizmo"),
     (TypeDecl("cl_count", "cl_uint"), "typedef cl_uint cl_count"),
