@@ -136,6 +136,8 @@ def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
     if args.verbose:
         for path in result.skipped:
             print(f"{path}: note: not a specification (a Markdown note); skipped", file=sys.stderr)
+        for path in result.hidden:
+            print(f"{path}: note: hidden (its name begins with a dot); not read", file=sys.stderr)
         for line in tally_lines(result):
             print(line, file=sys.stderr)
     if place is None:

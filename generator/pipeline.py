@@ -35,6 +35,7 @@ class Result:
     skipped: list[str] = field(default_factory=list)  # files recognised as notes, not specs
     texts: dict[str, str] = field(default_factory=dict)  # each text read (specs, registry XML) by its shown path
     digests: dict[str, str] = field(default_factory=dict)  # each file read (notes too) by its shown path: sha256
+    hidden: list[str] = field(default_factory=list)  # entries under --specs not read: their names begin with a dot
 
 
 @mutable
@@ -190,7 +191,10 @@ def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
 def run(specs: Path, first: Callable[[], object] | None = None) -> Result:
     """All extensions described under `specs`, each with the diagnostics that concern it. `first`: work of the
     caller's that this process does while a second one starts reading (`read`)."""
-    return run_files(spec_files(specs), str(specs), first, specs)
+    hidden: list[str] = []
+    result = run_files(spec_files(specs, hidden), str(specs), first, specs)
+    result.hidden = hidden
+    return result
 
 
 def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], object] | None = None,

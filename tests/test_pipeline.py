@@ -203,6 +203,19 @@ def test_a_note_a_spec_format_fits_by_chance_is_skipped_with_a_warning(tmp_path:
     assert "specs/README.md" not in run.err  # a plain note: said with -v only
 
 
+def test_hidden_entries_under_the_specs_are_named_in_a_note(tmp_path: Path, main: Callable[..., CliRun]) -> None:
+    """A hidden file or folder (version control's, an editor's swap file) is not read, and -v names each."""
+    specs = _seeds_with(".cl_khr_d3d11_sharing.txt.swp", "\x00binary swap\n", tmp_path)
+    (specs / ".git").mkdir()
+    (specs / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    quiet = main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert quiet.status == 0 and ".git" not in quiet.err, quiet.err
+    told = main("generate", "--force", "-v", "--specs", str(specs), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert told.status == 0, told.err
+    assert "specs/.cl_khr_d3d11_sharing.txt.swp: note: hidden (its name begins with a dot); not read" in told.err
+    assert "specs/.git: note: hidden" in told.err and "specs/.git/HEAD" not in told.err
+
+
 @pytest.mark.parametrize(("text", "why"), [
     ("Name Strings\n\n    cl_acme_empty\n\nContact\n\n    Someone\n\nOverview\n\n    Nothing here yet.\n",
      "nothing was read from it but the extension's name"),

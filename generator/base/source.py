@@ -271,11 +271,12 @@ def _parts(path: str) -> list[str]:
     return [part for part in reversed(path.split("/")) if part not in ("", ".")]
 
 
-def spec_files(specs: Path) -> list[Path]:
-    """Every file under `specs` (hidden ones aside), in a fixed order; none at all is an input error, and so is
-    a folder that cannot be read or an entry that is no file (every file under `--specs` is read: none is
-    passed over in silence). The folder is walked through descriptors, never into a link: a link is listed as
-    a file, and where it leads is judged when it is read (`open_spec`)."""
+def spec_files(specs: Path, hidden: list[str] | None = None) -> list[Path]:
+    """Every file under `specs` (hidden ones aside: version control's folders, editors' swap files), in a fixed
+    order; none at all is an input error, and so is a folder that cannot be read or an entry that is no file
+    (every file under `--specs` is read: none is passed over in silence). The hidden entries passed over go
+    into `hidden`, cited, for the run to name. The folder is walked through descriptors, never into a link: a
+    link is listed as a file, and where it leads is judged when it is read (`open_spec`)."""
     try:
         top = os.open(specs, _FOLDER)
     except OSError as error:
@@ -284,7 +285,7 @@ def spec_files(specs: Path) -> list[Path]:
         raise InputError(str(specs), None, f"cannot read this folder of specs: {error.strerror}") from None
     found: list[str] = []
     try:
-        _walk(top, "", found)
+        _walk(top, "", found, [] if hidden is None else hidden)
     finally:
         os.close(top)
     if not found:
@@ -292,8 +293,9 @@ def spec_files(specs: Path) -> list[Path]:
     return sorted((specs / name for name in found), key=lambda p: p.as_posix())
 
 
-def _walk(folder: int, prefix: str, found: list[str]) -> None:
-    """The files under the open `folder`, as paths beginning with `prefix`, into `found`."""
+def _walk(folder: int, prefix: str, found: list[str], hidden: list[str]) -> None:
+    """The files under the open `folder`, as paths beginning with `prefix`, into `found`; hidden entries,
+    cited, into `hidden`."""
     try:
         with os.scandir(folder) as listed:
             entries = sorted(listed, key=lambda e: e.name)
@@ -301,16 +303,17 @@ def _walk(folder: int, prefix: str, found: list[str]) -> None:
         raise InputError(cited(prefix.rstrip("/")) if prefix else SPECS, None,
                          f"cannot read this folder of specs: {error.strerror}") from None
     for entry in entries:
-        if entry.name.startswith("."):
-            continue
         relative = prefix + entry.name
+        if entry.name.startswith("."):
+            hidden.append(cited(relative))
+            continue
         if entry.is_dir(follow_symlinks=False):
             try:
                 inner = os.open(entry.name, _FOLDER | _NOFOLLOW, dir_fd=folder)
             except OSError as error:
                 raise InputError(cited(relative), None, f"cannot read this folder of specs: {error.strerror}") from None
             try:
-                _walk(inner, relative + "/", found)
+                _walk(inner, relative + "/", found, hidden)
             finally:
                 os.close(inner)
         elif entry.is_symlink() or entry.is_file(follow_symlinks=False):
