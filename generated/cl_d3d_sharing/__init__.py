@@ -16,7 +16,7 @@ from typing import Any, Final, TypeVar
 
 from . import _library, _lifetime, _marshal
 from ._core_ffi import ffi as _ffi
-from ._library import ENVIRONMENT, address, library_path
+from ._library import ENVIRONMENT, library_path
 from ._marshal import CData, Pointer
 
 _T = TypeVar("_T")
@@ -60,6 +60,13 @@ def _asked(question: Callable[..., _T], *handles: CData) -> _T:
         return question(*handles)
     except _library.QueryFailed as failed:
         raise _library.core_error(failed) from None
+
+
+def address(handle: CData) -> int:
+    """The address a cffi handle or pointer holds, as PyOpenCL's `from_int_ptr` takes it."""
+    if not isinstance(handle, _ffi.CData) or _ffi.typeof(handle).kind != "pointer":
+        raise TypeError(f"address() takes a cffi handle or pointer, not {type(handle).__name__}")
+    return _library.address(handle)
 
 
 def platform_name(platform: Pointer) -> str:

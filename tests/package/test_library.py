@@ -154,3 +154,13 @@ def test_a_library_that_is_not_opencl_is_not_found_naming_what_it_lacks(name: st
     assert lines[0] == lines[2] == f"LibraryNotFoundError ({str(path)!r},)"
     assert f"{path} (not an OpenCL library: it has no " in lines[1]
     assert "clGetPlatformIDs, clGetPlatformInfo" in lines[1] and "clSetMemObjectDestructorCallback" in lines[1]
+
+
+@pytest.mark.parametrize("given", ["x", b"a", 2.5, 3, None, core_ffi.new("int[1]")[0]])
+def test_address_takes_only_a_cffi_handle_or_pointer(given: object) -> None:
+    """A one-character string was cast to its code point (`address("x") == 120`), a float truncated."""
+    import cl_d3d_sharing
+
+    with pytest.raises(TypeError, match=r"address\(\) takes a cffi handle or pointer, not "):
+        cl_d3d_sharing.address(given)
+    assert cl_d3d_sharing.address(core_ffi.cast("cl_context", 0x40)) == 0x40
