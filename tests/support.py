@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import importlib
 import os
+import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
@@ -73,6 +75,33 @@ class CliRun(NamedTuple):
     status: int
     out: str
     err: str
+
+
+class Peak(NamedTuple):
+    """A command's exit status, its stderr, and the most memory it held (bytes resident, at its peak)."""
+
+    status: int
+    err: str
+    memory: int
+
+
+#: A small process that runs a command and writes the peak memory of that command and its children, as the
+#: kernel counts it for the children it waited for (`ru_maxrss`, the largest of them all, not their sum). A
+#: process started straight from this one would be charged this one's own peak too: the kernel counts the memory
+#: a child held before its `exec`, which for a fork of the test process is the test process's.
+_MEASURE = ("import resource, subprocess, sys\n"
+            "status = subprocess.run(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL).returncode\n"
+            "open(sys.argv[1], 'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024))\n"
+            "sys.exit(status)\n")
+
+
+def peak_memory(argv: list[str], cwd: Path) -> Peak:
+    """Run `argv` and measure its peak resident memory. Memory is counted work: the same on a loaded machine."""
+    with tempfile.TemporaryDirectory() as folder:
+        peak = Path(folder) / "peak"
+        done = subprocess.run([sys.executable, "-I", "-S", "-c", _MEASURE, str(peak), *argv], cwd=cwd,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace", check=False)
+        return Peak(done.returncode, done.stderr, int(peak.read_text()))
 
 
 @cache

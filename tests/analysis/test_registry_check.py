@@ -69,6 +69,24 @@ def test_an_extension_the_registry_lacks_is_said_once(spec_dir: Callable[[dict[s
     assert kinds.count("registry-no-extension") == 1 and "registry-extra" not in kinds
 
 
+def test_what_an_extension_requires_beyond_the_texts_is_listed_ten_times_then_counted(
+    spec_dir: Callable[[dict[str, str]], Path],
+) -> None:
+    """An extension requiring thousands of names no text introduces made as many warnings, and an IR of 65 MiB."""
+    extra = "".join(f'<command name="clExtra{i}ACME"/><enum name="CL_EXTRA_{i}_ACME"/>' for i in range(30))
+    opening = '<require comment="cl_widget_mode_acme">'
+    xml = WIDGET_XML.replace(opening, opening + extra)
+    result = pipeline.run(spec_dir({"cl_acme_widget.txt": samples.WIDGET, "cl.xml": xml}))
+    extras = [d.message for d in result.diagnostics if d.kind == "registry-extra"]
+    assert len(extras) == 22 and len({*extras}) == 22, extras
+    assert sum("requires the command clExtra" in m for m in extras) == 10  # clUndoWidgetACME comes last
+    assert sum("requires the enum CL_EXTRA_" in m for m in extras) == 10
+    assert "the registry's cl_acme_widget requires 21 more commands that no text here introduces, not listed one by " \
+           "one" in extras
+    assert "the registry's cl_acme_widget requires 21 more enums that no text here introduces, not listed one by " \
+           "one" in extras
+
+
 # -- the corpus ----------------------------------------------------------------
 
 CORPUS = scoring.CORPUS
