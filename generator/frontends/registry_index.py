@@ -4,7 +4,7 @@ An 8 MiB registry may hold two million elements. Built as a tree (an object, a d
 list of children and of text pieces for each) it took up to 2 GiB; as a dictionary of its names alone, some
 130 bytes a name. What `registry_xml` keeps instead is the text (which the run keeps anyway) and, for each
 element a name finds (an enum, a command, a type, an extension, a name an extension requires), a `Table` row
-of 24 to 28 bytes: where the element starts, its line and column, and the place of the element it stands
+of 28 bytes: where the element starts, its line and column, and the place of the element it stands
 in. Rows are sorted by a hash of the name, so a name is found by bisection, and the element is read again
 from its start (`walk`) to make its record and check its name. The texts of a run ask for a few hundred
 names; every read is of one element.
