@@ -6,9 +6,12 @@ Shared helpers that are no fixtures live in `tests/support.py`, which test modul
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import shutil
 import subprocess
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -101,8 +104,70 @@ def spec_dir(tmp_path: Path) -> Callable[[dict[str, str]], Path]:
     return write
 
 
+#: What the generator reads of the project when it runs (`generator.ROOT`; `writing/fingerprint.py` hashes them).
+PROJECT_INPUTS = ("generator", "grammar", "templates", "data", "docs")
+#: Prints, as JSON, the files of the installed libraries a `generate` run imports (run in a child, so that what
+#: the tests import themselves is not counted).
+_LIBRARIES = """
+import json, os, site, sys, sysconfig, tempfile
+from generator import cli
+with tempfile.TemporaryDirectory() as out:
+    cli.main(["generate", "--force", "--specs", sys.argv[1], "--out", out])
+paths = sysconfig.get_paths()
+roots = {os.path.realpath(p) for p in (*site.getsitepackages(), paths["purelib"], paths["platlib"])}
+found = set()
+for module in list(sys.modules.values()):
+    path = os.path.realpath(getattr(module, "__file__", None) or "")
+    for root in roots:
+        if path.startswith(root + os.sep):
+            top = path[len(root) + 1:].split(os.sep)[0]
+            if top != "generator" and not top.startswith("__editable__"):
+                found.add(os.path.join(root, top))
+print(json.dumps(sorted(found)))
+"""
+
+
+@pytest.fixture(scope="session")
+def readable_generator() -> Iterator[Path]:
+    """A copy of the generator, what it reads of the project and the libraries it imports, in a folder of this
+    session's that anyone may read (the user's own folders are left as they are): `PYTHONPATH` for a run as
+    another user."""
+    copy = Path(tempfile.mkdtemp(prefix="readable-generator-"))
+    try:
+        for name in PROJECT_INPUTS:
+            shutil.copytree(ROOT / name, copy / "project" / name)
+        found = subprocess.run([sys.executable, "-c", _LIBRARIES, str(ROOT / "specs")], capture_output=True,
+                               text=True, check=True, cwd=copy)
+        (copy / "libraries").mkdir()
+        for library in map(Path, json.loads(found.stdout.splitlines()[-1])):
+            if library.is_dir():
+                shutil.copytree(library, copy / "libraries" / library.name)
+            else:
+                shutil.copy2(library, copy / "libraries" / library.name)
+        subprocess.run(["chmod", "-R", "a+rX", str(copy)], check=True)
+        yield copy
+    finally:
+        shutil.rmtree(copy, ignore_errors=True)
+
+
+def _runnable_python(prefix: list[str]) -> str | None:
+    """An interpreter of this Python version that the user of `prefix` can start (the venv's may lie in a
+    folder of this user's alone; its base interpreter, or the system's, may not)."""
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    base: str = getattr(sys, "_base_executable", sys.executable)
+    candidates = [base, os.path.realpath(base),
+                  shutil.which(f"python{version}") or "", f"/usr/bin/python{version}"]
+    for python in dict.fromkeys(c for c in candidates if c):
+        with contextlib.suppress(OSError):
+            done = subprocess.run([*prefix, python, "-c", "import sys; print(*sys.version_info[:2], sep='.')"],
+                                  capture_output=True, text=True, check=False, cwd="/")
+            if done.stdout.strip() == version:
+                return str(python)
+    return None
+
+
 @pytest.fixture
-def unprivileged() -> Iterator[Unprivileged]:
+def unprivileged(readable_generator: Path) -> Iterator[Unprivileged]:
     folder = Path(tempfile.mkdtemp(prefix="unprivileged-"))
     os.chmod(folder, 0o777)
     prefix: list[str] = []
@@ -110,8 +175,13 @@ def unprivileged() -> Iterator[Unprivileged]:
         if shutil.which("setpriv") is None:
             missing("util-linux's setpriv")
         prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    python = _runnable_python(prefix)
+    if python is None:
+        missing(f"a Python {sys.version_info.major}.{sys.version_info.minor} that the user nobody can run")
+    path = os.pathsep.join(str(readable_generator / part) for part in ("project", "libraries"))
+    env = {**os.environ, "PYTHONPATH": path, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONNOUSERSITE": "1"}
     try:
-        yield Unprivileged(prefix, folder)
+        yield Unprivileged(prefix, folder, python, env)
     finally:
         subprocess.run(["chmod", "-R", "u+rwx", str(folder)], check=False, capture_output=True)
         shutil.rmtree(folder, ignore_errors=True)

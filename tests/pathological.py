@@ -1,25 +1,39 @@
 """Pathological lines: for each shape of input that once took time quadratic in its length, a seed spec with
-such a line put where the generator reads it. The tests bound each shape's scaling (`assert_linear`),
-`make fuzz` runs them at 256 KB, and `make bench --only linear` prints their time per KB.
+such a line put where the generator reads it. The tests bound each shape's scaling in counted work
+(`assert_linear`), `make fuzz` runs them at 256 KB, and `make bench --only linear` prints their time per KB.
 
 A shape's `build(size)` returns the seed's text with about `size` bytes of the pathological line or lines
 in it; the shapes are classes of input, each named after the form, not after the code that was slow.
+
+The work counted is the run's function calls, each function's apart: Python's and the builtins' (`cProfile`,
+which counts them; the numbers are the same on a loaded machine or an idle one, where times are not: a
+stage's time grew 25-fold when the machine was busy). Quadratic work that loops in Python calls something in
+its loop: some function's count grows with the square of the input. The count does not see work inside one
+builtin call (a regular expression that backtracks over a line, a search of a list): that is what
+`make bench --only linear` times, from 1 KB to 1 MB, and what the CPU bound of each run catches when it is
+gross (at 256 KB in `make fuzz`, a shape once took minutes).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
+from generator.base import forked
+from generator.emission import emit
 from tests.fuzz import harness
-from tests.support import SPECS
+from tests.support import SPECS, calls_counted, grown
 
 #: Far below quadratic (64 for 8 times the size), far above linear (8).
 RATIO_BOUND = 20.0
-#: Seconds a stage may grow by whatever its ratio.
-FLOOR = 0.25
+#: Calls a function may add by whatever its ratio: a few more calls of a rare path are not quadratic work (a
+#: quadratic step at the smallest size of the tests adds hundreds of thousands).
+FLOOR = 20_000
 
 
 @dataclass(frozen=True)
@@ -216,6 +230,7 @@ SHAPES: dict[str, Shape] = {shape.name: shape for shape in (
 class Measured:
     outcome: harness.Outcome
     stages: dict[str, float]  # the run's own seconds per stage (`generate --timings`)
+    calls: dict[str, int]  # the calls the run made, per function (`counted`; empty when not counted)
 
 
 #: The repeated units of the shapes (and a few more forms of them), for the fuzz run's random placement.
@@ -224,45 +239,58 @@ UNITS = (" ", "\t", ", or if <p> is NULL", " in the", " word", " <<a,", " <<", "
          " Additions to Chapter 1 of the", " Sentences.", "name_x ", " and a b", "CL_A_B 1 ", " *", "_a ", "|")
 
 
-def run(shape: Shape, size: int, folder: Path, bound: float = harness.TIME_BOUND) -> Measured:
-    """`generate` on the shape at `size`, in a forked child killed after `bound` seconds."""
+def run(shape: Shape, size: int, folder: Path, bound: float = harness.TIME_BOUND, count: bool = False) -> Measured:
+    """`generate` on the shape at `size`, in a forked child killed after `bound` seconds of CPU; `count`: with
+    its calls counted (`counted`)."""
     files = shape.files(size)
     (folder / "specs").mkdir(parents=True)
     for name, data in files.items():
         (folder / "specs" / name).write_bytes(data)
-    timings = folder / "timings.json"
-    outcome = harness.run(folder, files, ("--timings", str(timings)), bound)
+    timings, calls = folder / "timings.json", folder / "calls.json"
+    outcome = harness.run(folder, files, ("--timings", str(timings)), bound,
+                          (lambda: counted(calls)) if count else None)
     stages = json.loads(timings.read_text()) if timings.exists() and outcome.verdict != "FAIL" else {}
-    return Measured(outcome, stages)
+    counts = json.loads(calls.read_text()) if calls.exists() and outcome.verdict != "FAIL" else {}
+    return Measured(outcome, stages, counts)
 
 
-def growth(small: Measured, large: Measured) -> list[str]:
-    """The stages that grew faster than linear work can: more than RATIO_BOUND times, and by more than FLOOR
-    seconds (a stage of a few milliseconds may double with the machine's mood)."""
-    before = small.stages
-    return [f"{stage}: {before.get(stage, 0.0):.3f} s -> {seconds:.3f} s" for stage, seconds in large.stages.items()
-            if seconds > RATIO_BOUND * before.get(stage, 0.0) + FLOOR]
+@contextmanager
+def counted(into: Path) -> Iterator[None]:
+    """The calls of the block, per function (`support.calls_counted`), written to `into` as JSON. The whole run
+    is done in this process: the work the generator gives forked children on the second core would not be
+    counted (`forked.FORK`, `emit.FORK`; the result does not depend on it). For the child of one run only: it
+    changes this process."""
+    forked.FORK = emit.FORK = False
+    with calls_counted() as calls:
+        yield
+    into.write_text(json.dumps(calls, sort_keys=True), encoding="utf-8")
+
+
+def growth(base: Measured, small: Measured, large: Measured) -> list[str]:
+    """The functions whose calls grew faster than linear work can: the calls the shape adds (the shape at its
+    size and at 8 times it, less the seed with the least of the shape) more than RATIO_BOUND times, by more
+    than FLOOR calls. The counts are exact: the seed's own calls, the same in each run, drop out whole."""
+    return grown(small.calls, large.calls, RATIO_BOUND, FLOOR, base.calls)
 
 
 def assert_linear(name: str, folder: Path, factor: int = 8) -> None:
-    """The shape at its size and at `factor` times it: both end within the harness's time bound (a hang fails
-    there) with valid output or a clean error, and no stage of the generator grows more than RATIO_BOUND times
-    (quadratic work grows `factor` squared times; the run's own per-stage times leave out its fixed costs)."""
+    """The shape at its size and at `factor` times it: both end within the harness's bound (a hang fails there)
+    with valid output or a clean error, and no function's calls grow more than RATIO_BOUND times (quadratic
+    work grows `factor` squared times)."""
     shape = SHAPES[name]
-    small = run(shape, shape.size, folder / "small")
-    large = run(shape, shape.size * factor, folder / "large")
-    for measured in (small, large):
+    warm()
+    base, small, large = (run(shape, size, folder / label, count=True)
+                          for label, size in (("base", 0), ("small", shape.size), ("large", shape.size * factor)))
+    for measured in (base, small, large):
         outcome = measured.outcome
         assert outcome.verdict != "FAIL", f"{name}: {outcome.reason}\n{outcome.stderr[-2000:]}"
-    if growth(small, large):  # a burst of the machine's other work can slow a stage as much: measure again
-        small = fastest(small, run(shape, shape.size, folder / "small again"))
-        large = fastest(large, run(shape, shape.size * factor, folder / "large again"))
-    assert not growth(small, large), f"{name}, {shape.size} -> {shape.size * factor} bytes: {growth(small, large)}"
+    grown = growth(base, small, large)
+    assert not grown, f"{name}, {shape.size} -> {shape.size * factor} bytes: {grown}"
 
 
-def fastest(first: Measured, second: Measured) -> Measured:
-    """Each stage's shorter time of two runs: quadratic work is slow in both, a passing burst in one."""
-    if second.outcome.verdict == "FAIL":
-        return second
-    stages = {stage: min(first.stages.get(stage, seconds), seconds) for stage, seconds in second.stages.items()}
-    return Measured(first.outcome, first.stages | stages)
+@cache
+def warm() -> None:
+    """One counted run judged in this process before any is measured: what judging a run leaves in this
+    process's caches (the schema, the IR reader) is then there for every measured child alike."""
+    with tempfile.TemporaryDirectory() as folder:
+        run(SHAPES["token-padded"], 0, Path(folder), count=True)

@@ -5,16 +5,20 @@ the skip-or-fail rule for missing components. A plain module, so test modules im
 from __future__ import annotations
 
 import contextlib
+import cProfile
 import ctypes
 import importlib
 import multiprocessing
 import os
 import stat
+import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
-from types import ModuleType
+from types import CodeType, ModuleType
 from typing import Any, NamedTuple, NoReturn
 
 import pytest
@@ -79,6 +83,33 @@ class CliRun(NamedTuple):
     err: str
 
 
+class Peak(NamedTuple):
+    """A command's exit status, its stderr, and the most memory it held (bytes resident, at its peak)."""
+
+    status: int
+    err: str
+    memory: int
+
+
+#: A small process that runs a command and writes the peak memory of that command and its children, as the
+#: kernel counts it for the children it waited for (`ru_maxrss`, the largest of them all, not their sum). A
+#: process started straight from this one would be charged this one's own peak too: the kernel counts the memory
+#: a child held before its `exec`, which for a fork of the test process is the test process's.
+_MEASURE = ("import resource, subprocess, sys\n"
+            "status = subprocess.run(sys.argv[2:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL).returncode\n"
+            "open(sys.argv[1], 'w').write(str(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024))\n"
+            "sys.exit(status)\n")
+
+
+def peak_memory(argv: list[str], cwd: Path) -> Peak:
+    """Run `argv` and measure its peak resident memory. Memory is counted work: the same on a loaded machine."""
+    with tempfile.TemporaryDirectory() as folder:
+        peak = Path(folder) / "peak"
+        done = subprocess.run([sys.executable, "-I", "-S", "-c", _MEASURE, str(peak), *argv], cwd=cwd,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True, errors="replace", check=False)
+        return Peak(done.returncode, done.stderr, int(peak.read_text()))
+
+
 @cache
 def load_truth() -> dict[str, Any]:
     """Official facts (Khronos and NVIDIA headers, registry), copied from the workplace for tests only."""
@@ -99,13 +130,59 @@ def seed(name: str) -> SpecFile:
     return SpecFile.from_text(f"specs/{name}", (SPECS / name).read_text(encoding="utf-8"))
 
 
+@contextmanager
+def calls_counted() -> Iterator[dict[str, int]]:
+    """The calls made inside the block, per function, filled in when it ends: Python's functions (`path:line(name)`)
+    and the builtins (by their own description), as `cProfile` counts them. A count is work done, the same on a
+    loaded machine as on an idle one; it does not see work inside one builtin call (a regex's backtracking)."""
+    calls: dict[str, int] = {}
+    profile = cProfile.Profile(builtins=True)
+    profile.enable()
+    try:
+        yield calls
+    finally:
+        profile.disable()
+        for entry in profile.getstats():
+            name = _function(entry.code)
+            calls[name] = calls.get(name, 0) + entry.callcount
+
+
+def _function(code: CodeType | str) -> str:
+    if not isinstance(code, CodeType):
+        return str(code)
+    path = os.path.relpath(code.co_filename, ROOT) if code.co_filename.startswith(str(ROOT)) else code.co_filename
+    return f"{path}:{code.co_firstlineno}({code.co_name})"
+
+
+def grown(small: dict[str, int], large: dict[str, int], ratio: float, floor: int,
+          base: dict[str, int] | None = None) -> list[str]:
+    """The functions whose calls grew more than `ratio` times from `small` to `large`, by more than `floor`
+    calls, the most grown first (five at most); with `base`, the calls of the work both share (counted alone)
+    are taken out of each first. Linear work grows as the input, quadratic work as its square."""
+    base = base or {}
+    found = []
+    for name, calls in large.items():
+        before, after = small.get(name, 0) - base.get(name, 0), calls - base.get(name, 0)
+        if after > ratio * max(before, 0) + floor:
+            found.append((after / max(before, 1), f"{name}: {before:,} -> {after:,} calls"))
+    return [line for _, line in sorted(found, reverse=True)[:5]]
+
+
 class Unprivileged(NamedTuple):
     """Where a command can run as a user the file permissions bind (root ignores them): `prefix` runs it as
     `nobody` when the tests run as root (util-linux's setpriv), as this user otherwise; `folder` is scratch
-    space that user may write."""
+    space that user may write; `python` an interpreter that user can run, and `env` the environment in which it
+    imports the generator and its libraries from a copy anyone may read (`conftest.readable_generator`): the
+    clone and its `.venv` may lie in a folder only their owner may enter (as `mktemp -d` makes)."""
 
     prefix: list[str]
     folder: Path
+    python: str
+    env: dict[str, str]
+
+    def generator(self, *args: str) -> list[str]:
+        """The command line of `python -m generator ARGS` run as that user."""
+        return [*self.prefix, self.python, "-m", "generator", *args]
 
 
 def footprint(folder: Path) -> dict[str, tuple[object, ...]]:

@@ -15,16 +15,21 @@ not, and two alike a note.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from difflib import get_close_matches
 
 from generator.base.c_decl import CFunction
-from generator.base.diagnostics import Location, Sink
+from generator.base.diagnostics import ALIKE, Location, Sink
 from generator.base.errors import Gather, InputError
 from generator.base.knowledge import Knowledge
 from generator.base.source import Pos
 from generator.extraction.facts import SourceFacts, primary_source
+from generator.frontends.registry_index import Rope
 from generator.frontends.registry_xml import Registry, RegistryExtension
 from generator.merging.draft import Extension, Function, Token
+
+_NAME = re.compile("[^\0]+")
 
 
 def check(extensions: list[Extension], facts: list[SourceFacts], registry: Registry, knowledge: Knowledge,
@@ -41,28 +46,43 @@ _WHAT = {"enum": "the value of", "command": "the prototype of", "type": "the def
 
 
 def duplicates(extensions: list[Extension], registry: Registry, sink: Sink) -> None:
-    """Report the names the registry XML defines twice (see the module's docstring); raise for those in use."""
+    """Report the names the registry XML defines twice (see the module's docstring); raise for those in use. Each
+    kind of finding is listed `ALIKE` times, then counted: a hostile registry may define a great many twice."""
     used = {e.name for e in extensions}
     for extension in extensions:
         used.update(t.name for t in extension.tokens)
         used.update(f.name for f in extension.functions)
         used.update(t.name for t in extension.types)
-        entry = registry.extensions.get(extension.name)
-        used.update(entry.names if entry else ())
+    entries = [entry for e in extensions if (entry := registry.extensions.get(e.name)) is not None]
     errors = Gather()
-    for twice in registry.duplicates:
+    counted = {"error": 0, "warning": 0, "note": 0}
+    for twice in registry.duplicates():
         what = f"{_WHAT[twice.kind]} {twice.name}"
-        if not twice.conflicting:
+        said = f"`{twice.shown(1)}` here but `{twice.shown(0)}` at {twice.first.precise()}"
+        in_use = twice.name in used or any(entry.requires(twice.name) for entry in entries)
+        severity = "note" if not twice.conflicting else "error" if in_use else "warning"
+        counted[severity] += 1
+        if counted[severity] > ALIKE:
+            continue
+        if severity == "note":
             sink.note(twice.second, "registry-duplicate", f"{what} is given again here, as at {twice.first.precise()}",
                       related=(twice.first,))
-            continue
-        said = f"`{twice.said[1]}` here but `{twice.said[0]}` at {twice.first.precise()}"
-        if twice.name in used:
+        elif severity == "error":
             errors.add(registry.spec.error(twice.second.pos, f"the registry XML gives {what} twice: {said}; which "
                                            "one the IR should hold, nothing tells"))
         else:
             sink.warning(twice.second, "registry-defined-twice", f"the registry XML gives {what} twice: {said}; no "
                          "extension generated here uses it (the first would be read)", related=(twice.first,))
+    anchor = Location(registry.path, Pos(1, 1))
+    if counted["note"] > ALIKE:
+        sink.note(anchor, "registry-duplicate", f"the registry XML gives {counted['note'] - ALIKE} more names again "
+                  "as before, not listed one by one")
+    if counted["warning"] > ALIKE:
+        sink.warning(anchor, "registry-defined-twice", f"the registry XML gives {counted['warning'] - ALIKE} more "
+                     "names no extension generated here uses two unlike definitions, not listed one by one")
+    if counted["error"] > ALIKE:
+        errors.add(registry.spec.error(Pos(1, 1), f"the registry XML gives {counted['error'] - ALIKE} more names "
+                                       "this run uses two unlike definitions, not listed one by one"))
     errors.check()
 
 
@@ -75,8 +95,8 @@ class _Checker:
         self.sink = sink
         self.anchor = anchor  # where the text names its extension: findings about the whole extension go there
         self.entry: RegistryExtension | None = registry.extensions.get(extension.name)
-        self.required = self.entry.names if self.entry else frozenset()
         self.suggested: set[str] = set()  # registry names offered for a misspelt token: not reported again
+        self._unclaimed: str | None = None
 
     def warn(self, where: Location, kind: str, message: str, related: Location | None = None) -> None:
         self.sink.warning(where, kind, message, extension=self.extension.name,
@@ -107,7 +127,7 @@ class _Checker:
             return
         if theirs is not None:
             self.prototype(function, theirs, command.where)
-        if self.entry is not None and function.name not in self.required:
+        if self.entry is not None and not self.entry.requires(function.name):
             self.elsewhere(function.name, "command", function.source, command.where)
 
     def prototype(self, function: Function, theirs: CFunction, where: Location) -> None:
@@ -128,15 +148,25 @@ class _Checker:
 
     def token(self, name: str, where: Location) -> None:
         if name not in self.registry.enums:
-            unclaimed = [n for n in self.required
-                         if n not in self.registry.commands and self.extension.token(n) is None]
-            meant = get_close_matches(name, unclaimed, 1, 0.85)
+            meant = get_close_matches(name, self.unclaimed(), 1, 0.85)
             self.suggested.update(meant)
             self.warn(where, "registry-missing", f"{name} is defined here, but the registry XML has no such enum"
                       + (f"; it has {meant[0]}, which no text here defines" if meant else ""),
                       self.registry.enums[meant[0]].where if meant and meant[0] in self.registry.enums else None)
-        elif self.entry is not None and name not in self.required:
+        elif self.entry is not None and not self.entry.requires(name):
             self.elsewhere(name, "enum", where, self.registry.enums[name].where)
+
+    def unclaimed(self) -> Iterator[str]:
+        """What the registry's extension requires that is no command and no token of the texts: the names a
+        misspelt token may have meant. Read once, and kept as one string of the names between NULs, which no XML
+        holds (an extension may require hundreds of thousands of names: as strings, 60 bytes each)."""
+        if self._unclaimed is None:
+            names = Rope()
+            for required in self.entry.required if self.entry else ():
+                if required.name not in self.registry.commands and self.extension.token(required.name) is None:
+                    names.add(f"{required.name}\0")
+            self._unclaimed = str(names)
+        return (found[0] for found in _NAME.finditer(self._unclaimed))
 
     def value(self, token: Token) -> None:
         """The text's value against the registry's; one the text left out is the registry's already."""
@@ -165,15 +195,25 @@ class _Checker:
             self.warn(where, "registry-missing", f"{message}, nor by any other extension", registered)
 
     def extras(self) -> None:
-        """What the registry's extension requires and no text introduces (core names aside)."""
+        """What the registry's extension requires and no text introduces (core names aside): each of the first
+        `ALIKE` of a kind, then how many more (a registry may have its extension require thousands)."""
         if self.entry is None:
             return
+        more = {"command": 0, "enum": 0}
         for required in self.entry.required:
             if required.kind == "command" and self.extension.function(required.name) is None \
                     and required.name not in self.knowledge.core_functions:
-                self.warn(self.anchor, "registry-extra", f"the registry's {self.extension.name} requires the command "
-                          f"{required.name}, which no text here declares", required.where)
+                what = f"the command {required.name}, which no text here declares"
             elif required.kind == "enum" and self.extension.token(required.name) is None \
                     and required.name not in self.knowledge.core_constants and required.name not in self.suggested:
-                self.warn(self.anchor, "registry-extra", f"the registry's {self.extension.name} requires the enum "
-                          f"{required.name}, which no text here defines", required.where)
+                what = f"the enum {required.name}, which no text here defines"
+            else:
+                continue
+            more[required.kind] += 1
+            if more[required.kind] <= ALIKE:
+                self.warn(self.anchor, "registry-extra", f"the registry's {self.extension.name} requires {what}",
+                          required.where)
+        for kind, count in more.items():
+            if count > ALIKE:
+                self.warn(self.anchor, "registry-extra", f"the registry's {self.extension.name} requires "
+                          f"{count - ALIKE} more {kind}s that no text here introduces, not listed one by one")

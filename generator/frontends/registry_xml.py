@@ -5,8 +5,12 @@ library's expat and these protections (each tested in `tests/frontends/test_regi
 
 - no document type declaration at all, so no entity can be declared (no "billion laughs") and none
   refers to another file or a URL (no external entities); the registry has never used one;
-- at most `MAX_DEPTH` nested elements (the registry nests 5 deep);
-- the size limit of every spec file (`source.MAX_BYTES`), checked before parsing.
+- at most `MAX_DEPTH` nested elements (the registry nests 5 deep), at most `MAX_ATTRIBUTES - 1`
+  attributes in a tag (it has at most 6);
+- the size limit of every spec file (`source.MAX_BYTES`), checked before parsing;
+- memory within a few times the file's size, whatever it holds: no tree is built, only an index of where
+  each named element starts (`registry_index`), and a record is read again from the text when a name is
+  asked for.
 
 Each fault is an input error at its line and column. What is read keeps its line (`Location`), so a value
 taken from here is cited like any other fact.
@@ -15,36 +19,45 @@ taken from here is cited like any other fact.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import field
-from typing import TypeVar
-from xml.parsers import expat
+from typing import NamedTuple
 
 from generator.base import c_decl, integers
 from generator.base.c_decl import CDeclaration, CFunction, CTypedef
 from generator.base.diagnostics import Location
 from generator.base.errors import InputError
-from generator.base.records import frozen, mutable
+from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile
+from generator.frontends.registry_index import (
+    MAX_ATTRIBUTES,
+    MAX_DEPTH,
+    End,
+    Event,
+    Names,
+    Rope,
+    Source,
+    Start,
+    Table,
+    Text,
+    Typedef,
+    Words,
+    attributes_at,
+    walk,
+)
 
-MAX_DEPTH = 32
+__all__ = ["MAX_ATTRIBUTES", "MAX_DEPTH", "Duplicate", "Registry", "RegistryDeclaration", "RegistryEnum",
+           "RegistryExtension", "Required", "read", "recognises"]
+
 #: The start of an XML file: a declaration, a comment, a document type or the registry's root. Any such file is
 #: read as the registry (and refused, at its fault, when it is not one): no XML is a spec text.
 _XML_START = re.compile(r"^\s*(?:<\?xml\s|<!--|<!DOCTYPE\s|<registry[\s/>])")
-
-
-@mutable
-class _Element:
-    tag: str
-    attributes: dict[str, str]
-    where: Location
-    children: list[_Element] = field(default_factory=list)
-    text: list[str] = field(default_factory=list)  # the element's own text and that of its children, in order
-
-    def all_text(self) -> str:
-        return "".join(self.text)
-
-    def find(self, tag: str) -> _Element | None:
-        return next((c for c in self.children if c.tag == tag), None)
+#: The most of a declaration a message quotes.
+_SHOWN = 200
+#: The longest declaration that is parsed (characters, its words joined by single spaces): the registry's longest
+#: is about 500. A longer one is not used, and its warning says so: parsed, a declaration of 8 MiB took 450 MiB,
+#: and one of a quarter of a million parameters would be bound as such in the package.
+MAX_DECLARATION = 16 * 1024
 
 
 @frozen
@@ -77,11 +90,23 @@ class Required:
     where: Location
 
 
+class _Extent(NamedTuple):
+    """Where an extension's element is, for reading what it requires when asked."""
+
+    tables: _Index
+    row: int  # in the table of extensions
+
+
 @frozen
 class RegistryExtension:
     name: str
-    required: tuple[Required, ...]
     where: Location
+    extent: _Extent = field(repr=False, compare=False)
+
+    @property
+    def required(self) -> Iterator[Required]:
+        """What it requires, in order, read from the text each time: an extension may require a great many."""
+        return self.extent.tables.required(self.extent.row)
 
     @property
     def names(self) -> frozenset[str]:
@@ -90,10 +115,13 @@ class RegistryExtension:
     def of_kind(self, kind: str) -> list[Required]:
         return [r for r in self.required if r.kind == kind]
 
+    def requires(self, name: str) -> bool:
+        return self.extent.row in self.extent.tables.owners(name)
+
 
 @frozen
 class Duplicate:
-    """A name the registry defines twice: the first definition is the one kept; `said` is what each says (the
+    """A name the registry defines twice: the first definition is the one read; `said` is what each says (the
     enum's value, the declaration, the names required), so that two unlike ones are a conflict."""
 
     kind: str  # "enum", "command", "type", "extension"
@@ -106,23 +134,45 @@ class Duplicate:
     def conflicting(self) -> bool:
         return self.said[0] != self.said[1]
 
+    def shown(self, which: int) -> str:
+        """What definition `which` says, as a message quotes it."""
+        said = self.said[which]
+        return said if len(said) <= _SHOWN else f"{said[:_SHOWN]}... ({len(said)} characters)"
+
 
 @frozen
 class Registry:
     spec: SpecFile = field(repr=False, compare=False)
-    enums: dict[str, RegistryEnum]
-    commands: dict[str, RegistryDeclaration]
-    types: dict[str, RegistryDeclaration]  # the typedefs (`category="define"`) and the structs
-    extensions: dict[str, RegistryExtension]
-    duplicates: tuple[Duplicate, ...] = ()  # names defined twice, met while reading (`registry_check.duplicates`)
+    enums: Names[RegistryEnum]
+    commands: Names[RegistryDeclaration]
+    types: Names[RegistryDeclaration]  # the typedefs (`category="define"`) and the structs
+    extensions: Names[RegistryExtension]
+    index: _Index = field(repr=False, compare=False)
 
     @property
     def path(self) -> str:
         return self.spec.path
 
+    def duplicates(self) -> Iterator[Duplicate]:
+        """Each later definition of a name against its first, kind by kind: only the elements whose names share a
+        hash are read again, one run of them at a time (none is kept)."""
+        tables: tuple[tuple[str, Names[RegistryEnum] | Names[RegistryDeclaration] | Names[RegistryExtension]], ...] = (
+            ("type", self.types), ("enum", self.enums), ("command", self.commands), ("extension", self.extensions))
+        for kind, names in tables:
+            for run in names.table.runs():
+                if len(run) < 2:
+                    continue
+                firsts: dict[str, RegistryEnum | RegistryDeclaration | RegistryExtension] = {}
+                for row in sorted(run):
+                    record = names.make(row)
+                    first = firsts.setdefault(record.name, record)
+                    if first is not record:
+                        yield Duplicate(kind, record.name, first.where, record.where, (_said(first), _said(record)))
+
     def requiring(self, name: str) -> list[RegistryExtension]:
         """The extensions that require `name`, in the registry's order."""
-        return [e for e in self.extensions.values() if name in e.names]
+        found = (self.index.extension(row) for row in sorted(self.index.owners(name)))
+        return [e for e in found if self.extensions.get(e.name) == e]  # not a later one of the same name
 
     def prototype(self, name: str) -> CFunction | None:
         """The command's prototype, parsed as a text's would be; an input error at its line if not valid C."""
@@ -140,12 +190,26 @@ class Registry:
         return parsed if isinstance(parsed, CTypedef) and parsed.name == name else None
 
     def _parse(self, declared: RegistryDeclaration) -> CDeclaration | None:
+        shown = declared.declaration if len(declared.declaration) <= _SHOWN else \
+            f"{declared.declaration[:_SHOWN]}... ({len(declared.declaration)} characters)"
+        if len(declared.declaration) > MAX_DECLARATION:
+            raise InputError(self.path, declared.where.pos, f"the registry's declaration of {declared.name} "
+                             f"(`{shown}`) is longer than the {MAX_DECLARATION} characters a declaration is read at")
         try:
             found = c_decl.parse(declared.declaration, self.spec, declared.where.pos)
         except InputError as error:
             raise InputError(self.path, declared.where.pos, f"the registry's declaration of {declared.name} "
-                             f"(`{declared.declaration}`) is not valid C: {error.message}") from None
+                             f"(`{shown}`) is not valid C: {error.message}") from None
         return found[0] if len(found) == 1 else None
+
+
+def _said(item: RegistryEnum | RegistryDeclaration | RegistryExtension) -> str:
+    """What a definition says, in the words a message shows."""
+    if isinstance(item, RegistryEnum):
+        return item.literal
+    if isinstance(item, RegistryDeclaration):
+        return item.declaration
+    return ", ".join(sorted(item.names)) or "nothing"
 
 
 def recognises(text: str) -> bool:
@@ -154,148 +218,227 @@ def recognises(text: str) -> bool:
 
 
 def read(spec: SpecFile) -> Registry:
-    root = _parse(spec)
-    enums: dict[str, RegistryEnum] = {}
-    commands: dict[str, RegistryDeclaration] = {}
-    types: dict[str, RegistryDeclaration] = {}
-    extensions: dict[str, RegistryExtension] = {}
-    duplicates: list[Duplicate] = []
-    for part in root.children:
-        if part.tag == "types":
-            for element in (c for c in part.children if c.tag == "type"):
-                if (declared := _type(element)) is not None:
-                    _keep(types, declared, "type", duplicates)
-        elif part.tag == "enums":
-            for enum in (c for c in part.children if c.tag == "enum"):
-                found = _enum(enum, part.attributes.get("name"), spec)
-                if found is not None:
-                    _keep(enums, found, "enum", duplicates)
-        elif part.tag == "commands":
-            for command in (c for c in part.children if c.tag == "command"):
-                _keep(commands, _command(command, spec), "command", duplicates)
-        elif part.tag == "extensions":
-            for extension in (c for c in part.children if c.tag == "extension" and "name" in c.attributes):
-                required = tuple(Required(r.attributes["name"], r.tag, require.attributes.get("comment"), r.where)
-                                 for require in extension.children if require.tag == "require"
-                                 for r in require.children if "name" in r.attributes)
-                name = extension.attributes["name"]
-                _keep(extensions, RegistryExtension(name, required, extension.where), "extension", duplicates)
-    return Registry(spec, enums, commands, types, extensions, tuple(duplicates))
+    index = _Index(Source(spec))
+    index.source.refuse_many_attributes()
+    reader = _Reader(index)
+    for event in walk(index.source, whole=True):
+        reader.take(event)
+    return reader.finish()
 
 
-_T = TypeVar("_T", RegistryEnum, RegistryDeclaration, RegistryExtension)
+class _Index:
+    """The registry's tables (`registry_index.Table`), and the record of a row, read again from the text."""
+
+    def __init__(self, source: Source) -> None:
+        self.source = source
+        self.enums, self.commands, self.types, self.extensions, self.requires = (Table() for _ in range(5))
+
+    def where(self, table: Table, row: int) -> Location:
+        return Location(self.source.spec.path, table.pos(row))
+
+    def enum(self, row: int) -> RegistryEnum:
+        attributes = attributes_at(self.source, self.enums.starts[row])
+        literal = f"(1 << {attributes['bitpos']})" if "bitpos" in attributes else attributes["value"]
+        try:
+            value: int | None = integers.value(literal)
+        except integers.LiteralError:
+            value = None  # a float, a macro or an expression: the name is the registry's, its value no token's
+        group = attributes_at(self.source, self.enums.parents[row]).get("name")
+        return RegistryEnum(attributes["name"], value, literal, group, self.where(self.enums, row))
+
+    def command(self, row: int) -> RegistryDeclaration:
+        """The prototype its `<proto>` (the first) and `<param>`s spell out, named by the `<proto>`'s `<name>`."""
+        proto, name, params, param = Words(), Rope(), Rope(), Words()
+        inside = ""  # "proto", "name" (the proto's first) or "param": the text read into a rope
+        protos = count = 0
+        named = False
+        for event in walk(self.source, self.commands.starts[row], self.commands.pos(row)):
+            if isinstance(event, Start) and event.depth == 1:
+                protos += event.tag == "proto"
+                inside = "param" if event.tag == "param" else "proto" if event.tag == "proto" and protos == 1 else ""
+                param = Words()
+            elif isinstance(event, Start) and event.depth == 2 and inside == "proto" and event.tag == "name" \
+                    and not named:
+                inside, named = "name", True
+            elif isinstance(event, End) and event.depth == 2 and inside == "name":
+                inside = "proto"
+            elif isinstance(event, End) and event.depth == 1:
+                if inside == "param":
+                    params.add(f"{', ' if count else ''}{param}")
+                    count += 1
+                inside = ""
+            elif isinstance(event, Text):
+                for rope in {"proto": (proto,), "name": (proto, name), "param": (param,)}.get(inside, ()):
+                    rope.add(event.data)
+        return RegistryDeclaration(str(name).strip(), f"{proto}({str(params) or 'void'});",
+                                   self.where(self.commands, row))
+
+    def type(self, row: int) -> RegistryDeclaration:
+        """A `typedef` the registry spells out (its words), or a struct with its members."""
+        words, name, members, member = Words(), Rope(), Rope(), Words()
+        attributes: dict[str, str] = {}
+        inside = ""  # "name" (the first) or "member": the text read into a rope beside `words`
+        names = 0
+        for event in walk(self.source, self.types.starts[row], self.types.pos(row)):
+            if isinstance(event, Start) and event.depth == 0:
+                attributes = event.attributes
+            elif isinstance(event, Start) and event.depth == 1:
+                names += event.tag == "name"
+                inside = "member" if event.tag == "member" else "name" if event.tag == "name" and names == 1 else ""
+                member = Words()
+            elif isinstance(event, End) and event.depth == 1:
+                if inside == "member":
+                    members.add(f"{' ' if members else ''}{member};")
+                inside = ""
+            elif isinstance(event, Text):
+                words.add(event.data)
+                for rope in {"name": (name,), "member": (member,)}.get(inside, ()):
+                    rope.add(event.data)
+        called = attributes.get("name") or str(name).strip()
+        if attributes.get("category") == "struct":
+            return RegistryDeclaration(called, f"typedef struct {called} {{ {members} }} {called};",
+                                       self.where(self.types, row))
+        return RegistryDeclaration(called, str(words), self.where(self.types, row))
+
+    def extension(self, row: int) -> RegistryExtension:
+        name = attributes_at(self.source, self.extensions.starts[row])["name"]
+        return RegistryExtension(name, self.where(self.extensions, row), _Extent(self, row))
+
+    def required(self, row: int) -> Iterator[Required]:
+        in_require, comment = False, None
+        for event in walk(self.source, self.extensions.starts[row], self.extensions.pos(row)):
+            if isinstance(event, Start) and event.depth == 1:
+                in_require, comment = event.tag == "require", event.attributes.get("comment")
+            elif isinstance(event, Start) and event.depth == 2 and in_require and "name" in event.attributes:
+                yield Required(event.attributes["name"], event.tag, comment,
+                               Location(self.source.spec.path, event.pos))
+
+    def owners(self, name: str) -> set[int]:
+        """The rows of the extensions that require `name`."""
+        return {self.requires.owners[row] for row in self.requires.rows(name)
+                if attributes_at(self.source, self.requires.starts[row]).get("name") == name}
 
 
-def _keep(table: dict[str, _T], item: _T, kind: str, duplicates: list[Duplicate]) -> None:
-    """`item` under its name, unless the name is taken: then the first stays, and the second is a `Duplicate`."""
-    first = table.setdefault(item.name, item)
-    if first is not item:
-        duplicates.append(Duplicate(kind, item.name, first.where, item.where, (_said(first), _said(item))))
+class _Reader:
+    """The first and only reading of the whole file: each named element's row in its table, and the first fault
+    of the registry's own (an enum without a name, ...), raised once the file is known to be well-formed XML."""
 
+    def __init__(self, index: _Index) -> None:
+        self.index = index
+        self.root = ""
+        self.section = ""  # the tag of the root's child the reading is in
+        self.section_start = 0
+        self.item: Start | None = None  # the section's child the reading is in
+        self.fault: InputError | None = None
+        self.inside = ""  # where in the item the text goes: "proto", "name", "param", "require"
+        self.name = Rope()
+        self.protos = self.names = 0
+        self.unnamed_param: Pos | None = None
+        self.param_named = True
+        self.param_pos = Pos(1, 1)
+        self.typedef = Typedef()
+        self.extension = -1  # the row of the extension read, -1 for one without a name
+        self.require_start = 0
 
-def _said(item: object) -> str:
-    """What a definition says, in the words a message shows."""
-    if isinstance(item, RegistryEnum):
-        return item.literal
-    if isinstance(item, RegistryDeclaration):
-        return item.declaration
-    assert isinstance(item, RegistryExtension)
-    return ", ".join(sorted(item.names)) or "nothing"
+    def fail(self, pos: Pos, message: str) -> None:
+        if self.fault is None:
+            self.fault = self.index.source.spec.error(pos, message)
 
+    def take(self, event: Event) -> None:
+        if isinstance(event, Text):
+            if self.inside == "name":
+                self.name.add(event.data)
+            if self.item is not None and self.section == "types":
+                self.typedef.add(event.data)
+        elif isinstance(event, Start):
+            self.start(event)
+        elif event.depth == 2:
+            self.finish_item()
+        elif event.depth == 3:
+            if self.inside == "param" and not self.param_named and self.unnamed_param is None:
+                self.unnamed_param = self.param_pos
+            self.inside = ""
+        elif event.depth == 4 and self.inside == "name" and self.section == "commands":
+            self.inside = "proto"
 
-def _enum(element: _Element, group: str | None, spec: SpecFile) -> RegistryEnum | None:
-    name = element.attributes.get("name")
-    if name is None:
-        raise spec.error(element.where.pos, "an <enum> without a name")
-    if "bitpos" in element.attributes:
-        literal = f"(1 << {element.attributes['bitpos']})"
-    elif "value" in element.attributes:
-        literal = element.attributes["value"]
-    else:
-        return None  # an alias or a reference: no value of its own
-    try:
-        value: int | None = integers.value(literal)
-    except integers.LiteralError:
-        value = None  # a float, a macro or an expression: the name is the registry's, its value no token's
-    return RegistryEnum(name, value, literal, group, element.where)
+    def start(self, event: Start) -> None:
+        depth, tag, attributes = event.depth, event.tag, event.attributes
+        if depth == 0:
+            self.root = tag
+        elif depth == 1:
+            self.section, self.section_start = tag, event.offset
+        elif depth == 2:
+            self.begin_item(event)
+        elif depth == 3 and self.item is not None:
+            self.inside = ""
+            if self.section == "commands" and tag == "proto":
+                self.protos += 1
+                self.inside = "proto" if self.protos == 1 else ""
+            elif self.section == "commands" and tag == "param":
+                self.inside, self.param_named, self.param_pos = "param", False, event.pos
+            elif self.section == "types" and tag == "name":
+                self.names += 1
+                self.inside = "name" if self.names == 1 else ""
+            elif self.section == "extensions" and tag == "require":
+                self.inside, self.require_start = "require", event.offset
+        elif depth == 4 and self.item is not None:
+            if self.inside == "proto" and tag == "name" and not self.names:
+                self.names, self.inside = 1, "name"
+            elif self.inside == "param" and tag == "name":
+                self.param_named = True
+            elif self.inside == "require" and self.extension >= 0 and "name" in attributes:
+                self.index.requires.add(attributes["name"], event.offset, event.pos, self.require_start,
+                                        self.extension)
 
+    def begin_item(self, event: Start) -> None:
+        self.item, self.inside, self.name = None, "", Rope()
+        self.protos = self.names = 0
+        self.unnamed_param = None
+        self.typedef = Typedef()
+        attributes = event.attributes
+        if self.section == "enums" and event.tag == "enum":
+            if "name" not in attributes:
+                self.fail(event.pos, "an <enum> without a name")
+            elif "bitpos" in attributes or "value" in attributes:  # else an alias or a reference: no value
+                self.index.enums.add(attributes["name"], event.offset, event.pos, self.section_start)
+        elif self.section == "extensions" and event.tag == "extension":
+            self.extension = len(self.index.extensions) if "name" in attributes else -1
+            if "name" in attributes:
+                self.index.extensions.add(attributes["name"], event.offset, event.pos)
+            self.item = event
+        elif (self.section, event.tag) in (("commands", "command"), ("types", "type")):
+            self.item = event
 
-def _command(element: _Element, spec: SpecFile) -> RegistryDeclaration:
-    proto = element.find("proto")
-    name = proto.find("name") if proto else None
-    if proto is None or name is None:
-        raise spec.error(element.where.pos, "a <command> without a <proto> that names it")
-    params = []
-    for param in (c for c in element.children if c.tag == "param"):
-        if param.find("name") is None:
-            raise spec.error(param.where.pos, "a <param> without a <name>")
-        params.append(_words(param))
-    declaration = f"{_words(proto)}({', '.join(params) or 'void'});"
-    return RegistryDeclaration(name.all_text().strip(), declaration, element.where)
+    def finish_item(self) -> None:
+        item, self.item, self.inside = self.item, None, ""
+        if item is None or self.section == "extensions":
+            return
+        if self.section == "commands":
+            name = str(self.name).strip()
+            if not self.protos or not self.names:
+                self.fail(item.pos, "a <command> without a <proto> that names it")
+            elif self.unnamed_param is not None:
+                self.fail(self.unnamed_param, "a <param> without a <name>")
+            else:
+                self.index.commands.add(name, item.offset, item.pos)
+            return
+        category = item.attributes.get("category")
+        name = item.attributes.get("name") or str(self.name).strip()
+        if name and (category == "struct" or (category == "define" and self.typedef.answer)):
+            self.index.types.add(name, item.offset, item.pos)
 
-
-def _type(element: _Element) -> RegistryDeclaration | None:
-    """A `typedef` the registry spells out, or a struct with its members; the other categories (includes, base
-    types, `#define`s) declare nothing a binding takes from here."""
-    name = element.attributes.get("name") or (found.all_text().strip() if (found := element.find("name")) else "")
-    if element.attributes.get("category") == "struct" and name:
-        members = " ".join(f"{_words(m)};" for m in element.children if m.tag == "member")
-        return RegistryDeclaration(name, f"typedef struct {name} {{ {members} }} {name};", element.where)
-    text = _words(element)
-    if element.attributes.get("category") == "define" and text.startswith("typedef ") and name:
-        return RegistryDeclaration(name, text, element.where)
-    return None
-
-
-def _words(element: _Element) -> str:
-    return " ".join(element.all_text().split())
-
-
-def _parse(spec: SpecFile) -> _Element:
-    """The element tree, each element with its line; every protection of the module's docstring applied."""
-    parser = expat.ParserCreate()
-    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    stack: list[_Element] = []
-    roots: list[_Element] = []
-
-    def here() -> Pos:
-        return Pos(parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
-
-    def refuse(message: str) -> None:
-        raise spec.error(here(), message)
-
-    def start(tag: str, attributes: dict[str, str]) -> None:
-        if len(stack) >= MAX_DEPTH:
-            refuse(f"elements nest more than {MAX_DEPTH} deep here; the registry nests 5 deep")
-        element = _Element(tag, attributes, Location(spec.path, here()))
-        (stack[-1].children if stack else roots).append(element)
-        stack.append(element)
-
-    def end(tag: str) -> None:
-        stack.pop()
-
-    def text(data: str) -> None:
-        for element in stack:
-            element.text.append(data)
-
-    def doctype(*_: object) -> None:
-        line = parser.CurrentLineNumber
-        start = spec.text.split("\n", line)[line - 1].find("<!DOCTYPE")  # the error at the declaration's start
-        column = start + 1 if start >= 0 else parser.CurrentColumnNumber + 1
-        raise spec.error(Pos(line, column), "a document type declaration: the registry has none, and entities "
-                         "are not read (they could expand without end or fetch other files)")
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = text
-    parser.StartDoctypeDeclHandler = doctype
-    parser.EntityDeclHandler = doctype
-    parser.ExternalEntityRefHandler = lambda *_: refuse("a reference to an external entity")  # type: ignore[assignment]
-    try:
-        parser.Parse(spec.text, True)
-    except expat.ExpatError as error:
-        raise InputError(spec.path, Pos(error.lineno, error.offset + 1),
-                         f"not well-formed XML: {expat.ErrorString(error.code)}") from None
-    if len(roots) != 1 or roots[0].tag != "registry":
-        raise spec.error(Pos(1, 1), "an XML file whose root is not <registry>: not the registry XML")
-    return roots[0]
+    def finish(self) -> Registry:
+        spec = self.index.source.spec
+        if self.root != "registry":
+            raise spec.error(Pos(1, 1), "an XML file whose root is not <registry>: not the registry XML")
+        if self.fault is not None:
+            raise self.fault
+        index = self.index
+        tables = (index.enums, index.commands, index.types, index.extensions, index.requires)
+        index.source.settle([places for table in tables for places in (table.starts, table.parents)])
+        for table in tables:
+            table.finish()
+        return Registry(spec, Names(index.source, index.enums, index.enum),
+                        Names(index.source, index.commands, index.command),
+                        Names(index.source, index.types, index.type),
+                        Names(index.source, index.extensions, index.extension), index)

@@ -69,6 +69,24 @@ def test_an_extension_the_registry_lacks_is_said_once(spec_dir: Callable[[dict[s
     assert kinds.count("registry-no-extension") == 1 and "registry-extra" not in kinds
 
 
+def test_what_an_extension_requires_beyond_the_texts_is_listed_ten_times_then_counted(
+    spec_dir: Callable[[dict[str, str]], Path],
+) -> None:
+    """An extension requiring thousands of names no text introduces made as many warnings, and an IR of 65 MiB."""
+    extra = "".join(f'<command name="clExtra{i}ACME"/><enum name="CL_EXTRA_{i}_ACME"/>' for i in range(30))
+    opening = '<require comment="cl_widget_mode_acme">'
+    xml = WIDGET_XML.replace(opening, opening + extra)
+    result = pipeline.run(spec_dir({"cl_acme_widget.txt": samples.WIDGET, "cl.xml": xml}))
+    extras = [d.message for d in result.diagnostics if d.kind == "registry-extra"]
+    assert len(extras) == 22 and len({*extras}) == 22, extras
+    assert sum("requires the command clExtra" in m for m in extras) == 10  # clUndoWidgetACME comes last
+    assert sum("requires the enum CL_EXTRA_" in m for m in extras) == 10
+    assert "the registry's cl_acme_widget requires 21 more commands that no text here introduces, not listed one by " \
+           "one" in extras
+    assert "the registry's cl_acme_widget requires 21 more enums that no text here introduces, not listed one by " \
+           "one" in extras
+
+
 # -- the corpus ----------------------------------------------------------------
 
 CORPUS = scoring.CORPUS
@@ -225,3 +243,16 @@ def test_unlike_definitions_of_a_name_no_extension_uses_are_a_warning_and_alike_
             f"specs/cl.xml:{second - 1}:5") in run.err  # the first, just above
     assert (f"specs/cl.xml:{third}: warning: the registry XML gives the value of CL_WIDGET_OTHER_ACME twice: "
             f"`0x7006` here but `0x7005` at specs/cl.xml:{second - 1}:5") in run.err
+
+
+def test_thousands_of_names_defined_twice_are_listed_ten_times_then_counted(
+        spec_dir: Callable[[dict[str, str]], Path], main: Callable[..., Any]) -> None:
+    """A hostile registry's duplicates are bounded in the output, as `registry-extra` is; none is dropped unsaid."""
+    twice = "".join(f'    <enum value="{n + k}" name="CL_SPARE_{n}_ACME"/>\n' for n in range(3000) for k in (0, 1))
+    xml = WIDGET_XML.replace('  </enums>\n', twice + '  </enums>\n', 1)
+    specs = spec_dir({"cl_acme_widget.txt": samples.WIDGET, "cl.xml": xml})
+    run = main("generate", "--specs", str(specs), "--out", str(specs.parent / "out"), cwd=specs.parent)
+    assert run.status == 0, run.err
+    assert run.err.count("warning: the registry XML gives the value of CL_SPARE_") == 10
+    assert "warning: the registry XML gives 2990 more names no extension generated here uses two unlike " \
+        "definitions, not listed one by one" in run.err

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+import select
 import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,24 +24,70 @@ from tests.support import ROOT, SPECS
 BIG = [forked.SMALLEST] * 6
 
 
-def pid_after(seconds: float) -> Callable[[object], int]:
-    """An item's work: its process's id, after `seconds` (long enough for the child to start and take some)."""
-    def work(_: object) -> int:
-        time.sleep(seconds)
+#: How long a process waits for the other to take an item before the test fails: only a hang is that slow.
+HANG = 120.0
+
+
+class Meeting:
+    """Work for `in_two` that makes each process take an item before either goes on (its first item waits, up to
+    HANG seconds, until the other process has taken one): which process takes what then depends on the queue,
+    not on how soon a loaded machine lets the child start. Both ends of two pipes, made before the fork."""
+
+    def __init__(self) -> None:
+        self.here = os.getpid()
+        self.pipes = {"child": os.pipe(), "here": os.pipe()}  # the pipe each process writes to
+        self.met = False  # in each process's own copy
+
+    def say_and_wait(self) -> None:
+        mine, theirs = ("here", "child") if os.getpid() == self.here else ("child", "here")
+        os.write(self.pipes[mine][1], b".")
+        ready, _, _ = select.select([self.pipes[theirs][0]], [], [], HANG)
+        assert ready, f"the other process took no item within {HANG} s"
+        self.met = True
+
+    def __call__(self, _: object) -> int:
+        if not self.met:
+            self.say_and_wait()
         return os.getpid()
-    return work
+
+    def close(self) -> None:
+        for read_end, write_end in self.pipes.values():
+            os.close(read_end)
+            os.close(write_end)
 
 
-def test_items_are_taken_from_one_queue_so_that_neither_process_waits_long() -> None:
-    """An item that takes long in the child does not hold this process up: it takes the rest meanwhile."""
+@pytest.fixture
+def meeting() -> Iterator[Meeting]:
+    made = Meeting()
+    yield made
+    made.close()
+
+
+def test_items_are_taken_from_one_queue_so_that_neither_process_waits_long(meeting: Meeting) -> None:
+    """An item that takes long in the child does not hold this process up: it takes the rest meanwhile. The
+    child's first item lasts until this process has done the seven others (a process that waited on the child
+    would wait for ever: HANG fails it)."""
     here = os.getpid()
+    done_here = os.pipe()
 
     def slow_in_a_child(item: int) -> int:
-        time.sleep(0.5 if os.getpid() != here else 0.05)
+        meeting(item)
+        if os.getpid() != here:
+            ready, _, _ = select.select([done_here[0]], [], [], HANG)
+            assert ready, "this process did not take the other items"
+        elif len(taken) == 6:
+            os.write(done_here[1], b".")
+        else:
+            taken.append(item)
         return os.getpid()
 
-    pids = forked.in_two(slow_in_a_child, list(range(8)), [forked.SMALLEST] * 8)
-    assert pids.count(here) >= 6 and len(set(pids)) == 2
+    taken: list[int] = []
+    try:
+        pids = forked.in_two(slow_in_a_child, list(range(8)), [forked.SMALLEST] * 8)
+    finally:
+        os.close(done_here[0])
+        os.close(done_here[1])
+    assert pids.count(here) == 7 and len(set(pids)) == 2
 
 
 def test_first_runs_here_before_any_item() -> None:
@@ -67,9 +115,9 @@ def test_answers_and_input_errors_come_back_in_order() -> None:
     assert isinstance(four, InputErrors) and [e.message for e in four.errors] == ["one", "two"]
 
 
-def test_half_of_the_work_is_done_in_a_child_and_none_below_the_smallest_input() -> None:
+def test_half_of_the_work_is_done_in_a_child_and_none_below_the_smallest_input(meeting: Meeting) -> None:
     here = os.getpid()
-    pids = forked.in_two(pid_after(0.1), list(range(4)), [forked.SMALLEST] * 4)
+    pids = forked.in_two(meeting, list(range(4)), [forked.SMALLEST] * 4)
     assert len(set(pids)) == 2 and here in pids
     assert set(forked.in_two(lambda _: os.getpid(), list(range(4)), [10] * 4)) == {here}
 
@@ -101,10 +149,10 @@ def test_an_error_here_leaves_no_child_behind() -> None:
         os.waitpid(-1, os.WNOHANG)
 
 
-def test_a_child_the_system_reaped_still_answers() -> None:
+def test_a_child_the_system_reaped_still_answers(meeting: Meeting) -> None:
     previous = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
     try:
-        pids = forked.in_two(pid_after(0.1), list(range(4)), BIG[:4])
+        pids = forked.in_two(meeting, list(range(4)), BIG[:4])
     finally:
         signal.signal(signal.SIGCHLD, previous)
     assert len(set(pids)) == 2
@@ -131,7 +179,8 @@ def test_a_child_dies_with_the_run() -> None:
     child = int(run.stdout.readline())
     run.kill()
     run.wait()
-    for _ in range(100):
+    ends = time.monotonic() + HANG  # the system kills it at once; only a child that outlives the run is slower
+    while time.monotonic() < ends:
         if not alive(child):
             return
         time.sleep(0.05)
@@ -166,17 +215,41 @@ def test_beside_answers_what_the_call_returns_or_raises_from_a_child() -> None:
     assert [e.message for e in raised.value.errors] == ["one", "two"]
 
 
-def test_a_childs_stage_times_are_the_runs_and_its_wait_is_charged_to_no_stage() -> None:
-    """What a child did shows under its own stages (the linearity tests read them); waiting for it is no work."""
+class Clock:
+    """A clock that moves only when told (and a child's copy of it, only in the child)."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+def test_a_childs_stage_times_are_the_runs_and_its_wait_is_charged_to_no_stage(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a child did shows under its own stages (`make bench` reads them); waiting for it is no work: the
+    child's clock moves 0.05 s in its stage, this process's 7 s while it waits."""
+    clock = Clock()
+    monkeypatch.setattr(timing, "_mark", timing._mark)  # put back afterwards, as the clock is
+    monkeypatch.setattr(timing, "time", clock)
+
     def work() -> int:
         with timing.stage("work in a child"):
-            time.sleep(0.05)
+            clock.now += 0.05
         return 1
 
     timing.reset()
-    assert forked.Beside(work).result() == 1
+    beside = forked.Beside(work)
+    clock.now += 0.25  # this process's own work meanwhile: `other`
+    real_finish = forked._finish
+
+    def finish(child: tuple[int, int]) -> Any:
+        clock.now += 7.0  # the wait
+        return real_finish(child)
+
+    monkeypatch.setattr(forked, "_finish", finish)
+    assert beside.result() == 1
     totals = timing.totals()
-    assert totals["work in a child"] >= 0.05 and totals.get(timing.OTHER, 0.0) < 0.05
+    assert round(totals["work in a child"], 6) == 0.05 and round(totals[timing.OTHER], 6) == 0.25
 
 
 def test_beside_does_the_work_here_when_the_child_fails_and_close_leaves_nothing() -> None:
@@ -204,11 +277,11 @@ def test_the_seeds_read_in_two_processes_as_in_one(monkeypatch: pytest.MonkeyPat
     assert two == one
 
 
-def test_least_sets_how_much_work_is_worth_a_child() -> None:
+def test_least_sets_how_much_work_is_worth_a_child(meeting: Meeting) -> None:
     """Below `least` the items are done here; at it, a child takes some (the emission's queue forks for any)."""
     here = os.getpid()
-    assert set(forked.in_two(pid_after(0.05), list(range(4)), [1] * 4)) == {here}
-    assert len(set(forked.in_two(pid_after(0.05), list(range(4)), [1] * 4, least=0))) == 2
+    assert set(forked.in_two(lambda _: os.getpid(), list(range(4)), [1] * 4)) == {here}
+    assert len(set(forked.in_two(meeting, list(range(4)), [1] * 4, least=0))) == 2
 
 
 _TWO_THREADS = """

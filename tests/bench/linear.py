@@ -10,9 +10,11 @@ size (a thousandfold over the table).
 from __future__ import annotations
 
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.emission.render import docstring
 from tests import pathological
 from tests.fuzz import harness
 
@@ -79,3 +81,24 @@ def table(rows: list[Row]) -> str:
         growth = f"{row.growth:5.1f}x" if row.growth is not None else "    -"
         lines.append(f"{row.shape:<20} {cells}   {growth}")
     return "\n".join(lines)
+
+
+#: The lines of a docstring the filter is timed on (`docstring_growth`).
+DOCSTRING_LINES = (50_000, 400_000)
+
+
+def docstring_growth() -> float:
+    """How many times the docstring filter's time per line grows from 50,000 lines to 400,000 (the least of
+    three runs each): about 1 when a paragraph's lines are joined once, 8 when each line copies the text before
+    it (as it once did: work inside one call, which the tests' call counts cannot see)."""
+    def per_line(lines: int) -> float:
+        text = "\n".join(["word"] * lines)
+        runs = []
+        for _ in range(3):
+            started = time.perf_counter()
+            docstring(text)
+            runs.append(time.perf_counter() - started)
+        return min(runs) / lines
+
+    small, large = DOCSTRING_LINES
+    return per_line(large) / per_line(small)

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
+import sys
+import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
 from generator.base.errors import InputError
-from generator.base.source import Pos, SpecFile
+from generator.base.source import MAX_BYTES, Pos, SpecFile
 from generator.frontends import registry_xml
+from tests.support import Peak, peak_memory
 
-CL_XML = Path(__file__).resolve().parents[1] / "corpus" / "registry" / "cl.xml"
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+CL_XML = CORPUS / "registry" / "cl.xml"
 
 
 @pytest.fixture(scope="module")
@@ -112,6 +119,9 @@ _EXTERNAL = ('<?xml version="1.0"?>\n<!DOCTYPE registry [\n <!ENTITY secret SYST
     ("<registry>\n  <enums>\n</registry>", Pos(3, 3), "not well-formed XML: mismatched tag"),
     ("<registry>\n  <commands><command><param/></command></commands>\n</registry>", Pos(2, 13), "without a <proto>"),
     ("<registry>&undefined;</registry>", Pos(1, 11), "not well-formed XML: undefined entity"),
+    ("<registry>\n  <a" + ' b=">"' * 256 + "/></registry>", Pos(2, 3), "a tag of more than 255 attributes"),
+    ("<registry " + " ".join(f"a{i}='{i}'" for i in range(300)) + ">\n</registry>", Pos(1, 1),
+     "a tag of more than 255 attributes"),
 ])
 def test_hostile_and_broken_files_are_input_errors_where_they_go_wrong(text: str, pos: Pos, words: str) -> None:
     with pytest.raises(InputError) as caught:
@@ -126,3 +136,107 @@ def test_values_that_are_no_integer_are_kept_without_one() -> None:
     found = registry_xml.read(SpecFile.from_text("cl.xml", text))
     assert {name: e.value for name, e in found.enums.items()} == {"CL_HUGE": None, "CL_BIT": 8}
     assert found.enums["CL_HUGE"].literal == "((cl_float)1e10)"
+
+
+def _filled(unit: Callable[[int], str], before: str = "", after: str = "", size: int = MAX_BYTES) -> str:
+    """A registry of at most `size` bytes: `before`, as many of `unit(0)`, `unit(1)`, ... as fit, `after`."""
+    head, tail = f'<?xml version="1.0" encoding="UTF-8"?>\n<registry>\n{before}', f"{after}</registry>\n"
+    parts, used, i = [head], len(head.encode()) + len(tail.encode()), 0
+    while used + len(piece := unit(i)) <= size and piece:
+        parts.append(piece)
+        used, i = used + len(piece), i + 1
+    return "".join(parts) + tail
+
+
+def _commands(count: int) -> str:
+    """`count` commands, each required by the extension the text describes."""
+    return _filled(lambda i: "", "<commands>" + "".join(f"<command><proto>int <name>f{i}</name></proto></command>"
+                                                        for i in range(count)) + "</commands><extensions>"
+                   "<extension name='cl_khr_icd'><require>" + "".join(f'<command name="f{i}"/>' for i in range(count))
+                   + "</require></extension></extensions>", size=0)
+
+
+class Hostile(NamedTuple):
+    text: Path  # the spec read beside it
+    registry: Callable[[int], str]  # the registry XML of at most so many bytes
+    status: int
+    said: str  # on stderr
+
+
+#: Registries of 8 MiB, each a form that once took 0.4 to 2 GiB to read or generate from.
+HOSTILE = {
+    "two million empty elements": Hostile(CORPUS / "cl_khr_icd.adoc2024.asciidoc", lambda size: _filled(
+        lambda i: "<a/>", size=size), 0, "the registry XML has no extension cl_khr_icd"),
+    "lines of text 31 elements deep": Hostile(CORPUS / "cl_khr_icd.adoc2024.asciidoc", lambda size: _filled(
+        lambda i: "a\n", "<a>" * 31, "</a>" * 31, size), 0, "the registry XML has no extension cl_khr_icd"),
+    "enums in a text beyond the BMP": Hostile(CORPUS / "cl_khr_icd.adoc2024.asciidoc", lambda size: _filled(
+        lambda i: f'<enum value="{i}" name="CL_E{i}"/>', '<!-- \U0001f600 --><enums name="g">', "</enums>", size),
+        0, "the registry XML has no extension cl_khr_icd"),
+    "100,000 commands the text's extension requires": Hostile(CORPUS / "cl_khr_icd.adoc2024.asciidoc", lambda size:
+        _commands(size * 100_000 // MAX_BYTES), 0, "more commands that no text here introduces, not listed one by one"),
+    "a typedef of 8 MiB the text uses": Hostile(CORPUS / "cl_khr_egl_image.adoc2024.asciidoc", lambda size: _filled(
+        lambda i: f"x{i} ", '<types><type category="define">typedef <name>CLeglDisplayKHR</name> ', "</type></types>",
+        size), 0, "is longer than the 16384 characters a declaration is read at; it is not used"),
+    "a tag of a million attributes": Hostile(CORPUS / "cl_khr_icd.adoc2024.asciidoc", lambda size: _filled(
+        lambda i: f' a{i}=""', "<x", "/>", size), 2, "a tag of more than 255 attributes"),
+}
+
+
+def _generate(folder: Path, text: Path, registry: str | None) -> Peak:
+    (folder / "specs").mkdir(parents=True)
+    (folder / "specs" / text.name).write_bytes(text.read_bytes())
+    if registry is not None:
+        (folder / "specs" / "cl.xml").write_text(registry, encoding="utf-8")
+    return peak_memory([sys.executable, "-m", "generator", "generate", "--specs", "specs", "--out", "out"], folder)
+
+
+@pytest.fixture(scope="module")
+def without_registry(tmp_path_factory: pytest.TempPathFactory) -> dict[Path, Peak]:
+    """Each text generated alone: the run's memory before the registry adds to it."""
+    texts = {hostile.text for hostile in HOSTILE.values()}
+    return {text: _generate(tmp_path_factory.mktemp("alone"), text, None) for text in texts}
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_generate_holds_at_most_ten_times_the_registry_s_size(
+    name: str, tmp_path: Path, without_registry: dict[Path, Peak],
+) -> None:
+    """`generate` on the text and an 8 MiB registry of the form (in a real child, its peak counted by the kernel):
+    it ends as it should, at its peak holding at most ten times the registry's size more than it does without it.
+    The output is what the texts make of the registry, not the registry's size over again: the package carries
+    the registry's text (which it cites), the IR and the docs hold what the texts use of it."""
+    hostile = HOSTILE[name]
+    registry = hostile.registry(MAX_BYTES)
+    size = len(registry.encode())
+    done = _generate(tmp_path, hostile.text, registry)
+    assert done.status == hostile.status and hostile.said in done.err, done.err[-2000:]
+    alone = without_registry[hostile.text]
+    assert done.memory <= alone.memory + 10 * size, f"{done.memory / 2**20:.0f} MiB, {alone.memory / 2**20:.0f} " \
+                                                      f"MiB without the registry of {size / 2**20:.1f} MiB"
+    written = [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
+    assert sum(p.stat().st_size for p in written if "/specs/" not in p.as_posix()) < 4 * 2**20
+    assert len(done.err) < 64 * 1024
+
+
+@pytest.mark.parametrize("name", list(HOSTILE))
+def test_reading_a_registry_holds_a_few_times_its_size(name: str) -> None:
+    """The reader alone, at 1 MiB (tracemalloc counts every allocation, slowly): what it keeps and what it makes
+    on the way, the text aside, stay within three times the file's size and the events of one chunk of it."""
+    registry = HOSTILE[name].registry(2**20)
+    spec = SpecFile.from_text("cl.xml", registry)
+    tracemalloc.start()
+    with contextlib.suppress(InputError):
+        registry_xml.read(spec)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak <= 3 * len(registry.encode()) + 2 * 2**20, f"{peak / 2**20:.1f} MiB"
+
+
+def test_a_declaration_longer_than_any_is_not_parsed_and_not_quoted_whole() -> None:
+    text = ('<registry>\n<types>\n<type category="define">typedef <type>int</type> <name>cl_long_t</name>'
+            + " x" * 10_000 + ";</type>\n</types>\n</registry>")
+    found = registry_xml.read(SpecFile.from_text("cl.xml", text))
+    assert found.types["cl_long_t"].declaration.startswith("typedef int cl_long_t x x")
+    with pytest.raises(InputError, match="is longer than the 16384 characters a declaration is read at") as caught:
+        found.typedef("cl_long_t")
+    assert caught.value.pos == Pos(3, 1) and len(caught.value.message) < 400

@@ -11,16 +11,24 @@ What counts as a pass is what CONTRACTS.md promises for any input:
   file (a fault of the folder as a whole may give `specs: error: ...`), and OUT
   is exactly what it was before;
 - anything else (another status, a traceback, a signal, the time bound) fails.
+
+The time bound is the child's CPU time (`RLIMIT_CPU`), which other work on the machine does not lengthen, with
+the wall clock as a guard ten times as long against a child that hangs without working (a lock, a pipe).
 """
 
 from __future__ import annotations
 
+import contextlib
+import math
 import os
 import re
+import resource
 import signal
 import sys
 import time
 import traceback
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -32,8 +40,10 @@ from generator.ir import read
 from generator.writing import fingerprint, writer
 from tests.support import GENERATED, SPECS, snapshot
 
-#: Far above any real case (a whole run of the six seeds takes about a second).
+#: Far above any real case (a whole run of the six seeds takes about a second of CPU).
 TIME_BOUND = 30.0
+#: The wall clock a child has, as a multiple of its CPU bound: it is only waiting when it takes longer.
+WALL_FACTOR = 10
 #: OUT before the run, as an earlier run left it (with its manifest): what the run must leave alone when it fails.
 PREVIOUS = {"ir/previous.yaml": "left: by an earlier run\n"}
 
@@ -56,21 +66,24 @@ def warm() -> None:
     emit.outputs(result.extensions, result.texts)
 
 
-def run(folder: Path, files: dict[str, bytes], extra: tuple[str, ...] = (), bound: float = TIME_BOUND) -> Outcome:
+def run(folder: Path, files: dict[str, bytes], extra: tuple[str, ...] = (), bound: float = TIME_BOUND,
+        around: Callable[[], AbstractContextManager[object]] | None = None) -> Outcome:
     """Generate from `folder/specs` (holding `files`) into `folder/out`, and judge the result.
 
     `extra` goes on the command line (`--timings FILE`: the child's own stage times, as if it had started fresh);
-    `bound` is the seconds after which the child is killed (more for inputs far larger than any real spec).
+    `bound` is the seconds of CPU after which the child is killed (more for inputs far larger than any real
+    spec); `around` is entered in the child around the run (to count its work).
     """
     warm()
     specs, out = folder / "specs", folder / "out"
     writer.write(out, PREVIOUS)
     before = snapshot(out)
     started = time.perf_counter()
-    status, stderr = child(folder, ["generate", "--specs", str(specs), "--out", str(out), "--force", *extra], bound)
+    status, stderr = child(folder, ["generate", "--specs", str(specs), "--out", str(out), "--force", *extra], bound,
+                           around)
     seconds = time.perf_counter() - started
     if status is None:
-        return Outcome("FAIL", None, seconds, f"no result within {bound} s (killed)", stderr)
+        return Outcome("FAIL", None, seconds, f"no result within {bound} s of CPU (killed)", stderr)
     reason = judge(status, stderr, files, out, before)
     if reason:
         return Outcome("FAIL", status, seconds, reason, stderr)
@@ -99,7 +112,7 @@ def run_diff(folder: Path, name: str, data: bytes) -> Outcome:
     status, stderr = child(folder, ["diff", str(old), str(GENERATED / "ir")])
     seconds = time.perf_counter() - started
     if status is None:
-        return Outcome("FAIL", None, seconds, f"no result within {TIME_BOUND} s (killed)", stderr)
+        return Outcome("FAIL", None, seconds, f"no result within {TIME_BOUND} s of CPU (killed)", stderr)
     if "Traceback" in stderr:
         return Outcome("FAIL", status, seconds, "a traceback on stderr", stderr)
     if status in (0, 1):  # still a valid IR: the API against the committed one
@@ -151,29 +164,34 @@ def _clean_error(stderr: str, files: dict[str, bytes]) -> str:
     return ""
 
 
-def child(folder: Path, argv: list[str], bound: float = TIME_BOUND) -> tuple[int | None, str]:
-    """Run the CLI in a forked child with stdout and stderr in files; its status, or None when killed."""
+def child(folder: Path, argv: list[str], bound: float = TIME_BOUND,
+          around: Callable[[], AbstractContextManager[object]] | None = None) -> tuple[int | None, str]:
+    """Run the CLI in a forked child with stdout and stderr in files; its status, or None when it used `bound`
+    seconds of CPU (or ten times as long on the wall clock) and was killed."""
     err_path = folder / "stderr.txt"
     pid = os.fork()
     if pid == 0:  # the child: never returns
         status = 70
         try:
             os.chdir(folder)
+            seconds = math.ceil(bound)
+            resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds + 1))  # SIGXCPU, then SIGKILL
             with open(err_path, "w", encoding="utf-8") as err, open(os.devnull, "w") as null:
                 os.dup2(null.fileno(), 1)
                 os.dup2(err.fileno(), 2)
                 sys.stdout, sys.stderr = null, err
                 try:
                     timing.reset()
-                    status = cli.main(argv)
+                    with around() if around is not None else contextlib.nullcontext():
+                        status = cli.main(argv)
                 except BaseException:
                     traceback.print_exc()
                 err.flush()
         finally:
             os._exit(status)
-    deadline = time.monotonic() + bound
+    deadline = time.monotonic() + WALL_FACTOR * bound
     while True:
-        done, wait_status = os.waitpid(pid, os.WNOHANG)
+        done, wait_status, usage = os.wait4(pid, os.WNOHANG)
         if done:
             break
         if time.monotonic() > deadline:
@@ -182,6 +200,8 @@ def child(folder: Path, argv: list[str], bound: float = TIME_BOUND) -> tuple[int
             return None, _read(err_path)
         time.sleep(0.002)
     stderr = _read(err_path)
+    if os.WIFSIGNALED(wait_status) and usage.ru_utime + usage.ru_stime >= bound:  # SIGXCPU, or SIGKILL after it
+        return None, stderr
     if os.WIFSIGNALED(wait_status):
         return 128 + os.WTERMSIG(wait_status), stderr + f"\n(killed by signal {os.WTERMSIG(wait_status)})"
     return os.WEXITSTATUS(wait_status), stderr

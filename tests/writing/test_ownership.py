@@ -229,9 +229,8 @@ def test_a_build_folder_holding_other_files_is_not_a_byproduct(specs: Path, main
 
 
 def generate_as(user: Unprivileged, specs: Path, out: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*user.prefix, sys.executable, "-m", "generator", "generate", "--specs", str(specs),
-                           "--out", out, "--force"], cwd=user.folder, capture_output=True, text=True, check=False,
-                          env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"})
+    return subprocess.run(user.generator("generate", "--specs", str(specs), "--out", out, "--force"),
+                          cwd=user.folder, capture_output=True, text=True, check=False, env=user.env)
 
 
 @pytest.mark.parametrize("where", ["a folder it cannot list", "a listed folder it cannot enter"])
