@@ -128,6 +128,11 @@ class Beside(Generic[R]):
             with contextlib.suppress(OSError):
                 self._child = _start(function)
 
+    @property
+    def started(self) -> bool:
+        """Whether a child is at work (until `result` or `close`): without one, `result` is `here`'s answer."""
+        return self._child is not None
+
     def result(self) -> R:
         child, self._child = self._child, None
         if child is not None:

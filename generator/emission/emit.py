@@ -200,7 +200,8 @@ class CompileCheck:
         self._child: forked.Beside[str | None] | None = None
         if todo and FORK:
             self._child = forked.Beside(lambda: first_error(todo), here=_no_answer)
-        elif todo:
+        if todo and (self._child is None or not self._child.started):  # no child to be had: a thread, a limit
+            self._child = None
             self._error = first_error(todo)
 
     def close(self) -> None:

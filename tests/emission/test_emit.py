@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +109,29 @@ def test_a_child_that_dies_without_answering_fails_the_run(forking: Path, monkey
     monkeypatch.setattr(emit, "first_error", lambda modules: os._exit(3))  # runs in the child only
     with pytest.raises(SchemaError, match="ended without an answer"):
         check({"pkg/a.py": "A = 1\n"})
+
+
+@pytest.mark.parametrize("why", ["another thread runs", "the system refuses a fork"])
+def test_with_no_child_to_be_had_the_check_runs_here(forking: Path, monkeypatch: pytest.MonkeyPatch, why: str) -> None:
+    """No child at all is not a child that died: the check is done in this process (it failed the run with
+    'ended without an answer' whenever a second thread was alive, as in a program that calls the generator)."""
+    def refused() -> int:
+        raise BlockingIOError("fork: resource temporarily unavailable")
+
+    waiting = threading.Event()
+    other = threading.Thread(target=waiting.wait)
+    if why == "another thread runs":
+        other.start()
+    else:
+        monkeypatch.setattr(os, "fork", refused)
+    try:
+        check({"pkg/a.py": "A = 1\n"})
+        with pytest.raises(SchemaError, match=r"^pkg/b\.py would not compile"):
+            check({"pkg/b.py": "def (:\n"})
+    finally:
+        waiting.set()
+        if other.is_alive():
+            other.join()
 
 
 def test_a_child_the_system_reaped_is_judged_by_its_answer(forking: Path) -> None:
