@@ -320,15 +320,16 @@ _RENAME_NOREPLACE = 1
 _RENAME_EXCHANGE = 2
 
 
-def _renameat2(parent: int, a: str, b: str, flags: int) -> bool | None:
-    """renameat2 in `parent` (Linux): True when done, None where the system has no such call; `OSError` else."""
+def _renameat2(a_folder: int, a: str, b_folder: int, b: str, flags: int) -> bool | None:
+    """renameat2 from `a` in `a_folder` to `b` in `b_folder` (Linux): True when done, None where the system has no
+    such call; `OSError` else."""
     if not sys.platform.startswith("linux"):
         return None
     libc = ctypes.CDLL(None, use_errno=True)  # the process's own symbols, libc's among them
     call = getattr(libc, "renameat2", None)
     if call is None:
         return None
-    if call(parent, os.fsencode(a), parent, os.fsencode(b), flags) == 0:
+    if call(a_folder, os.fsencode(a), b_folder, os.fsencode(b), flags) == 0:
         return True
     number = ctypes.get_errno()
     if number in (errno.ENOSYS, errno.EINVAL):
@@ -336,18 +337,19 @@ def _renameat2(parent: int, a: str, b: str, flags: int) -> bool | None:
     raise OSError(number, os.strerror(number), b)
 
 
-def exchange(parent: int, a: str, b: str) -> bool:
-    """Swap the entries `a` and `b` of `parent` in one atomic step (Linux); False where the system cannot. The
-    entries themselves are swapped: a link stays a link, never followed."""
-    return bool(_renameat2(parent, a, b, _RENAME_EXCHANGE))
+def exchange(a_folder: int, a: str, b_folder: int, b: str) -> bool:
+    """Swap the entry `a` of `a_folder` and `b` of `b_folder` in one atomic step (Linux); False where the system
+    cannot. The entries themselves are swapped: a link stays a link, never followed."""
+    return bool(_renameat2(a_folder, a, b_folder, b, _RENAME_EXCHANGE))
 
 
-def rename_new(parent: int, a: str, b: str) -> None:
-    """Rename `a` to `b` in `parent`, failing when `b` exists (never replacing what another put there)."""
-    if _renameat2(parent, a, b, _RENAME_NOREPLACE) is None:
-        if exists(parent, b):
+def rename_new(a_folder: int, a: str, b_folder: int, b: str) -> None:
+    """Rename `a` in `a_folder` to `b` in `b_folder`, failing when `b` exists (never replacing what another put
+    there)."""
+    if _renameat2(a_folder, a, b_folder, b, _RENAME_NOREPLACE) is None:
+        if exists(b_folder, b):
             raise OSError(errno.EEXIST, os.strerror(errno.EEXIST), b)
-        os.rename(a, b, src_dir_fd=parent, dst_dir_fd=parent)
+        os.rename(a, b, src_dir_fd=a_folder, dst_dir_fd=b_folder)
 
 
 def same(parent: int, name: str, descriptor: int) -> bool:

@@ -1,15 +1,17 @@
 """OUT written whole or not at all, only where the generator may write, and never through a link it did not make.
 
-Everything is written into a fresh folder beside OUT and then put in OUT's place in one step: on Linux the two
-folders are exchanged atomically (`renameat2(RENAME_EXCHANGE)`), so a run killed at any moment leaves either
-the old OUT or the new one, never a mix and never none. Elsewhere OUT goes to `.OUT-previous` and the new folder
-to OUT by two renames; a run killed between them leaves `.OUT-previous`, which the next run puts back before it
-starts.
+Everything is written into a fresh tree inside a staging folder beside OUT (`.OUT-staging-<random>/tree`) and
+then put in OUT's place in one step: on Linux the two are exchanged atomically (`renameat2(RENAME_EXCHANGE)`),
+so a run killed at any moment leaves either the old OUT or the new one, never a mix and never none. Elsewhere
+OUT goes to `.OUT-previous` and the new tree to OUT by two renames; a run killed between them leaves
+`.OUT-previous`, which the next run puts back before it starts.
 
 The folder that holds OUT is opened once, when the run takes its lock (`locked`), and all the work is done from
-that descriptor (`folders`): the staging folder is made exclusively and written through descriptors, the swap
-renames entries of that folder, the old tree is proved and removed through a descriptor of its own. A folder on
-OUT's path swapped for a link meanwhile, or a leftover swapped for a link to a user's folder, leads nowhere.
+that descriptor (`folders`): the staging folder is made exclusively (mode 0700) and held open, the tree is written
+through descriptors and moved out of the staging folder's descriptor, never by a name in OUT's parent (another
+user who can write there may swap a link in for any name: a staging folder so swapped made OUT a link to that
+user's folder); the old tree lands in the staging folder, is proved and removed there. A folder on OUT's path
+swapped for a link meanwhile, or a leftover swapped for a link to a user's folder, leads nowhere.
 
 OUT is replaced only when `ownership` proves the generator wrote it, and proved again once it is swapped out (a
 file saved into it meanwhile puts it back); a generated file edited by hand is replaced with a warning naming
@@ -29,6 +31,8 @@ from generator.base.errors import InputError
 from generator.base.source import real_path
 from generator.writing import bytecode, folders, ownership
 
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows: the generator needs descriptors of folders, which it lacks
@@ -36,6 +40,8 @@ except ImportError:  # pragma: no cover - Windows: the generator needs descripto
 
 #: A file in a staging folder while it is being written: a folder holding it is an unfinished run's.
 MARK = ".generate-staging"
+#: The tree a staging folder holds: the new OUT while it is written, the old one once the two are exchanged.
+TREE = "tree"
 #: What a removal takes last: a tree killed halfway through its removal is still provably the generator's.
 _LAST = frozenset({ownership.NAME, MARK})
 
@@ -67,7 +73,7 @@ class Place:
         try:
             if folders.exists(self.parent, self.previous) and not folders.exists(self.parent, self.name):
                 if self._proved(self.previous):
-                    folders.rename_new(self.parent, self.previous, self.name)
+                    folders.rename_new(self.parent, self.previous, self.parent, self.name)
                 else:
                     left.append(self.previous)
             for name in sorted(n for n in os.listdir(self.parent) if n.startswith(self.prefix)):
@@ -146,28 +152,26 @@ class Place:
         data = {name: text.encode("utf-8") for name, text in files.items()}
         try:
             attributes = ownership.attributes_for(self._status())
-            staging, descriptor = folders.make_staging(self.parent, self.prefix)
+            staging, container = folders.make_staging(self.parent, self.prefix)
         except OSError as error:
             raise _failure(self.out, "cannot write the output", error) from None
-        doomed: int | None = descriptor  # what the end removes: the unfinished new tree, or the old one swapped out
         try:
             try:
-                os.close(os.open(MARK, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600, dir_fd=descriptor))
-                folders.put(descriptor, data)
-                os.unlink(MARK, dir_fd=descriptor)
-                folders.give(descriptor, attributes.owner, attributes.mode)
-                edited, doomed = self._swap(staging, descriptor, data)
+                os.close(os.open(MARK, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | _NOFOLLOW, 0o600,
+                                 dir_fd=container))
+                os.mkdir(TREE, 0o700, dir_fd=container)
+                tree = folders.open_folder(container, TREE)
+                try:
+                    folders.put(tree, data)
+                    folders.give(tree, attributes.owner, attributes.mode)
+                    return self._swap(container, tree, data)
+                finally:
+                    os.close(tree)
             except OSError as error:
                 raise _failure(self.out, "cannot write the output", error) from None
-        finally:
-            if doomed == descriptor and folders.same(self.parent, self.name, descriptor):
-                doomed = None  # the new tree is OUT (a failure after the swap could not put the old one back)
-            if doomed is not None:
-                folders.remove(self.parent, staging, _LAST, doomed)
-                if doomed != descriptor:
-                    os.close(doomed)
-            os.close(descriptor)
-        return edited
+        finally:  # what the staging folder holds now: the unfinished new tree, or the old OUT
+            folders.remove(self.parent, staging, _LAST, container)
+            os.close(container)
 
     def _status(self) -> os.stat_result | None:
         """The old OUT's status (None when there is none); OUT may not be a link (`ownership.refusal`)."""
@@ -180,43 +184,46 @@ class Place:
         finally:
             os.close(found)
 
-    def _swap(self, staging: str, descriptor: int, data: dict[str, bytes]) -> tuple[list[str], int | None]:
-        """Put `staging` (open as `descriptor`) in OUT's place; return the edited files of the old OUT and a
-        descriptor of the old tree, now at `staging`'s name, to remove (None when there is none, or it is gone).
-        The old OUT is proved the generator's again once it is out of the way: anything saved into it meanwhile,
-        or anything but a folder of its own swapped in for it, puts it back."""
-        if not folders.same(self.parent, staging, descriptor):
-            raise InputError(str(self.out), None, "the staging folder of this run was moved while it wrote; "
-                             "nothing written")
+    def _swap(self, container: int, tree: int, data: dict[str, bytes]) -> list[str]:
+        """Put the new tree (`TREE` in the staging folder `container`, open as `tree`) in OUT's place, and return the
+        edited files of the old OUT. The new tree is taken from the staging folder's descriptor, never by a name in
+        OUT's parent, where another user may swap a link in for it. On Linux the old OUT takes its place in the
+        staging folder, which no one else can write; there it is proved the generator's again (anything saved into
+        it meanwhile, or anything but a folder of its own swapped in for it, puts it back) and is removed with the
+        staging folder."""
         if not folders.exists(self.parent, self.name):
-            folders.rename_new(self.parent, staging, self.name)
-            return [], None
-        if folders.exchange(self.parent, staging, self.name):
-            old = self._proof(staging, lambda: folders.exchange(self.parent, staging, self.name))
-            return _edited(old, data), old
+            folders.rename_new(container, TREE, self.parent, self.name)
+            return []
+        if folders.exchange(container, TREE, self.parent, self.name):
+            old = self._proof(container, TREE, lambda: folders.exchange(container, TREE, self.parent, self.name))
+            try:
+                return _edited(old, data)
+            finally:
+                os.close(old)
         if folders.exists(self.parent, self.previous):  # no atomic exchange here: OUT aside, the new tree in
             if not self._proved(self.previous):
                 raise InputError(str(self.shown(self.previous)), None, "is in the way of replacing OUT and is not "
                                  "the generator's: move it")
             folders.remove(self.parent, self.previous, _LAST)
-        folders.rename_new(self.parent, self.name, self.previous)
-        old = self._proof(self.previous, lambda: folders.rename_new(self.parent, self.previous, self.name))
+        folders.rename_new(self.parent, self.name, self.parent, self.previous)
+        old = self._proof(self.parent, self.previous,
+                          lambda: folders.rename_new(self.parent, self.previous, self.parent, self.name))
         try:
-            folders.rename_new(self.parent, staging, self.name)
+            folders.rename_new(container, TREE, self.parent, self.name)
         except OSError:
             os.close(old)
-            folders.rename_new(self.parent, self.previous, self.name)
+            folders.rename_new(self.parent, self.previous, self.parent, self.name)
             raise
         edited = _edited(old, data)
         folders.remove(self.parent, self.previous, _LAST, old)
         os.close(old)
-        return edited, None
+        return edited
 
-    def _proof(self, name: str, undo: Callable[[], object]) -> int:
-        """A descriptor of the old OUT, now at `name`, once proved the generator's; else `undo` puts it back and
-        the run stops."""
+    def _proof(self, folder: int, name: str, undo: Callable[[], object]) -> int:
+        """A descriptor of the old OUT, now `name` in `folder`, once proved the generator's; else `undo` puts it
+        back and the run stops."""
         try:
-            old = folders.open_folder(self.parent, name)
+            old = folders.open_folder(folder, name)
         except OSError:
             undo()
             raise InputError(str(self.out), None, "was replaced by something that is no folder of its own while "

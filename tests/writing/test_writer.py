@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import fcntl
 import os
@@ -49,7 +50,7 @@ def test_on_linux_the_two_folders_are_exchanged_in_one_step(tmp_path: Path) -> N
     (tmp_path / "b" / "from_b").write_text("b")
     parent = os.open(tmp_path, os.O_RDONLY)
     try:
-        assert folders.exchange(parent, "a", "b")
+        assert folders.exchange(parent, "a", parent, "b")
     finally:
         os.close(parent)
     assert [p.name for p in (tmp_path / "a").iterdir()] == ["from_b"]
@@ -307,7 +308,7 @@ def test_where_folders_cannot_be_exchanged_out_goes_aside_and_back(
 ) -> None:
     """The two renames used off Linux: the new tree in place, nothing left; a user's `.out-previous` in the
     way stops the run with OUT as it was."""
-    monkeypatch.setattr(folders, "exchange", lambda parent, a, b: False)
+    monkeypatch.setattr(folders, "exchange", lambda a_folder, a, b_folder, b: False)
     out = tmp_path / "out"
     writer.write(out, {"ir/a.yaml": "a\n"})
     writer.write(out, {"ir/a.yaml": "b\n"})
@@ -395,6 +396,48 @@ def test_outs_parent_swapped_for_a_link_to_a_users_folder_leads_nowhere(tmp_path
             assert done.returncode in (0, 2) and "Traceback" not in done.stderr, done.stderr
         assert swaps() > 0
     assert footprint(outside) == before
+
+
+def test_a_staging_folder_swapped_for_a_link_at_the_swap_never_becomes_out(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The race the test below loses only now and then, made to land every time: another user who can write OUT's
+    parent moves the staging folder away and puts a link to a folder of theirs in its place just before the swap.
+    The swap took the staging folder by its name, so OUT became that link (a package the user then imports from
+    the attacker's folder); it takes the new tree from the staging folder's descriptor now."""
+    out = tmp_path / "out"
+    writer.write(out, {"a.txt": "one\n"})
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "a.txt").write_text("the attacker's\n")
+    real_exchange, real_rename = folders.exchange, folders.rename_new
+
+    def attack() -> None:
+        for parent in (tmp_path, tmp_path / "fresh"):
+            for entry in os.listdir(parent) if parent.is_dir() else ():
+                if entry.startswith(".out-staging-") and not (parent / entry).is_symlink():
+                    (parent / entry).rename(parent / f"moved{entry}")
+                    (parent / entry).symlink_to(outside)
+
+    def exchange(*args: object) -> bool:
+        attack()
+        return real_exchange(*args)  # type: ignore[arg-type]
+
+    def rename_new(*args: object) -> None:
+        attack()
+        real_rename(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(folders, "exchange", exchange)
+    monkeypatch.setattr(folders, "rename_new", rename_new)
+    before = footprint(outside)
+    with contextlib.suppress(InputError):
+        writer.write(out, {"a.txt": "two\n"})
+    assert not out.is_symlink() and (out / "a.txt").read_text() in ("one\n", "two\n")
+    assert footprint(outside) == before
+    (tmp_path / "fresh").mkdir()
+    with contextlib.suppress(InputError):
+        writer.write(tmp_path / "fresh" / "out", {"a.txt": "new\n"})  # no OUT yet: a rename, not an exchange
+    fresh = tmp_path / "fresh" / "out"
+    assert not fresh.is_symlink() and (not fresh.exists() or (fresh / "a.txt").read_text() == "new\n")
 
 
 def test_a_staging_folder_swapped_for_a_link_while_written_is_not_written_through(tmp_path: Path) -> None:
