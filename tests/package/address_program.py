@@ -95,6 +95,21 @@ class AsParameter:
         self._as_parameter_ = address
 
 
+class RaisingClass:
+    """`isinstance` asks an object for its `__class__` when its type does not match."""
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        raise ZeroDivisionError("no class")
+
+
+class Untellable:
+    """A flag whose truth cannot be told."""
+
+    def __bool__(self) -> bool:
+        raise ZeroDivisionError("no truth")
+
+
 class World:
     """One extension module and what its calls take: POCL's objects (PyOpenCL's, and their addresses) in the POCL
     modes; stand-ins for its Direct3D functions that record their names in `reached`."""
@@ -115,9 +130,9 @@ class World:
         self.queue = cl.CommandQueue(self.context)
         self.buffers = [cl.Buffer(self.context, cl.mem_flags.READ_WRITE, 64) for _ in range(2)]
         self.event = cl.UserEvent(self.context)
-        retain = ctypes.CDLL(package.library_path()).clRetainEvent
-        retain.argtypes = [ctypes.c_void_p]
-        self.retain_event = retain
+        opencl = ctypes.CDLL(package.library_path())
+        self.retain_event, self.retain_mem = opencl.clRetainEvent, opencl.clRetainMemObject
+        self.retain_event.argtypes = self.retain_mem.argtypes = [ctypes.c_void_p]
         platform = self.ffi.cast("cl_platform_id", self.platform.int_ptr)
         for name in module.C_NAMES.values():
             callback = self.ffi.callback(f"{name}_fn", self.stand_in(name))
@@ -200,6 +215,11 @@ def nowhere(world: World, pocl: bool) -> dict[str, Callable[[], Any]]:
         "platform_name: an unmapped address": lambda: package.platform_name(UNMAPPED),
         "release_mem_object: an unmapped address": lambda: package.release_mem_object(UNMAPPED),
         "formats: an address for the extension": lambda: formats.dxgi_to_cl(28, UNMAPPED),
+        "device_name: a cffi handle of an unmapped address": lambda: package.device_name(
+            ffi.cast("cl_device_id", UNMAPPED)),
+        "release_mem_object: a cffi handle of an unmapped address": lambda: package.release_mem_object(
+            ffi.cast("cl_mem", UNMAPPED)),
+        "address: an object whose __class__ raises": lambda: package.address(RaisingClass()),
     }
 
 
@@ -242,7 +262,23 @@ def on_pocl(world: World) -> dict[str, Callable[[], Any]]:
             return error.name, ctypes.c_int32.from_address(room).value
         return None
 
+    def released_elsewhere(owner: str) -> Any:
+        """A live buffer whose reference PyOpenCL, or a handle the package releases when collected, owns; kept
+        alive to the end (a second release of it crashed then, or when the handle was collected)."""
+        buffer = w.cl.Buffer(w.context, w.cl.mem_flags.READ_WRITE, 64)
+        w.kept.append(buffer)
+        if owner == "pyopencl":
+            return package.release_mem_object(buffer)
+        w.retain_mem(buffer.int_ptr)  # the reference the handle owns, as a Pythonic function's result owns its own
+        handle = package._lifetime.adopt(ffi.cast("cl_mem", buffer.int_ptr), "cl_mem")
+        w.kept.append(handle)
+        return package.release_mem_object(handle)
+
     return {
+        "release_mem_object: a PyOpenCL buffer": lambda: released_elsewhere("pyopencl"),
+        "release_mem_object: a handle released when collected": lambda: released_elsewhere("collected"),
+        "platforms: an as_pyopencl whose truth raises": lambda: package.platforms(
+            as_pyopencl=Untellable()),  # type: ignore[arg-type]
         "context: a platform's address": lambda: w.c(CREATE)(platform, 0, RESOURCE, None),
         "queue: a device's address": lambda: w.c(ACQUIRE)(device, 0, None, 0, None, None),
         "queue: a watched buffer's address": watched_buffer_as_queue,

@@ -62,7 +62,14 @@ EVERYWHERE: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "release_mem_object: an unmapped address": (
         "ValueError", "", (f"release_mem_object() argument 'mem' {UNREADABLE} (cl_mem)",)),
     "formats: an address for the extension": (  # the tables read no memory: an address is no extension
-        "TypeError", "", ("table is asked for by an extension string, a module name or a module, not a int",)),
+        "TypeError", "", ("table is asked for by an extension string, a module name or an extension's module (",
+                          "not 4660")),
+    "device_name: a cffi handle of an unmapped address": (  # the package's own questions prove cffi handles too
+        "ValueError", "", (f"device_name() argument 'device' {UNREADABLE} (cl_device_id): {NOTHING}",)),
+    "release_mem_object: a cffi handle of an unmapped address": (
+        "ValueError", "", (f"release_mem_object() argument 'mem' {UNREADABLE} (cl_mem)",)),
+    "address: an object whose __class__ raises": (
+        "TypeError", "", ("address() takes a cffi handle or pointer, not RaisingClass",)),
 }
 #: What differs where no OpenCL library loads: `nothing` names no file, `other` names a library that is not OpenCL.
 WITHOUT = {
@@ -79,6 +86,12 @@ POCL = {
         "ValueError", "", ("supported() argument 'platform' = 0x10 is none of this process's OpenCL platforms",)),
     "context: readable memory that is no object": (
         "ValueError", "", ("argument 'context' = 0x", f"{ALIVE} (cl_context): its first word is no OpenCL platform's")),
+    "release_mem_object: a PyOpenCL buffer": (  # released twice, it crashed when PyOpenCL released it too
+        "TypeError", "", ("release_mem_object() argument 'mem' is a pyopencl.Buffer, which releases its object",)),
+    "release_mem_object: a handle released when collected": (
+        "TypeError", "", ("release_mem_object() argument 'mem' is released when garbage-collected",)),
+    "platforms: an as_pyopencl whose truth raises": (
+        "TypeError", "", ("platforms() argument 'as_pyopencl' is a Untellable whose truth cannot be told",)),
     "context: a platform's address": ("ValueError", "", (f"{ALIVE} (cl_context): it is an OpenCL platform",)),
     "queue: a device's address": (
         "ValueError", "", ("argument 'command_queue' = 0x", f"{ALIVE} (cl_command_queue): it is an OpenCL device")),
