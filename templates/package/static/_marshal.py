@@ -105,9 +105,10 @@ def attribute(value: object, name: str, param: str, function: str) -> Any:
         raise TypeError(f"{_where(function, param)} is a {kind(value)} whose {name} raised {_cause(error)}") from error
 
 
-#: The most items read from a sequence that is not a list or tuple (whose items exist already): a lazy one (a
-#: `range`, a class that makes its items when asked) may say or yield any number, and reading it took memory and
-#: time without bound.
+#: The most items read from a sequence that is not a list or tuple (whose items exist already), or proved at an
+#: address given as a number: a lazy sequence (a `range`, a class that makes its items when asked) may say or yield
+#: any number, and a count any extent, and reading or proving them took memory and time without bound (each page
+#: C writes is written to prove it: 2**32 - 1 devices at a large mapping committed every page of it).
 MOST_ITEMS = 1 << 20
 
 
@@ -233,6 +234,9 @@ def _proved(
     if not access or where == 0 or count == 0:
         return where  # passed on, never read here (the shared API's object); NULL; nothing to read or write
     items = 1 if count is None else count
+    if items > MOST_ITEMS:  # each page is touched to prove it (a page C writes, written), each handle read is proved
+        raise ValueError(f"{_where(function, param)} {shown} is to hold {count_name} = {count} items, more than the "
+                         f"{MOST_ITEMS} proved at an address given as a number (a cffi array is taken as it is)")
     element = c_type.removesuffix(" *").removeprefix("const ")
     size = items * _size(ffi, element)
     if not (_memory.readable(where, size) if access == "in" else _memory.writable(where, size)):
