@@ -51,6 +51,15 @@ def headers() -> None:
 
 
 @pytest.fixture
+def compiler() -> str:
+    """gcc (or another `cc`), to build C the tests need (`missing` without one)."""
+    found = shutil.which("gcc") or shutil.which("cc")
+    if not found:
+        missing("a C compiler")
+    return found
+
+
+@pytest.fixture
 def main(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> Callable[..., CliRun]:
     """`python -m generator ...` through its entry point in this process (faster than a new interpreter)."""
 

@@ -18,6 +18,7 @@ from . import _library, _lifetime, _marshal
 from ._core_ffi import ffi as _ffi
 from ._library import ENVIRONMENT, library_path
 from ._marshal import CData, Pointer
+from .errors import _kind
 
 _T = TypeVar("_T")
 
@@ -45,7 +46,7 @@ REVISIONS: Final[dict[str, str | None]] = {
 def platforms(*, as_pyopencl: bool = False) -> list[Any]:
     """Every platform the OpenCL library reports: cffi handles, or `pyopencl.Platform` objects."""
     found = _asked(_library.platforms)
-    if not as_pyopencl:
+    if not _marshal.flag(as_pyopencl, "as_pyopencl", "platforms"):
         return found
     return [_lifetime.adopt(platform, 'cl_platform_id', True) for platform in found]
 
@@ -64,8 +65,10 @@ def _asked(question: Callable[..., _T], *handles: CData) -> _T:
 
 def address(handle: CData) -> int:
     """The address a cffi handle or pointer holds, as PyOpenCL's `from_int_ptr` takes it."""
-    if not isinstance(handle, _ffi.CData) or _ffi.typeof(handle).kind != "pointer":
-        raise TypeError(f"address() takes a cffi handle or pointer, not {type(handle).__name__}")
+    if not issubclass(type(handle), _ffi.CData):  # asks the object nothing (isinstance asks its __class__)
+        raise TypeError(f"address() takes a cffi handle or pointer, not {_kind(handle)}")
+    if _ffi.typeof(handle).kind != "pointer":
+        raise TypeError(f"address() takes a cffi handle or pointer, not {_ffi.typeof(handle).cname}")
     return _library.address(handle)
 
 
@@ -87,20 +90,20 @@ def devices(platform: Pointer) -> list[CData]:
 def device_name(device: Pointer) -> str:
     """The name of `device`."""
     return _asked(_library.device_name,
-                  _marshal.pointer(_ffi, device, 'cl_device_id', "device", "device_name", exact=True, null=False))
+                  _marshal.question(_ffi, device, 'cl_device_id', "device", "device_name"))
 
 
 def device_extensions(device: Pointer) -> tuple[str, ...]:
     """The extensions `device` lists."""
     return _asked(_library.device_extensions,
-                  _marshal.pointer(_ffi, device, 'cl_device_id', "device", "device_extensions", exact=True,
-                                   null=False))
+                  _marshal.question(_ffi, device, 'cl_device_id', "device", "device_extensions"))
 
 
 def release_mem_object(mem: Pointer) -> None:
-    """Release a memory object the extension functions made (one reference)."""
+    """Release a memory object a C-named function made (one reference). Not one released elsewhere: a PyOpenCL
+    object (its `release()`) or what a Pythonic function returned (released when garbage-collected)."""
     _asked(_library.release_mem_object,
-           _marshal.pointer(_ffi, mem, 'cl_mem', "mem", "release_mem_object", exact=True, null=False))
+           _marshal.question(_ffi, mem, 'cl_mem', "mem", "release_mem_object", releases=True))
 
 
 __all__ = [

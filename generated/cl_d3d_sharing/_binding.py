@@ -17,6 +17,7 @@ from typing import Any
 from . import _library
 from ._core_ffi import ffi
 from ._library import CData
+from ._memory import memory
 from .errors import ExtensionNotSupportedError, raised
 
 class Entry:
@@ -76,10 +77,16 @@ def dispatch_word(handle: CData) -> int:
 
 
 def platform_words() -> dict[int, int]:
-    """Each platform's address, with the dispatch word its objects start with."""
+    """Each platform's address, with the dispatch word its objects start with: read through `_memory`, since a
+    broken library may list a platform that is no object (one whose word cannot be read has none here)."""
     global _platform_words
     if _platform_words is None:
-        found = {_library.address(p): dispatch_word(p) for p in _library.platforms()}
+        read = memory()
+        found = {}
+        for platform in _library.platforms():
+            word = dispatch_word(platform) if read is None else read.word(_library.address(platform))
+            if word is not None:
+                found[_library.address(platform)] = word
         with _library.lock:
             _platform_words = found
     return _platform_words

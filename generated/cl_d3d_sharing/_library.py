@@ -69,6 +69,13 @@ _DEVICE_TYPE_ALL = 4294967295
 _CONTEXT_DEVICES = 4225
 _QUEUE_DEVICE = 4241
 _INVALID_PLATFORM = -32
+_OUT_OF_HOST_MEMORY = -6
+#: The most items (platforms, devices) and bytes (a name, a list of extensions) an answer of the library is taken
+#: at. A library that answers more is broken, or lies (4294967295 platforms, a name of 2**64 - 1 bytes), and taking
+#: it at its word allocated without bound (a MemoryError, or gigabytes and minutes): the answer is refused with
+#: the CLError of CL_OUT_OF_HOST_MEMORY, which says what the library answered.
+MOST_ITEMS = 1 << 16
+MOST_BYTES = 1 << 24
 
 CData = Any  # a cffi pointer or handle (cffi ships no type hints)
 
@@ -156,11 +163,22 @@ def _check(code: int, function: str) -> None:
         raise QueryFailed(code, function)
 
 
+def answered(count: int, most: int, function: str, what: str) -> int:
+    """`count`, how many `what` the library's `function` answered there are, once it is no more than `most` (the
+    room the package makes for them)."""
+    if count > most:
+        raise errors.error(_OUT_OF_HOST_MEMORY, function, errors.CORE, {},
+                           f"the OpenCL library answered {count} {what}, more than the {most} the package makes room "
+                           "for (a broken library, or one that lies)")
+    return count
+
+
 def _text(query: Callable[..., int], handle: CData, param: int, function: str) -> str:
     size = ffi.new("size_t *")
     _check(query(handle, param, 0, ffi.NULL, size), function)
-    buffer = ffi.new("char[]", size[0] + 1)
-    _check(query(handle, param, size[0], buffer, ffi.NULL), function)
+    length = answered(size[0], MOST_BYTES, function, "bytes")
+    buffer = ffi.new("char[]", length + 1)
+    _check(query(handle, param, length, buffer, ffi.NULL), function)
     raw = ffi.string(buffer)
     return raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw)
 
@@ -172,9 +190,10 @@ def platforms() -> list[CData]:
     code = lib.clGetPlatformIDs(0, ffi.NULL, count)
     if code != SUCCESS or count[0] == 0:
         return []
-    found = ffi.new("cl_platform_id[]", count[0])
-    _check(lib.clGetPlatformIDs(count[0], found, ffi.NULL), 'clGetPlatformIDs')
-    return [found[i] for i in range(count[0])]
+    listed = answered(count[0], MOST_ITEMS, 'clGetPlatformIDs', "platforms")
+    found = ffi.new("cl_platform_id[]", listed)
+    _check(lib.clGetPlatformIDs(listed, found, ffi.NULL), 'clGetPlatformIDs')
+    return [found[i] for i in range(listed)]
 
 
 def platform_name(platform: CData) -> str:
@@ -193,9 +212,10 @@ def devices(platform: CData) -> list[CData]:
     code = lib.clGetDeviceIDs(platform, _DEVICE_TYPE_ALL, 0, ffi.NULL, count)
     if code != SUCCESS or count[0] == 0:
         return []
-    found = ffi.new("cl_device_id[]", count[0])
-    _check(lib.clGetDeviceIDs(platform, _DEVICE_TYPE_ALL, count[0], found, ffi.NULL), 'clGetDeviceIDs')
-    return [found[i] for i in range(count[0])]
+    listed = answered(count[0], MOST_ITEMS, 'clGetDeviceIDs', "devices")
+    found = ffi.new("cl_device_id[]", listed)
+    _check(lib.clGetDeviceIDs(platform, _DEVICE_TYPE_ALL, listed, found, ffi.NULL), 'clGetDeviceIDs')
+    return [found[i] for i in range(listed)]
 
 
 def device_name(device: CData) -> str:
@@ -218,10 +238,11 @@ def context_devices(context: CData) -> list[CData]:
     lib = library()
     size = ffi.new("size_t *")
     _check(lib.clGetContextInfo(context, _CONTEXT_DEVICES, 0, ffi.NULL, size), 'clGetContextInfo')
-    count = size[0] // ffi.sizeof("cl_device_id")
-    found = ffi.new("cl_device_id[]", max(count, 1))
-    _check(lib.clGetContextInfo(context, _CONTEXT_DEVICES, size[0], found, ffi.NULL), 'clGetContextInfo')
-    return [found[i] for i in range(count)]
+    item = ffi.sizeof("cl_device_id")
+    length = answered(size[0], MOST_ITEMS * item, 'clGetContextInfo', "bytes of devices")
+    found = ffi.new("cl_device_id[]", max(-(-length // item), 1))  # room for every byte it will write
+    _check(lib.clGetContextInfo(context, _CONTEXT_DEVICES, length, found, ffi.NULL), 'clGetContextInfo')
+    return [found[i] for i in range(length // item)]
 
 
 def queue_device(queue: CData) -> CData:

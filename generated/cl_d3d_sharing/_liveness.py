@@ -13,7 +13,7 @@ from . import _library
 from ._core_ffi import ffi
 from . import _lifetime
 from ._memory import memory
-from .errors import LibraryNotFoundError
+from .errors import CLError, LibraryNotFoundError
 
 # -- is a handle an OpenCL object? ---------------------------------------------------
 #
@@ -40,6 +40,7 @@ class Known(NamedTuple):
 
 
 _known: Known | None = None
+_NO_DISPATCH = "its first word is no OpenCL platform's dispatch table (a released object, or none at all)"
 
 
 def known() -> Known:
@@ -47,16 +48,23 @@ def known() -> Known:
     global _known
     if _known is not None:
         return _known
+    failure: str | None
     try:
         found = _library.platforms()
-        devices = {_library.address(d) for p in found for d in _library.devices(p)}
     except LibraryNotFoundError as missing:
         return Known(frozenset(), frozenset(), frozenset(), f"no OpenCL library is loaded ({str(missing).splitlines()[0]})")
     except _library.QueryFailed as failed:
-        found, devices = [], set()
-        failure: str | None = f"the OpenCL library's {failed.function} failed ({failed.code})"
+        found, failure = [], f"the OpenCL library's {failed.function} failed ({failed.code})"
+    except CLError as failed:  # an answer too large to take (`_library.answered`)
+        found, failure = [], f"the OpenCL library's {failed.function} failed ({failed.detail})"
     else:
         failure = None if found else "the OpenCL library lists no platform, so no OpenCL object exists"
+    devices: set[int] = set()
+    for platform in found:
+        try:
+            devices.update(_library.address(d) for d in _library.devices(platform))
+        except (_library.QueryFailed, CLError):
+            pass  # a platform whose devices cannot be listed: an address of one is no listed device
     platforms = {_library.address(p) for p in found}
     read = memory()
     words = {read.word(p) for p in platforms} if read is not None else set()
@@ -71,17 +79,22 @@ def live(handle: int) -> bool:
     right class), may still be alive: False when its first word cannot be read or is no platform's dispatch
     word, so a released handle raises a clear error instead of crashing inside the driver. True when this
     system cannot tell, or has no platform to compare with (the lookup then says why)."""
+    return dead(handle) is None
+
+
+def dead(handle: int) -> str | None:
+    """Why the object at `handle` is not alive, as `live` judges it (None: it may be)."""
     _lifetime.settle()
     if handle == 0 or handle in _lifetime.watched:  # NULL is the driver's business; a watched object is not destroyed yet
-        return True
+        return None
     read = memory()
     if read is None:
-        return True
+        return None
     word = read.word(handle)
     if word is None:
-        return False
+        return "nothing can be read there"
     words = known().words
-    return not words or word in words
+    return None if not words or word in words else _NO_DISPATCH
 
 
 def refusal(handle: int, c_type: str) -> str | None:
@@ -106,7 +119,7 @@ def refusal(handle: int, c_type: str) -> str | None:
     if c_type == _library.PLATFORM_TYPE_NAME:
         return None if handle in found.platforms else "it is none of this process's OpenCL platforms"
     if word not in found.words:
-        return "its first word is no OpenCL platform's dispatch table (a released object, or none at all)"
+        return _NO_DISPATCH
     if handle in found.platforms:
         return "it is an OpenCL platform"
     if c_type == _library.DEVICE_TYPE_NAME:

@@ -383,8 +383,8 @@ def table(extension: Any) -> dict[DXGIFormat, CLFormat]:
         raise TypeError(f"no dxgi_format table for a {_kind(extension)}: its EXTENSION raised {_kind(error)}") \
             from error
     if not issubclass(type(name), str):
-        raise TypeError(f"a dxgi_format table is asked for by an extension string, a module name or a module, "
-                        f"not a {_kind(extension)}")
+        raise TypeError(f"a dxgi_format table is asked for by an extension string, a module name or an "
+                        f"extension's module ({', '.join(_MODULES)}: one with an EXTENSION), not {_shown(extension)}")
     name = str.__str__(name)  # a str subclass hashes its own way
     name = _MODULES.get(name, name)
     if name not in TABLES:

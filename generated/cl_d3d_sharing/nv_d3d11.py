@@ -1005,7 +1005,7 @@ def get_device_ids_from_d3d11(
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'get_device_ids_from_d3d11')
     o_num_devices = ffi.new(_type_cl_uint_ptr)
     clGetDeviceIDsFromD3D11NV(platform, d3d_device_source, d3d_object, d3d_device_set, 0, None, o_num_devices)
-    n_devices = o_num_devices[0]
+    n_devices = _library.answered(o_num_devices[0], _library.MOST_ITEMS, 'clGetDeviceIDsFromD3D11NV', 'devices')
     if n_devices == 0:
         return []
     o_devices = ffi.new(_type_cl_device_id_array, n_devices)

@@ -5,9 +5,10 @@ before the next one starts: `module|scenario|outcome|stand-ins reached|message`.
     python address_program.py MODE [SCENARIO]
 
 MODE `pocl`: POCL through ocl-icd, with PyOpenCL's objects; `off`: the same with CL_D3D_SHARING_CHECKS=0 (the
-caller sets it); `nothing` and `other`: CL_D3D_SHARING_OPENCL_LIBRARY names no file, or a library that is not
-OpenCL; `empty`: the loader finds no driver (OCL_ICD_VENDORS an empty folder); in the last three only what needs
-no platform runs. With SCENARIO, that one alone.
+caller sets it); `sandboxed`: the same in a seccomp sandbox that refuses process_vm_readv/writev (`sandbox`);
+`nothing` and `other`: CL_D3D_SHARING_OPENCL_LIBRARY names no file, or a library that is not OpenCL; `empty`: the
+loader finds no driver (OCL_ICD_VENDORS an empty folder); in the last three only what needs no platform runs.
+With SCENARIO, that one alone.
 
 The Direct3D functions do not exist on Linux: in the POCL modes stand-ins (`ffi.callback`s of the generated
 function-pointer types, in each module's lookup cache for POCL's platform) take their place. They write where a
@@ -19,7 +20,9 @@ from __future__ import annotations
 
 import ctypes
 import mmap
+import os
 import sys
+import tempfile
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
@@ -33,6 +36,8 @@ WORD = ctypes.sizeof(ctypes.c_void_p)
 RESOURCE = 0xD3D0
 #: Nothing is mapped at the first pages of a process.
 UNMAPPED = 0x1234
+#: The most items the package proves at an address given as a number (its pages are touched, its handles read).
+MOST = 1 << 20
 #: An extension module's error code for a refused context (any: the stand-in's answer).
 INVALID_VALUE = -30
 
@@ -41,6 +46,7 @@ _libc.mmap.restype = ctypes.c_void_p
 _libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]
 _libc.munmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
 _libc.mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+_libc.prctl.restype = ctypes.c_int
 
 
 def pages(count: int) -> int:
@@ -75,6 +81,59 @@ def broken(kind: str, words: list[int]) -> tuple[int, int]:
     return start, count
 
 
+def past_the_end() -> int:
+    """A page of a file's mapping past the file's end: SIGBUS when touched, though /proc/self/maps says rw."""
+    handle, name = tempfile.mkstemp()
+    os.write(handle, bytes(WORD))
+    made = _libc.mmap(None, 2 * PAGE, mmap.PROT_READ | mmap.PROT_WRITE, mmap.MAP_SHARED, handle, 0)
+    os.unlink(name)
+    return int(made) + PAGE
+
+
+def kernel_pages() -> list[int]:
+    """The kernel's [vvar] pages: /proc/self/maps says r, and some of them are SIGBUS when read."""
+    with open("/proc/self/maps") as maps:
+        spans = [line.split()[0].split("-") for line in maps if "[vvar" in line]
+    return [page for low, high in spans for page in range(int(low, 16), int(high, 16), PAGE)]
+
+
+def each_page_as(call: Callable[[int], Any], pages: list[int]) -> list[str]:
+    """Why `call` refused each page (every page must be refused)."""
+    reasons = set()
+    for page in pages:
+        try:
+            call(page)
+        except ValueError as error:
+            reasons.add(str(error).rsplit(": ", 1)[-1])
+        else:
+            reasons.add("taken")
+    return sorted(reasons)
+
+
+class _Instruction(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint16), ("jt", ctypes.c_uint8), ("jf", ctypes.c_uint8), ("k", ctypes.c_uint32)]
+
+
+class _Program(ctypes.Structure):
+    _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.POINTER(_Instruction))]
+
+
+def sandbox() -> None:
+    """A real sandbox, as Docker's default seccomp profile is one: process_vm_readv and process_vm_writev refused
+    with EPERM by a filter the kernel enforces (on this thread and the threads it starts), so that the package
+    asks /proc/self/maps and /proc/self/mem instead. x86-64's numbers: the test runs only there."""
+    load, equal, give = 0x20, 0x15, 0x06  # BPF_LD|BPF_W|BPF_ABS, BPF_JMP|BPF_JEQ|BPF_K, BPF_RET|BPF_K
+    allow, refuse = 0x7FFF0000, 0x00050000 | 1  # SECCOMP_RET_ALLOW, SECCOMP_RET_ERRNO | EPERM
+    rules = [(load, 0, 0, 4), (equal, 1, 0, 0xC000003E), (give, 0, 0, allow),  # another architecture: allowed
+             (load, 0, 0, 0), (equal, 2, 0, 310), (equal, 1, 0, 311), (give, 0, 0, allow), (give, 0, 0, refuse)]
+    instructions = (_Instruction * len(rules))(*(_Instruction(*rule) for rule in rules))
+    program = _Program(len(rules), instructions)
+    prctl = _libc.prctl
+    prctl.argtypes = [ctypes.c_int, ctypes.c_ulong, ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong]
+    assert prctl(38, 1, None, 0, 0) == 0, ctypes.get_errno()  # PR_SET_NO_NEW_PRIVS
+    assert prctl(22, 2, ctypes.addressof(program), 0, 0) == 0, ctypes.get_errno()  # PR_SET_SECCOMP, FILTER
+
+
 def read_only(words: list[int]) -> int:
     where = write(pages(1), words)
     assert _libc.mprotect(where, PAGE, mmap.PROT_READ) == 0
@@ -93,6 +152,21 @@ class AsParameter:
 
     def __init__(self, address: int) -> None:
         self._as_parameter_ = address
+
+
+class RaisingClass:
+    """`isinstance` asks an object for its `__class__` when its type does not match."""
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:
+        raise ZeroDivisionError("no class")
+
+
+class Untellable:
+    """A flag whose truth cannot be told."""
+
+    def __bool__(self) -> bool:
+        raise ZeroDivisionError("no truth")
 
 
 class World:
@@ -115,9 +189,9 @@ class World:
         self.queue = cl.CommandQueue(self.context)
         self.buffers = [cl.Buffer(self.context, cl.mem_flags.READ_WRITE, 64) for _ in range(2)]
         self.event = cl.UserEvent(self.context)
-        retain = ctypes.CDLL(package.library_path()).clRetainEvent
-        retain.argtypes = [ctypes.c_void_p]
-        self.retain_event = retain
+        opencl = ctypes.CDLL(package.library_path())
+        self.retain_event, self.retain_mem = opencl.clRetainEvent, opencl.clRetainMemObject
+        self.retain_event.argtypes = self.retain_mem.argtypes = [ctypes.c_void_p]
         platform = self.ffi.cast("cl_platform_id", self.platform.int_ptr)
         for name in module.C_NAMES.values():
             callback = self.ffi.callback(f"{name}_fn", self.stand_in(name))
@@ -200,6 +274,16 @@ def nowhere(world: World, pocl: bool) -> dict[str, Callable[[], Any]]:
         "platform_name: an unmapped address": lambda: package.platform_name(UNMAPPED),
         "release_mem_object: an unmapped address": lambda: package.release_mem_object(UNMAPPED),
         "formats: an address for the extension": lambda: formats.dxgi_to_cl(28, UNMAPPED),
+        "device_name: a cffi handle of an unmapped address": lambda: package.device_name(
+            ffi.cast("cl_device_id", UNMAPPED)),
+        "release_mem_object: a cffi handle of an unmapped address": lambda: package.release_mem_object(
+            ffi.cast("cl_mem", UNMAPPED)),
+        "address: an object whose __class__ raises": lambda: package.address(RaisingClass()),
+        "context: a file's mapping past its end": lambda: w.c(CREATE)(past_the_end(), 0, RESOURCE, None),
+        "mem_objects: a file's mapping past its end": lambda: w.c(ACQUIRE)(queue, 1, past_the_end(), 0, None, None),
+        "errcode_ret: a file's mapping past its end": lambda: w.c(CREATE)(context, 3, RESOURCE, past_the_end()),
+        "context: each of the kernel's [vvar] pages": lambda: each_page_as(
+            lambda page: w.c(CREATE)(page, 0, RESOURCE, None), kernel_pages()),
     }
 
 
@@ -242,7 +326,27 @@ def on_pocl(world: World) -> dict[str, Callable[[], Any]]:
             return error.name, ctypes.c_int32.from_address(room).value
         return None
 
+    def released_elsewhere(owner: str) -> Any:
+        """A live buffer whose reference PyOpenCL, or a handle the package releases when collected, owns; kept
+        alive to the end (a second release of it crashed then, or when the handle was collected)."""
+        buffer = w.cl.Buffer(w.context, w.cl.mem_flags.READ_WRITE, 64)
+        w.kept.append(buffer)
+        if owner == "pyopencl":
+            return package.release_mem_object(buffer)
+        w.retain_mem(buffer.int_ptr)  # the reference the handle owns, as a Pythonic function's result owns its own
+        handle = package._lifetime.adopt(ffi.cast("cl_mem", buffer.int_ptr), "cl_mem")
+        w.kept.append(handle)
+        return package.release_mem_object(handle)
+
     return {
+        "devices: more than are proved, at a mapping that holds them": lambda: w.c(DEVICES)(
+            platform, source, RESOURCE, every, MOST + 1, pages(-(-(MOST + 1) * WORD // PAGE)), None),
+        "mem_objects: more than are proved, at a mapping that holds them": lambda: w.c(ACQUIRE)(
+            queue, MOST + 1, pages(-(-(MOST + 1) * WORD // PAGE)), 0, None, None),
+        "release_mem_object: a PyOpenCL buffer": lambda: released_elsewhere("pyopencl"),
+        "release_mem_object: a handle released when collected": lambda: released_elsewhere("collected"),
+        "platforms: an as_pyopencl whose truth raises": lambda: package.platforms(
+            as_pyopencl=Untellable()),  # type: ignore[arg-type]
         "context: a platform's address": lambda: w.c(CREATE)(platform, 0, RESOURCE, None),
         "queue: a device's address": lambda: w.c(ACQUIRE)(device, 0, None, 0, None, None),
         "queue: a watched buffer's address": watched_buffer_as_queue,
@@ -282,7 +386,9 @@ def on_pocl(world: World) -> dict[str, Callable[[], Any]]:
 
 
 def run(mode: str, only: str | None = None) -> None:
-    pocl = mode in ("pocl", "off")
+    pocl = mode in ("pocl", "off", "sandboxed")
+    if mode == "sandboxed":
+        sandbox()
     for module in (__import__(f"cl_d3d_sharing.{name}", fromlist=["EXTENSION"]) for name in EXTENSIONS.values()):
         world = World(module, pocl)
         scenarios = {**nowhere(world, pocl), **(on_pocl(world) if pocl else {})}

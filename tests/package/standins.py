@@ -19,6 +19,7 @@ import ctypes
 import functools
 import inspect
 import threading
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any, NamedTuple
 
@@ -42,6 +43,35 @@ RESOURCE = 0xD3D0
 #: What the recording stand-ins write where a C-named function's caller gave them room.
 WRITTEN_EVENT = 0xE555
 WRITTEN_DEVICES = [0xDE01, 0xDE02]
+
+
+# -- sequences that lie: the package reads a caller's sequence only as far as its len() says -------
+
+
+class EndlessSequence(Sequence[Any]):
+    """A sequence whose `__getitem__` never raises IndexError, and whose `len()` says 1: reading it until it ended
+    never ended (here it ends after 100,000 items, floats, so that the code before ends too, and fails)."""
+
+    def __len__(self) -> int:
+        return 1
+
+    def __getitem__(self, index: Any) -> Any:
+        if type(index) is int and index < 100_000:
+            return 2.5
+        raise IndexError(index)
+
+
+class HugeSequence(Sequence[Any]):
+    """A sequence that says it holds 2**40 items (a lazy one may, as `range` does): reading them all took memory
+    and time without bound (here: list() asked for room for them first, a MemoryError)."""
+
+    def __len__(self) -> int:
+        return 1 << 40
+
+    def __getitem__(self, index: Any) -> Any:
+        if type(index) is int and index < 3:
+            return 2.5
+        raise IndexError(index)
 
 
 def extension_module(extension: str) -> ModuleType:

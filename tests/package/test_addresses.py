@@ -62,7 +62,21 @@ EVERYWHERE: dict[str, tuple[str, str, tuple[str, ...]]] = {
     "release_mem_object: an unmapped address": (
         "ValueError", "", (f"release_mem_object() argument 'mem' {UNREADABLE} (cl_mem)",)),
     "formats: an address for the extension": (  # the tables read no memory: an address is no extension
-        "TypeError", "", ("table is asked for by an extension string, a module name or a module, not a int",)),
+        "TypeError", "", ("table is asked for by an extension string, a module name or an extension's module (",
+                          "not 4660")),
+    "device_name: a cffi handle of an unmapped address": (  # the package's own questions prove cffi handles too
+        "ValueError", "", (f"device_name() argument 'device' {UNREADABLE} (cl_device_id): {NOTHING}",)),
+    "release_mem_object: a cffi handle of an unmapped address": (
+        "ValueError", "", (f"release_mem_object() argument 'mem' {UNREADABLE} (cl_mem)",)),
+    "address: an object whose __class__ raises": (
+        "TypeError", "", ("address() takes a cffi handle or pointer, not RaisingClass",)),
+    "context: a file's mapping past its end": (
+        "ValueError", "", ("argument 'context' = 0x", f"{ALIVE} (cl_context): {NOTHING}")),
+    "mem_objects: a file's mapping past its end": (
+        "ValueError", "", ("argument 'mem_objects' = 0x", "does not hold 1 readable items (num_objects is 1)")),
+    "errcode_ret: a file's mapping past its end": (
+        "ValueError", "", ("argument 'errcode_ret' = 0x", "does not hold 1 writable items")),
+    "context: each of the kernel's [vvar] pages": ("ok", "", (f"['{NOTHING}']",)),
 }
 #: What differs where no OpenCL library loads: `nothing` names no file, `other` names a library that is not OpenCL.
 WITHOUT = {
@@ -79,6 +93,16 @@ POCL = {
         "ValueError", "", ("supported() argument 'platform' = 0x10 is none of this process's OpenCL platforms",)),
     "context: readable memory that is no object": (
         "ValueError", "", ("argument 'context' = 0x", f"{ALIVE} (cl_context): its first word is no OpenCL platform's")),
+    "devices: more than are proved, at a mapping that holds them": (  # proving them wrote to each of their pages
+        "ValueError", "", ("argument 'devices' = 0x", "is to hold num_entries = 1048577 items, more than the 1048576")),
+    "mem_objects: more than are proved, at a mapping that holds them": (
+        "ValueError", "", ("argument 'mem_objects' = 0x", "is to hold num_objects = 1048577 items, more than the")),
+    "release_mem_object: a PyOpenCL buffer": (  # released twice, it crashed when PyOpenCL released it too
+        "TypeError", "", ("release_mem_object() argument 'mem' is a pyopencl.Buffer, which releases its object",)),
+    "release_mem_object: a handle released when collected": (
+        "TypeError", "", ("release_mem_object() argument 'mem' is released when garbage-collected",)),
+    "platforms: an as_pyopencl whose truth raises": (
+        "TypeError", "", ("platforms() argument 'as_pyopencl' is a Untellable whose truth cannot be told",)),
     "context: a platform's address": ("ValueError", "", (f"{ALIVE} (cl_context): it is an OpenCL platform",)),
     "queue: a device's address": (
         "ValueError", "", ("argument 'command_queue' = 0x", f"{ALIVE} (cl_command_queue): it is an OpenCL device")),
@@ -186,6 +210,16 @@ def check(mode: str, found: dict[str, dict[str, tuple[str, str, str]]]) -> None:
             assert (got_outcome, got_reached) == (outcome, reached), (name, scenario, message)
             for fragment in fragments:
                 assert fragment in message, (name, scenario, fragment, message)
+
+
+def test_no_address_kills_the_process_in_a_sandbox_that_refuses_process_vm_readv(platform: Any) -> None:
+    """A seccomp filter refusing process_vm_readv and process_vm_writev, as Docker's default profile does: the
+    package asks /proc/self/maps (which allow) and /proc/self/mem (which copies). The maps alone said r of a file's
+    mapping past its end and of the kernel's [vvar] pages, which the package then read: SIGBUS."""
+    pyopencl()
+    if os.uname().machine != "x86_64":
+        missing("x86-64, whose system call numbers the sandbox's filter names")
+    check("sandboxed", run("sandboxed"))
 
 
 @pytest.mark.parametrize("checks", ["on", "off"])

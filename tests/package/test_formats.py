@@ -64,5 +64,15 @@ def test_every_numeric_value_is_microsofts(headers: None) -> None:
 
 @pytest.mark.parametrize("extension", [42, [1], 2.5, None])
 def test_a_table_asked_for_by_no_name_is_a_type_error(extension: object) -> None:
-    with pytest.raises(TypeError, match="an extension string, a module name or a module"):
+    with pytest.raises(TypeError, match="an extension string, a module name or an extension's module"):
         formats.dxgi_to_cl(28, extension)
+
+
+@pytest.mark.parametrize("facade", ["d3d10", "d3d11"])
+def test_a_facade_is_no_extension_and_the_error_says_which_modules_are(facade: str) -> None:
+    """A facade covers two extensions, whose tables differ: it was refused as "not a module", a module."""
+    module = __import__(f"cl_d3d_sharing.{facade}", fromlist=["variant"])
+    with pytest.raises(TypeError) as caught:
+        formats.dxgi_to_cl(28, module)
+    assert "or an extension's module (khr_d3d10, khr_d3d11, nv_d3d10, nv_d3d11: one with an EXTENSION), " \
+           f"not <module 'cl_d3d_sharing.{facade}'" in str(caught.value)

@@ -9,7 +9,6 @@ value. `d3d10.h`/`d3d11.h` are stubs declaring the opaque COM interfaces.
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.package.standins import extension_module
-from tests.support import GENERATED, load_truth, missing
+from tests.support import GENERATED, load_truth
 
 CDEF = GENERATED / "cl_d3d_sharing" / "_cdef"
 STUB = """\
@@ -29,12 +28,9 @@ typedef struct IDXGIAdapter IDXGIAdapter;
 
 
 @pytest.fixture
-def compiler(headers: None) -> str:
+def compiler(compiler: str, headers: None) -> str:
     """gcc (or another `cc`), with the official headers to compile against."""
-    found = shutil.which("gcc") or shutil.which("cc")
-    if not found:
-        missing("a C compiler")
-    return found
+    return compiler
 
 
 def c_test(extension: str) -> str:

@@ -22,7 +22,9 @@ from tests.package.standins import (
     HANDLE_TYPES,
     MODULES,
     RESOURCE,
+    EndlessSequence,
     Handles,
+    HugeSequence,
     StandIns,
     api,
     arguments,
@@ -131,6 +133,9 @@ HOSTILE_LIST = [
     Case("int_ptr item raises", Item(RaisingIntPtr()), TypeError, "whose int_ptr raised ZeroDivisionError"),
     Case("_as_parameter_ item raises", Item(RaisingAsParameter()), TypeError, "whose _as_parameter_ raised OSError"),
     Case("lying int item", Item(LyingInt(1 << 70)), ValueError, "is not an address"),
+    Case("a sequence without end", EndlessSequence(), ValueError, "that yields more items than its len() says (1)"),
+    Case("a sequence of 2**40 items", HugeSequence(), ValueError,
+         "is a HugeSequence of 1099511627776 items, more than the 1048576 read from a sequence"),
 ]
 
 

@@ -9,6 +9,7 @@ POCL's real handles, memory objects and events.
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,7 +19,9 @@ from cl_d3d_sharing._core_ffi import ffi as core_ffi
 from tests.package.standins import (
     EXTENSIONS,
     RESOURCE,
+    EndlessSequence,
     Handles,
+    HugeSequence,
     StandIns,
     api,
     extension_module,
@@ -98,6 +101,44 @@ def test_an_object_whose_metaclass_misbehaves_is_refused_by_name(extension: str,
     acquire = getattr(module, f"enqueue_acquire_{api(extension)}_objects")
     with pytest.raises(TypeError, match=r"argument 'mem_objects\[0\]' must be a cffi pointer .*not Hashless"):
         acquire(handles.queue, [Hashless()])
+    assert reached == []
+
+
+# -- sequences that lie about their length -------------------------------------------
+
+
+@pytest.mark.parametrize("extension", EXTENSIONS)
+@pytest.mark.parametrize(("sequence", "says"), [
+    (EndlessSequence(), "that yields more items than its len() says (1)"),
+    (HugeSequence(), "of 1099511627776 items, more than the 1048576 read"),
+], ids=["endless", "2**40 items"])
+def test_a_sequence_is_read_only_as_far_as_its_length_says_everywhere(
+    extension: str, sequence: Any, says: str, handles: Handles,
+) -> None:
+    """Where the table of hostile arguments does not reach: the context constructor's devices, `acquired`, and the
+    versions bound with the checks off (which hand cffi what it takes, and convert the rest as with them on). A
+    sequence without end was read for ever (memory growing all the while); one that says it is huge, at once a
+    MemoryError from inside the package."""
+    module = extension_module(extension)
+    reached = StandIns(module, handles, writes=False).install().reached
+    n = api(extension)
+    acquire, release = (module.C_NAMES[f"enqueue_{verb}_{n}_objects"] for verb in ("acquire", "release"))
+    calls: dict[str, Callable[[], Any]] = {
+        "create_context": lambda: module.create_context(sequence),
+        "acquired": lambda: module.acquired(handles.queue, sequence).__enter__(),
+        "acquire, checks off": lambda: getattr(module, "_unchecked_" + acquire)(handles.queue, 1, sequence, 0, None,
+                                                                               None),
+        "release's wait list, checks off": lambda: getattr(module, "_unchecked_" + release)(handles.queue, 0, None, 1,
+                                                                                           sequence, None),
+        "Pythonic acquire, checks off": lambda: getattr(module, f"_unchecked_enqueue_acquire_{n}_objects")(
+            handles.queue, sequence),
+        "Pythonic wait list, checks off": lambda: getattr(module, f"_unchecked_enqueue_release_{n}_objects")(
+            handles.queue, [], wait_for=sequence),
+    }
+    for name, make in calls.items():
+        with pytest.raises(ValueError) as caught:
+            make()
+        assert says in str(caught.value), (name, str(caught.value))
     assert reached == []
 
 

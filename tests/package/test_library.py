@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -164,3 +165,95 @@ def test_address_takes_only_a_cffi_handle_or_pointer(given: object) -> None:
     with pytest.raises(TypeError, match=r"address\(\) takes a cffi handle or pointer, not "):
         cl_d3d_sharing.address(given)
     assert cl_d3d_sharing.address(core_ffi.cast("cl_context", 0x40)) == 0x40
+
+
+# -- a library that lies about the size of its answers ------------------------------
+
+LYING_PROGRAM = """
+    import resource, sys
+    resource.setrlimit(resource.RLIMIT_AS, (1 << 32, 1 << 32))  # the code before asked for gigabytes: fail fast
+    import cl_d3d_sharing as cl
+    import cl_d3d_sharing.khr_d3d11
+    from cl_d3d_sharing import EXTENSIONS
+
+    def first():
+        return cl.platforms()[0]
+
+    def device_ids(name):
+        module = __import__("cl_d3d_sharing." + name, fromlist=["x"])
+        api = module.EXTENSION.split("_")[2]
+        every = next(m for m in module.D3DDeviceSet if "ALL" in m.name)
+        found = getattr(module, f"get_device_ids_from_{api}")(first(), next(iter(module.D3DDeviceSource)), None, every)
+        return len(found)
+
+    questions = {
+        "platforms": lambda: len(cl.platforms()),
+        "platform_name": lambda: cl.platform_name(first()),
+        "platform_name by address": lambda: cl.platform_name(cl.address(first())),
+        "supported": lambda: cl.khr_d3d11.supported(first()),
+        "devices": lambda: len(cl.devices(first())),
+        "device_name": lambda: cl.device_name(cl.devices(first())[0]),
+        **{f"device ids ({name})": (lambda name=name: device_ids(name)) for name in EXTENSIONS.values()},
+    }
+    for question, ask in questions.items():
+        try:
+            answer = f"ok {ask()!r}"
+        except Exception as error:
+            answer = f"{type(error).__name__} {' '.join(str(error).split())}"
+        print(question, answer, sep="|", flush=True)
+"""
+PLATFORMS = "clGetPlatformIDs: CL_OUT_OF_HOST_MEMORY (-6): the OpenCL library answered 4294967295 platforms, more than"
+DEVICES = "clGetDeviceIDs: CL_OUT_OF_HOST_MEMORY (-6): the OpenCL library answered 4294967295 devices, more than the"
+DEVICE_IDS = [f"device ids ({name})" for name in ("khr_d3d10", "khr_d3d11", "nv_d3d10", "nv_d3d11")]
+#: How each lie shows in the answers that differ from the honest library's.
+LIES = {
+    "platform_count": {question: f"OutOfHostMemoryError {PLATFORMS}" for question in (
+        "platforms", "platform_name", "platform_name by address", "supported", "devices", "device_name", *DEVICE_IDS)},
+    "platform_name_size": {question: "OutOfHostMemoryError clGetPlatformInfo: CL_OUT_OF_HOST_MEMORY (-6): the OpenCL "
+                           "library answered 18446744073709551615 bytes, more than the 16777216"
+                           for question in ("platform_name", "platform_name by address", "supported", *DEVICE_IDS)},
+    "platform_info_size": {question: "OutOfHostMemoryError clGetPlatformInfo: CL_OUT_OF_HOST_MEMORY (-6): the OpenCL "
+                           "library answered 1099511627776 bytes"
+                           for question in ("platform_name", "platform_name by address", "supported", *DEVICE_IDS)},
+    "device_count": {"devices": f"OutOfHostMemoryError {DEVICES}", "device_name": f"OutOfHostMemoryError {DEVICES}"},
+    "device_info_size": {"device_name": "OutOfHostMemoryError clGetDeviceInfo: CL_OUT_OF_HOST_MEMORY (-6): the OpenCL "
+                         "library answered 18446744073709551615 bytes"},
+    "direct3d_count": {f"device ids ({name})": f"OutOfHostMemoryError {function}: CL_OUT_OF_HOST_MEMORY (-6): the "
+                       "OpenCL library answered 4294967295 devices" for name, function in (
+                           ("khr_d3d10", "clGetDeviceIDsFromD3D10KHR"), ("khr_d3d11", "clGetDeviceIDsFromD3D11KHR"),
+                           ("nv_d3d10", "clGetDeviceIDsFromD3D10NV"), ("nv_d3d11", "clGetDeviceIDsFromD3D11NV"))},
+    "platform_garbage": {"platform_name by address": "ValueError platform_name() argument 'platform' = 0x1234 is not a "
+                         "live OpenCL object (cl_platform_id): nothing can be read there"},
+}
+
+
+@pytest.fixture
+def lying_library(tmp_path: Path, compiler: str, headers: None) -> str:
+    built = tmp_path / "liblying.so"
+    source = Path(__file__).with_name("lying_library.c")
+    subprocess.run([compiler, "-shared", "-fPIC", "-o", str(built), str(source)], check=True)
+    return str(built)
+
+
+def ask_lying(library: str, lie: str) -> dict[str, str]:
+    result = run_python(LYING_PROGRAM, CL_D3D_SHARING_OPENCL_LIBRARY=library, LYING=lie)
+    assert result.returncode == 0, f"died with {result.returncode}: {result.stdout[-2000:]} {result.stderr[-2000:]}"
+    return dict(line.split("|", 1) for line in result.stdout.splitlines())
+
+
+@pytest.mark.parametrize("lie", sorted(LIES))
+def test_a_library_that_lies_about_its_answers_sizes_is_refused_saying_so(lying_library: str, lie: str) -> None:
+    """A library that answers 4294967295 platforms or devices, or a name of 2**64 - 1 bytes, was taken at its word:
+    the package made room for them (a MemoryError, an OverflowError from cffi, or gigabytes and minutes), and read
+    the first word of platforms it listed directly (0x1234 killed the process). Now such an answer is the CLError
+    of CL_OUT_OF_HOST_MEMORY saying what the library answered, and a listed platform's word is read through
+    `_memory`. No real driver can be made to lie: `lying_library.c` is a stand-in for one, built with gcc."""
+    honest = ask_lying(lying_library, "")
+    assert set(honest.values()) <= {"ok 1", "ok 'Lying'", "ok True", "ok 'Lying device'"}, honest
+    found = ask_lying(lying_library, lie)
+    assert found.keys() == honest.keys()
+    for question, answer in found.items():
+        if question in LIES[lie]:
+            assert answer.startswith(LIES[lie][question]), (question, answer)
+        else:
+            assert answer == honest[question], (question, answer)

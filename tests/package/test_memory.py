@@ -33,6 +33,14 @@ CHILD = textwrap.dedent('''
     assert libc.munmap(base + PAGE, PAGE) == 0
     assert libc.mprotect(base + 2 * PAGE, PAGE, 0) == 0  # PROT_NONE
     assert libc.mprotect(base + 3 * PAGE, PAGE, mmap.PROT_READ) == 0
+    # a file of 8 bytes mapped over two pages: the second lies past the file's end (SIGBUS when touched)
+    import os, tempfile
+    handle, name = tempfile.mkstemp()
+    os.write(handle, b"\x2a" + bytes(7))
+    filed = libc.mmap(None, 2 * PAGE, mmap.PROT_READ | mmap.PROT_WRITE, mmap.MAP_SHARED, handle, 0)
+    os.unlink(name)
+    # the kernel's [vvar] pages: the maps say r, and some of them are SIGBUS when read
+    kernel = [int(line.split("-")[0], 16) for line in open("/proc/self/maps") if "[vvar" in line]
     way = {"process_vm": _memory._linux, "maps": _memory._maps}[sys.argv[1]]()
     assert way is not None
     ranges = {
@@ -49,10 +57,18 @@ CHILD = textwrap.dedent('''
         "NULL": (0, 8),
         "past the top of the address space": ((1 << 64) - 4, 8),
         "nothing at all": (base, 0),
+        "a file's page": (filed, 8),
+        "a file's mapping past its end": (filed + PAGE, 8),
+        "a file's two pages": (filed, 2 * PAGE),
+        **{f"the kernel's page {i}": (start, 8) for i, start in enumerate(kernel[:1])},
     }
     answers = {name: [way.readable(*where), way.writable(*where)] for name, where in ranges.items()}
     words = {name: way.word(where) for name, where in [("first", base), ("read-only", base + 3 * PAGE),
-                                                       ("unmapped", base + PAGE), ("PROT_NONE", base + 2 * PAGE)]}
+                                                       ("unmapped", base + PAGE), ("PROT_NONE", base + 2 * PAGE),
+                                                       ("file", filed), ("past the file's end", filed + PAGE)]}
+    spans = [line.split()[0].split("-") for line in open("/proc/self/maps") if "[vvar" in line]
+    pages = [page for low, high in spans for page in range(int(low, 16), int(high, 16), PAGE)]
+    words["kernel"] = sorted({str(way.word(page)) for page in pages})
     after = [ctypes.c_uint64.from_address(base).value, ctypes.c_uint64.from_address(base + 4 * PAGE).value]
     print(json.dumps({"ranges": answers, "words": words, "after": after}))
 ''')
@@ -72,6 +88,10 @@ EXPECTED = {
     "NULL": [False, False],
     "past the top of the address space": [False, False],
     "nothing at all": [False, False],
+    "a file's page": [True, True],
+    "a file's mapping past its end": [False, False],
+    "a file's two pages": [False, False],
+    "the kernel's page 0": [False, False],
 }
 
 
@@ -80,12 +100,15 @@ EXPECTED = {
 def test_each_way_tells_what_may_be_read_and_written(way: str) -> None:
     """A PROT_NONE page was read as readable (/proc/self/mem forces the access), and a range was proved by its
     first and last word only (a hole inside passed). Writing proves nothing by changing it: the words written
-    back are the words that were there."""
+    back are the words that were there. A file's mapping past its end and the kernel's [vvar] pages, which the
+    maps say may be read, are SIGBUS when read: the maps' way read them, and died."""
     env = {**os.environ, "PYTHONPATH": str(GENERATED)}
     result = subprocess.run([sys.executable, "-c", CHILD, way], capture_output=True, text=True, env=env,
                             timeout=120, check=False)
     assert result.returncode == 0, f"the child died with {result.returncode}:\n{result.stderr}"
     found = json.loads(result.stdout)
-    assert found["ranges"] == EXPECTED
-    assert found["words"] == {"first": 0x0123456789ABCDEF, "read-only": 42, "unmapped": None, "PROT_NONE": None}
+    assert found["ranges"] == {name: answer for name, answer in EXPECTED.items() if name in found["ranges"]}
+    assert found["words"] == {"first": 0x0123456789ABCDEF, "read-only": 42, "unmapped": None, "PROT_NONE": None,
+                              "file": 42, "past the file's end": None, "kernel": found["words"]["kernel"]}
+    assert found["words"]["kernel"] in ([], ["None"])  # none of the kernel's pages is taken for memory (or none is)
     assert found["after"] == [0x0123456789ABCDEF, 7]

@@ -34,6 +34,7 @@ import ctypes
 import operator
 from collections.abc import Sequence
 from functools import cache
+from itertools import islice
 from typing import Any, Protocol, TypeAlias
 
 from . import _library, _lifetime, _liveness, _memory
@@ -104,13 +105,34 @@ def attribute(value: object, name: str, param: str, function: str) -> Any:
         raise TypeError(f"{_where(function, param)} is a {kind(value)} whose {name} raised {_cause(error)}") from error
 
 
+#: The most items read from a sequence that is not a list or tuple (whose items exist already), or proved at an
+#: address given as a number: a lazy sequence (a `range`, a class that makes its items when asked) may say or yield
+#: any number, and a count any extent, and reading or proving them took memory and time without bound (each page
+#: C writes is written to prove it: 2**32 - 1 devices at a large mapping committed every page of it).
+MOST_ITEMS = 1 << 20
+
+
 def _items(value: Any, param: str, function: str) -> list[Any]:
-    """A sequence's items as a plain list (a subclass's `__iter__` and `__len__` are its own hooks)."""
+    """A sequence's items as a plain list. A list or tuple is read whole; any other sequence (a subclass too: its
+    `__iter__` and `__len__` are its own hooks) only as far as its `len()` says, which may not pass `MOST_ITEMS`:
+    one that yields more than it says (a `__getitem__` that never raises IndexError) is refused, not read for
+    ever."""
     try:
-        return list(value)
+        if type(value) is list or type(value) is tuple:
+            return list(value)
+        length = len(value)
+        if length <= MOST_ITEMS:
+            items = list(islice(iter(value), length + 1))
     except Exception as error:
         raise TypeError(f"{_where(function, param)} is a {kind(value)} whose items cannot be read "
                         f"({_cause(error)})") from error
+    if length > MOST_ITEMS:
+        raise ValueError(f"{_where(function, param)} is a {kind(value)} of {_number(length)} items, more than the "
+                         f"{MOST_ITEMS} read from a sequence that is not a list or tuple")
+    if len(items) > length:
+        raise ValueError(f"{_where(function, param)} is a {kind(value)} that yields more items than its len() says "
+                         f"({length})")
+    return items
 
 
 def _is_sequence(value: object) -> bool:
@@ -212,6 +234,9 @@ def _proved(
     if not access or where == 0 or count == 0:
         return where  # passed on, never read here (the shared API's object); NULL; nothing to read or write
     items = 1 if count is None else count
+    if items > MOST_ITEMS:  # each page is touched to prove it (a page C writes, written), each handle read is proved
+        raise ValueError(f"{_where(function, param)} {shown} is to hold {count_name} = {count} items, more than the "
+                         f"{MOST_ITEMS} proved at an address given as a number (a cffi array is taken as it is)")
     element = c_type.removesuffix(" *").removeprefix("const ")
     size = items * _size(ffi, element)
     if not (_memory.readable(where, size) if access == "in" else _memory.writable(where, size)):
@@ -342,6 +367,34 @@ def platform(ffi: Any, value: Any, param: str, function: str) -> CData:
     if not _liveness.listed_platform(_library.address(handle)):
         raise ValueError(f"{_where(function, param)} = 0x{_library.address(handle):x} is none of this process's "
                          "OpenCL platforms")
+    return handle
+
+
+def _let_be(handle: CData) -> None:
+    """The release of `_COLLECTED`'s sample handle: nothing (it holds NULL)."""
+
+
+#: cffi's class of a handle `ffi.gc` gave: released when garbage-collected (what the Pythonic functions return).
+_COLLECTED = type(_core_ffi.gc(_core_ffi.cast("char *", 0), _let_be))
+
+
+def question(ffi: Any, value: Any, c_type: str, param: str, function: str, *, releases: bool = False) -> CData:
+    """A handle for the package's own questions about an object (`device_name`, `device_extensions`,
+    `release_mem_object`): any form a handle takes but None, and a cffi handle proved alive too (its first word a
+    platform's dispatch word), since these are no C functions, whose arguments C would trust. With `releases`,
+    not a handle something else releases: a PyOpenCL object (its `release()`), or one the Pythonic functions
+    returned (released when garbage-collected): releasing one here released it twice, which crashed later."""
+    handle = pointer(ffi, value, c_type, param, function, exact=True, null=False)
+    if releases and issubclass(type(value), _COLLECTED):
+        raise TypeError(f"{_where(function, param)} is released when garbage-collected (a Pythonic function made "
+                        "it): releasing it here would release it twice; `ffi.release(handle)` releases it now")
+    if releases and _package(value) == "pyopencl":
+        raise TypeError(f"{_where(function, param)} is a pyopencl.{kind(value)}, which releases its object itself: "
+                        "releasing it here would release it twice; call its release()")
+    reason = _liveness.dead(_library.address(handle)) if issubclass(type(value), ffi.CData) else None
+    if reason is not None:
+        raise ValueError(f"{_where(function, param)} = 0x{_library.address(handle):x} is not a live OpenCL object "
+                         f"({c_type}): {reason}")
     return handle
 
 

@@ -21,7 +21,10 @@ from typing import Any, NamedTuple
 # page tables with the process's own permissions and fail instead of faulting: an
 # unmapped page, a page mapped PROT_NONE, a read-only page for a write. (A `pread` of
 # /proc/self/mem, used before, reads PROT_NONE pages too: the kernel forces that access.)
-# Where a sandbox refuses those calls, /proc/self/maps says the same, more slowly. Windows:
+# Where a sandbox refuses those calls (Docker's default seccomp profile), /proc/self/maps says
+# the same, more slowly, with a pread of /proc/self/mem for whether each page can be copied
+# at all (a file mapping past its end, the kernel's [vvar] pages: SIGBUS when touched, though
+# the maps say r; the package's own reads after a proof are loads). Windows:
 # `ReadProcessMemory` and `VirtualQuery`. Elsewhere (macOS) nothing cheap can tell:
 # addresses are trusted, as in C.
 
@@ -145,8 +148,12 @@ def _linux() -> Memory | None:
 
 
 def _maps() -> Memory | None:
-    """/proc/self/maps: each mapping's range and permissions (read afresh for every question)."""
-    path = "/proc/self/maps"
+    """/proc/self/maps for each mapping's permissions (read afresh for every question), and a pread of
+    /proc/self/mem for the bytes, one in each page: the kernel copies them, and fails where a load would fault (a
+    file mapping past the file's end, the kernel's [vvar] pages, device memory: SIGBUS when read, though the maps
+    say r). /proc/self/mem alone reads a PROT_NONE page (the kernel forces the access): the maps say what may be
+    asked. Where it cannot be read, the maps alone, and the kernel's [vvar] pages are refused by name."""
+    path, memory_path = "/proc/self/maps", "/proc/self/mem"
     if not os.access(path, os.R_OK):
         return None
 
@@ -157,24 +164,48 @@ def _maps() -> Memory | None:
         try:
             with open(path, encoding="ascii", errors="replace") as maps:
                 for line in maps:
-                    span, permissions = line.split(" ", 2)[:2]
-                    low, _, high = span.partition("-")
+                    fields = line.split(maxsplit=5)
+                    low, _, high = fields[0].partition("-")
                     start, stop = int(low, 16), int(high, 16)
                     if stop <= where:
                         continue
-                    if start > where or permission not in permissions:
-                        return False  # a gap, or a page without the permission
+                    if start > where or permission not in fields[1] or fields[-1].strip().startswith("[vvar"):
+                        return False  # a gap, a page without the permission, the kernel's pages that fault
                     where = stop
                     if where >= end:
                         return True
-        except (OSError, ValueError):
+        except (OSError, ValueError, IndexError):
             return False
         return False
 
-    def word(where: int) -> int | None:
-        return int.from_bytes(ctypes.string_at(where, _WORD), sys.byteorder) if allows(where, _WORD, "r") else None
+    def copied(where: int, size: int, length: int) -> bytes | None:
+        """The `length` bytes at `where` (none: b""), once one byte of every page of the `size` bytes there could be
+        copied; None where one could not. Where /proc/self/mem cannot be read, what the maps allowed, as it is."""
+        try:
+            descriptor = os.open(memory_path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+        except OSError:
+            return ctypes.string_at(where, length)  # the maps alone: asked only where they allow it
+        try:
+            if any(len(os.pread(descriptor, 1, page)) != 1 for page in _pages(where, size)):
+                return None
+            found = os.pread(descriptor, length, where) if length else b""
+        except OSError:
+            return None
+        finally:
+            os.close(descriptor)
+        return found if len(found) == length else None
 
-    return Memory(word, lambda where, size: allows(where, size, "r"), lambda where, size: allows(where, size, "w"))
+    def word(where: int) -> int | None:
+        found = copied(where, _WORD, _WORD) if allows(where, _WORD, "r") else None
+        return None if found is None else int.from_bytes(found, sys.byteorder)
+
+    def readable(where: int, size: int) -> bool:
+        return allows(where, size, "r") and copied(where, size, 0) is not None
+
+    def writable(where: int, size: int) -> bool:
+        return allows(where, size, "w") and copied(where, size, 0) is not None
+
+    return Memory(word, readable, writable)
 
 
 def _windows() -> Memory | None:
