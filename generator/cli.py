@@ -64,13 +64,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "diff":
         return run_diff(args.old, args.new, args.format)
     try:
-        if args.command != "generate":
-            return run(args)
-        why = ownership.refusal(args.out, args.specs)  # before the lock makes OUT's parent folders
-        if why is not None:
-            raise InputError(str(args.out), None, why)
+        if args.command == "generate":
+            why = ownership.refusal(args.out, args.specs)  # before the lock makes OUT's parent folders
+            if why is not None:
+                raise InputError(str(args.out), None, why)
         report = timing.Report.checked(args.timings, args.out, args.specs) if args.timings else None
         try:
+            if args.command != "generate":
+                return run(args)
             with writer.locked(args.out, lambda: print(f"{args.out}: waiting for another run writing it",
                                                        file=sys.stderr)) as place:
                 return run(args, place)
