@@ -173,9 +173,27 @@ def texts(
                   f"this text lost its parameter names; restored them in {restored} error conditions, "
                   f"{described} parameter descriptions and {rows} table rows from "
                   f"{', '.join(origins) or 'nowhere'}", extension=extension.name)
+        if not family:
+            _undescribed(extension, path, [s for s in sources if s.path == path], sink)
     primary = primary_source(sources)
     for source in sources:
         _corroborate(extension, source, source is not primary, family, sink)
+
+
+def _undescribed(extension: Extension, path: str, sources: list[SourceFacts], sink: Sink) -> None:
+    """A text that lost its parameter names, with no sibling to restore them from: each function it declares whose
+    descriptions lost their subject, with the parameters left without one (a description that names no parameter
+    is not kept). The conditions are named by `analysis.damaged`, the table rows too."""
+    bare_docs = {doc.function for source in sources for doc in source.param_docs if not doc.parameters}
+    for function in extension.functions:
+        bare = [param.name for param in function.params if param.description is None]
+        if function.foreign or function.source.path != path or function.name not in bare_docs or not bare:
+            continue
+        listed = bare[0] if len(bare) == 1 else f"{', '.join(bare[:-1])} and {bare[-1]}"
+        sink.warning(function.source, "unrestored-description", f"{function.name}: this text's descriptions do not "
+                     "name their parameters (its `<name>` markup is lost) and no sibling extension restores them: "
+                     f"{listed} {'has' if len(bare) == 1 else 'have'} no description in the IR, the docs or the "
+                     "docstrings", extension=extension.name)
 
 
 def _first(extension: Extension, path: str) -> Pos:
