@@ -166,7 +166,8 @@ class _Walk:
         self.mentions(text, where)
         self.find_extension(text, where)
         if self.section in ("name", "version", "field"):
-            self.facts.metadata.setdefault(self.field, text)
+            said = self.facts.metadata.get(self.field)  # a field of several paragraphs keeps them all
+            self.facts.metadata[self.field] = text if said is None else f"{said}\n\n{text}"
             if self.section == "version" and self.facts.revision is None:
                 self.facts.revision = text
             return
