@@ -138,3 +138,21 @@ def test_descriptions_the_collapsed_text_alone_cannot_restore_are_named(
                       "extension restores them: context, flags, resource and errcode_ret have no description in the "
                       "IR, the docs or the docstrings")
     assert any(d.kind == "unrestored-description" for d in ir.diagnostics)
+
+
+def test_another_texts_condition_for_a_code_that_matches_none_is_named(tmp_path: Path,
+                                                                       main: Callable[..., CliRun]) -> None:
+    """Two full texts of one extension giving one code two conditions: the second joined the first in silence, and
+    its check was compiled into the package from the text that is not followed."""
+    text = (SPECS / "cl_nv_d3d10_sharing.txt").read_text(encoding="utf-8")
+    old = "      * CL_INVALID_VALUE if values specified in <flags> are not valid.\n"
+    assert text.count(old) == 1
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    (specs / "a.txt").write_text(text, encoding="utf-8")
+    (specs / "b.txt").write_text(text.replace(old, "      * CL_INVALID_VALUE if <flags> is zero.\n"), encoding="utf-8")
+    run = main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert run.status == 0, run.err
+    assert ("specs/b.txt:386: warning: clCreateFromD3D10BufferNV CL_INVALID_VALUE: this text's condition 'flags is "
+            "zero' is none of those specs/a.txt:386:7 gives for this code ('values specified in flags are not valid'); "
+            "both are kept, and each is checked where it can be [see specs/a.txt:386:7]") in run.err.splitlines()
