@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.base import forked, timing
-from generator.base.errors import InputError, SchemaError
+from generator.base.errors import InputError, SchemaError, printable
 from generator.writing import fingerprint, ownership, writer
 
 if TYPE_CHECKING:
@@ -64,14 +64,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "diff":
         return run_diff(args.old, args.new, args.format)
     try:
-        if args.command != "generate":
-            return run(args)
-        why = ownership.refusal(args.out, args.specs)  # before the lock makes OUT's parent folders
-        if why is not None:
-            raise InputError(str(args.out), None, why)
+        if args.command == "generate":
+            why = ownership.refusal(args.out, args.specs)  # before the lock makes OUT's parent folders
+            if why is not None:
+                raise InputError(str(args.out), None, why)
         report = timing.Report.checked(args.timings, args.out, args.specs) if args.timings else None
         try:
-            with writer.locked(args.out, lambda: print(f"{args.out}: waiting for another run writing it",
+            if args.command != "generate":
+                return run(args)
+            with writer.locked(args.out, lambda: print(f"{_shown(args.out)}: waiting for another run writing it",
                                                        file=sys.stderr)) as place:
                 return run(args, place)
         finally:
@@ -80,6 +81,11 @@ def main(argv: list[str] | None = None) -> int:
     except InputError as error:
         print(error.render(), file=sys.stderr)
         return INPUT_ERROR
+
+
+def _shown(path: object) -> str:
+    """A path as a message names it: a control or format character in it escaped (`errors.printable`)."""
+    return printable(str(path))
 
 
 def console() -> int:
@@ -98,11 +104,12 @@ def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
             if why is not None:
                 raise InputError(str(args.out), None, why)
             for left in place.recover():  # even when nothing is to be written
-                print(f"{left}: warning: left by an interrupted run, or not: it is not provably the generator's, "
-                      "so it stays", file=sys.stderr)
+                print(f"{_shown(left)}: warning: left by an interrupted run, or not: it is not provably the "
+                      "generator's, so it stays", file=sys.stderr)
         project = _project(args, place)
         if isinstance(project, str) and _current(place, args.specs, project):
-            print(f"{args.out}: current (no input changed since it was written); nothing parsed", file=sys.stderr)
+            print(f"{_shown(args.out)}: current (no input changed since it was written); nothing parsed",
+                  file=sys.stderr)
             return 0
         with timing.stage("import"):
             from generator import pipeline
@@ -135,9 +142,9 @@ def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
             print(diagnostic.render(), file=sys.stderr)
     if args.verbose:
         for path in result.skipped:
-            print(f"{path}: note: not a specification (a Markdown note); skipped", file=sys.stderr)
+            print(f"{_shown(path)}: note: not a specification (a Markdown note); skipped", file=sys.stderr)
         for path in result.hidden:
-            print(f"{path}: note: hidden (its name begins with a dot); not read", file=sys.stderr)
+            print(f"{_shown(path)}: note: hidden (its name begins with a dot); not read", file=sys.stderr)
         for line in tally_lines(result):
             print(line, file=sys.stderr)
     if place is None:
@@ -151,10 +158,10 @@ def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
             print(error.render(), file=sys.stderr)
             return INPUT_ERROR
     for name in edited:
-        print(f"{args.out / name}: warning: edited since it was generated; replaced, and the edit is lost",
+        print(f"{_shown(args.out / name)}: warning: edited since it was generated; replaced, and the edit is lost",
               file=sys.stderr)
     if changes:
-        print(f"API changes since the previous {args.out / 'ir'}:")
+        print(f"API changes since the previous {_shown(args.out / 'ir')}:")
         print("".join(f"  {change.line()}\n" for change in changes), end="")
     return 0
 
@@ -195,11 +202,11 @@ def _check(out: Path, files: dict[str, str]) -> int:
     it is not what they compile to (Python would run it instead of the source)."""
     differing = writer.stale(out, files)
     for name in differing:
-        print(f"{out / name}: not what `generate` would write", file=sys.stderr)
+        print(f"{_shown(out / name)}: not what `generate` would write", file=sys.stderr)
     planted = [(name, why) for name, why in writer.foreign_bytecode(out, files) if name not in differing]
     for name, why in planted:
-        print(f"{out / name}: bytecode that is not the generated source compiled ({why}); Python may run it "
-              "instead of the source: remove it", file=sys.stderr)
+        print(f"{_shown(out / name)}: bytecode that is not the generated source compiled ({printable(why)}); Python "
+              "may run it instead of the source: remove it", file=sys.stderr)
     return 1 if differing or planted else 0
 
 

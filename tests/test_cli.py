@@ -131,3 +131,32 @@ def test_the_same_texts_read_from_two_folders_give_byte_identical_output(
                 if str(tmp_path).encode() in data or str(ROOT).encode() in data]
     assert one.err == two.err and str(tmp_path) not in one.err
     assert all(line.startswith("specs/") for line in one.err.splitlines())
+
+
+def test_no_path_is_printed_with_a_raw_control_character(tmp_path: Path) -> None:
+    """A path the run names that holds a terminal's escape or a line break (OUT's own name, a file planted in OUT,
+    a hidden file among the specs, a planted bytecode's name) is printed escaped, each message on its one line:
+    the generator's own messages printed them raw (an escape sequence the terminal obeyed, a message cut in two)."""
+    specs, out = tmp_path / "specs", tmp_path / "out\x1b[31m\nred"
+    shutil.copytree(SPECS, specs)
+    (specs / ".hidden\x1b[2J").write_text("x")
+    steps = [run("generate", "--specs", str(specs), "--out", str(out), "-v")]
+    with open(out / "README.md", "a", encoding="utf-8") as stream:
+        stream.write("an edit\n")
+    (out / "cl_d3d_sharing" / "__pycache__").mkdir()
+    (out / "cl_d3d_sharing" / "__pycache__" / "x\x1b[0m.cpython-311.pyc").write_bytes(b"planted")
+    steps.append(run("check", "--specs", str(specs), "--out", str(out)))
+    steps.append(run("generate", "--specs", str(specs), "--out", str(out)))  # replaces the edit
+    (out / "planted\x1b[1m").write_text("x")
+    steps.append(run("generate", "--specs", str(specs), "--out", str(out)))  # refused: the planted file
+    assert [step.returncode for step in steps] == [0, 1, 0, 2], [step.stderr[-2000:] for step in steps]
+    shown = str(out).replace("\x1b", "\\x1b").replace("\n", "\\x0a")
+    for step in steps:
+        assert "\x1b" not in step.stderr + step.stdout
+        assert all(line.startswith(("specs/", shown, "    ", "API changes", "  ")) or line.endswith(" errors")
+                   for line in step.stderr.splitlines()), step.stderr
+    assert "specs/.hidden\\x1b[2J: note: hidden" in steps[0].stderr
+    assert f"{shown}/README.md: not what `generate` would write" in steps[1].stderr
+    assert f"{shown}/cl_d3d_sharing/__pycache__/x\\x1b[0m.cpython-311.pyc: bytecode that is not" in steps[1].stderr
+    assert f"{shown}/README.md: warning: edited since it was generated" in steps[2].stderr
+    assert f"{shown}: error: holds files the generator did not write (planted\\x1b[1m;" in steps[3].stderr

@@ -25,6 +25,9 @@ from generator.merging.siblings import Renaming, siblings
 _SNAKE = re.compile(r"(?<![\w<])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w>])")
 _IS_TOKEN = re.compile(r"<(?P<param>\w+)> is (?P<token>[A-Z][A-Z0-9_]+)")
 _BROKEN_MARKUP = re.compile(r"(?<![\w<])_[A-Za-z]\w*|\w>>")
+#: A parameter's markup padded with blanks inside (`<flags >`, `< flags>`: a no-break space, read as a space, is
+#: what a reader does not see): the name is not read as a parameter reference, so its clause has no check.
+_MALFORMED_REFERENCE = re.compile(r"<(?:[^\S\n]+[A-Za-z_]\w*[^\S\n]*|[A-Za-z_]\w*[^\S\n]+)>")
 
 #: How many candidate names the "did you mean" suggestions of one extension may weigh in all. Each
 #: suggestion weighs every candidate, so a text of many undefined names and many tokens would take time in
@@ -230,6 +233,10 @@ class _Checker:
                 for broken in _BROKEN_MARKUP.findall(error.condition):
                     self.warn(error.source, "broken-markup", f"{function.name} {error.code}: stray markup "
                               f"`{broken}` in the condition")
+                for broken in _MALFORMED_REFERENCE.findall(error.condition):
+                    self.warn(error.source, "broken-markup", f"{function.name} {error.code}: the condition marks "
+                              f"`{broken}` as a parameter with blanks inside the markup (a no-break space?): it is not "
+                              "read as the parameter, and what the condition says of it is not checked")
 
     def token_values(self) -> None:
         """A token defined twice by one text, and two tokens of one group with the same value."""

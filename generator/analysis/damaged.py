@@ -39,12 +39,15 @@ _SUBORDINATE = frozenset(["if", "when", "whether", "unless", "while", "where"])
 _CONJUNCTIONS = frozenset({"and", "or", "nor", "but"})
 _ENDS = frozenset({",", ".", ";", ":", ")", ""})
 _WORD = re.compile(r"<\w+>|[A-Za-z_][\w'-]*|>=|<=|==|!=|[<>=]|[0-9]+|[^\w\s]")
+#: Where `gaps` says a sentence lost its subject.
+_START = "at its start"
 #: How much of a condition a message quotes.
 _QUOTED = 80
 
 
 def mark(extensions: list[Extension], sources: list[SourceFacts], sink: Sink) -> None:
-    """Mark every damaged condition (`ErrorCondition.damaged`), each with a warning at its place."""
+    """Mark every damaged condition (`ErrorCondition.damaged`), each with a warning at its place; and name what
+    else a text that lost its parameter names says that no other text restores (`unrestored`)."""
     lost = {s.path for s in sources if LOST_PARAMETER_NAMES in s.lost}
     replaced = {s.path: tuple(sorted(s.unreadable, key=lambda r: r[0].pos)) for s in sources}
     for extension in extensions:
@@ -55,6 +58,27 @@ def mark(extensions: list[Extension], sources: list[SourceFacts], sink: Sink) ->
                     sink.warning(error.source, "damaged-condition", f"{function.name} {error.code}: the condition "
                                  f"'{quoted(error.condition)}' {error.damaged}; it is not read as a check, and the "
                                  "IR, the docs and `coverage` mark it", extension=extension.name)
+    unrestored(extensions, [s for s in sources if s.path in lost], sink)
+
+
+def unrestored(extensions: list[Extension], damaged: list[SourceFacts], sink: Sink) -> None:
+    """A warning for each table row of the texts that lost their parameter names (`damaged`) whose cell lost a name
+    in mid-sentence (a cell may start with its verb) that no other text restores: the row is kept with the gap.
+    (Descriptions that lost their subject are named by `merging.recover`, which knows whether a text had others to
+    restore them from.)"""
+    paths = {source.path for source in damaged}
+    for extension in extensions:
+        for table in extension.tables:
+            if table.source.path not in paths:
+                continue
+            for index, row in enumerate(table.rows):
+                holes = [(cell, places) for cell in row if (places := [p for p in gaps(cell) if p != _START])]
+                if holes:
+                    where = table.row_sources[index] if index < len(table.row_sources) else table.source
+                    cell, places = holes[0]
+                    sink.warning(where, "unrestored-row", f"table {table.name}, row {row[0]}: the cell "
+                                 f"'{quoted(cell)}' lost parameter names ({', '.join(places[:3])}), which no other "
+                                 "text restores: the row is kept with the gaps", extension=extension.name)
 
 
 def damage(error: ErrorCondition, lost: set[str], replaced: dict[str, tuple[tuple[Location, str], ...]]) -> str | None:
@@ -92,7 +116,7 @@ def gaps(condition: str) -> list[str]:
     words = [w.lower() for w in _WORD.findall(condition)]
     found: list[str] = []
     if words and _needs_subject(words[0]):
-        found.append("at its start")
+        found.append(_START)
     for index, word in enumerate(words):
         after = words[index + 1] if index + 1 < len(words) else ""
         if _lost_after(word, after):

@@ -42,10 +42,10 @@ class InputError(Exception):
 
         `severity` "warning": the same fault in a file the run can do without (the previous OUT/ir).
         """
-        path = printable(self.path)
+        path, message = printable(self.path), printable(self.message)  # a message may name a path too
         if self.pos is None:  # the fault is the file or folder as a whole
-            return f"{path}: {severity}: {self.message}"
-        head = f"{path}:{self.pos.line}:{self.pos.column}: {severity}: {self.message}"
+            return f"{path}: {severity}: {message}"
+        head = f"{path}:{self.pos.line}:{self.pos.column}: {severity}: {message}"
         if self.line_text is None:
             return head
         text, caret = excerpt(self.line_text, self.pos.column)

@@ -8,7 +8,8 @@ in `eﬀective`, a bidirectional override that shows a condition in another orde
 - removed (a warning): soft hyphen, zero-width space, non-joiner and joiner, word joiner, a byte order mark
   inside the text, the invisible mathematical operators, the Mongolian vowel separator;
 - read as U+FFFD (a warning): bidirectional controls, and every other invisible format or C1 control character,
-  whose meaning is unknown: a condition holding one is not read as a check, a name holding one is refused;
+  blank glyph (the Hangul fillers, the blank Braille pattern), private-use or unassigned code point, whose
+  meaning is unknown: a condition holding one is not read as a check, a name holding one is refused;
 - read as what they stand for (a note): space characters as a space, ligatures, fullwidth and mathematical
   letters as their letters (NFKC), typographic dashes, minus signs and quotes as ASCII;
 - kept, with a warning: a word that mixes Latin letters with a look-alike of another script.
@@ -38,9 +39,14 @@ _DASHES = frozenset("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63")
 _SINGLE_QUOTES = frozenset("\u2018\u2019\u201a\u201b\u2032\u2035")
 _DOUBLE_QUOTES = frozenset("\u201c\u201d\u201e\u201f\u2033\u2036")
 #: Unicode's default-ignorable code points beyond the format characters (DerivedCoreProperties.txt): shown as
-#: nothing by every renderer (Hangul fillers, variation selectors, the tag block).
-_IGNORABLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x3164, 0x3164),
-              (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+#: nothing by every renderer (Hangul fillers, variation selectors, the tag block); and the symbols drawn blank (the
+#: blank Braille pattern, the null notehead), which are no space: a word holding one is another word.
+_IGNORABLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x2800, 0x2800),
+              (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0x1BCA0, 0x1BCA3), (0x1D159, 0x1D159),
+              (0x1D173, 0x1D17A), (0xE0000, 0xE0FFF))
+#: Code points whose meaning no reader shares: private use (a font's own glyph: a box, a logo, nothing) and those
+#: this Python's Unicode assigns nothing to.
+_UNKNOWN = frozenset({"Co", "Cn"})
 #: Compatibility characters read as their NFKC form: Latin ligatures, fullwidth ASCII, mathematical letters.
 _COMPATIBLE = ((0xFB00, 0xFB06), (0xFF01, 0xFF5E), (0x1D400, 0x1D7FF))
 
@@ -50,9 +56,12 @@ SHOWN = 5
 #: holding one is named with it); past that, a condition is named with U+FFFD alone.
 KEPT = 10_000
 
-#: The characters `treatment` may change: all but ASCII and the blocks of letters that hold none it changes
-#: (Latin, Greek, Cyrillic, Hebrew, kana, CJK, Hangul), so that a text in another script is passed over at C speed.
-_CANDIDATE = re.compile(r"[^\x00-\x7f\u00c0-\u02ff\u0370-\u052f\u0590-\u05ff\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+#: The characters `treatment` may change: all but ASCII and the letters of the blocks that hold none it changes
+#: (Latin, Greek, Cyrillic, Hebrew, kana, CJK, Hangul), so that a text in another script is passed over at C speed;
+#: the code points these blocks leave unassigned (Unicode 14) are candidates too.
+_CANDIDATE = re.compile(
+    r"[^\x00-\x7f\u00c0-\u02ff\u0370-\u0377\u037a-\u037f\u0384-\u038a\u038c\u038e-\u03a1\u03a3-\u052f"
+    r"\u0591-\u05c7\u05d0-\u05ea\u05ef-\u05f4\u3041-\u3096\u3099-\u30ff\u4e00-\u9fff\uac00-\ud7a3]")
 _WORD = re.compile(r"\w+")
 _LATIN = re.compile(r"[A-Za-z]")
 
@@ -89,7 +98,7 @@ class Normalised:
                     "the text show in another order than it reads, so an error condition holding one is not read as "
                     "a check and a name holding one is refused")
         if self.kind == "format":
-            return (f"{_count(self.count, 'invisible control or format character')} ({names}) {where} read as "
+            return (f"{_count(self.count, 'invisible, private-use or unassigned character')} ({names}) {where} read as "
                     "U+FFFD: what it stands for is unknown, so an error condition holding one is not read as a check "
                     "and a name holding one is refused")
         if self.kind == "mixed-script":
@@ -137,7 +146,7 @@ def treatment(character: str) -> tuple[Kind, str] | None:
         return "space", " "
     if any(low <= code <= high for low, high in _COMPATIBLE):
         return "compatibility", unicodedata.normalize("NFKC", character)
-    if category == "Cf" or category == "Cc" or any(low <= code <= high for low, high in _IGNORABLE):
+    if category in ("Cf", "Cc") or category in _UNKNOWN or any(low <= code <= high for low, high in _IGNORABLE):
         return "format", UNREADABLE
     return None
 

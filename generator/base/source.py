@@ -8,6 +8,7 @@ import os
 import re
 import stat
 from dataclasses import field
+from functools import lru_cache
 from pathlib import Path
 
 from generator.base.errors import InputError, escape, unprinted
@@ -95,12 +96,27 @@ class SpecFile:
         return InputError(self.path, pos, message, self.line(pos.line))
 
     def line(self, number: int) -> str:
-        lines = self.text.split("\n")
-        return lines[number - 1] if 0 < number <= len(lines) else ""
+        return _line(self.text, number)
 
     def where(self, pos: Pos) -> str:
         """`path:line`, the form the IR uses for sources."""
         return f"{self.path}:{pos.line}"
+
+
+@lru_cache(maxsize=4)
+def _line(text: str, number: int) -> str:
+    """Line `number` of `text` ("" past its end), found without splitting the text, and the same string each time
+    it is asked for: every error at a place of one long line (a registry of one 8 MiB line) shows that line, and
+    each held a copy of its own."""
+    if number < 1:
+        return ""
+    start = 0
+    for _ in range(number - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return ""
+    end = text.find("\n", start)
+    return text[start:] if end < 0 else text[start:end]
 
 
 def position_of(text: str, offset: int) -> Pos:

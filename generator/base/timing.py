@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -78,7 +79,8 @@ def totals() -> dict[str, float]:
 
 class Report:
     """The `--timings` file: checked before the run (not inside OUT or the specs, which the run owns or reads;
-    in a folder that exists; not a folder), written after it, so nothing is emptied by a run refused early."""
+    in a folder that exists; not a folder, a FIFO or a socket), written after it, so nothing is emptied by a run
+    refused early."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -93,14 +95,20 @@ class Report:
         if os.path.isdir(real) or not os.path.isdir(real.parent):
             raise InputError(str(path), None, "cannot write the timings here: "
                              f"{'a folder' if os.path.isdir(real) else 'no such folder'}")
+        mode = os.stat(real).st_mode if os.path.exists(real) else 0
+        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+            raise InputError(str(path), None, "cannot write the timings here: a FIFO or a socket, which a run would "
+                             "wait on for a reader")
         if not os.access(real if os.path.lexists(real) else real.parent, os.W_OK):
             raise InputError(str(path), None, "cannot write the timings here: permission denied")
         return cls(path)
 
     def write(self) -> None:
         """Write the file, never through a link (O_NOFOLLOW): one swapped in for it, in a folder others can write,
-        would make a run as root overwrite the file it leads to."""
-        flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
+        would make a run as root overwrite the file it leads to; never waiting (O_NONBLOCK) on a FIFO with no
+        reader."""
+        flags = (os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
+                 | getattr(os, "O_NONBLOCK", 0))  # a FIFO put in its place meanwhile: refused, not waited on
         try:
             with open(os.open(self.path, flags, 0o666), "w", encoding="utf-8") as stream:
                 stream.write(json.dumps(totals(), indent=1) + "\n")

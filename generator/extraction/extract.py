@@ -166,9 +166,10 @@ class _Walk:
         self.mentions(text, where)
         self.find_extension(text, where)
         if self.section in ("name", "version", "field"):
-            self.facts.metadata.setdefault(self.field, text)
+            said = self.facts.metadata.get(self.field)  # a field of several paragraphs keeps them all
+            self.facts.metadata[self.field] = text if said is None else f"{said}\n\n{text}"
             if self.section == "version" and self.facts.revision is None:
-                self.facts.revision = text
+                self.facts.revision, self.facts.revision_where = text, where
             return
         # a summary of one function may hold its whole description, conditions included
         described = self.current.name if self.current else self.summarised()
@@ -273,8 +274,8 @@ class _Walk:
             for cell in cells:
                 self.mentions(cell, self.where(row))
             rows.append(TableRowFact(cells, self.where(row)))
-        if self.section == "version":
-            self.facts.revision = self.facts.revision or latest_version(block)
+        if self.section == "version" and self.facts.revision is None:
+            self.facts.revision, self.facts.revision_where = latest_version(block), self.where(block)
         elif self.section != "aside":
             self.facts.tables.append(TableFact(block.header, tuple(rows), self.where(block)))
         self.errors.end_list()

@@ -141,6 +141,7 @@ class SourceFacts:
     extension: str | None
     extension_where: Location | None
     revision: str | None = None
+    revision_where: Location | None = None
     metadata: dict[str, str] = field(default_factory=dict)
     functions: list[DeclaredFunction] = field(default_factory=list)
     named_functions: list[NamedFunction] = field(default_factory=list)

@@ -108,6 +108,11 @@ class Text(NamedTuple):
 Event = Start | End | Text
 
 
+#: The parser's handlers `walk` sets, each a closure over the parser (see its end).
+_HANDLERS = ("StartElementHandler", "EndElementHandler", "CharacterDataHandler", "StartDoctypeDeclHandler",
+             "EntityDeclHandler", "ExternalEntityRefHandler")
+
+
 class _Stop(Exception):
     """The element the walk began at has ended."""
 
@@ -159,18 +164,22 @@ def walk(source: Source, offset: int = 0, pos: Pos = _START, whole: bool = False
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = doctype
     parser.ExternalEntityRefHandler = external
-    for chunk, last in source.chunks(offset):
-        try:
-            parser.Parse(chunk, last)
-        except _Stop:
+    try:
+        for chunk, last in source.chunks(offset):
+            try:
+                parser.Parse(chunk, last)
+            except _Stop:
+                yield from events
+                return
+            except expat.ExpatError as error:
+                line, column = error.lineno, error.offset
+                at = Pos(pos.line, pos.column + column) if line == 1 else Pos(pos.line + line - 1, column + 1)
+                raise InputError(spec.path, at, f"not well-formed XML: {expat.ErrorString(error.code)}") from None
             yield from events
-            return
-        except expat.ExpatError as error:
-            line, column = error.lineno, error.offset
-            at = Pos(pos.line, pos.column + column) if line == 1 else Pos(pos.line + line - 1, column + 1)
-            raise InputError(spec.path, at, f"not well-formed XML: {expat.ErrorString(error.code)}") from None
-        yield from events
-        events.clear()
+            events.clear()
+    finally:  # the handlers refer to the parser: a cycle, which a run without the cycle collector never frees
+        for handler in _HANDLERS:
+            setattr(parser, handler, None)
 
 
 def attributes_at(source: Source, offset: int) -> dict[str, str]:

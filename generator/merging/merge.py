@@ -75,6 +75,7 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
         sources=[Source(s.path, s.format) for s in sorted(sources, key=lambda s: s.path)],
         registry=registry.path if registry is not None else None,
     )
+    _revisions(extension, sources, primary[0], sink)
     extension.functions = functions(extension, sources, sink)
     extension.functions += from_registry.named(extension, sources, sink, registry)
     extension.groups, extension.tokens = merge_tokens.tokens(extension, sources, sink, knowledge, registry)
@@ -84,6 +85,17 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
         report(remark.where, remark.kind, remark.message, extension=extension.name)
     parameter_docs(extension, sources, sink)
     return extension
+
+
+def _revisions(extension: Extension, sources: list[SourceFacts], followed: SourceFacts, sink: Sink) -> None:
+    """Another text of the extension stating another revision than the followed one: which the IR keeps, said."""
+    for source in sources:
+        if source is not followed and source.revision and source.revision != extension.revision:
+            kept = f"'{extension.revision}', which the IR keeps" if extension.revision else \
+                "none, so the IR has no revision"
+            sink.warning(source.revision_where or Location(source.path, Pos(1)), "revision-conflict",
+                         f"this text gives the revision '{source.revision}'; {followed.path}, which is followed, "
+                         f"gives {kept}", extension=extension.name)
 
 
 # -- functions --------------------------------------------------------------

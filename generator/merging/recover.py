@@ -17,7 +17,7 @@ from generator.base.knowledge import Knowledge
 from generator.base.records import frozen
 from generator.base.source import Pos
 from generator.extraction.facts import ErrorFact, ParamDoc, SourceFacts, primary_source
-from generator.frontends.document import LOST_ERROR_CODES, LOST_PARAMETER_NAMES
+from generator.frontends.document import LOST_ERROR_CODES, LOST_PARAMETER_NAMES, REFERENCE
 from generator.merging import textalign
 from generator.merging.draft import Corroboration, ErrorCondition, Extension, Function, TokenGroup
 from generator.merging.siblings import Renaming, siblings
@@ -173,9 +173,27 @@ def texts(
                   f"this text lost its parameter names; restored them in {restored} error conditions, "
                   f"{described} parameter descriptions and {rows} table rows from "
                   f"{', '.join(origins) or 'nowhere'}", extension=extension.name)
+        if not family:
+            _undescribed(extension, path, [s for s in sources if s.path == path], sink)
     primary = primary_source(sources)
     for source in sources:
         _corroborate(extension, source, source is not primary, family, sink)
+
+
+def _undescribed(extension: Extension, path: str, sources: list[SourceFacts], sink: Sink) -> None:
+    """A text that lost its parameter names, with no sibling to restore them from: each function it declares whose
+    descriptions lost their subject, with the parameters left without one (a description that names no parameter
+    is not kept). The conditions are named by `analysis.damaged`, the table rows too."""
+    bare_docs = {doc.function for source in sources for doc in source.param_docs if not doc.parameters}
+    for function in extension.functions:
+        bare = [param.name for param in function.params if param.description is None]
+        if function.foreign or function.source.path != path or function.name not in bare_docs or not bare:
+            continue
+        listed = bare[0] if len(bare) == 1 else f"{', '.join(bare[:-1])} and {bare[-1]}"
+        sink.warning(function.source, "unrestored-description", f"{function.name}: this text's descriptions do not "
+                     "name their parameters (its `<name>` markup is lost) and no sibling extension restores them: "
+                     f"{listed} {'has' if len(bare) == 1 else 'have'} no description in the IR, the docs or the "
+                     "docstrings", extension=extension.name)
 
 
 def _first(extension: Extension, path: str) -> Pos:
@@ -311,6 +329,7 @@ def _corroborate(
             _differences(extension, fact, match, sink)
             continue
         if fact.code is not None:
+            _joined(extension, function, fact, sink)
             function.errors.append(ErrorCondition(fact.code, fact.text, fact.where, "list"))
             covered.setdefault(function.name, set()).add(fact.code)
             continue
@@ -337,6 +356,22 @@ def _corroborate(
                           f"{name}: this page gives no condition for {error.code}, which "
                           f"{error.source.precise()} states", extension=extension.name, related=(error.source,))
                 codes.add(error.code)
+
+
+def _joined(extension: Extension, function: Function, fact: ErrorFact, sink: Sink) -> None:
+    """A condition of another text that matches none of this code's conditions joins them: where another text gives
+    this code otherwise, the two texts tell two readings of one error, and both are kept (and checked), so say so."""
+    others = [error for error in function.errors if error.code == fact.code and error.source.path != fact.where.path]
+    if others:
+        sink.warning(fact.where, "condition-conflict", f"{function.name} {fact.code}: this text's condition "
+                     f"'{_quoted(fact.text)}' is none of those {others[0].source.precise()} gives for this code "
+                     f"('{_quoted(others[0].condition)}'); both are kept, and each is checked where it can be",
+                     extension=extension.name, related=(others[0].source,))
+
+
+def _quoted(text: str) -> str:
+    plain = REFERENCE.sub(r"\1", " ".join(text.split()))
+    return plain if len(plain) <= 80 else plain[:77] + "..."
 
 
 def _first_error(source: SourceFacts, function: str) -> Pos:

@@ -44,6 +44,7 @@ def merge(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge
             if table is None:
                 sink.note(fact.where, "empty-table", "this table has no rows", extension=extension.name)
                 continue
+            _say_what_is_not_read(fact, table, extension, knowledge, sink)
             if all(token_group(row[0], extension, knowledge) for row in table.rows):
                 with errors.attempt():
                     _one_row_per_key(table, extension.name, sink)
@@ -60,6 +61,41 @@ def merge(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge
                 result[table.name] = table
     errors.check()
     return list(result.values())
+
+
+def _say_what_is_not_read(fact: TableFact, table: Table, extension: Extension, knowledge: Knowledge,
+                          sink: Sink) -> None:
+    """What of a table is read otherwise than most of it says, or not at all, each a warning: a row without a first
+    cell is no row (it has no key); a column whose cells are tokens of one group but for a few (a misspelt or
+    lower-case name, a footnote mark, another separator between a pair) is read as prose, which makes a table of
+    formats no lookup the package has, and its keys unchecked for duplicates."""
+    for row in fact.rows:
+        if row.cells and not row.cells[0] and any(row.cells[1:]):
+            sink.warning(row.where, "table-row-unread", f"this row of table {table.name} has no first cell (its key), "
+                         f"so it is not kept: {' | '.join(row.cells)}", extension=extension.name)
+    read_as = set(table.columns)
+    for index, column in enumerate(table.columns):
+        cells = [row[index] for row in table.rows if index < len(row) and row[index]]
+        groups = [_cell_group(cell, extension, knowledge) for cell in cells]
+        counted = Counter(group for group in groups if group)
+        if not counted:
+            continue
+        group, most = counted.most_common(1)[0]
+        if group in read_as or most == len(cells) or 3 * most < 2 * len(cells):
+            continue
+        odd = [cell for cell, found in zip(cells, groups, strict=True) if found != group]
+        shown = ", ".join(f"`{cell[:60]}`" for cell in odd[:3]) + (" and more" if len(odd) > 3 else "")
+        sink.warning(table.source, "table-column-unread", f"table {table.name}: column {index + 1} holds {group} "
+                     f"in {most} of its {len(cells)} cells, but not {shown}: it is read as {column}, not as "
+                     f"{group}, so the table is no lookup of {group} (the package has none for it) and its rows "
+                     "are not compared for duplicates", extension=extension.name)
+
+
+def _cell_group(cell: str, extension: Extension, knowledge: Knowledge) -> str | None:
+    """The group of the token a cell holds, or of each of the tokens it lists (`CL_RGBA, CL_FLOAT`)."""
+    parts = [part.strip() for part in cell.split(",")]
+    groups = [group for part in parts if (group := token_group(part, extension, knowledge))]
+    return ", ".join(groups) if len(groups) == len(parts) else None
 
 
 def _one_row_per_key(table: Table, extension: str, sink: Sink) -> None:

@@ -312,11 +312,25 @@ def _failure(out: Path, what: str, error: OSError) -> InputError:
 def stale(out: Path, files: dict[str, str]) -> list[str]:
     """Files under OUT that differ from `files`, are missing, or should not be there (byproducts aside). The
     manifest's first line, the hash of the inputs, is where OUT came from and not part of it: a run with other
-    library versions makes the same files (`fingerprint`)."""
+    library versions makes the same files (`fingerprint`).
+
+    What should not be there is what `generate` would refuse as not its own (`ownership.foreign`), links, FIFOs
+    and devices too: Python follows a `__pycache__` linked elsewhere to the bytecode there, and an import hangs
+    on a FIFO named as a module's bytecode."""
     with folders.held(out) as tree:
         present = set() if tree is None else ownership.written(tree)
         differing = [name for name in files if name not in present or not _holds(tree, name, files[name])]
-    return sorted(differing + [name for name in present if name not in files])
+        strays = [] if tree is None else _not_of(tree, files)
+    return sorted({*differing, *(name for name in present if name not in files), *strays})
+
+
+def _not_of(tree: folders.Held, files: dict[str, str]) -> list[str]:
+    """What under the open OUT is neither one of `files` nor a byproduct of them (a folder that cannot be read
+    is named by `written` already: its files are missing)."""
+    try:
+        return ownership.foreign(tree, ownership.Manifest("", dict.fromkeys(files, "")))
+    except OSError:
+        return []
 
 
 def _holds(tree: folders.Held | None, name: str, text: str) -> bool:

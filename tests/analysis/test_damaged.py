@@ -140,3 +140,16 @@ def test_a_condition_that_lost_nothing_has_no_gap(condition: str) -> None:
 
 def test_thousands_of_damaged_conditions_take_linear_time(tmp_path: Path) -> None:
     assert_linear("damaged-conditions", tmp_path)
+
+
+def test_the_table_rows_the_collapsed_text_alone_cannot_restore_are_named(alone: tuple[CliRun, Extension]) -> None:
+    """Its table rows "If was created using ..., returns the argument specified when was created." were kept with
+    their gaps in silence (at default verbosity); a cell that starts with its verb ("Specifies the ...") lost
+    nothing."""
+    run, ir = alone
+    said = [line for line in run.err.splitlines() if "the row is kept with the gaps" in line]
+    assert [line.split(": the cell")[0] for line in said] == [
+        "specs/cl_nv_d3d11_sharing.txt:1:5663: warning: table mem_info, row CL_MEM_D3D11_RESOURCE_NV",
+        "specs/cl_nv_d3d11_sharing.txt:1:6586: warning: table image_info, row CL_IMAGE_D3D11_SUBRESOURCE_NV"]
+    assert all("lost parameter names (after 'if', after 'when'), which no other text restores" in s for s in said)
+    assert len([d for d in ir.diagnostics if d.kind == "unrestored-row"]) == 2

@@ -28,7 +28,8 @@ def test_an_invisible_character_inside_a_name_is_removed_and_said(character: str
 @pytest.mark.parametrize(("character", "kind"), [
     ("\u202e", "bidi"), ("\u202a", "bidi"), ("\u2066", "bidi"), ("\u2069", "bidi"), ("\u200f", "bidi"),
     ("\u061c", "bidi"), ("\u206a", "format"), ("\ufff9", "format"), ("\U000e0041", "format"), ("\u0085", "format"),
-    ("\u3164", "format"), ("\ufe0f", "format"), ("\U0001d173", "format"),
+    ("\u3164", "format"), ("\ufe0f", "format"), ("\U0001d173", "format"), ("\u2800", "format"),
+    ("\ue000", "format"), ("\U00100000", "format"), ("\u0378", "format"), ("\u3097", "format"),
 ])
 def test_a_character_that_may_show_otherwise_becomes_u_fffd_in_place(character: str, kind: str) -> None:
     """Bidirectional controls and unknown invisible characters keep their column: U+FFFD stands where they stood,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -13,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from generator.base import timing
-from tests.support import ROOT, SPECS, CliRun, snapshot
+from generator.base.errors import InputError
+from tests.support import GENERATED, ROOT, SPECS, CliRun, snapshot
 
 
 class Clock:
@@ -121,3 +123,29 @@ def test_a_timings_file_that_is_a_link_is_not_written_through(
     assert run.err.splitlines()[-1] == ("t.json: error: cannot write the timings here: a symbolic link, which is not "
                                         "followed"), run.err
     assert (victim.read_text() == "root:x:0:0::/root:/bin/sh\n") if target == "a user's file" else not victim.exists()
+
+
+@pytest.mark.parametrize("command", ["check", "coverage"])
+def test_check_and_coverage_write_their_timings_too(tmp_path: Path, main: Callable[..., CliRun], command: str) -> None:
+    """CONTRACTS.md: `generate|check|coverage --timings FILE` also writes FILE; `check` and `coverage` took the
+    option and wrote nothing."""
+    run = main(command, "--out", str(GENERATED), "--timings", str(tmp_path / "t.json"))
+    assert run.status == 0, run.err
+    stages = json.loads((tmp_path / "t.json").read_text())
+    assert stages["IR"] > 0 and stages["template render"] > 0
+
+
+def test_a_timings_file_that_is_a_fifo_is_refused_before_the_run(tmp_path: Path) -> None:
+    """Opening a FIFO to write waits for a reader: the run, done, hung there for ever. A FIFO (or a socket) is
+    refused before anything is written; one put in the file's place during the run is not waited on either."""
+    os.mkfifo(tmp_path / "t.json")
+    done = subprocess.run([sys.executable, "-m", "generator", "generate", "--specs", str(SPECS),
+                           "--out", str(tmp_path / "out"), "--timings", str(tmp_path / "t.json")],
+                          cwd=ROOT, capture_output=True, text=True, check=False, timeout=600)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == (f"{tmp_path / 't.json'}: error: cannot write the timings here: a FIFO or a socket, "
+                           "which a run would wait on for a reader\n")
+    assert not (tmp_path / "out").exists()
+    report = timing.Report(tmp_path / "t.json")
+    with pytest.raises(InputError, match="cannot write the timings here: No such device or address"):
+        report.write()  # what the run's end meets when the FIFO is put there after the check

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,10 @@ from generator.base.source import SpecFile
 from generator.extraction.extract import extract
 from generator.extraction.facts import SourceFacts
 from generator.frontends import asciidoc, refpage, registry
+from generator.ir import read
 from tests.pathological import assert_linear
 from tests.samples import WIDGET
-from tests.support import seed
+from tests.support import SPECS, CliRun, seed
 
 
 @pytest.fixture(scope="module")
@@ -230,3 +232,26 @@ def test_other_extension_strings_of_the_name_section_are_said(names: str, knowle
                                               "they are not generated")
     plain = extract(registry.parse(SpecFile.from_text("widget.txt", WIDGET)), knowledge)
     assert not [r for r in plain.remarks if r.kind == "other-names"]
+
+
+@pytest.mark.parametrize(("section", "first", "more"), [
+    ("Dependencies", "    OpenCL 1.0 is required and a Direct3D 10 implementation supporting \n"
+                     "    sharing of buffer and texture objects with OpenCL is required.\n",
+     "This extension is written against the OpenCL 1.0 specification."),
+    ("Version", "    Version 1, December 7, 2009\n", "Version 2, March 1, 2010: the formats table added."),
+])
+def test_every_paragraph_of_a_metadata_field_is_kept(tmp_path: Path, main: Callable[..., CliRun], section: str,
+                                                     first: str, more: str) -> None:
+    """A field of two paragraphs (a second dependency, a second version line) kept its first alone: the rest of
+    the section vanished without a word, not even under `-v`. The IR and the extension's page keep them all (the
+    revision stays the first paragraph)."""
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    text = (SPECS / "cl_nv_d3d10_sharing.txt").read_text(encoding="utf-8")
+    assert f"{section}\n\n{first}" in text
+    (specs / "cl_nv_d3d10_sharing.txt").write_text(text.replace(first, f"{first}\n    {more}\n", 1), encoding="utf-8")
+    assert main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), cwd=tmp_path).status == 0
+    ir = read.load(tmp_path / "out" / "ir" / "cl_nv_d3d10_sharing.yaml")
+    assert ir.metadata[section].endswith(f"\n\n{more}") and ir.revision == "Version 1, December 7, 2009"
+    page = (tmp_path / "out" / "docs" / "nv_d3d10" / "index.md").read_text(encoding="utf-8")
+    assert more.split(":")[0] in next(line for line in page.splitlines() if line.startswith(f"| {section} |"))

@@ -179,6 +179,15 @@ HOSTILE = {
         size), 0, "is longer than the 16384 characters a declaration is read at; it is not used"),
     "a tag of a million attributes": Hostile(CORPUS / "cl_khr_icd.adoc2024.asciidoc", lambda size: _filled(
         lambda i: f' a{i}=""', "<x", "/>", size), 2, "a tag of more than 255 attributes"),
+    # each definition read again made an expat parser whose handlers refer to it: a cycle, never freed in a run
+    # without the cycle collector (4.9 GiB); each error on the one long line held a copy of it (144 MiB)
+    "a name the text uses, defined 150,000 times": Hostile(CORPUS / "cl_khr_icd.adoc2024.asciidoc", lambda size:
+        _filled(lambda i: f'<enum value="{i}" name="CL_PLATFORM_ICD_SUFFIX_KHR"/>', '<enums name="g">', "</enums>"
+                "<extensions><extension name='cl_khr_icd'><require><enum name='CL_PLATFORM_ICD_SUFFIX_KHR'/>"
+                "</require></extension></extensions>", size), 2, "more names this run uses two unlike definitions"),
+    "150,000 names no text uses, each defined twice": Hostile(CORPUS / "cl_khr_icd.adoc2024.asciidoc", lambda size:
+        _filled(lambda i: f'<enum value="{i}" name="CL_X{i // 2}"/>', '<enums name="g">', "</enums>", size), 0,
+        "more names no extension generated here uses two unlike definitions"),
 }
 
 

@@ -151,3 +151,36 @@ def test_the_character_is_named_however_many_came_before(generate: Generate, out
     assert "13 bidirectional controls (U+202E RIGHT-TO-LEFT OVERRIDE x12, U+2066 LEFT-TO-RIGHT ISOLATE)" in run.err
     assert condition(out).damaged == ("holds U+2066 LEFT-TO-RIGHT ISOLATE, read as U+FFFD: the condition may show "
                                       "otherwise than it reads")
+
+
+@pytest.mark.parametrize(("character", "named"), [
+    ("\u2800", "U+2800 BRAILLE PATTERN BLANK"), ("\U0001d159", "U+1D159 MUSICAL SYMBOL NULL NOTEHEAD"),
+    ("\ue000", "U+E000 unnamed"), ("\U000f0041", "U+F0041 unnamed"), ("\u0378", "U+0378 unnamed"),
+    ("\u05c8", "U+05C8 unnamed"), ("\U000e01f0", "U+E01F0 unnamed"),
+])
+def test_a_blank_private_use_or_unassigned_character_in_a_reference_damages_its_condition(
+        generate: Generate, out: Path, character: str, named: str) -> None:
+    """A character drawn blank (a blank Braille pattern), one of a font's own (private use) or one Unicode assigns
+    nothing to, inside `<flags>`: the reference was no parameter's any more and the condition lost its host check
+    without a word. It is read as U+FFFD, said, and the condition is damaged and named."""
+    run = generate(edited(CONDITION, CONDITION.replace("<flags>", f"<fl{character}ags>")))
+    assert run.status == 0, run.err
+    (said,) = warnings_of(run, "invisible, private-use or unassigned character")
+    assert said.startswith(f"specs/{SEED_NAME}:386:") and named in said
+    found = condition(out)
+    assert found.damaged is not None and named in found.damaged
+    assert {c.kind for c in found.check} == {"driver"}
+
+
+@pytest.mark.parametrize("written", ["<flags\u00a0>", "<\u00a0flags>", "<flags\u2009>", "< flags >"])
+def test_a_reference_padded_with_blanks_inside_its_markup_is_named(generate: Generate, out: Path,
+                                                                   written: str) -> None:
+    """A no-break space is read as a space in silence: `<flags\\u00a0>` showed as the reference `<flags>` and read
+    as no reference, so the condition lost its host check without a word. The warning names the condition."""
+    run = generate(edited(CONDITION, CONDITION.replace("<flags>", written)))
+    assert run.status == 0, run.err
+    (said,) = warnings_of(run, "blanks inside the markup")
+    shown = written.replace("\u00a0", " ").replace("\u2009", " ")
+    assert said.startswith(f"specs/{SEED_NAME}:386: warning: clCreateFromD3D10BufferNV CL_INVALID_VALUE: the "
+                           f"condition marks `{shown}` as a parameter")
+    assert {c.kind for c in condition(out).check} == {"driver"}

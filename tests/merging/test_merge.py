@@ -370,3 +370,26 @@ def test_a_function_a_page_describes_and_the_summary_lacks_is_named(tmp_path: Pa
     assert len(said) == 1 and said[0].startswith("specs/page.txt:") and said[0].endswith(
         "but missing from the list of new functions of specs/cl_khr_d3d11_sharing.txt: it is left out of the IR "
         "and the package")
+
+
+@pytest.mark.parametrize(("followed", "other", "kept"), [
+    ("    Version 1, December 7, 2009\n", "    Version 2, March 1, 2010\n", "'Version 1, December 7, 2009', which "
+     "the IR keeps"),
+    ("", "    Version 2, March 1, 2010\n", "none, so the IR has no revision"),
+])
+def test_two_texts_stating_two_revisions_say_which_is_kept(tmp_path: Path, main: Callable[..., CliRun],
+                                                           followed: str, other: str, kept: str) -> None:
+    """The revision is the followed text's: another text of the extension stating another one was passed over with
+    no more than a note under `-v` ("this one only corroborates it")."""
+    text = (SPECS / "cl_nv_d3d10_sharing.txt").read_text(encoding="utf-8")
+    version = "Version\n\n    Version 1, December 7, 2009\n\n"
+    assert version in text
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    (specs / "a.txt").write_text(text.replace(version, f"Version\n\n{followed}\n" if followed else ""),
+                                 encoding="utf-8")
+    (specs / "b.txt").write_text(text.replace(version, f"Version\n\n{other}\n"), encoding="utf-8")
+    run = main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert run.status == 0, run.err
+    assert (f"specs/b.txt:7: warning: this text gives the revision 'Version 2, March 1, 2010'; specs/a.txt, which is "
+            f"followed, gives {kept}") in run.err.splitlines()

@@ -7,7 +7,10 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from generator import pipeline
+from generator.ir import read
 from generator.merging.draft import Extension
 from generator.pipeline import Result
 from tests.support import SPECS, CliRun
@@ -106,3 +109,50 @@ def test_a_condition_that_lost_its_code_for_good_is_named_and_coverage_fails(
     assert ("[DAMAGED] (code lost): the condition 'command_queue is out of moon dust' lost its error code and no "
             "other source states it: it is not in the IR's conditions, and `coverage` names it  "
             f"(specs/page.txt:{line})") in coverage.out
+
+
+@pytest.mark.parametrize("texts", [("cl_nv_d3d11_sharing.txt",),
+                                   ("cl_nv_d3d11_sharing.txt", "cl_nv_d3d10_sharing.txt")])
+def test_descriptions_the_collapsed_text_alone_cannot_restore_are_named(
+        tmp_path: Path, main: Callable[..., CliRun], texts: tuple[str, ...]) -> None:
+    """Alone, the collapsed text's 31 parameter descriptions lost their subjects and were left out of the IR with a
+    note only `-v` shows ("restored them in 0 ... from nowhere"). Each function is now a warning at default
+    verbosity naming the parameters left without a description; beside its sibling, nothing is."""
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    for name in texts:
+        shutil.copy(SPECS / name, specs)
+    run = main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert run.status == 0, run.err
+    said = [line for line in run.err.splitlines() if "no sibling extension restores them" in line]
+    ir = read.load(tmp_path / "out" / "ir" / "cl_nv_d3d11_sharing.yaml")
+    bare = {f.name: [p.name for p in f.params if p.description is None] for f in ir.functions if not f.foreign}
+    if len(texts) > 1:  # restored; the release function's command_queue is described by neither text
+        assert said == [] and {name: names for name, names in bare.items() if names} == {
+            "clEnqueueReleaseD3D11ObjectsNV": ["command_queue"]}
+        return
+    assert sum(map(len, bare.values())) == 33 and len(said) == len(bare) == 6
+    buffer = next(line for line in said if ": clCreateFromD3D11BufferNV: " in line)
+    assert buffer == ("specs/cl_nv_d3d11_sharing.txt:1:793: warning: clCreateFromD3D11BufferNV: this text's "
+                      "descriptions do not name their parameters (its `<name>` markup is lost) and no sibling "
+                      "extension restores them: context, flags, resource and errcode_ret have no description in the "
+                      "IR, the docs or the docstrings")
+    assert any(d.kind == "unrestored-description" for d in ir.diagnostics)
+
+
+def test_another_texts_condition_for_a_code_that_matches_none_is_named(tmp_path: Path,
+                                                                       main: Callable[..., CliRun]) -> None:
+    """Two full texts of one extension giving one code two conditions: the second joined the first in silence, and
+    its check was compiled into the package from the text that is not followed."""
+    text = (SPECS / "cl_nv_d3d10_sharing.txt").read_text(encoding="utf-8")
+    old = "      * CL_INVALID_VALUE if values specified in <flags> are not valid.\n"
+    assert text.count(old) == 1
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    (specs / "a.txt").write_text(text, encoding="utf-8")
+    (specs / "b.txt").write_text(text.replace(old, "      * CL_INVALID_VALUE if <flags> is zero.\n"), encoding="utf-8")
+    run = main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), cwd=tmp_path)
+    assert run.status == 0, run.err
+    assert ("specs/b.txt:386: warning: clCreateFromD3D10BufferNV CL_INVALID_VALUE: this text's condition 'flags is "
+            "zero' is none of those specs/a.txt:386:7 gives for this code ('values specified in flags are not valid'); "
+            "both are kept, and each is checked where it can be [see specs/a.txt:386:7]") in run.err.splitlines()

@@ -129,3 +129,43 @@ def test_two_texts_mapping_one_format_two_ways_use_the_first_and_say_so(tmp_path
     formats = (tmp_path / "out" / "cl_d3d_sharing" / "formats.py").read_text(encoding="utf-8")
     assert [line.strip() for line in formats.splitlines() if "DXGIFormat.R32G32B32A32_FLOAT:" in line] == [
         "DXGIFormat.R32G32B32A32_FLOAT: CLFormat(ChannelOrder.RGBA, ChannelType.FLOAT),"]
+
+
+KHR = "cl_khr_d3d11_sharing.txt"
+KHR_ROW = "| DXGI_FORMAT_R32G32B32A32_UINT  | CL_RGBA, CL_UNSIGNED_INT32\n"
+
+
+@pytest.mark.parametrize(("row", "said"), [
+    ("| dxgi_format_r32g32b32a32_uint | CL_RGBA, CL_UNSIGNED_INT32\n",
+     "table dxgi: column 1 holds dxgi_format in 36 of its 37 cells, but not `dxgi_format_r32g32b32a32_uint`: it is "
+     "read as dxgi, not as dxgi_format"),
+    ("| DXGI_FORMAT_R32G32B32A32_UINT (1) | CL_RGBA, CL_UNSIGNED_INT32\n",
+     "table dxgi: column 1 holds dxgi_format in 36 of its 37 cells, but not `DXGI_FORMAT_R32G32B32A32_UINT (1)`"),
+    ("| DXGI_FORMAT_R32G32B32A32_UINT | CL_RGBA; CL_UNSIGNED_INT32\n",
+     "table dxgi_format: column 2 holds channel_order, channel_type in 36 of its 37 cells, but not "
+     "`CL_RGBA; CL_UNSIGNED_INT32`: it is read as description"),
+    ("| DXGI_FORMAT_R32G32B32A32_UINT | CL_RGBA, CL_UNSIGNED_INT32 [2]\n",
+     "table dxgi_format: column 2 holds channel_order, channel_type in 36 of its 37 cells, but not "
+     "`CL_RGBA, CL_UNSIGNED_INT32 [2]`"),
+])
+def test_one_odd_cell_that_turns_a_table_into_no_lookup_is_named(row: str, said: str, tmp_path: Path,
+                                                                 main: Callable[..., CliRun]) -> None:
+    """One cell of 37 that is no token of its column's group (lower case, a footnote mark, another separator) made
+    the column prose: the extension's whole format table left the package's `formats` without a word, and its rows
+    were no longer compared for duplicates."""
+    text = (SPECS / KHR).read_text(encoding="utf-8")
+    assert text.count(KHR_ROW) == 1
+    run = _generate({KHR: text.replace(KHR_ROW, row)}, tmp_path, main)
+    assert run.status == 0, run.err
+    (warned,) = [line for line in run.err.splitlines() if ": warning: table dxgi" in line]
+    assert warned.startswith(f"specs/{KHR}:585: warning: {said}") and "the package has none for it" in warned
+    assert not (tmp_path / "out" / "cl_d3d_sharing" / "formats.py").exists()  # what the warning says
+
+
+def test_a_table_row_without_its_first_cell_is_named(tmp_path: Path, main: Callable[..., CliRun]) -> None:
+    """A row whose key cell is empty was dropped in silence."""
+    text = (SPECS / KHR).read_text(encoding="utf-8")
+    run = _generate({KHR: text.replace(KHR_ROW, "| | CL_RGBA, CL_UNSIGNED_INT32\n")}, tmp_path, main)
+    assert run.status == 0, run.err
+    assert (f"specs/{KHR}:592: warning: this row of table dxgi_format_mapping has no first cell (its key), so it is "
+            "not kept:  | CL_RGBA, CL_UNSIGNED_INT32") in run.err.splitlines()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import fcntl
+import importlib.machinery
 import os
 import random
 import resource
@@ -496,3 +497,38 @@ def test_check_compares_what_out_holds_not_the_hash_it_came_from(tmp_path: Path)
     assert subprocess.run(check, capture_output=True, check=False).returncode == 0
     manifest.write_text(f"{first}\n{rest.replace('  ', '   ', 1)}")
     assert subprocess.run(check, capture_output=True, check=False).returncode == 1
+
+
+#: Entries planted in a generated OUT that are no regular file of its own, each as (its path, how it is made):
+#: Python follows a linked `__pycache__` to the bytecode there, imports an extension module a link names before
+#: the source beside it, and hangs reading a FIFO named as a module's bytecode.
+PLANTED_ENTRIES: dict[str, tuple[str, Callable[[Path, Path], object]]] = {
+    "a __pycache__ linked to a folder of bytecode": (
+        "cl_d3d_sharing/__pycache__", lambda at, elsewhere: at.symlink_to(elsewhere, target_is_directory=True)),
+    "an extension module linked beside a source": (
+        f"cl_d3d_sharing/errors{importlib.machinery.EXTENSION_SUFFIXES[0]}",
+        lambda at, elsewhere: at.symlink_to(elsewhere / "x.so")),
+    "a FIFO named as bytecode": (
+        f"cl_d3d_sharing/__pycache__/errors.{sys.implementation.cache_tag}.pyc", lambda at, _: os.mkfifo(at)),
+    "a link among the pages": ("docs/extra.md", lambda at, elsewhere: at.symlink_to(elsewhere / "x.md")),
+    "a file the build folder's copy does not stand for": (
+        "build/lib/cl_d3d_sharing/backdoor.py", lambda at, _: at.write_text("print('ran')\n")),
+}
+
+
+@pytest.mark.parametrize("kind", list(PLANTED_ENTRIES))
+def test_check_names_an_entry_generate_would_refuse(tmp_path: Path, kind: str) -> None:
+    """`check` passed an OUT holding a link, a FIFO or a file of the build folder that no generated file stands
+    for (it looked at regular files alone), where `generate` refuses that OUT as not its own."""
+    out, elsewhere = tmp_path / "out", tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    subprocess.run(generate(SPECS, out), check=True, capture_output=True)
+    name, plant = PLANTED_ENTRIES[kind]
+    (out / name).parent.mkdir(parents=True, exist_ok=True)
+    plant(out / name, elsewhere)
+    check = [sys.executable, "-m", "generator", "check", "--specs", str(SPECS), "--out", str(out)]
+    done = subprocess.run(check, capture_output=True, text=True, check=False, timeout=600)
+    assert done.returncode == 1, done.stderr
+    assert f"{out / name}: not what `generate` would write" in done.stderr.splitlines()
+    refused = subprocess.run(generate(SPECS, out), capture_output=True, text=True, check=False, timeout=600)
+    assert refused.returncode == 2 and name in refused.stderr
