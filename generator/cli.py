@@ -51,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
         command.add_argument("--specs", type=Path, default=Path("specs"), help="folder of spec texts (specs/)")
         command.add_argument("--out", type=Path, default=Path("generated"), help="output folder (generated/)")
         command.add_argument("-v", "--verbose", action="store_true", help="also print notes")
+        command.add_argument("--extension", action="append", default=[], metavar="NAME",
+                             help="of a Khronos checkout (OpenCL-Docs), an extension to generate (repeatable)")
         command.add_argument("--timings", type=Path, metavar="FILE",
                              help="write the seconds spent in each stage to FILE (JSON)")
     compare = commands.add_parser("diff", help="what changed in the API from OLD to NEW; exit 1 if anything did")
@@ -107,13 +109,14 @@ def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
                 print(f"{_shown(left)}: warning: left by an interrupted run, or not: it is not provably the "
                       "generator's, so it stays", file=sys.stderr)
         project = _project(args, place)
-        if isinstance(project, str) and _current(place, args.specs, project):
+        if isinstance(project, str) and not args.extension and _current(place, args.specs, project):
             print(f"{_shown(args.out)}: current (no input changed since it was written); nothing parsed",
                   file=sys.stderr)
             return 0
         with timing.stage("import"):
             from generator import pipeline
-        result = pipeline.run(args.specs, first=_import_emission)  # imported while a second process reads
+        # emission is imported while a second process reads
+        result = pipeline.run(args.specs, first=_import_emission, extensions=tuple(args.extension))
         from generator.emission import emit
         emitted = emit.outputs(result.extensions, result.texts, recheck=getattr(args, "force", False))
         files = emitted.files

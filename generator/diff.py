@@ -129,7 +129,9 @@ def _tokens(data: Extension) -> dict[str, str]:
 
 
 def _conditions(extension: str, old: Extension, new: Extension) -> list[Change]:
-    """Conditions by (function, code): a text gone and a text come under the same pair is a rewording.
+    """Conditions by (function, code). A text gone is a rewording of a text come under the same pair when the
+    two make the same check, or when most of its words are still there (one revision may state in one item
+    what another stated in two: both of the old texts are then reworded into the one); else it is removed.
 
     Texts are compared by their words (`_words`): two revisions in different forms write one condition
     with different markup and punctuation, which is no change of the API.
@@ -137,16 +139,45 @@ def _conditions(extension: str, old: Extension, new: Extension) -> list[Change]:
     before, after = _condition_texts(old), _condition_texts(new)
     changes = []
     for key in [*after, *(k for k in before if k not in after)]:
-        old_words = [_words(t) for t in before.get(key, [])]
-        new_words = [_words(t) for t in after.get(key, [])]
-        gone = [t for t, w in zip(before.get(key, []), old_words, strict=True) if w not in new_words]
-        come = [t for t, w in zip(after.get(key, []), new_words, strict=True) if w not in old_words]
+        olds, news = before.get(key, []), after.get(key, [])
+        old_words, new_words = {_words(t) for t, _ in olds}, {_words(t) for t, _ in news}
+        gone = [(t, c) for t, c in olds if _words(t) not in new_words]
+        come = [(t, c) for t, c in news if _words(t) not in old_words]
         subject = f"{key[0]} {key[1]}"
-        for text_old, text_new in zip(gone, come, strict=False):
-            changes.append(Change(extension, "condition reworded", subject, _text(text_old), _text(text_new)))
-        changes += [Change(extension, "condition removed", subject, _text(t)) for t in gone[len(come):]]
-        changes += [Change(extension, "condition added", subject, None, _text(t)) for t in come[len(gone):]]
+        matched: set[str] = set()
+        for text, check in gone:
+            successors = _successors(text, check, news)
+            if not successors:
+                changes.append(Change(extension, "condition removed", subject, _text(text)))
+                continue
+            matched.update(successors)
+            changes.append(Change(extension, "condition reworded", subject, _text(text),
+                                  " / ".join(repr(" ".join(t.split())) for t in successors)))
+        changes += [Change(extension, "condition added", subject, None, _text(text))
+                    for text, _ in come if text not in matched]
     return changes
+
+
+#: The share of an old condition's words a new one must hold to be read as its rewording.
+_KEPT_WORDS = 0.6
+
+
+def _successors(text: str, check: tuple[str, ...], news: list[tuple[str, tuple[str, ...]]]) -> list[str]:
+    """The new conditions that say what `text` said: one making its check, else the one holding most of its
+    words if it holds enough of them, else all of them together if together they do (a list split in items)."""
+    if check:
+        same = next((other for other, checks in news if checks == check), None)
+        if same is not None:
+            return [same]
+    words = set(_words(text).split())
+    if not words or not news:
+        return []
+    held = [(len(words & set(_words(other).split())) / len(words), other) for other, _ in news]
+    share, best = max(held)
+    if share >= _KEPT_WORDS:
+        return [best]
+    together = set().union(*(set(_words(other).split()) for other, _ in news))
+    return [other for other, _ in news] if len(words & together) / len(words) >= _KEPT_WORDS else []
 
 
 #: Markup a condition may carry in one form and not another: quotes, backquotes, emphasis, brackets.
@@ -158,11 +189,13 @@ def _words(condition: str) -> str:
     return " ".join(word.strip("_") for word in _NOT_WORDS.split(condition.lower()) if word.strip("_"))
 
 
-def _condition_texts(data: Extension) -> dict[tuple[str, str], list[str]]:
-    found: dict[tuple[str, str], list[str]] = {}
+def _condition_texts(data: Extension) -> dict[tuple[str, str], list[tuple[str, tuple[str, ...]]]]:
+    """Each condition's text and the checks it makes (its clauses that are no prose), by function and code."""
+    found: dict[tuple[str, str], list[tuple[str, tuple[str, ...]]]] = {}
     for function in data.functions:
         for error in function.errors:
-            found.setdefault((function.name, error.code), []).append(error.condition)
+            checks = tuple(repr(c.predicate) for c in error.check if c.predicate is not None)
+            found.setdefault((function.name, error.code), []).append((error.condition, checks))
     return found
 
 

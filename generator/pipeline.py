@@ -18,6 +18,7 @@ from generator.base.knowledge import Knowledge, load
 from generator.base.normalise import describe
 from generator.base.records import frozen, mutable
 from generator.base.source import Pos, SpecFile, spec_files
+from generator.book import checkout
 from generator.extraction.extract import extract
 from generator.extraction.facts import Remark, SourceFacts
 from generator.frontends import FRONTENDS, registry_xml
@@ -188,13 +189,61 @@ def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
     return extensions
 
 
-def run(specs: Path, first: Callable[[], object] | None = None) -> Result:
-    """All extensions described under `specs`, each with the diagnostics that concern it. `first`: work of the
-    caller's that this process does while a second one starts reading (`read`)."""
+def run(specs: Path, first: Callable[[], object] | None = None, extensions: tuple[str, ...] = ()) -> Result:
+    """All extensions described under `specs`, each with the diagnostics that concern it; of a Khronos checkout,
+    the `extensions` named. `first`: work of the caller's that this process does while a second one starts
+    reading (`read`)."""
+    found = checkout.recognise(specs)
+    if found is not None:
+        return run_checkout(found, extensions, first)
+    if extensions:
+        raise InputError(str(specs), None, "--extension chooses what to generate from a Khronos checkout (a book "
+                         "and xml/ with its registry XML); this folder is not one, and every extension its texts "
+                         "describe is generated")
     hidden: list[str] = []
     result = run_files(spec_files(specs, hidden), str(specs), first, specs)
     result.hidden = hidden
     return result
+
+
+def run_checkout(found: checkout.Checkout, extensions: tuple[str, ...],
+                 first: Callable[[], object] | None = None) -> Result:
+    """The `extensions` of a Khronos checkout, cut out of its book (`generator/book`)."""
+    if not extensions:
+        raise InputError(found.books[0], None, "this folder is a Khronos checkout (a book and its registry XML "
+                         f"{found.registry}): name the extensions to generate with --extension NAME, as many as "
+                         "wanted (the names its registry XML lists among its extensions)")
+    with timing.stage("knowledge"):
+        knowledge = load()
+    _prepare(first)
+    read = checkout.read(found, list(extensions), knowledge)
+    sink = Sink()
+    extensions_made = later_stages(read.facts, knowledge, sink, read.registry)
+    return _finished(extensions_made, sink, [], read.texts, read.digests)
+
+
+def _prepare(first: Callable[[], object] | None) -> None:
+    """What the later stages need before they run, and the caller's `first`."""
+    with timing.stage("import"):
+        for module in LATER_STAGES:
+            importlib.import_module(module)
+    from generator.analysis import conditions
+
+    conditions.prepare()
+    if first is not None:
+        first()
+
+
+def _finished(extensions: list[Extension], sink: Sink, skipped: list[str], texts: dict[str, str],
+              digests: dict[str, str]) -> Result:
+    """The result, each extension with the diagnostics that concern it."""
+    by_extension: dict[str | None, list[Diagnostic]] = {}
+    diagnostics = sink.finished()
+    for diagnostic in diagnostics:
+        by_extension.setdefault(diagnostic.extension, []).append(diagnostic)
+    for extension in extensions:
+        extension.diagnostics = by_extension.get(extension.name, [])
+    return Result(extensions, sorted(diagnostics), skipped, texts, digests)
 
 
 def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], object] | None = None,
@@ -205,17 +254,7 @@ def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], obj
         knowledge = load()
     errors = Gather()
 
-    def first_here() -> None:
-        with timing.stage("import"):
-            for module in LATER_STAGES:
-                importlib.import_module(module)
-        from generator.analysis import conditions
-
-        conditions.prepare()
-        if first is not None:
-            first()
-
-    found = read(sorted(paths, key=lambda p: p.as_posix()), knowledge, errors, first_here, root)
+    found = read(sorted(paths, key=lambda p: p.as_posix()), knowledge, errors, lambda: _prepare(first), root)
     facts, skipped = found.facts, found.skipped
     if not facts and not errors.errors:
         raise InputError(where, None, "this folder holds no spec, only notes" if found.registry is None else
@@ -229,10 +268,4 @@ def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], obj
     with errors.attempt():  # the files that were read go on, so that one run reports the errors of every stage
         extensions = later_stages(facts, knowledge, sink, found.registry)
     errors.check()
-    by_extension: dict[str | None, list[Diagnostic]] = {}
-    diagnostics = sink.finished()
-    for diagnostic in diagnostics:
-        by_extension.setdefault(diagnostic.extension, []).append(diagnostic)
-    for extension in extensions:
-        extension.diagnostics = by_extension.get(extension.name, [])
-    return Result(extensions, sorted(diagnostics), skipped, found.texts, found.digests)
+    return _finished(extensions, sink, skipped, found.texts, found.digests)

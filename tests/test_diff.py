@@ -334,3 +334,37 @@ def test_a_2017_text_and_its_current_revision_with_the_registry_differ_by_the_tr
     if "Event Command Type" in new_text and "Event Command Type" not in old_text:
         rest.add(("table added", "events"))
     assert found - api == rest
+
+
+@pytest.fixture
+def made_up(seed_ir: dict[str, dict[str, Any]]) -> Callable[[list[str], list[str]], list[str]]:
+    """The diff lines when the first function's conditions of one made-up code go from `old` to `new`."""
+
+    def with_conditions(texts: list[str]) -> dict[str, Extension]:
+        data = copy.deepcopy(seed_ir)
+        errors = data[EXTENSION]["functions"][0]["errors"]
+        errors += [{**errors[0], "code": "CL_MADE_UP", "condition": text, "check": []} for text in texts]
+        return typed(data)
+
+    return lambda old, new: [c.line() for c in diff.compare(with_conditions(old), with_conditions(new))]
+
+
+def test_two_conditions_stated_as_one_item_are_reworded_into_it_not_removed(
+        made_up: Callable[[list[str], list[str]], list[str]]) -> None:
+    """A revision may say in one item what another said in two (the 2026 book does)."""
+    lines = made_up(["resource is not a buffer object", "resource is not a buffer resource or was created immutable"],
+                    ["resource is not a buffer resource, or if resource was created immutable"])
+    assert [line.split(": ")[1] for line in lines] == ["condition reworded", "condition reworded"]
+
+
+def test_a_condition_split_into_items_is_reworded_into_them(
+        made_up: Callable[[list[str], list[str]], list[str]]) -> None:
+    lines = made_up(["flags is not a valid value, size is zero, or host_ptr is NULL"],
+                    ["flags is not a valid value", "size is zero", "host_ptr is NULL"])
+    assert len(lines) == 1 and "condition reworded" in lines[0] and lines[0].count(" / ") == 2
+
+
+def test_a_condition_whose_words_are_gone_is_still_removed(
+        made_up: Callable[[list[str], list[str]], list[str]]) -> None:
+    lines = made_up(["resource is not a buffer object"], ["the zebra ate the quagga"])
+    assert [line.split(": ")[1] for line in lines] == ["condition removed", "condition added"]

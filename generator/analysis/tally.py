@@ -64,7 +64,7 @@ def attach(extensions: list[Extension], sources: list[SourceFacts], sink: Sink, 
             if facts is None:
                 continue
             source.tally, unkept = _count(extension, facts)
-            if source.path not in cited:
+            if source.path not in cited and not cited.intersection(facts.files):
                 sink.warning(facts.extension_where or Location(source.path, Pos(1, 1)), "nothing-kept",
                              f"read as {source.format} text of {extension.name}, but nothing it states is in the IR: "
                              f"{_read(facts)}", extension=extension.name)

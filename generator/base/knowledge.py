@@ -73,6 +73,10 @@ class Knowledge:
         match = self.naming["extension"].match(name)
         return (match["vendor"], match["name"]) if match else None
 
+    def is_type_name(self, word: str) -> bool:
+        """A name the API's naming gives its types (`cl_mem_info`, `cl_foo_khr`)."""
+        return bool(self.naming["type"].match(word)) and "_" in word
+
     def without_api_prefix(self, c_type: str) -> str:
         """`cl_mem_info` -> `mem_info`: an API type's name without the API's prefix."""
         if self.naming["type"].match(c_type) and "_" in c_type:

@@ -97,13 +97,19 @@ RETURNS_ARGUMENT = re.compile(r"returns the <?(?P<param>\w+)>? argument", re.I) 
 #: "setting TOKEN to" - TOKEN must be something one can set.
 SETTING = re.compile(r"\bsetting (?P<token>[A-Z][A-Z0-9_]+) to\b")
 
+#: An item of a version history: "Revision 1.0.0, 2020-04-21" (its date, ISO, sorts as text).
+REVISION_ITEM = re.compile(r"^(?:Revision|Version)\s+\S+?,?\s+(?P<date>\d{4}-\d{2}-\d{2})\b")
+
+#: An item heading the error codes among a list of new enums: "New Error Codes".
+ERROR_CODES_ITEM = re.compile(r"^(?:New )?Error Codes:?$", re.I)
+
 #: Template section titles and the part of a spec they open.
 SECTION_KINDS = (
     (re.compile(r"^Name Strings?$"), "name"),
     (re.compile(r"^Version( History)?$"), "version"),
     (re.compile(r"^(Number|Status|Extension Type|Dependencies|Contact|Contributors|IP Status|Notice)$"), "field"),
-    (re.compile(r"^New (Procedures and Functions|API Functions)$"), "summary"),
-    (re.compile(r"^New (Tokens|API Enums|API Tokens)$"), "tokens"),
+    (re.compile(r"^New (Procedures and Functions|API Functions|Commands)$"), "summary"),
+    (re.compile(r"^New (Tokens|API Enums|API Tokens|Enums)$"), "tokens"),
     (re.compile(r"^New (API )?Types$"), "types"),
     (re.compile(r"^(Issues|Revision History|Sample Code)$"), "aside"),
     (re.compile(r"^(Overview|Additions to|Add new section|Interactions with)"), "body"),

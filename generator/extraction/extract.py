@@ -76,7 +76,8 @@ class _Walk:
         self.document = document
         self.knowledge = knowledge
         self.facts = SourceFacts(document.path, document.format, None, None, lost=document.lost, remarks=[
-            Remark(Location(document.path, o.pos), o.kind, o.message) for o in document.omissions])
+            Remark(document.locate(o.pos), o.kind, o.message) for o in document.omissions])
+        self.facts.files = tuple(dict.fromkeys(origin.path for origin in document.origins))
         self.facts.has_summary = has_summary(document)
         self.facts.subject = None if self.facts.has_summary else subject(document, knowledge)
         # parameter names the format writes plain, never plain words like "event"
@@ -96,6 +97,7 @@ class _Walk:
         self.open_more: list[str] = []  # sentences that go on the open description, joined when it closes
         self.name_stated = False  # the Name Strings section named the extension: prose does not rename it
         self.titled: list[tuple[str, Location]] = []  # document and chapter titles and ids, the last resort
+        self.revision_date: str | None = None  # of the version history's latest item
 
     # -- the walk -----------------------------------------------------------
 
@@ -222,10 +224,32 @@ class _Walk:
         where = self.where(block)
         if self.section == "summary" and self.named_functions(text, where):
             return
+        if self.section == "tokens" and self.enum_item(text, where):
+            return
+        if self.section == "version" and (revision := phrases.REVISION_ITEM.match(text)):
+            if self.revision_date is None or revision["date"] > self.revision_date:  # the latest is the revision
+                self.revision_date = revision["date"]
+                self.facts.revision, self.facts.revision_where = text, where
+            return
         self.mentions(text, where, self.errors.owners[0] if self.errors.owners else None)
         self.close_doc()
         if self.section != "aside":
             self.errors.item(text, where)
+
+    def enum_item(self, text: str, where: Location) -> bool:
+        """A list of new enums by type (the book's appendix pages): an item naming a type, or the error codes,
+        heads the tokens its sub-items name."""
+        name = text.strip()
+        if self.knowledge.is_constant_name(name):
+            self.add_token(TokenFact(name, "", None, self.group, where))
+            return True
+        if phrases.ERROR_CODES_ITEM.match(name):
+            self.set_group(TokenGroupFact(name, "error", (), None, None, where))
+            return True
+        if WORD.fullmatch(name) and self.knowledge.is_type_name(name):
+            self.set_group(TokenGroupFact(name, "accepted", (), None, None, where, c_type=name))
+            return True
+        return False
 
     def definition(self, block: Definition) -> None:
         text = self.marked(block.text)
@@ -398,4 +422,4 @@ class _Walk:
         return _PLAIN_WORD.sub(lambda m: f"<{m[0]}>" if m[0] in self.plain_names else m[0], text)
 
     def where(self, block: Block | Row) -> Location:
-        return Location(self.document.path, block.pos)
+        return self.document.locate(block.pos)

@@ -51,6 +51,7 @@ class TokenGroupFact:
     when: str | None  # for "returned ... when <param_name> is TOKEN"
     where: Location
     parameter_markup_broken: bool = False
+    c_type: str | None = None  # the type a list of enums is headed by (the book's New Enums: `* cl_mem_info`)
 
 
 @frozen
@@ -158,6 +159,8 @@ class SourceFacts:
     unreadable: tuple[tuple[Location, str], ...] = ()  # where the text's reading put U+FFFD, and for what
     has_summary: bool = False
     subject: str | None = None  # the function a reference page describes
+    #: A text put together from other files (an extension cut out of a book): the files its lines come from.
+    files: tuple[str, ...] = ()
 
     def states_nothing(self) -> bool:
         """No prototype, function name, type, token, condition or table: nothing an IR could keep."""

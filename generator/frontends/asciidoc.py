@@ -42,6 +42,8 @@ _BULLET = re.compile(r"^\s*(\*+|\.+|-)\s+")
 _CODE_ONLY = re.compile(r"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+):?")
 #: What joins one sub-item to the next (`..., or`): list glue, not part of the condition.
 _GLUE = (", or", " or", ", and", " and", ",", ";")
+#: The attributes of a reference page's open block: `[open,refpage='clFoo',desc='...',type='protos']`.
+_REFPAGE = re.compile(r"^\[open,(?:[^\]]*,)?refpage='(?P<name>[A-Za-z_]\w*)'")
 #: `include::target[...]` alone on its line, as the grammar drops it.
 _INCLUDE = re.compile(r"^include::([^\[\n]*+)\[[^\n]*\][ \t]*+$", re.M)
 
@@ -77,6 +79,7 @@ class _Reader:
         self.anchor: str | None = None
         self.open: list[_Open] = []
         self.blocks: list[Block] = []
+        self.level = 0  # the last title's
 
     def read(self, node: Tree[Token] | Token) -> None:
         try:
@@ -91,6 +94,9 @@ class _Reader:
                 attribute_entry(str(node), self.attributes)
             elif node.type == "ANCHOR":
                 self.anchor = str(node).strip()[2:-2].split(",")[0].strip() or None
+            elif page := _REFPAGE.match(str(node)):  # a reference page: a section on one function
+                self.close_lists()
+                self.blocks.append(Heading(page["name"], self.level + 1, Pos(node.line or 1, 1), self.anchor))
             else:  # ATTRIBUTES: they apply to the next block
                 self.block_attributes.append(str(node).strip())
             return
@@ -107,7 +113,8 @@ class _Reader:
         pos = Pos(node.meta.line, 1)
         if node.data == "title":
             marks, _, title = str(lines[0]).strip().partition(" ")
-            return [Heading(inline(title, self.attributes), len(marks) - 1, pos, self.anchor)]
+            self.level = len(marks) - 1
+            return [Heading(inline(title, self.attributes), self.level, pos, self.anchor)]
         if node.data == "paragraph":
             return [Paragraph(inline(" ".join(lines), self.attributes), pos)]
         if node.data == "listing":

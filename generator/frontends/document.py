@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from generator.base.c_decl import CFunction, CTypedef
+from generator.base.diagnostics import Location
 from generator.base.records import frozen
 from generator.base.source import Pos
 
@@ -104,7 +105,9 @@ class Document:
 
     `lost` names what the file is known to have dropped; `marks_parameters` is
     False for formats that write parameter names as plain words; `omissions` are
-    what the front-end could not keep, each to be reported.
+    what the front-end could not keep, each to be reported. `origins`: for a text
+    put together from other files (an extension cut out of a book), where each of
+    its lines comes from; positions are then cited there.
     """
 
     path: str
@@ -113,6 +116,14 @@ class Document:
     lost: frozenset[str] = frozenset()
     marks_parameters: bool = True
     omissions: tuple[Omission, ...] = ()
+    origins: tuple[Location, ...] = ()
+
+    def locate(self, pos: Pos) -> Location:
+        """Where the text at `pos` comes from: this file, or the line it was put together from."""
+        if not self.origins or not 0 < pos.line <= len(self.origins):
+            return Location(self.path, pos)
+        origin = self.origins[pos.line - 1]
+        return Location(origin.path, Pos(origin.pos.line, pos.column if origin.pos.column == 1 else origin.pos.column))
 
 
 #: A parameter reference in block text: `<name>`.

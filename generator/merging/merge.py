@@ -63,6 +63,17 @@ def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink
     return list(merged.values())
 
 
+def _sources(sources: list[SourceFacts], registry: str | None) -> list[Source]:
+    """Every text that contributed, in path order: each text read, and the files a text put together from
+    others (a cut out of a book) took its lines from; the registry XML is the IR's `registry`."""
+    found = {s.path: Source(s.path, s.format) for s in sources}
+    for s in sources:
+        for path in s.files:
+            if path != registry:
+                found.setdefault(path, Source(path, s.format))
+    return [found[path] for path in sorted(found)]
+
+
 def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink,
                     registry: Registry | None = None) -> Extension:
     primary = [primary_source(sources)]
@@ -72,7 +83,7 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
         vendor=parts[0].upper() if parts else "",
         revision=next((s.revision for s in primary if s.revision), None),
         metadata={k: v for s in reversed(primary) for k, v in s.metadata.items()},
-        sources=[Source(s.path, s.format) for s in sorted(sources, key=lambda s: s.path)],
+        sources=_sources(sources, registry.path if registry is not None else None),
         registry=registry.path if registry is not None else None,
     )
     _revisions(extension, sources, primary[0], sink)

@@ -77,8 +77,8 @@ def _group(fact: TokenGroupFact | None, groups: dict[str, TokenGroup]) -> TokenG
         return None
     key = f"{fact.where.path}:{fact.where.pos.line}:{fact.where.pos.column}"
     if key not in groups:
-        groups[key] = TokenGroup("", fact.kind, fact.functions, fact.parameter, None, fact.when, fact.sentence,
-                                 fact.where)
+        groups[key] = TokenGroup("", fact.kind, fact.functions, fact.parameter, fact.c_type, fact.when,
+                                 fact.sentence, fact.where)
     return groups[key]
 
 
@@ -98,6 +98,8 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
         function = group.functions[0] if group.functions else ""
         if group.kind == "error":
             group.name, group.c_type = knowledge.error_group, knowledge.error_type
+        elif group.c_type and not group.parameter:
+            group.name = _typed(group, own, knowledge)
         elif group.kind == "returned" and group.when:
             group.name = _query_name(group.when, knowledge)
         elif function in own and group.parameter:
@@ -137,6 +139,24 @@ def _unique(name: str, taken: set[str], last: dict[str, int]) -> str:
         candidate = f"{name}_{number}"
     last[name] = number
     return candidate
+
+
+def _typed(group: TokenGroup, own: dict[str, Function], knowledge: Knowledge) -> str:
+    """A group of enums of one type (the book's New Enums): accepted by the parameters of that type, of the
+    extension's own functions (the group is named after the parameter) or else of core ones (after the type);
+    where no parameter takes the type, its values are returned (a query's answer) and named after the type."""
+    assert group.c_type is not None
+    takers = [(f.name, p.name) for f in own.values() for p in f.params if p.name and base_type(p.type) == group.c_type]
+    if takers:
+        group.functions, group.parameter = tuple(dict.fromkeys(f for f, _ in takers)), takers[0][1]
+        return takers[0][1]
+    core = [(name, param) for name, f in knowledge.core_functions.items() for param, c_type in f.params
+            if base_type(c_type) == group.c_type]
+    if core:
+        group.functions, group.parameter = tuple(dict.fromkeys(f for f, _ in core)), core[0][1]
+    else:
+        group.kind = "returned"
+    return knowledge.without_api_prefix(group.c_type)
 
 
 def _param_type(function: Function, parameter: str) -> str | None:

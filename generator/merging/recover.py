@@ -64,8 +64,8 @@ def groups(extension: Extension, merged: dict[str, Extension], knowledge: Knowle
     ours_by_group = _members(extension)
     indexes: dict[int, dict[str, set[int]]] = {}  # per relative: our name of a token -> where its groups stand
     for group in extension.groups:
-        if group.kind == "error" or group.parameter is not None:
-            continue
+        if group.kind == "error" or group.parameter is not None or group.c_type is not None:
+            continue  # a group headed by its type lost nothing: `merge_tokens` finds what takes the type
         ours = ours_by_group.get(group.key, set())
         for number, relative in enumerate(family):
             index = indexes.get(number)

@@ -255,3 +255,38 @@ def test_every_paragraph_of_a_metadata_field_is_kept(tmp_path: Path, main: Calla
     assert ir.metadata[section].endswith(f"\n\n{more}") and ir.revision == "Version 1, December 7, 2009"
     page = (tmp_path / "out" / "docs" / "nv_d3d10" / "index.md").read_text(encoding="utf-8")
     assert more.split(":")[0] in next(line for line in page.splitlines() if line.startswith(f"| {section} |"))
+
+
+BOOK_PAGE = """= cl_acme_widget
+
+=== New Commands
+
+  * {clDoWidgetACME}
+
+=== New Enums
+
+  * {cl_widget_mode_acme_TYPE}
+  ** {CL_WIDGET_FAST_ACME}
+  * {cl_mem_info_TYPE}
+  ** {CL_MEM_WIDGET_ACME}
+  * New Error Codes
+  ** {CL_WIDGET_TOO_HIGH_ACME}
+
+=== Version History
+
+  * Revision 1.0.0, 2020-04-21
+  ** First assigned version.
+  * Revision 1.1.0, 2024-01-02
+  ** Clarified.
+"""
+
+
+def test_the_book_s_new_enums_group_tokens_by_type_and_the_latest_revision_is_kept(knowledge: Knowledge) -> None:
+    found = extract(asciidoc.parse(SpecFile.from_text("page.asciidoc", BOOK_PAGE)), knowledge)
+    assert [n.name for n in found.named_functions] == ["clDoWidgetACME"]
+    groups = {t.name: t.group for t in found.tokens}
+    assert {name: (g.c_type, g.kind) for name, g in groups.items() if g} == {
+        "CL_WIDGET_FAST_ACME": ("cl_widget_mode_acme", "accepted"), "CL_MEM_WIDGET_ACME": ("cl_mem_info", "accepted"),
+        "CL_WIDGET_TOO_HIGH_ACME": (None, "error")}
+    assert all(t.value is None for t in found.tokens)  # the registry XML gives the values
+    assert found.revision == "Revision 1.1.0, 2024-01-02"

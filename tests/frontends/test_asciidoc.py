@@ -166,3 +166,11 @@ def test_comment_blocks_notes_and_literal_blocks() -> None:
             "....\nCL_LITERAL_X  0x1\n....\n\n[[inline-id]]An anchored line.\n")
     assert _blocks(text) == [Paragraph("A note.", Pos(7, 1)), TokenDef("CL_LITERAL_X", "0x1", Pos(11, 1)),
                              Paragraph("An anchored line.", Pos(14, 1))]
+
+
+def test_a_reference_page_opens_a_section_on_its_function() -> None:
+    """`[open,refpage='f',...]` is the book's section on f: the walk then reads what follows as f's."""
+    text = ("== Memory\n\n[open,refpage='clFooKHR',desc='Foo',type='protos']\n--\nTo foo, call\n--\n")
+    blocks = asciidoc.parse(SpecFile.from_text("book.adoc", text)).blocks
+    headings = [(b.title, b.level, b.pos.line) for b in blocks if isinstance(b, Heading)]
+    assert headings == [("Memory", 1, 1), ("clFooKHR", 2, 3)]

@@ -23,6 +23,7 @@ import math
 import os
 import re
 import resource
+import shutil
 import signal
 import sys
 import time
@@ -84,6 +85,29 @@ def run(folder: Path, files: dict[str, bytes], extra: tuple[str, ...] = (), boun
     seconds = time.perf_counter() - started
     if status is None:
         return Outcome("FAIL", None, seconds, f"no result within {bound} s of CPU (killed)", stderr)
+    reason = judge(status, stderr, files, out, before)
+    if reason:
+        return Outcome("FAIL", status, seconds, reason, stderr)
+    return Outcome("ir" if status == 0 else "error", status, seconds, stderr=stderr)
+
+
+def run_book(folder: Path, checkout: Path, damaged: dict[str, bytes], extensions: tuple[str, ...]) -> Outcome:
+    """Generate `extensions` from a copy of `checkout` whose files `damaged` (by path in it) replaces, judged as
+    `run` judges: an error must point into a file of the checkout."""
+    warm()
+    specs, out = folder / "specs", folder / "out"
+    shutil.copytree(checkout, specs)
+    for name, data in damaged.items():
+        (specs / name).write_bytes(data)
+    writer.write(out, PREVIOUS)
+    before = snapshot(out)
+    files = {path.name: path.read_bytes() for path in specs.rglob("*") if path.is_file()}
+    started = time.perf_counter()
+    argv = ["generate", "--specs", str(specs), "--out", str(out), *(f"--extension={e}" for e in extensions)]
+    status, stderr = child(folder, argv)
+    seconds = time.perf_counter() - started
+    if status is None:
+        return Outcome("FAIL", None, seconds, f"no result within {TIME_BOUND} s of CPU (killed)", stderr)
     reason = judge(status, stderr, files, out, before)
     if reason:
         return Outcome("FAIL", status, seconds, reason, stderr)
@@ -154,7 +178,7 @@ def _clean_error(stderr: str, files: dict[str, bytes]) -> str:
         return f"not a `file:line:col: error:` message: {first[:200]!r}"
     name = Path(match["path"]).name
     if match["line"] is None:
-        return "" if match["path"] == "specs" else f"an error about {match['path']!r} gives no line and column"
+        return "" if name == "specs" else f"an error about {match['path']!r} gives no line and column"
     if name not in files:
         return f"the error names {match['path']!r}, not a spec file"
     text = files[name].decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")

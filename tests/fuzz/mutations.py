@@ -30,6 +30,11 @@ CORPUS_SEEDS: dict[str, bytes] = {p.name: p.read_bytes() for p in sorted(CORPUS.
 XML_SEEDS: dict[str, bytes] = {"cl.xml": (CORPUS / "registry" / "cl.xml").read_bytes()}
 XML_PARTNER = "cl_khr_egl_image.adoc2024.asciidoc"
 SEEDS: dict[str, bytes] = SPEC_SEEDS | CORPUS_SEEDS | XML_SEEDS
+#: The 2026 OpenCL book, and the files of it the D3D extensions are cut from, damaged one at a time.
+BOOK = CORPUS / "opencl-docs-2026"
+BOOK_SEEDS: dict[str, bytes] = {name: (BOOK / name).read_bytes() for name in (
+    "OpenCL_API.txt", "api/opencl_platform_layer.asciidoc", "api/opencl_runtime_layer.asciidoc",
+    "api/cl_khr_d3d11_sharing.asciidoc", "api/appendix_f.asciidoc", "xml/cl.xml")}
 #: The seeds the random cases are drawn from: all, or those `python -m tests.fuzz --seeds` names.
 DRAWN = sorted(name for name in SEEDS if name in os.environ.get("FUZZ_SEEDS", name).split(","))
 

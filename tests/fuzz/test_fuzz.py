@@ -14,16 +14,19 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 from tests.fuzz import harness
 from tests.fuzz.ir_mutations import IrCase, ir_cases
-from tests.fuzz.mutations import SPEC_SEEDS, Case, cases, section_boundaries, write
+from tests.fuzz.mutations import BOOK, BOOK_SEEDS, SPEC_SEEDS, Case, cases, mutations, section_boundaries, write
 from tests.pathological import SHAPES
 
 CASES = int(os.environ.get("FUZZ_CASES", "120"))
 #: Damaged IR files through `diff`: a fifth as many as damaged specs (each case is quicker: no generation).
 IR_CASES = max(1, CASES // 5)
 LOG = os.environ.get("FUZZ_LOG")
+#: Damaged books through `generate --extension`: a tenth as many (each reads the whole 2.2 MB book).
+BOOK_CASES = max(4, CASES // 10)
 #: Every section boundary in the long run; every fifth in `make test`.
 BOUNDARY_STEP = 1 if "FUZZ_CASES" in os.environ else 5
 
@@ -47,6 +50,24 @@ def test_a_damaged_spec_gives_output_or_a_clean_error(case: Case, tmp_path_facto
     event(f"outcome: {outcome.verdict}")
     record(case.seed, case.kinds() + ("+others" if case.with_others else ""), outcome)
     assert outcome.verdict != "FAIL", f"{case}\n{outcome.reason}\n--- stderr ---\n{outcome.stderr[-3000:]}"
+
+
+@settings(max_examples=BOOK_CASES, deadline=None, database=None, derandomize="FUZZ_CASES" not in os.environ,
+          suppress_health_check=list(HealthCheck))
+@given(seed=st.sampled_from(sorted(BOOK_SEEDS)), changes=st.lists(mutations, min_size=1, max_size=4).map(tuple))
+def test_a_damaged_book_gives_output_or_a_clean_error(seed: str, changes: tuple[object, ...],
+                                                     tmp_path_factory: pytest.TempPathFactory) -> None:
+    """One file of the 2026 OpenCL book (a section, an appendix page, the registry XML) damaged, the D3D
+    extensions cut out of it."""
+    data = BOOK_SEEDS[seed]
+    for change in changes:
+        data = change.apply(data)  # type: ignore[attr-defined]
+    outcome = harness.run_book(tmp_path_factory.mktemp("book-case"), BOOK, {seed: data},
+                               ("cl_khr_d3d10_sharing", "cl_khr_d3d11_sharing"))
+    kinds = "+".join(type(change).__name__ for change in changes)
+    event(f"outcome: {outcome.verdict}")
+    record(f"book/{seed}", kinds, outcome)
+    assert outcome.verdict != "FAIL", f"{seed} {changes}\n{outcome.reason}\n--- stderr ---\n{outcome.stderr[-3000:]}"
 
 
 @settings(max_examples=IR_CASES, deadline=None, database=None, derandomize="FUZZ_CASES" not in os.environ,

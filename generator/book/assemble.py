@@ -1,0 +1,238 @@
+"""One extension's text, cut out of the book: an AsciiDoc text the AsciiDoc front-end reads as it reads an
+extension's own, each of whose lines cites the book's file and line (or the XML element) it comes from.
+
+What is the extension's: the lines inside a conditional that names it (and holds when it alone is set), the
+reference pages of its commands, and its appendix page. Lines of core text come along only as the frame that
+makes the cut read as the book does: the heading above, a reference page's opening and its "returns" sentence
+(whose function the error items then belong to), a table's opening and header. The text is laid out as
+`= <extension>`, the attribute entries (the book's, then the XML's dictionary), the cut lines, the page.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import field
+
+from generator.base.diagnostics import Location
+from generator.base.records import frozen, mutable
+from generator.base.source import Pos, SpecFile
+from generator.book import dictionary
+from generator.book.blocks import Blocks, Refpage, Table
+from generator.book.preprocess import Book, Line, Note, holds
+from generator.frontends.registry_xml import Registry
+
+_ENTRY_VALUE = re.compile(r"^:(?P<unset>!?)(?P<name>[A-Za-z0-9_][A-Za-z0-9_-]*)(?P<after>!?):(?:[ \t]+(?P<value>.*))?$")
+_PROTOS = "api/protos/"
+#: The generated include that marks a page as an extension's appendix page: `meta/<prefix><extension>.txt`.
+META = "meta/"
+
+
+@frozen
+class Assembled:
+    """The extension's text, and for each of its lines (0-based) where it comes from."""
+
+    spec: SpecFile
+    origins: tuple[Location, ...]
+    notes: tuple[Note, ...] = ()
+    generated_kinds: frozenset[str] = frozenset()  # the kinds of build-made includes left unanswered
+
+
+def page_extension(line: Line) -> str | None:
+    """The extension a `{generated}/meta/...<extension>.txt` include names, or None when it is no such include."""
+    if line.generated is None or not line.generated.startswith(META) or not line.generated.endswith(".txt"):
+        return None
+    stem = posixpath.basename(line.generated)[: -len(".txt")]
+    return re.sub(r"\{[^}]*\}", "", stem) or None
+
+
+@mutable
+class _Text:
+    lines: list[str] = field(default_factory=list)
+    origins: list[Location] = field(default_factory=list)
+
+    def add(self, text: str, origin: Location) -> None:
+        self.lines.append(text)
+        self.origins.append(origin)
+
+
+@mutable
+class _Cut:
+    """The walk over the extension's lines of the book, emitting each with the frame it needs once."""
+
+    book: Book
+    blocks: Blocks
+    registry: Registry
+    out: _Text
+    notes: list[Note]
+    unanswered: set[str]
+    emitted: set[int] = field(default_factory=set)
+    page: Refpage | None = None
+    table: Table | None = None
+    last: int = -2
+
+    def line(self, index: int) -> None:
+        page, table = self.blocks.refpages[index], self.blocks.tables[index]
+        if table is not self.table:
+            self.close_table()
+        if page is not self.page:
+            self.close_page()
+        if index in self.emitted:
+            return
+        heading = self.blocks.headings[index]
+        if heading not in (-1, index) and heading not in self.emitted and (page is None or heading < page.start):
+            self.frame([heading])
+        if page is not None and page is not self.page:
+            self.frame([page.start, page.start + 1])
+            self.page = page
+        if page is not None and 0 <= page.errors < index and page.errors not in self.emitted:
+            self.frame(self.returns(page))
+        if table is not None and table is not self.table:
+            self.frame(list(range(table.start, table.header_end + 1)))
+            self.table = table
+        self.emit(index)
+
+    def returns(self, page: Refpage) -> list[int]:
+        """The `// refError` line and the paragraph after it: "f returns ... one of the following errors:"."""
+        taken = [page.errors]
+        index = page.errors + 1
+        while index < page.end and not self.book.lines[index].text.strip():
+            index += 1
+        while index < page.end and self.book.lines[index].text.strip():
+            if re.match(r"^\s*[*-]+\s", self.book.lines[index].text):
+                break
+            taken.append(index)
+            index += 1
+        return taken
+
+    def frame(self, indices: list[int]) -> None:
+        for index in indices:
+            if index not in self.emitted:
+                self.emit(index)
+
+    def emit(self, index: int) -> None:
+        if index in self.emitted:
+            return
+        line = self.book.lines[index]
+        if index != self.last + 1 and self.out.lines and self.out.lines[-1].strip():
+            self.out.add("", line.where)  # cut lines never run into the paragraph before them
+        self.emitted.add(index)
+        self.last = index
+        if line.generated is None:
+            self.out.add(line.text, line.where)
+        else:
+            answer(line, self.registry, self.out, self.notes, self.unanswered)
+
+    def close_table(self) -> None:
+        if self.table is not None and self.table.end not in self.emitted:
+            self.emit(self.table.end)
+        self.table = None
+
+    def close_page(self) -> None:
+        self.close_table()
+        if self.page is not None and self.page.end not in self.emitted:
+            self.emit(self.page.end)
+        self.page = None
+
+
+def answer(line: Line, registry: Registry, out: _Text, notes: list[Note], unanswered: set[str]) -> None:
+    """An include of a file the build makes: a prototype answered from the XML; any other left out, its kind
+    noted once for the run."""
+    assert line.generated is not None
+    if line.generated.startswith(_PROTOS):
+        name = posixpath.basename(line.generated).rsplit(".", 1)[0]
+        found = dictionary.prototype(registry, name)
+        if found is not None:
+            listing, where = found
+            for text in listing:
+                out.add(text, where)
+            return
+        notes.append(Note(line.where, "unanswered-prototype", f"the build would include the prototype of {name} "
+                          "here, but the registry XML declares no such command"))
+        return
+    unanswered.add(posixpath.dirname(line.generated) or line.generated)
+
+
+def indices(book: Book, blocks: Blocks, extension: str, commands: frozenset[str],
+            defined: Callable[[str], bool]) -> Iterator[int]:
+    """The extension's lines in book order: inside a conditional naming it, or on a reference page of one of its
+    commands; each holding when the extension alone is set."""
+    named: dict[int, bool] = {}
+    for index, line in enumerate(book.lines):
+        scope_id = id(line.scope)
+        if scope_id not in named:
+            named[scope_id] = any(extension in c.names and not c.negated and c.expression is None for c in line.scope)
+        page = blocks.refpages[index]
+        if (named[scope_id] or (page is not None and page.name in commands)) and holds(line.scope, defined):
+            yield index
+
+
+def assemble(extension: str, book: Book, blocks: Blocks, page: Book | None, registry: Registry) -> Assembled:
+    defined = book.defined(frozenset({extension}))
+    found = registry.extensions.get(extension)
+    commands = frozenset(r.name for r in found.required if r.kind == "command") if found is not None else frozenset()
+    notes: list[Note] = []
+    unanswered: set[str] = set()
+    body = _Text()
+    cut = _Cut(book, blocks, registry, body, notes, unanswered)
+    for index in indices(book, blocks, extension, commands, defined):
+        cut.line(index)
+    cut.close_page()
+    if page is not None:
+        body.add("", page.lines[0].where)
+        for line in page.lines:
+            if page_extension(line) == extension or not holds(line.scope, defined):
+                continue
+            if line.generated is None:
+                body.add(line.text, line.where)
+            else:
+                answer(line, registry, body, notes, unanswered)
+    head = _Text()
+    title = page.lines[0].where if page is not None else (found.where if found else Location("", Pos(1, 1)))
+    head.add(f"= {extension}", title)
+    head.add("", title)
+    _entries(body, book, defined, registry, head)
+    head.add("", title)
+    text = "\n".join(head.lines + body.lines) + "\n"
+    spec = SpecFile(title.path, text)
+    return Assembled(spec, tuple(head.origins + body.origins), tuple(notes), frozenset(unanswered))
+
+
+def _entries(body: _Text, book: Book, defined: Callable[[str], bool], registry: Registry, head: _Text) -> None:
+    """An attribute entry for each reference of the cut lines: the book's own where it sets the name (a value of
+    several lines joined into one), else the XML's dictionary entry."""
+    referenced: dict[str, None] = {}
+    for text in body.lines:
+        referenced.update(dict.fromkeys(dictionary.REFERENCE.findall(text)))
+    own = _book_entries(book, defined)
+    for reference in referenced:
+        if reference in own:
+            value, where = own[reference]
+            head.add(f":{reference}: {value}", where)
+        elif (found := dictionary.defined(registry, reference)) is not None:
+            head.add(f":{reference}: {found[0]}", found[1])
+
+
+def _book_entries(book: Book, defined: Callable[[str], bool]) -> dict[str, tuple[str, Location]]:
+    """The book's attribute entries that hold, by name: the last value set, its lines joined where each but the
+    last ends in a backslash."""
+    entries: dict[str, tuple[str, Location]] = {}
+    lines = book.lines
+    index = 0
+    while index < len(lines):
+        entry = _ENTRY_VALUE.match(lines[index].text)
+        if entry is None or not holds(lines[index].scope, defined):
+            index += 1
+            continue
+        parts, where = [entry["value"] or ""], lines[index].where
+        while parts[-1].endswith("\\") and index + 1 < len(lines):
+            parts[-1] = parts[-1][:-1].rstrip()
+            index += 1
+            parts.append(lines[index].text.strip())
+        if entry["unset"] or entry["after"]:
+            entries.pop(entry["name"], None)
+        else:
+            entries[entry["name"]] = (" ".join(p for p in parts if p), where)
+        index += 1
+    return entries

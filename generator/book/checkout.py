@@ -1,0 +1,158 @@
+"""Telling a Khronos checkout from a folder of spec texts, and reading it: each selected extension's facts.
+
+A checkout (OpenCL-Docs) holds its registry XML in `xml/` and, at its top, a book: an AsciiDoc document (a
+`= Title` line) that includes files of the folder. Every other folder is a folder of spec texts, read as before.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+
+from generator.base import source, timing
+from generator.base.diagnostics import Location
+from generator.base.errors import InputError, printable
+from generator.base.knowledge import Knowledge
+from generator.base.records import frozen
+from generator.base.source import Pos, SpecFile, cited
+from generator.book import assemble, blocks, preprocess
+from generator.extraction.extract import extract
+from generator.extraction.facts import Remark, SourceFacts
+from generator.frontends import asciidoc, registry_xml
+from generator.frontends.registry_xml import Registry
+
+#: Where a checkout keeps its registry XML.
+XML_FOLDER = "xml"
+_ASCIIDOC = (".txt", ".adoc", ".asciidoc")
+_HEAD = 64 * 1024
+_TITLE = re.compile(rb"^=[ \t]+\S", re.M)
+_INCLUDE = re.compile(rb"^include::(?!\{)[^\[\n]+\[", re.M)
+
+
+@frozen
+class Checkout:
+    root: Path
+    books: tuple[str, ...]  # the first file of each book, cited (`specs/<path>`)
+    registry: str  # cited
+
+
+def recognise(root: Path) -> Checkout | None:
+    """The checkout at `root`, or None when it is a folder of spec texts."""
+    registries = [name for name in _listed(root / XML_FOLDER) if name.endswith(".xml")
+                  and _head_matches(root, f"{XML_FOLDER}/{name}", lambda head: registry_xml.recognises(
+                      head.decode("utf-8", "replace")))]
+    books = [name for name in _listed(root) if name.endswith(_ASCIIDOC)
+             and _head_matches(root, name, lambda head: bool(_TITLE.search(head) and _INCLUDE.search(head)))]
+    if not registries or not books:
+        return None
+    if len(registries) > 1:
+        raise InputError(cited(XML_FOLDER), None, f"holds {len(registries)} registry XMLs "
+                         f"({', '.join(registries)}): which to believe the run cannot tell")
+    return Checkout(root, tuple(cited(name) for name in books), cited(f"{XML_FOLDER}/{registries[0]}"))
+
+
+def _listed(folder: Path) -> list[str]:
+    """The names of the regular files (or links, judged when read) directly in `folder`, none hidden."""
+    try:
+        with os.scandir(folder) as entries:
+            return sorted(e.name for e in entries if not e.name.startswith(".")
+                          and (e.is_symlink() or e.is_file(follow_symlinks=False)))
+    except OSError:
+        return []
+
+
+def _head_matches(root: Path, relative: str, test: Callable[[bytes], bool]) -> bool:
+    """Whether the head of a file, its line ends made LF as reading makes them, passes `test`."""
+    found = source.head(root / relative, root, _HEAD)
+    return found is not None and test(found[0].replace(b"\r\n", b"\n").replace(b"\r", b"\n"))
+
+
+@frozen
+class Read:
+    facts: list[SourceFacts]
+    registry: Registry
+    texts: dict[str, str]
+    digests: dict[str, str]
+
+
+def read(checkout: Checkout, extensions: list[str], knowledge: Knowledge) -> Read:
+    """The facts of each extension named, cut out of the book read once."""
+    root = checkout.root
+    with timing.stage("front-end registry XML"):
+        registry_spec = SpecFile.read(root / checkout.registry.removeprefix("specs/"), root)
+        registry = registry_xml.read(registry_spec)
+    with timing.stage("front-end book"):
+        book = preprocess.read_all(root, checkout.books)
+        found = blocks.find(book.lines)
+        pages = _pages(root, book)
+    unknown = [name for name in extensions if name not in registry.extensions and name not in pages]
+    if unknown:
+        raise InputError(checkout.registry, None, f"--extension {printable(unknown[0])}: neither the registry XML nor "
+                         "an appendix page of the book describes this extension (the XML lists "
+                         f"{len(registry.extensions)}, for example {next(iter(registry.extensions), 'none')})")
+    facts: list[SourceFacts] = []
+    files = dict(book.files)
+    for name in dict.fromkeys(extensions):
+        page = pages.get(name)
+        if page is not None:
+            files.update(page.files)
+        with timing.stage("front-end book"):
+            cut = assemble.assemble(name, book, found, page, registry)
+        try:
+            with timing.stage("front-end asciidoc"):
+                document = replace(asciidoc.parse(cut.spec), origins=cut.origins)
+        except InputError as error:
+            raise _placed(error, cut) from None
+        with timing.stage("extract"):
+            one = extract(document, knowledge)
+        one.remarks += _remarks(cut, book, page)
+        facts.append(one)
+    texts = {path: spec.text for path, spec in files.items()} | {registry_spec.path: registry_spec.text}
+    digests = {path: spec.digest for path, spec in files.items()} | {registry_spec.path: registry_spec.digest}
+    return Read(facts, registry, texts, digests)
+
+
+def _pages(root: Path, book: preprocess.Book) -> dict[str, preprocess.Book]:
+    """Each extension's appendix page: a file beside the book's own that includes the metadata the build makes
+    for that extension (`include::{generated}/meta/<extension>.txt[]`). The build's appendix includes them from
+    a list it makes from the XML; here they are found where they lie."""
+    folders = sorted({posixpath.dirname(path.removeprefix("specs/")) for path in book.files})
+    pages: dict[str, preprocess.Book] = {}
+    for folder in folders:
+        for name in _listed(root / folder):
+            shown = cited(posixpath.join(folder, name) if folder else name)
+            if not name.endswith(_ASCIIDOC) or shown in book.files:
+                continue
+            page = preprocess.read(root, shown)
+            named = next((e for line in page.lines if (e := assemble.page_extension(line))), None)
+            if named is not None:
+                pages.setdefault(named, page)
+    return pages
+
+
+def _placed(error: InputError, cut: assemble.Assembled) -> InputError:
+    """An error of the cut text, cited where its line comes from."""
+    if error.path != cut.spec.path or error.pos is None or not 0 < error.pos.line <= len(cut.origins):
+        return error
+    origin = cut.origins[error.pos.line - 1]
+    return InputError(origin.path, Pos(origin.pos.line, error.pos.column), error.message, error.line_text)
+
+
+def _remarks(cut: assemble.Assembled, book: preprocess.Book, page: preprocess.Book | None) -> list[Remark]:
+    notes = [*book.notes, *(page.notes if page else ()), *cut.notes]
+    remarks = [Remark(n.where, n.kind, n.message, note=n.kind in ("unread-include", "ifeval")) for n in notes]
+    lines = [*book.lines, *(page.lines if page else ())]
+    for kind in sorted(cut.generated_kinds):
+        first = next((line.where for line in lines if line.generated and kind in (
+            line.generated, posixpath.dirname(line.generated))), cut.origins[0])
+        remarks.append(Remark(first, "generated-include", f"the build makes the files of {{generated}}/{kind} "
+                              "from the registry XML; the run does not, and reads them nowhere", note=True))
+    if page is None:
+        remarks.append(Remark(Location(cut.origins[0].path, Pos(1, 1)), "no-appendix-page", "no appendix page of "
+                              "the book describes this extension: its metadata, revision and list of new enums are "
+                              "not read; its commands and enums come from the registry XML"))
+    return remarks

@@ -1,0 +1,161 @@
+"""A Khronos checkout as input: the 2026 OpenCL book and its registry XML (tests/corpus/opencl-docs-2026), the
+KHR D3D extensions cut out of it against the official truth and the seed texts, and hostile checkouts."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator import pipeline
+from generator.ir import files as ir
+from tests.support import CliRun, load_truth
+
+SNAPSHOT = Path(__file__).resolve().parents[1] / "corpus" / "opencl-docs-2026"
+SEEDS = Path(__file__).resolve().parents[2] / "specs"
+D3D = ("cl_khr_d3d10_sharing", "cl_khr_d3d11_sharing")
+
+
+@pytest.fixture(scope="module")
+def book_irs() -> dict[str, dict[str, Any]]:
+    result = pipeline.run(SNAPSHOT, extensions=D3D)
+    return {extension.name: ir.to_dict(extension) for extension in result.extensions}
+
+
+@pytest.fixture
+def checkout(tmp_path: Path) -> Path:
+    """A copy of the snapshot to damage."""
+    return Path(shutil.copytree(SNAPSHOT, tmp_path / "OpenCL-Docs"))
+
+
+@pytest.mark.parametrize("extension", D3D)
+def test_prototypes_values_and_formats_read_from_the_book_equal_the_official_truth(
+        extension: str, book_irs: dict[str, dict[str, Any]]) -> None:
+    truth, ours = load_truth()[extension], book_irs[extension]
+    functions = {f["name"]: f for f in ours["functions"] if not f.get("core")}
+    assert list(functions) == [f["name"] for f in truth["functions"]]
+    for official in truth["functions"]:
+        mine = functions[official["name"]]
+        assert mine["return_type"] == official["return"]
+        assert [(p["name"], p["type"]) for p in mine["params"]] == [(p["name"], p["type"]) for p in official["params"]]
+    assert {t["name"]: t["value"] for t in ours["tokens"]} == {t["name"]: t["value"] for t in truth["tokens"]}
+    formats = next(t for t in ours["tables"] if t["name"] == "dxgi_format_mapping")
+    assert formats["rows"] == truth["dxgi_formats"]
+
+
+@pytest.mark.parametrize("extension", D3D)
+def test_error_codes_are_the_official_ones_and_what_the_book_adds_is_cited_there(
+        extension: str, book_irs: dict[str, dict[str, Any]]) -> None:
+    """The book lists CL_OUT_OF_RESOURCES and CL_OUT_OF_HOST_MEMORY for clGetDeviceIDsFromD3D1xKHR, which the
+    2018 text did not: a revision, cited at the book's line. Nothing official is missing."""
+    truth, ours = load_truth()[extension], book_irs[extension]
+    functions = {f["name"]: f for f in ours["functions"]}
+    for official in truth["functions"]:
+        codes = {e["code"] for e in functions[official["name"]]["errors"]}
+        assert set(official["errors"]) <= codes
+        for added in codes - set(official["errors"]):
+            assert added in ("CL_OUT_OF_RESOURCES", "CL_OUT_OF_HOST_MEMORY"), (official["name"], added)
+            cited = [e["source"] for e in functions[official["name"]]["errors"] if e["code"] == added]
+            assert all(c.startswith("specs/api/opencl_platform_layer.asciidoc:") for c in cited)
+    for core, codes in truth["core_function_errors"].items():
+        if isinstance(codes, dict):  # {same_as: f}: the codes of f
+            codes = truth["core_function_errors"][codes["same_as"]]
+        assert {e["code"] for e in functions[core]["errors"]} == set(codes)
+        assert functions[core]["core"] is True
+
+
+def test_every_fact_cites_the_book_line_or_the_xml_element_it_comes_from(book_irs: dict[str, dict[str, Any]]) -> None:
+    functions = {f["name"]: f for f in book_irs["cl_khr_d3d11_sharing"]["functions"]}
+    buffer = functions["clCreateFromD3D11BufferKHR"]
+    invalid_context = next(e for e in buffer["errors"] if e["code"] == "CL_INVALID_CONTEXT")
+    assert invalid_context["source"] == "specs/api/opencl_runtime_layer.asciidoc:1964"
+    lines = (SNAPSHOT / "api" / "opencl_runtime_layer.asciidoc").read_text(encoding="utf-8").split("\n")
+    assert "{CL_INVALID_CONTEXT} if _context_ is not a valid context." in lines[1963]
+    assert buffer["source"].startswith("specs/xml/cl.xml:")
+    xml = (SNAPSHOT / "xml" / "cl.xml").read_text(encoding="utf-8").split("\n")
+    assert "clCreateFromD3D11BufferKHR" in xml[int(buffer["source"].split(":")[1])]
+    sources = {s["path"] for s in book_irs["cl_khr_d3d11_sharing"]["sources"]}
+    assert {"specs/api/cl_khr_d3d11_sharing.asciidoc", "specs/api/opencl_runtime_layer.asciidoc",
+            "specs/api/opencl_platform_layer.asciidoc"} <= sources
+
+
+def test_the_appendix_page_gives_the_revision_and_the_groups_of_new_enums(
+        book_irs: dict[str, dict[str, Any]]) -> None:
+    ours = book_irs["cl_khr_d3d11_sharing"]
+    assert ours["revision"] == "Revision 1.0.0, 2020-04-21"
+    groups = {g["name"]: g for g in ours["token_groups"]}
+    assert groups["mem_info"]["functions"] == ["clGetMemObjectInfo"] and groups["mem_info"]["parameter"] == "param_name"
+    assert groups["d3d_device_source"]["functions"] == ["clGetDeviceIDsFromD3D11KHR"]
+    assert groups["error_code"]["kind"] == "error"
+    by_group = {t["name"]: t["group"] for t in ours["tokens"]}
+    assert by_group["CL_D3D11_DEVICE_KHR"] == "d3d_device_source"
+    assert by_group["CL_INVALID_D3D11_DEVICE_KHR"] == "error_code"
+
+
+@pytest.mark.parametrize("extension", D3D)
+def test_the_diff_from_the_seed_text_removes_no_function_token_or_condition(
+        extension: str, main: Callable[..., CliRun], tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    made = main("generate", "--specs", str(SNAPSHOT), "--out", str(out), "--extension", extension)
+    assert made.status == 0, made.err
+    diff = main("diff", str(SEEDS / f"{extension}.txt"), str(out))
+    assert diff.status in (0, 1), diff.err
+    removed = [line for line in diff.out.splitlines()
+               if any(kind in line for kind in ("function removed", "token removed", "condition removed"))]
+    assert removed == []
+    assert "condition reworded" in diff.out  # the book words its conditions otherwise: the diff sees them
+
+
+def test_a_checkout_without_extension_generates_nothing_and_says_how_to_choose(
+        main: Callable[..., CliRun], tmp_path: Path) -> None:
+    run = main("generate", "--specs", str(SNAPSHOT), "--out", str(tmp_path / "out"))
+    assert run.status == 2
+    assert "--extension NAME" in run.err and run.err.startswith("specs/OpenCL_API.txt: error:")
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_extension_the_checkout_does_not_describe_is_an_input_error(
+        main: Callable[..., CliRun], tmp_path: Path) -> None:
+    run = main("generate", "--specs", str(SNAPSHOT), "--out", str(tmp_path / "out"), "--extension", "cl_khr_nothing")
+    assert run.status == 2 and "--extension cl_khr_nothing" in run.err
+
+
+def test_extension_given_for_a_folder_of_texts_is_an_input_error(main: Callable[..., CliRun], tmp_path: Path) -> None:
+    run = main("generate", "--specs", str(SEEDS), "--out", str(tmp_path / "out"), "--extension",
+               "cl_khr_d3d11_sharing")
+    assert run.status == 2 and "not one" in run.err
+
+
+def _append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
+    "an include cycle": (lambda root: _append(root / "api" / "glossary.asciidoc",
+                                              "include::opencl_architecture.asciidoc[]\ninclude::glossary.asciidoc[]\n"),
+                         "include cycle"),
+    "an include leaving the checkout": (lambda root: _append(root / "api" / "glossary.asciidoc",
+                                                             "include::../../secret.txt[]\n"), "leads out"),
+    "a 100,000-deep ifdef": (lambda root: _append(root / "api" / "glossary.asciidoc",
+                                                  "ifdef::cl_khr_d3d11_sharing[]\n" * 100_000), "nested more than"),
+    "a refpage that never closes": (lambda root: _append(
+        root / "api" / "acknowledgements.asciidoc", "[open,refpage='clFoo',desc='x',type='protos']\n--\nno end\n"),
+        "never closed"),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE))
+def test_a_hostile_checkout_ends_in_a_clean_input_error_and_writes_nothing(
+        case: str, checkout: Path, main: Callable[..., CliRun], tmp_path: Path) -> None:
+    (tmp_path / "secret.txt").write_text("SECRET\n", encoding="utf-8")
+    damage, said = HOSTILE[case]
+    damage(checkout)
+    out = tmp_path / "out"
+    run = main("generate", "--specs", str(checkout), "--out", str(out), "--extension", "cl_khr_d3d11_sharing")
+    assert run.status == 2, run.err
+    assert said in run.err and ": error: " in run.err.splitlines()[0] and "Traceback" not in run.err
+    assert "SECRET" not in run.err
+    assert not out.exists()
