@@ -5,7 +5,8 @@ What is the extension's: the lines inside a conditional that names it (and holds
 reference pages of its commands, and its appendix page. Lines of core text come along only as the frame that
 makes the cut read as the book does: the heading above, a reference page's opening and its "returns" sentence
 (whose function the error items then belong to), a table's opening and header. The text is laid out as
-`= <extension>`, the attribute entries (the book's, then the XML's dictionary), the cut lines, the page.
+`= <extension>`, the attribute entries (the book's, then the XML's dictionary), the page, the book's title (so
+that the page's sections end there), the cut lines.
 """
 
 from __future__ import annotations
@@ -25,6 +26,10 @@ from generator.frontends.registry_xml import Registry
 
 _ENTRY_VALUE = re.compile(r"^:(?P<unset>!?)(?P<name>[A-Za-z0-9_][A-Za-z0-9_-]*)(?P<after>!?):(?:[ \t]+(?P<value>.*))?$")
 _PROTOS = "api/protos/"
+#: A document's title: `= Title`.
+_TITLE = re.compile(r"^=[ \t]+\S")
+#: A list item: its bullet's stars (or dashes) give its depth.
+_ITEM = re.compile(r"^[ \t]*(\*+|-+)[ \t]+\S")
 #: The generated include that marks a page as an extension's appendix page: `meta/<prefix><extension>.txt`.
 META = "meta/"
 
@@ -91,7 +96,25 @@ class _Cut:
         if table is not None and table is not self.table:
             self.frame(list(range(table.start, table.header_end + 1)))
             self.table = table
+        self.frame(self.parent_item(index, page))
         self.emit(index)
+
+    def parent_item(self, index: int, page: Refpage | None) -> list[int]:
+        """For a sub-item (`** if ...`), the lines of the item it belongs to (`* {CL_X}`): the code whose
+        conditions the sub-items are. Looked for back to the page's start or the heading above."""
+        item = _ITEM.match(self.book.lines[index].text)
+        if item is None or len(item[1]) < 2:
+            return []
+        stop = max(page.start if page is not None else -1, self.blocks.headings[index])
+        for back in range(index - 1, stop, -1):
+            found = _ITEM.match(self.book.lines[back].text)
+            if found is not None and len(found[1]) < len(item[1]):
+                lines = [back]
+                while lines[-1] + 1 < index and self.book.lines[lines[-1] + 1].text.strip() and not _ITEM.match(
+                        self.book.lines[lines[-1] + 1].text):
+                    lines.append(lines[-1] + 1)
+                return lines
+        return []
 
     def returns(self, page: Refpage) -> list[int]:
         """The `// refError` line and the paragraph after it: "f returns ... one of the following errors:"."""
@@ -175,12 +198,7 @@ def assemble(extension: str, book: Book, blocks: Blocks, page: Book | None, regi
     notes: list[Note] = []
     unanswered: set[str] = set()
     body = _Text()
-    cut = _Cut(book, blocks, registry, body, notes, unanswered)
-    for index in indices(book, blocks, extension, commands, defined):
-        cut.line(index)
-    cut.close_page()
-    if page is not None:
-        body.add("", page.lines[0].where)
+    if page is not None:  # first: its new enums tell the error codes the reference pages use
         for line in page.lines:
             if page_extension(line) == extension or not holds(line.scope, defined):
                 continue
@@ -188,6 +206,14 @@ def assemble(extension: str, book: Book, blocks: Blocks, page: Book | None, regi
                 body.add(line.text, line.where)
             else:
                 answer(line, registry, body, notes, unanswered)
+        book_title = next((line for line in book.lines if _TITLE.match(line.text)), None)
+        if book_title is not None:  # the page's sections end where the book's text begins
+            body.add("", book_title.where)
+            body.add(book_title.text, book_title.where)
+    cut = _Cut(book, blocks, registry, body, notes, unanswered)
+    for index in indices(book, blocks, extension, commands, defined):
+        cut.line(index)
+    cut.close_page()
     head = _Text()
     title = page.lines[0].where if page is not None else (found.where if found else Location("", Pos(1, 1)))
     head.add(f"= {extension}", title)

@@ -30,7 +30,8 @@ class ErrorReader:
     def __init__(self, facts: SourceFacts, knowledge: Knowledge) -> None:
         self.facts = facts
         self.knowledge = knowledge
-        self.owners: tuple[str, ...] = ()
+        self._owners: tuple[str, ...] = ()
+        self.listed: tuple[str, ...] = ()  # whose list this description has opened since its heading
         self.in_list = False
         self.striking = False  # the quoted conditions that follow are removed from another text
         self.tokens: dict[str, TokenFact] = {}  # the tokens defined so far, by name
@@ -39,10 +40,20 @@ class ErrorReader:
 
     # -- context ------------------------------------------------------------
 
+    @property
+    def owners(self) -> tuple[str, ...]:
+        """The functions the conditions read now belong to."""
+        return self._owners
+
+    @owners.setter
+    def owners(self, owners: tuple[str, ...]) -> None:
+        self._owners = owners
+        self.listed = owners or self.listed
+
     def reset(self) -> None:
         """A heading or a prototype: the conditions after it belong to no function named before."""
         self.unanswered()
-        self.owners, self.in_list, self.striking = (), False, False
+        self.owners, self.in_list, self.striking, self.listed = (), False, False, ()
 
     def saw(self, functions: list[str], where: Location) -> None:
         """Remember the functions a paragraph names: an owner a later sentence leaves implicit."""
@@ -123,12 +134,17 @@ class ErrorReader:
 
     # -- conditions ---------------------------------------------------------
 
-    def item(self, text: str, where: Location) -> None:
-        """A list item under the current owners: "CL_X if ...", "CL_X - ...", "CL_X ... or if ...", or prose."""
+    def item(self, text: str, where: Location, current: str | None = None) -> None:
+        """A list item under the current owners: "CL_X if ...", "CL_X - ...", "CL_X ... or if ...", or prose.
+        An item led by an error code that no sentence gave an owner ("New errors:" after a list) is a condition
+        of the function `current`ly described, once its description has opened its list of errors."""
         if self.striking:
             return
         if not self.owners and self.replacing is not None:
             self.owners = self.replacement_owners(text)
+        if not self.owners and current in self.listed and (led := phrases.ERROR_ITEM.match(text)) is not None \
+                and self.is_error_code(led["code"], explicit=False) and not self.is_success(led["code"]):
+            self.owners = (current,)
         if not self.owners:
             self.unowned_item(text, where)
             return

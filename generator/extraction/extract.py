@@ -120,7 +120,8 @@ class _Walk:
             self.table(block)
 
     def heading(self, block: Heading) -> None:
-        if phrases.ERRORS_TITLE.match(block.title):  # "Errors": the described function's list, as a section
+        if phrases.ERRORS_TITLE.match(block.title) and block.level > 0:  # "Errors": the described function's list
+            # (a document's own title "Error Codes", level 0, is a book's appendix of codes: no function's list)
             self.errors_section(block)
             return
         kind = phrases.section_kind(block.title)
@@ -234,7 +235,7 @@ class _Walk:
         self.mentions(text, where, self.errors.owners[0] if self.errors.owners else None)
         self.close_doc()
         if self.section != "aside":
-            self.errors.item(text, where)
+            self.errors.item(text, where, self.current.name if self.current and self.section == "body" else None)
 
     def enum_item(self, text: str, where: Location) -> bool:
         """A list of new enums by type (the book's appendix pages): an item naming a type, or the error codes,

@@ -1,0 +1,113 @@
+"""Every extension of the 2026 book whose commands have reference pages, generated in one run: functions,
+prototypes and values as the registry XML gives them, and every error item of those pages kept as a condition
+or named by a diagnostic at its line (nothing dropped in silence)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from generator import pipeline
+from generator.base.knowledge import Knowledge
+from generator.base.source import SpecFile
+from generator.frontends import registry_xml
+from generator.frontends.registry_xml import Registry
+from generator.ir import files as ir
+from tests.book.test_checkout import SNAPSHOT
+
+_REFPAGE = re.compile(r"^\[open,(?:[^\]]*,)?refpage='(\w+)'")
+_ITEM = re.compile(r"^\s*(\*+)\s+(.*)$")
+_CODE_ONLY = re.compile(r"^\{CL_[A-Z0-9_]+\}:?\s*$")
+_CODE_LED = re.compile(r"^\{CL_[A-Z0-9_]+\}\s+\S")
+_IFDEF = re.compile(r"^(ifn?def)::([\w,+-]+)\[\]\s*$")
+_ENDIF = re.compile(r"^endif::[\w,+-]*\[\]\s*$")
+
+
+def registry() -> Registry:
+    return registry_xml.read(SpecFile.read(SNAPSHOT / "xml" / "cl.xml", SNAPSHOT))
+
+
+def error_items(extension: str, commands: set[str]) -> set[str]:
+    """`path:line` of each error item after `// refError` on the reference pages of `commands`, as the text shows
+    them: an item led by a code with its condition, or a sub-item of an item that is only a code; outside
+    conditionals for other extensions."""
+    found: set[str] = set()
+    for path in sorted((SNAPSHOT / "api").glob("*.asciidoc")):
+        lines = path.read_text(encoding="utf-8").split("\n")
+        page, errors, scope, heading_code = None, False, [], False
+        for number, line in enumerate(lines, start=1):
+            if (opened := _IFDEF.match(line)) is not None:
+                names = set(re.split(r"[,+]", opened[2]))
+                scope.append(extension in names if opened[1] == "ifdef" else extension not in names)
+                continue
+            if _ENDIF.match(line):
+                scope.pop()
+                continue
+            if (named := _REFPAGE.match(line)) is not None:
+                page, errors = named[1], False
+            elif line.strip() == "--" and page is not None and errors:
+                page = None
+            elif line.startswith("// refError"):
+                errors = True
+            elif page in commands and errors and all(scope) and (item := _ITEM.match(line)) is not None:
+                if len(item[1]) == 1:
+                    heading_code = bool(_CODE_ONLY.match(item[2]))
+                if _CODE_LED.match(item[2]) or (len(item[1]) > 1 and heading_code):
+                    found.add(f"specs/api/{path.name}:{number}")
+    return found
+
+
+Every = tuple[dict[str, dict[str, Any]], dict[str, set[str]], Registry]
+
+
+@pytest.fixture(scope="module")
+def every() -> Every:
+    xml = registry()
+    pages = {name for path in (SNAPSHOT / "api").glob("*.asciidoc")
+             for line in path.read_text(encoding="utf-8").split("\n") if (m := _REFPAGE.match(line)) for name in [m[1]]}
+    chosen = {name: {r.name for r in xml.extensions[name].required if r.kind == "command"} for name in xml.extensions}
+    chosen = {name: commands for name, commands in chosen.items() if commands & pages}
+    result = pipeline.run(SNAPSHOT, extensions=tuple(sorted(chosen)))
+    return {e.name: ir.to_dict(e) for e in result.extensions}, chosen, xml
+
+
+def test_one_run_generates_every_extension_with_reference_pages(
+        every: Every) -> None:
+    irs, chosen, _ = every
+    assert sorted(irs) == sorted(chosen) and len(irs) >= 15
+
+
+def test_functions_prototypes_and_values_are_the_xml_s(
+        every: Every, knowledge: Knowledge) -> None:
+    irs, chosen, xml = every
+    for name, data in irs.items():
+        said = " ".join(d["message"] for d in data["diagnostics"])
+        functions = {f["name"]: f for f in data["functions"]}
+        for command in chosen[name]:
+            if command not in functions:  # a core function of the data, or named missing
+                assert command in knowledge.core_functions or command in said, (name, command)
+                continue
+            proto = xml.prototype(command)
+            assert proto is not None, command
+            assert [(p.name, p.type) for p in proto.params] == [
+                (p["name"], p["type"]) for p in functions[command]["params"]], (name, command)
+            assert functions[command]["return_type"] == proto.return_type
+        tokens = {t["name"]: t["value"] for t in data["tokens"]}
+        for required in xml.extensions[name].required:
+            enum = xml.enums.get(required.name) if required.kind == "enum" else None
+            if enum is None or enum.value is None:
+                continue
+            assert tokens.get(required.name) == enum.value or required.name in said, (name, required.name)
+
+
+def test_every_error_item_is_kept_or_named(
+        every: Every) -> None:
+    irs, chosen, _ = every
+    lost: list[str] = []
+    for name, data in irs.items():
+        places = {e["source"] for f in data["functions"] for e in f["errors"]}
+        places |= {d["source"] for d in data["diagnostics"] if d.get("source")}
+        lost += [f"{name} {item}" for item in sorted(error_items(name, chosen[name])) if item not in places]
+    assert lost == []
