@@ -26,6 +26,8 @@ from generator.frontends.registry_xml import Registry
 
 _ENTRY_VALUE = re.compile(r"^:(?P<unset>!?)(?P<name>[A-Za-z0-9_][A-Za-z0-9_-]*)(?P<after>!?):(?:[ \t]+(?P<value>.*))?$")
 _PROTOS = "api/protos/"
+#: The names in an XML `depends` expression (`CL_VERSION_1_2+(cl_khr_a,cl_khr_b)`).
+_DEPENDED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: A document's title: `= Title`.
 _TITLE = re.compile(r"^=[ \t]+\S")
 #: A list item: its bullet's stars (or dashes) give its depth.
@@ -191,8 +193,22 @@ def indices(book: Book, blocks: Blocks, extension: str, commands: frozenset[str]
             yield index
 
 
+def built_with(extension: str, registry: Registry) -> frozenset[str]:
+    """The extensions a build for `extension` sets: it, and those it depends on (the XML's `depends`, followed),
+    whose text a layered extension's lines lie inside (`ifdef::cl_khr_semaphore[]` around the pages of
+    `cl_khr_external_semaphore`)."""
+    found, todo = {extension}, [extension]
+    while todo:
+        entry = registry.extensions.get(todo.pop())
+        for name in _DEPENDED.findall(entry.depends if entry is not None else ""):
+            if name in registry.extensions and name not in found:
+                found.add(name)
+                todo.append(name)
+    return frozenset(found)
+
+
 def assemble(extension: str, book: Book, blocks: Blocks, page: Book | None, registry: Registry) -> Assembled:
-    defined = book.defined(frozenset({extension}))
+    defined = book.defined(built_with(extension, registry))
     found = registry.extensions.get(extension)
     commands = frozenset(r.name for r in found.required if r.kind == "command") if found is not None else frozenset()
     notes: list[Note] = []

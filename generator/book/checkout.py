@@ -88,18 +88,16 @@ def read(checkout: Checkout, extensions: list[str], knowledge: Knowledge) -> Rea
     with timing.stage("front-end book"):
         book = preprocess.read_all(root, checkout.books)
         found = blocks.find(book.lines)
-        pages = _pages(root, book)
+        pages, candidates = _pages(root, book)
     unknown = [name for name in extensions if name not in registry.extensions and name not in pages]
     if unknown:
         raise InputError(checkout.registry, None, f"--extension {printable(unknown[0])}: neither the registry XML nor "
                          "an appendix page of the book describes this extension (the XML lists "
                          f"{len(registry.extensions)}, for example {next(iter(registry.extensions), 'none')})")
     facts: list[SourceFacts] = []
-    files = dict(book.files)
+    files = dict(book.files) | candidates
     for name in dict.fromkeys(extensions):
         page = pages.get(name)
-        if page is not None:
-            files.update(page.files)
         with timing.stage("front-end book"):
             cut = assemble.assemble(name, book, found, page, registry)
         try:
@@ -116,22 +114,24 @@ def read(checkout: Checkout, extensions: list[str], knowledge: Knowledge) -> Rea
     return Read(facts, registry, texts, digests)
 
 
-def _pages(root: Path, book: preprocess.Book) -> dict[str, preprocess.Book]:
+def _pages(root: Path, book: preprocess.Book) -> tuple[dict[str, preprocess.Book], dict[str, SpecFile]]:
     """Each extension's appendix page: a file beside the book's own that includes the metadata the build makes
     for that extension (`include::{generated}/meta/<extension>.txt[]`). The build's appendix includes them from
-    a list it makes from the XML; here they are found where they lie."""
+    a list it makes from the XML; here they are found where they lie. Also every file read to find them."""
     folders = sorted({posixpath.dirname(path.removeprefix("specs/")) for path in book.files})
     pages: dict[str, preprocess.Book] = {}
+    read: dict[str, SpecFile] = {}
     for folder in folders:
         for name in _listed(root / folder):
             shown = cited(posixpath.join(folder, name) if folder else name)
             if not name.endswith(_ASCIIDOC) or shown in book.files:
                 continue
             page = preprocess.read(root, shown)
+            read.update(page.files)
             named = next((e for line in page.lines if (e := assemble.page_extension(line))), None)
             if named is not None:
                 pages.setdefault(named, page)
-    return pages
+    return pages, read
 
 
 def _placed(error: InputError, cut: assemble.Assembled) -> InputError:

@@ -102,6 +102,7 @@ class RegistryExtension:
     name: str
     where: Location
     extent: _Extent = field(repr=False, compare=False)
+    depends: str = ""  # what it needs, as the XML writes it: `CL_VERSION_1_2+cl_khr_semaphore`
 
     @property
     def required(self) -> Iterator[Required]:
@@ -301,8 +302,9 @@ class _Index:
         return RegistryDeclaration(called, str(words), self.where(self.types, row))
 
     def extension(self, row: int) -> RegistryExtension:
-        name = attributes_at(self.source, self.extensions.starts[row])["name"]
-        return RegistryExtension(name, self.where(self.extensions, row), _Extent(self, row))
+        attributes = attributes_at(self.source, self.extensions.starts[row])
+        return RegistryExtension(attributes["name"], self.where(self.extensions, row), _Extent(self, row),
+                                 attributes.get("depends", ""))
 
     def required(self, row: int) -> Iterator[Required]:
         in_require, comment = False, None

@@ -90,7 +90,7 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
     extension.functions = functions(extension, sources, sink)
     extension.functions += from_registry.named(extension, sources, sink, registry)
     extension.groups, extension.tokens = merge_tokens.tokens(extension, sources, sink, knowledge, registry)
-    primary_errors(extension, primary, knowledge, sink)
+    primary_errors(extension, primary, knowledge, sink, registry)
     for remark in (r for source in sources for r in source.remarks):
         report = sink.note if remark.note else sink.warning
         report(remark.where, remark.kind, remark.message, extension=extension.name)
@@ -211,9 +211,11 @@ def compare_prototypes(first: DeclaredFunction, other: DeclaredFunction, extensi
             conflict(f"the name of parameter {index}", f"`{q.name}`", f"`{p.name}`")
 
 
-def owner(extension: Extension, name: str, knowledge: Knowledge, where: Location, sink: Sink) -> Function | None:
+def owner(extension: Extension, name: str, knowledge: Knowledge, where: Location, sink: Sink,
+          registry: Registry | None = None) -> Function | None:
     """The function errors are added to: the extension's own (also when named without the vendor's suffix), a
-    core one, or another vendor's (its name does not end in the extension's vendor), entered on first use, the
+    core one, another extension's the registry XML declares (a layered extension adds conditions to the one it
+    builds on), or another vendor's (its name does not end in the extension's vendor), entered on first use, the
     last with no prototype; each guess with a warning."""
     existing = extension.function(name)
     if existing is not None:
@@ -224,8 +226,16 @@ def owner(extension: Extension, name: str, knowledge: Knowledge, where: Location
         sink.warning(where, "unsuffixed-function", f"{name} is named without the vendor's suffix: its errors are "
                      f"taken as those of {suffixed.name}, which the extension declares", extension=extension.name)
         return suffixed
+    declared = registry.prototype(name) if registry is not None and core is None else None
     if core is not None:
         function = Function(name, core.return_type, [Param(n, t) for n, t in core.params], where, core=True)
+    elif declared is not None and registry is not None:
+        others = ", ".join(e.name for e in registry.requiring(name)) or "no extension"
+        sink.note(where, "registry-function", f"errors are given for {name}, which the registry XML declares (for "
+                  f"{others}): they are kept as conditions {extension.name} adds to it, with the XML's prototype",
+                  extension=extension.name)
+        function = Function(name, declared.return_type, [Param(p.name or "", p.type) for p in declared.params], where,
+                            external=True)
     elif not extension.vendor or name.endswith(extension.vendor):
         sink.warning(where, "unknown-function", f"errors are given for {name}, but no source declares it and it is "
                      "not a function of core OpenCL; they are left out", extension=extension.name)
@@ -243,7 +253,8 @@ def owner(extension: Extension, name: str, knowledge: Knowledge, where: Location
 # -- errors and parameter descriptions --------------------------------------
 
 
-def primary_errors(extension: Extension, primary: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> None:
+def primary_errors(extension: Extension, primary: list[SourceFacts], knowledge: Knowledge, sink: Sink,
+                   registry: Registry | None = None) -> None:
     """Error conditions of the primary source, with "the same errors as f" copied over.
 
     Conditions that lost their code wait for `recover`.
@@ -252,13 +263,13 @@ def primary_errors(extension: Extension, primary: list[SourceFacts], knowledge: 
     for source in primary:
         for fact in sorted(source.errors, key=lambda e: (e.where.pos, e.origin)):
             function = None if fact.function in unknown else owner(extension, fact.function, knowledge, fact.where,
-                                                                   sink)
+                                                                   sink, registry)
             if function is None:
                 unknown.add(fact.function)
             elif fact.code is not None:
                 function.errors.append(ErrorCondition(fact.code, fact.text, fact.where, fact.origin))
         for copy in source.copies:
-            target = owner(extension, copy.target, knowledge, copy.where, sink)
+            target = owner(extension, copy.target, knowledge, copy.where, sink, registry)
             original = extension.function(copy.source)
             for error in list(original.errors if original and target else []):
                 if target and error.origin == "list" and error.source.pos < copy.where.pos:

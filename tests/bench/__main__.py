@@ -1,6 +1,6 @@
 """`make bench`: the three benchmarks of the project, their tables, and whether the targets are met.
 
-    python -m tests.bench [--only generation|scaling|calls|linear] [--repeat N] [--plot PATH]
+    python -m tests.bench [--only generation|scaling|calls|linear|book] [--repeat N] [--plot PATH]
 
 1. Generation: `python -m generator generate --force` on the six seed specs in a
    new interpreter each time, wall time and time per stage (`--timings`), as a
@@ -19,6 +19,9 @@
    1 KB to 1 MB (`linear.py`); flat when the work is linear in the line. And the
    docstring filter's time per line at 50,000 and 400,000 lines. `make test` counts
    the same work in calls instead; time is measured here only.
+5. Book: the 2026 OpenCL book (a Khronos checkout) for one extension, the two D3D
+   ones and every one with reference pages, in one run each, against reading its
+   bytes (`book.py`); each further extension must add little: the book is read once.
 
 Every figure is the median of repeated runs. Exit 1 when a target is missed.
 """
@@ -39,7 +42,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from tests.bench import calls, corpus, linear
+from tests.bench import book, calls, corpus, linear
 from tests.support import ROOT, SPECS
 
 SIZES = (10, 50, 100, 200)
@@ -287,14 +290,14 @@ def bench_linear(work: Path) -> tuple[str, bool]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench", description=__doc__.splitlines()[0])
-    parser.add_argument("--only", choices=("generation", "scaling", "calls", "linear"), action="append",
+    parser.add_argument("--only", choices=("generation", "scaling", "calls", "linear", "book"), action="append",
                         help="run only these benchmarks (repeatable)")
     parser.add_argument("--repeat", type=int, default=0, help="runs per figure (default: 9 for generation, "
                         "3 for scaling)")
     parser.add_argument("--plot", type=Path, default=Path(__file__).with_name("scaling.png"),
                         help="where the scaling plot goes (PNG)")
     args = parser.parse_args()
-    chosen = args.only or ["generation", "scaling", "calls", "linear"]
+    chosen = args.only or ["generation", "scaling", "calls", "linear", "book"]
     print(machine(), flush=True)
     all_met = True
     with tempfile.TemporaryDirectory(prefix="bench-") as folder:
@@ -307,6 +310,9 @@ def main() -> int:
                 text, met = bench_scaling(work, args.repeat or 3, args.plot)
             elif name == "linear":
                 text, met = bench_linear(work)
+            elif name == "book":
+                text, met = book.measure(args.repeat or 5)
+                text = ("a Khronos checkout, in this process (median of the runs)\n" + text)
             else:
                 text, met = bench_calls()
             print(f"\n{name} ({time.perf_counter() - started:.0f} s)\n{text}", flush=True)
