@@ -5,13 +5,14 @@ more than a run for one."""
 
 from __future__ import annotations
 
+import functools
 import statistics
 import time
-from pathlib import Path
+from collections.abc import Callable
 
 from generator import pipeline
-from tests.book.test_every_extension import SNAPSHOT, registry
-from tests.book.test_every_extension import every as _every
+from tests.book.test_checkout import SNAPSHOT
+from tests.book.test_every_extension import registry, with_pages
 
 #: What each extension after the first may add to a run, at most, as a share of a run for one: the book is read
 #: once, and only the extension's own cut, extraction and merge are repeated.
@@ -20,31 +21,27 @@ ONE = ("cl_khr_d3d11_sharing",)
 D3D = ("cl_khr_d3d10_sharing", "cl_khr_d3d11_sharing")
 
 
-def every_extension() -> tuple[str, ...]:
-    return tuple(sorted(_every.__wrapped__()[1]))  # type: ignore[attr-defined]
-
-
-def _median(function: object, repeat: int) -> float:
+def _median(function: Callable[[], object], repeat: int) -> float:
     times = []
     for _ in range(repeat):
         started = time.perf_counter()
-        function()  # type: ignore[operator]
+        function()
         times.append(time.perf_counter() - started)
     return statistics.median(times)
 
 
 def measure(repeat: int) -> tuple[str, bool]:
-    registry()  # the registry's index and the grammars, loaded once as in any run
-    many = every_extension()
+    many = tuple(sorted(with_pages(registry())))
     read = pipeline.run(SNAPSHOT, extensions=ONE)
     paths = [SNAPSHOT / name.removeprefix("specs/") for name in read.digests]
     size = sum(path.stat().st_size for path in paths)
     reading = _median(lambda: [path.read_bytes() for path in paths], repeat)
-    runs = {label: _median(lambda chosen=chosen: pipeline.run(SNAPSHOT, extensions=chosen), repeat)
+    runs = {label: _median(functools.partial(pipeline.run, SNAPSHOT, extensions=chosen), repeat)
             for label, chosen in (("one extension", ONE), ("the two D3D extensions", D3D),
                                   (f"every extension with reference pages ({len(many)})", many))}
     lines = [f"  reading the {len(paths)} files a run reads ({size / 1e6:.1f} MB): {reading * 1000:.1f} ms"]
-    lines += [f"  {label}: {seconds:.2f} s, {seconds / reading:.0f}x reading the bytes" for label, seconds in runs.items()]
+    lines += [f"  {label}: {seconds:.2f} s, {seconds / reading:.0f}x reading the bytes"
+              for label, seconds in runs.items()]
     one, every = runs["one extension"], list(runs.values())[-1]
     further = (every - one) / (len(many) - 1) / one
     met = further <= FURTHER_TARGET

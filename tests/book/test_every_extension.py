@@ -74,13 +74,18 @@ def error_items(extension: str, commands: set[str], xml: Registry) -> set[str]:
 Every = tuple[dict[str, dict[str, Any]], dict[str, set[str]], Registry]
 
 
-@pytest.fixture(scope="module")
-def every() -> Every:
-    xml = registry()
+def with_pages(xml: Registry) -> dict[str, set[str]]:
+    """The extensions of the XML some of whose commands have reference pages in the book, with their commands."""
     pages = {name for path in (SNAPSHOT / "api").glob("*.asciidoc")
              for line in path.read_text(encoding="utf-8").split("\n") if (m := _REFPAGE.match(line)) for name in [m[1]]}
     chosen = {name: {r.name for r in xml.extensions[name].required if r.kind == "command"} for name in xml.extensions}
-    chosen = {name: commands for name, commands in chosen.items() if commands & pages}
+    return {name: commands for name, commands in chosen.items() if commands & pages}
+
+
+@pytest.fixture(scope="module")
+def every() -> Every:
+    xml = registry()
+    chosen = with_pages(xml)
     result = pipeline.run(SNAPSHOT, extensions=tuple(sorted(chosen)))
     return {e.name: ir.to_dict(e) for e in result.extensions}, chosen, xml
 
