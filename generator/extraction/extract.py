@@ -234,6 +234,12 @@ class _Walk:
             return
         self.mentions(text, where, self.errors.owners[0] if self.errors.owners else None)
         self.close_doc()
+        leading = _LEADING_REFERENCES.match(text)
+        if leading and self.current is not None and self.section == "body" and not self.errors.owners:
+            # a function's parameters described as a list (`* _devices_ returns a list of ...`), before its errors
+            self.facts.param_docs.append(ParamDoc(self.current.name, tuple(REFERENCE.findall(leading[1])), text,
+                                                  where))
+            return
         if self.section != "aside":
             self.errors.item(text, where, self.current.name if self.current and self.section == "body" else None)
 

@@ -3,6 +3,7 @@ KHR D3D extensions cut out of it against the official truth and the seed texts, 
 
 from __future__ import annotations
 
+import ast
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -10,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from generator import pipeline
+from generator import cli, pipeline
 from generator.ir import files as ir
-from tests.support import CliRun, load_truth
+from tests.support import ROOT, CliRun, load_truth
 
 SNAPSHOT = Path(__file__).resolve().parents[1] / "corpus" / "opencl-docs-2026"
 SEEDS = Path(__file__).resolve().parents[2] / "specs"
@@ -159,3 +160,30 @@ def test_a_hostile_checkout_ends_in_a_clean_input_error_and_writes_nothing(
     assert said in run.err and ": error: " in run.err.splitlines()[0] and "Traceback" not in run.err
     assert "SECRET" not in run.err
     assert not out.exists()
+
+
+def _api(path: Path) -> set[tuple[str, ...]]:
+    """A generated module's public API: each function's name, parameters and result, each enum's members."""
+    found: set[tuple[str, ...]] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
+            found.add(("def", node.name, ast.unparse(node.args), ast.unparse(node.returns) if node.returns else ""))
+        elif isinstance(node, ast.ClassDef):
+            found |= {("member", node.name, ast.unparse(item)) for item in node.body if isinstance(item, ast.Assign)}
+    return found
+
+
+@pytest.fixture(scope="module")
+def book_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("book") / "out"
+    status = cli.main(["generate", "--specs", str(SNAPSHOT), "--out", str(out), *(f"--extension={e}" for e in D3D)])
+    assert status == 0
+    return out
+
+
+@pytest.mark.parametrize("module", ["khr_d3d10", "khr_d3d11"])
+def test_the_package_made_from_the_book_has_the_api_made_from_the_2018_texts(book_out: Path, module: str) -> None:
+    """Every function with its parameters, types and result, every enum member: the same, whichever source."""
+    ours = _api(book_out / "cl_d3d_sharing" / f"{module}.py")
+    assert ours == _api(ROOT / "generated" / "cl_d3d_sharing" / f"{module}.py")
+    assert len(ours) > 40

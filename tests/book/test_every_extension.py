@@ -8,13 +8,13 @@ import re
 from typing import Any
 
 import pytest
+import yaml
 
-from generator import pipeline
+from generator import cli
 from generator.base.knowledge import Knowledge
 from generator.base.source import SpecFile
 from generator.frontends import registry_xml
 from generator.frontends.registry_xml import Registry
-from generator.ir import files as ir
 from tests.book.test_checkout import SNAPSHOT
 
 _REFPAGE = re.compile(r"^\[open,(?:[^\]]*,)?refpage='(\w+)'")
@@ -83,11 +83,15 @@ def with_pages(xml: Registry) -> dict[str, set[str]]:
 
 
 @pytest.fixture(scope="module")
-def every() -> Every:
+def every(tmp_path_factory: pytest.TempPathFactory) -> Every:
+    """`generate` once for them all, through the command; the IR as written."""
     xml = registry()
     chosen = with_pages(xml)
-    result = pipeline.run(SNAPSHOT, extensions=tuple(sorted(chosen)))
-    return {e.name: ir.to_dict(e) for e in result.extensions}, chosen, xml
+    out = tmp_path_factory.mktemp("every") / "out"
+    assert cli.main(["generate", "--specs", str(SNAPSHOT), "--out", str(out),
+                     *(f"--extension={name}" for name in sorted(chosen))]) == 0
+    irs = {path.stem: yaml.safe_load(path.read_text(encoding="utf-8")) for path in (out / "ir").glob("*.yaml")}
+    return irs, chosen, xml
 
 
 def test_one_run_generates_every_extension_with_reference_pages(
