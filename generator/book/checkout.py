@@ -29,6 +29,7 @@ from generator.frontends.registry_xml import Registry
 XML_FOLDER = "xml"
 _ASCIIDOC = (".txt", ".adoc", ".asciidoc")
 _HEAD = 64 * 1024
+_FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
 _TITLE = re.compile(rb"^=[ \t]+\S", re.M)
 _INCLUDE = re.compile(rb"^include::(?!\{)[^\[\n]+\[", re.M)
 
@@ -42,10 +43,10 @@ class Checkout:
 
 def recognise(root: Path) -> Checkout | None:
     """The checkout at `root`, or None when it is a folder of spec texts."""
-    registries = [name for name in _listed(root / XML_FOLDER) if name.endswith(".xml")
+    registries = [name for name in _listed(root, XML_FOLDER) if name.endswith(".xml")
                   and _head_matches(root, f"{XML_FOLDER}/{name}", lambda head: registry_xml.recognises(
                       head.decode("utf-8", "replace")))]
-    books = [name for name in _listed(root) if name.endswith(_ASCIIDOC)
+    books = [name for name in _listed(root, "") if name.endswith(_ASCIIDOC)
              and _head_matches(root, name, lambda head: bool(_TITLE.search(head) and _INCLUDE.search(head)))]
     if not registries or not books:
         return None
@@ -55,14 +56,23 @@ def recognise(root: Path) -> Checkout | None:
     return Checkout(root, tuple(cited(name) for name in books), cited(f"{XML_FOLDER}/{registries[0]}"))
 
 
-def _listed(folder: Path) -> list[str]:
-    """The names of the regular files (or links, judged when read) directly in `folder`, none hidden."""
+def _listed(root: Path, folder: str) -> list[str]:
+    """The names of the regular files (or links, judged when read) directly in `folder` under `root`, none
+    hidden; the folder opened one name at a time from root without following a link (a link is no folder of
+    the checkout: nothing in it is listed)."""
+    held = []
     try:
-        with os.scandir(folder) as entries:
+        held.append(os.open(root, _FOLDER))
+        for part in (p for p in folder.split("/") if p):
+            held.append(os.open(part, _FOLDER | getattr(os, "O_NOFOLLOW", 0), dir_fd=held[-1]))
+        with os.scandir(held[-1]) as entries:
             return sorted(e.name for e in entries if not e.name.startswith(".")
                           and (e.is_symlink() or e.is_file(follow_symlinks=False)))
     except OSError:
         return []
+    finally:
+        for descriptor in held:
+            os.close(descriptor)
 
 
 def _head_matches(root: Path, relative: str, test: Callable[[bytes], bool]) -> bool:
@@ -122,7 +132,7 @@ def _pages(root: Path, book: preprocess.Book) -> tuple[dict[str, preprocess.Book
     pages: dict[str, preprocess.Book] = {}
     read: dict[str, SpecFile] = {}
     for folder in folders:
-        for name in _listed(root / folder):
+        for name in _listed(root, folder):
             shown = cited(posixpath.join(folder, name) if folder else name)
             if not name.endswith(_ASCIIDOC) or shown in book.files:
                 continue

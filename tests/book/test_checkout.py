@@ -4,6 +4,7 @@ KHR D3D extensions cut out of it against the official truth and the seed texts, 
 from __future__ import annotations
 
 import ast
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -134,7 +135,16 @@ def _append(path: Path, text: str) -> None:
     path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
 
 
+def _linked_out(path: Path) -> None:
+    path.unlink()
+    os.symlink(path.parents[2] / "secret.txt", path)
+
+
 HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
+    "an appendix page linked out of the checkout": (
+        lambda root: _linked_out(root / "api" / "cl_khr_d3d11_sharing.asciidoc"), "leads out"),
+    "a section of the book linked out of the checkout": (
+        lambda root: _linked_out(root / "api" / "glossary.asciidoc"), "leads out"),
     "an include cycle": (lambda root: _append(root / "api" / "glossary.asciidoc",
                                               "include::opencl_architecture.asciidoc[]\ninclude::glossary.asciidoc[]\n"),
                          "include cycle"),
