@@ -77,11 +77,18 @@ def run(folder: Path, files: dict[str, bytes], extra: tuple[str, ...] = (), boun
     """
     warm()
     specs, out = folder / "specs", folder / "out"
+    argv = ["generate", "--specs", str(specs), "--out", str(out), "--force", *extra]
+    return _judged(folder, argv, files, bound, around)
+
+
+def _judged(folder: Path, argv: list[str], files: dict[str, bytes], bound: float = TIME_BOUND,
+            around: Callable[[], AbstractContextManager[object]] | None = None) -> Outcome:
+    """`argv` run in a child over `folder/out` (a previous run's output first written there), judged."""
+    out = folder / "out"
     writer.write(out, PREVIOUS)
     before = snapshot(out)
     started = time.perf_counter()
-    status, stderr = child(folder, ["generate", "--specs", str(specs), "--out", str(out), "--force", *extra], bound,
-                           around)
+    status, stderr = child(folder, argv, bound, around)
     seconds = time.perf_counter() - started
     if status is None:
         return Outcome("FAIL", None, seconds, f"no result within {bound} s of CPU (killed)", stderr)
@@ -95,23 +102,13 @@ def run_book(folder: Path, checkout: Path, damaged: dict[str, bytes], extensions
     """Generate `extensions` from a copy of `checkout` whose files `damaged` (by path in it) replaces, judged as
     `run` judges: an error must point into a file of the checkout."""
     warm()
-    specs, out = folder / "specs", folder / "out"
+    specs = folder / "specs"
     shutil.copytree(checkout, specs)
     for name, data in damaged.items():
         (specs / name).write_bytes(data)
-    writer.write(out, PREVIOUS)
-    before = snapshot(out)
     files = {path.name: path.read_bytes() for path in specs.rglob("*") if path.is_file()}
-    started = time.perf_counter()
-    argv = ["generate", "--specs", str(specs), "--out", str(out), *(f"--extension={e}" for e in extensions)]
-    status, stderr = child(folder, argv)
-    seconds = time.perf_counter() - started
-    if status is None:
-        return Outcome("FAIL", None, seconds, f"no result within {TIME_BOUND} s of CPU (killed)", stderr)
-    reason = judge(status, stderr, files, out, before)
-    if reason:
-        return Outcome("FAIL", status, seconds, reason, stderr)
-    return Outcome("ir" if status == 0 else "error", status, seconds, stderr=stderr)
+    argv = ["generate", "--specs", str(specs), "--out", str(folder / "out"), *(f"--extension={e}" for e in extensions)]
+    return _judged(folder, argv, files)
 
 
 def judge(status: int, stderr: str, files: dict[str, bytes], out: Path, before: dict[str, bytes]) -> str:
