@@ -18,10 +18,10 @@ from generator.base.knowledge import Knowledge, load
 from generator.base.normalise import describe
 from generator.base.records import frozen, mutable
 from generator.base.source import Pos, SpecFile, spec_files
-from generator.book import checkout
 from generator.extraction.extract import extract
 from generator.extraction.facts import Remark, SourceFacts
 from generator.frontends import FRONTENDS, registry_xml
+from generator.frontends.book import checkout
 from generator.frontends.detect import NOTES, detect, note_like
 from generator.frontends.registry_xml import Registry
 
@@ -208,7 +208,7 @@ def run(specs: Path, first: Callable[[], object] | None = None, extensions: tupl
 
 def run_checkout(found: checkout.Checkout, extensions: tuple[str, ...],
                  first: Callable[[], object] | None = None) -> Result:
-    """The `extensions` of a Khronos checkout, cut out of its book (`generator/book`)."""
+    """The `extensions` of a Khronos checkout, cut out of its book (`generator/frontends/book`)."""
     if not extensions:
         raise InputError(found.books[0], None, "this folder is a Khronos checkout (a book and its registry XML "
                          f"{found.registry}): name the extensions to generate with --extension NAME, as many as "
@@ -216,9 +216,13 @@ def run_checkout(found: checkout.Checkout, extensions: tuple[str, ...],
     with timing.stage("knowledge"):
         knowledge = load()
     _prepare(first)
-    read = checkout.read(found, list(extensions), knowledge)
+    read = checkout.read(found, list(extensions))
+    facts = []
+    for document in read.documents:
+        with timing.stage("extract"):
+            facts.append(extract(document, knowledge))
     sink = Sink()
-    extensions_made = later_stages(read.facts, knowledge, sink, read.registry)
+    extensions_made = later_stages(facts, knowledge, sink, read.registry)
     return _finished(extensions_made, sink, [], read.texts, read.digests)
 
 

@@ -89,11 +89,14 @@ class Table:
 @frozen
 class Omission:
     """What a front-end read but cannot keep (an include it cannot follow), said where it stands: the run
-    reports it as a warning, so that nothing the text says is left out in silence."""
+    reports it as a warning (or a note), so that nothing the text says is left out in silence. `where`: for a
+    text put together from other files, the place in them, which `pos` in the text may not stand for."""
 
     pos: Pos
     kind: str
     message: str
+    where: Location | None = None
+    note: bool = False
 
 
 Block = Heading | Paragraph | ListItem | Definition | Prototype | Typedef | TokenDef | Table

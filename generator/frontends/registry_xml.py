@@ -102,7 +102,7 @@ class RegistryExtension:
     name: str
     where: Location
     extent: _Extent = field(repr=False, compare=False)
-    depends: str = ""  # what it needs, as the XML writes it: `CL_VERSION_1_2+cl_khr_semaphore`
+    depends: str = ""  # what it needs, as the XML writes it: `CL_VERSION_1_2+cl_khr_base`
 
     @property
     def required(self) -> Iterator[Required]:

@@ -11,7 +11,7 @@ NAMES = sorted(p.stem for p in GRAMMAR_DIR.glob("*.lark"))
 
 
 def test_the_grammars() -> None:
-    assert NAMES == ["asciidoc", "c_decl", "collapsed", "condition", "refpage", "registry"]
+    assert NAMES == ["asciidoc", "asciidoc_preprocessor", "c_decl", "collapsed", "condition", "refpage", "registry"]
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -11,8 +11,7 @@ import time
 from collections.abc import Callable
 
 from generator import pipeline
-from tests.book.test_checkout import SNAPSHOT
-from tests.book.test_every_extension import registry, with_pages
+from tests.book.snapshot import SNAPSHOT, registry, with_pages
 
 #: What each extension after the first may add to a run, at most, as a share of a run for one: the book is read
 #: once, and only the extension's own cut, extraction and merge are repeated.

@@ -14,9 +14,9 @@ import pytest
 
 from generator import cli, pipeline
 from generator.ir import files as ir
+from tests.book.snapshot import SNAPSHOT
 from tests.support import ROOT, CliRun, load_truth
 
-SNAPSHOT = Path(__file__).resolve().parents[1] / "corpus" / "opencl-docs-2026"
 SEEDS = Path(__file__).resolve().parents[2] / "specs"
 D3D = ("cl_khr_d3d10_sharing", "cl_khr_d3d11_sharing")
 

@@ -12,21 +12,14 @@ import yaml
 
 from generator import cli
 from generator.base.knowledge import Knowledge
-from generator.base.source import SpecFile
-from generator.frontends import registry_xml
 from generator.frontends.registry_xml import Registry
-from tests.book.test_checkout import SNAPSHOT
+from tests.book.snapshot import REFPAGE, SNAPSHOT, registry, with_pages
 
-_REFPAGE = re.compile(r"^\[open,(?:[^\]]*,)?refpage='(\w+)'")
 _ITEM = re.compile(r"^\s*(\*+)\s+(.*)$")
 _CODE_ONLY = re.compile(r"^\{CL_[A-Z0-9_]+\}:?\s*$")
 _CODE_LED = re.compile(r"^\{CL_[A-Z0-9_]+\}\s+\S")
 _IFDEF = re.compile(r"^(ifn?def)::([\w,+-]+)\[\]\s*$")
 _ENDIF = re.compile(r"^endif::[\w,+-]*\[\]\s*$")
-
-
-def registry() -> Registry:
-    return registry_xml.read(SpecFile.read(SNAPSHOT / "xml" / "cl.xml", SNAPSHOT))
 
 
 def built(extension: str, xml: Registry) -> set[str]:
@@ -57,7 +50,7 @@ def error_items(extension: str, commands: set[str], xml: Registry) -> set[str]:
             if _ENDIF.match(line):
                 scope.pop()
                 continue
-            if (named := _REFPAGE.match(line)) is not None:
+            if (named := REFPAGE.match(line)) is not None:
                 page, errors = named[1], False
             elif line.strip() == "--" and page is not None and errors:
                 page = None
@@ -72,14 +65,6 @@ def error_items(extension: str, commands: set[str], xml: Registry) -> set[str]:
 
 
 Every = tuple[dict[str, dict[str, Any]], dict[str, set[str]], Registry]
-
-
-def with_pages(xml: Registry) -> dict[str, set[str]]:
-    """The extensions of the XML some of whose commands have reference pages in the book, with their commands."""
-    pages = {name for path in (SNAPSHOT / "api").glob("*.asciidoc")
-             for line in path.read_text(encoding="utf-8").split("\n") if (m := _REFPAGE.match(line)) for name in [m[1]]}
-    chosen = {name: {r.name for r in xml.extensions[name].required if r.kind == "command"} for name in xml.extensions}
-    return {name: commands for name, commands in chosen.items() if commands & pages}
 
 
 @pytest.fixture(scope="module")

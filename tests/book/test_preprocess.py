@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from generator.base.errors import InputError
-from generator.book import preprocess
+from generator.frontends.book import preprocess
 
 
 def book(tmp_path: Path, files: dict[str, str]) -> Path:

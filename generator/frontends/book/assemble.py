@@ -19,9 +19,9 @@ from dataclasses import field
 from generator.base.diagnostics import Location
 from generator.base.records import frozen, mutable
 from generator.base.source import Pos, SpecFile
-from generator.book import dictionary
-from generator.book.blocks import Blocks, Refpage, Table
-from generator.book.preprocess import Book, Line, Note, holds
+from generator.frontends.book import dictionary
+from generator.frontends.book.blocks import Blocks, Refpage, Table
+from generator.frontends.book.preprocess import Book, Line, Note, holds
 from generator.frontends.registry_xml import Registry
 
 _ENTRY_VALUE = re.compile(r"^:(?P<unset>!?)(?P<name>[A-Za-z0-9_][A-Za-z0-9_-]*)(?P<after>!?):(?:[ \t]+(?P<value>.*))?$")
@@ -195,8 +195,8 @@ def indices(book: Book, blocks: Blocks, extension: str, commands: frozenset[str]
 
 def built_with(extension: str, registry: Registry) -> frozenset[str]:
     """The extensions a build for `extension` sets: it, and those it depends on (the XML's `depends`, followed),
-    whose text a layered extension's lines lie inside (`ifdef::cl_khr_semaphore[]` around the pages of
-    `cl_khr_external_semaphore`)."""
+    whose text a layered extension's lines lie inside (`ifdef::cl_khr_base[]` around the pages of
+    `cl_khr_base_layered`)."""
     found, todo = {extension}, [extension]
     while todo:
         entry = registry.extensions.get(todo.pop())

@@ -1,4 +1,4 @@
-"""Telling a Khronos checkout from a folder of spec texts, and reading it: each selected extension's facts.
+"""Telling a Khronos checkout from a folder of spec texts, and reading it: each selected extension's document.
 
 A checkout (OpenCL-Docs) holds its registry XML in `xml/` and, at its top, a book: an AsciiDoc document (a
 `= Title` line) that includes files of the folder. Every other folder is a folder of spec texts, read as before.
@@ -16,13 +16,11 @@ from pathlib import Path
 from generator.base import source, timing
 from generator.base.diagnostics import Location
 from generator.base.errors import InputError, printable
-from generator.base.knowledge import Knowledge
 from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile, cited
-from generator.book import assemble, blocks, preprocess
-from generator.extraction.extract import extract
-from generator.extraction.facts import Remark, SourceFacts
 from generator.frontends import asciidoc, registry_xml
+from generator.frontends.book import assemble, blocks, preprocess
+from generator.frontends.document import Document, Omission
 from generator.frontends.registry_xml import Registry
 
 #: Where a checkout keeps its registry XML.
@@ -83,14 +81,14 @@ def _head_matches(root: Path, relative: str, test: Callable[[bytes], bool]) -> b
 
 @frozen
 class Read:
-    facts: list[SourceFacts]
+    documents: list[Document]
     registry: Registry
     texts: dict[str, str]
     digests: dict[str, str]
 
 
-def read(checkout: Checkout, extensions: list[str], knowledge: Knowledge) -> Read:
-    """The facts of each extension named, cut out of the book read once."""
+def read(checkout: Checkout, extensions: list[str]) -> Read:
+    """The document of each extension named, cut out of the book read once."""
     root = checkout.root
     with timing.stage("front-end registry XML"):
         registry_spec = SpecFile.read(root / checkout.registry.removeprefix("specs/"), root)
@@ -104,7 +102,7 @@ def read(checkout: Checkout, extensions: list[str], knowledge: Knowledge) -> Rea
         raise InputError(checkout.registry, None, f"--extension {printable(unknown[0])}: neither the registry XML nor "
                          "an appendix page of the book describes this extension (the XML lists "
                          f"{len(registry.extensions)}, for example {next(iter(registry.extensions), 'none')})")
-    facts: list[SourceFacts] = []
+    documents: list[Document] = []
     files = dict(book.files) | candidates
     for name in dict.fromkeys(extensions):
         page = pages.get(name)
@@ -112,16 +110,14 @@ def read(checkout: Checkout, extensions: list[str], knowledge: Knowledge) -> Rea
             cut = assemble.assemble(name, book, found, page, registry)
         try:
             with timing.stage("front-end asciidoc"):
-                document = replace(asciidoc.parse(cut.spec), origins=cut.origins)
+                document = asciidoc.parse(cut.spec)
         except InputError as error:
             raise _placed(error, cut) from None
-        with timing.stage("extract"):
-            one = extract(document, knowledge)
-        one.remarks += _remarks(cut, book, page)
-        facts.append(one)
+        documents.append(replace(document, origins=cut.origins,
+                                 omissions=(*document.omissions, *_remarks(cut, book, page))))
     texts = {path: spec.text for path, spec in files.items()} | {registry_spec.path: registry_spec.text}
     digests = {path: spec.digest for path, spec in files.items()} | {registry_spec.path: registry_spec.digest}
-    return Read(facts, registry, texts, digests)
+    return Read(documents, registry, texts, digests)
 
 
 def _pages(root: Path, book: preprocess.Book) -> tuple[dict[str, preprocess.Book], dict[str, SpecFile]]:
@@ -152,17 +148,20 @@ def _placed(error: InputError, cut: assemble.Assembled) -> InputError:
     return InputError(origin.path, Pos(origin.pos.line, error.pos.column), error.message, error.line_text)
 
 
-def _remarks(cut: assemble.Assembled, book: preprocess.Book, page: preprocess.Book | None) -> list[Remark]:
-    notes = [*book.notes, *(page.notes if page else ()), *cut.notes]
-    remarks = [Remark(n.where, n.kind, n.message, note=n.kind in ("unread-include", "ifeval")) for n in notes]
+def _remarks(cut: assemble.Assembled, book: preprocess.Book, page: preprocess.Book | None) -> list[Omission]:
+    """What reading the book passed over, each where it stands in the book."""
+    notes = [*book.notes, *(page.notes if page else ())]
+    remarks = [Omission(n.where.pos, n.kind, n.message, n.where, n.kind in ("unread-include", "ifeval"))
+               for n in [*notes, *cut.notes]]
     lines = [*book.lines, *(page.lines if page else ())]
     for kind in sorted(cut.generated_kinds):
         first = next((line.where for line in lines if line.generated and kind in (
             line.generated, posixpath.dirname(line.generated))), cut.origins[0])
-        remarks.append(Remark(first, "generated-include", f"the build makes the files of {{generated}}/{kind} "
-                              "from the registry XML; the run does not, and reads them nowhere", note=True))
+        remarks.append(Omission(first.pos, "generated-include", f"the build makes the files of {{generated}}/{kind} "
+                                "from the registry XML; the run does not, and reads them nowhere", first, True))
     if page is None:
-        remarks.append(Remark(Location(cut.origins[0].path, Pos(1, 1)), "no-appendix-page", "no appendix page of "
-                              "the book describes this extension: its metadata, revision and list of new enums are "
-                              "not read; its commands and enums come from the registry XML"))
+        where = Location(cut.origins[0].path, Pos(1, 1))
+        remarks.append(Omission(where.pos, "no-appendix-page", "no appendix page of the book describes this "
+                                "extension: its metadata, revision and list of new enums are not read; its commands "
+                                "and enums come from the registry XML", where))
     return remarks

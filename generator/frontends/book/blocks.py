@@ -10,7 +10,7 @@ import re
 
 from generator.base.errors import InputError
 from generator.base.records import frozen
-from generator.book.preprocess import Line
+from generator.frontends.book.preprocess import Line
 
 _HEADING = re.compile(r"^=+[ \t]+\S")
 _REFPAGE = re.compile(r"^\[open,(?:[^\]]*,)?refpage='(?P<name>[^']+)'")
