@@ -117,6 +117,7 @@ def read(checkout: Checkout, extensions: list[str], knowledge: Knowledge) -> Rea
             raise _placed(error, cut) from None
         with timing.stage("extract"):
             one = extract(document, knowledge)
+        _named(one, name, cut, knowledge)
         one.remarks += _remarks(cut, book, page)
         facts.append(one)
     texts = {path: spec.text for path, spec in files.items()} | {registry_spec.path: registry_spec.text}
@@ -142,6 +143,20 @@ def _pages(root: Path, book: preprocess.Book) -> tuple[dict[str, preprocess.Book
             if named is not None:
                 pages.setdefault(named, page)
     return pages, read
+
+
+def _named(facts: SourceFacts, name: str, cut: assemble.Assembled, knowledge: Knowledge) -> None:
+    """The cut is `name`'s whatever its prose says: a sentence naming another extension ("describes the X
+    extension") would otherwise give it that name, and two extensions asked for would become one."""
+    where = cut.origins[0]
+    if knowledge.extension_parts(name) is None:
+        raise InputError(where.path, where.pos, f"--extension {printable(name)}: not an extension string as the API "
+                         "names them (data/conventions.yaml), so nothing generated could be named after it")
+    if facts.extension not in (None, name):
+        facts.remarks.append(Remark(facts.extension_where or where, "other-names", f"the text names "
+                                    f"{facts.extension} as the extension it describes; cut out of the book for "
+                                    f"--extension {name}, it is read as {name}'s", note=True))
+    facts.extension, facts.extension_where = name, where
 
 
 def _placed(error: InputError, cut: assemble.Assembled) -> InputError:

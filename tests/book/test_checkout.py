@@ -197,3 +197,37 @@ def test_the_package_made_from_the_book_has_the_api_made_from_the_2018_texts(boo
     ours = _api(book_out / "cl_d3d_sharing" / f"{module}.py")
     assert ours == _api(ROOT / "generated" / "cl_d3d_sharing" / f"{module}.py")
     assert len(ours) > 40
+
+
+@pytest.mark.parametrize("sentence", [
+    "This section describes the cl_khr_d3d10_sharing extension.",
+    "The extension name is cl_khr_d3d10_sharing.",
+    "It needs the functions enabled by the cl_khr_d3d10_sharing extension.",
+])
+def test_an_extension_whose_text_names_another_is_still_generated_under_its_own_name(
+        sentence: str, checkout: Path, main: Callable[..., CliRun], tmp_path: Path) -> None:
+    """The cut is the one asked for: prose naming another extension made it that one's, and the two asked for
+    became one IR (exit 0, one of them gone). The other name is said, as a note."""
+    page = checkout / "api" / "cl_khr_d3d11_sharing.asciidoc"
+    page.write_text(page.read_text(encoding="utf-8").replace("=== Description\n", f"=== Description\n\n{sentence}\n"),
+                    encoding="utf-8")
+    out = tmp_path / "out"
+    run = main("generate", "--specs", str(checkout), "--out", str(out), "-v", *(f"--extension={e}" for e in D3D))
+    assert run.status == 0, run.err
+    assert sorted(p.name for p in (out / "ir").iterdir()) == [f"{e}.yaml" for e in D3D]
+    d3d11 = {f["name"] for f in ir.read_data(out / "ir" / "cl_khr_d3d11_sharing.yaml")[0]["functions"]}
+    assert "clCreateFromD3D11BufferKHR" in d3d11 and "clCreateFromD3D10BufferKHR" not in d3d11
+    assert "names cl_khr_d3d10_sharing as the extension it describes" in run.err
+
+
+def test_an_extension_whose_name_the_api_s_naming_does_not_fit_is_refused_where_the_xml_names_it(
+        checkout: Path, main: Callable[..., CliRun], tmp_path: Path) -> None:
+    xml = checkout / "xml" / "cl.xml"
+    xml.write_text(xml.read_text(encoding="utf-8").replace('name="cl_khr_d3d11_sharing"', 'name="D3D11-Sharing"'),
+                   encoding="utf-8")
+    run = main("generate", "--specs", str(checkout), "--out", str(tmp_path / "out"), "--extension", "D3D11-Sharing")
+    assert run.status == 2
+    first = run.err.splitlines()[0]
+    assert first.startswith("specs/xml/cl.xml:") and "--extension D3D11-Sharing: not an extension string" in first
+    line = int(first.split(":")[1])
+    assert 'name="D3D11-Sharing"' in xml.read_text(encoding="utf-8").split("\n")[line - 1]
