@@ -98,12 +98,17 @@ def read(checkout: Checkout, extensions: list[str], knowledge: Knowledge) -> Rea
     with timing.stage("front-end book"):
         book = preprocess.read_all(root, checkout.books)
         found = blocks.find(book.lines)
-        pages, candidates = _pages(root, book)
+        pages, candidates, claimed = _pages(root, book)
     unknown = [name for name in extensions if name not in registry.extensions and name not in pages]
     if unknown:
         raise InputError(checkout.registry, None, f"--extension {printable(unknown[0])}: neither the registry XML nor "
                          "an appendix page of the book describes this extension (the XML lists "
                          f"{len(registry.extensions)}, for example {next(iter(registry.extensions), 'none')})")
+    twice = next((name for name in extensions if name in claimed), None)
+    if twice is not None:
+        first, second = claimed[twice][:2]
+        raise InputError(second.path, second.pos, f"a second appendix page for {twice} (the first: "
+                         f"{first.precise()}): which of them describes it the run cannot tell")
     facts: list[SourceFacts] = []
     files = dict(book.files) | candidates
     for name in dict.fromkeys(extensions):
@@ -125,13 +130,16 @@ def read(checkout: Checkout, extensions: list[str], knowledge: Knowledge) -> Rea
     return Read(facts, registry, texts, digests)
 
 
-def _pages(root: Path, book: preprocess.Book) -> tuple[dict[str, preprocess.Book], dict[str, SpecFile]]:
+def _pages(root: Path, book: preprocess.Book) -> tuple[dict[str, preprocess.Book], dict[str, SpecFile],
+                                                       dict[str, list[Location]]]:
     """Each extension's appendix page: a file beside the book's own that includes the metadata the build makes
     for that extension (`include::{generated}/meta/<extension>.txt[]`). The build's appendix includes them from
-    a list it makes from the XML; here they are found where they lie. Also every file read to find them."""
+    a list it makes from the XML; here they are found where they lie. Also every file read to find them, and
+    for an extension more than one page claims, where each does."""
     folders = sorted({posixpath.dirname(path.removeprefix("specs/")) for path in book.files})
     pages: dict[str, preprocess.Book] = {}
     read: dict[str, SpecFile] = {}
+    claims: dict[str, list[Location]] = {}
     for folder in folders:
         for name in _listed(root, folder):
             shown = cited(posixpath.join(folder, name) if folder else name)
@@ -139,10 +147,11 @@ def _pages(root: Path, book: preprocess.Book) -> tuple[dict[str, preprocess.Book
                 continue
             page = preprocess.read(root, shown)
             read.update(page.files)
-            named = next((e for line in page.lines if (e := assemble.page_extension(line))), None)
+            named = next((line for line in page.lines if assemble.page_extension(line)), None)
             if named is not None:
-                pages.setdefault(named, page)
-    return pages, read
+                pages.setdefault(assemble.page_extension(named) or "", page)
+                claims.setdefault(assemble.page_extension(named) or "", []).append(named.where)
+    return pages, read, {name: found for name, found in claims.items() if len(found) > 1}
 
 
 def _named(facts: SourceFacts, name: str, cut: assemble.Assembled, knowledge: Knowledge) -> None:

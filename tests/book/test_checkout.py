@@ -231,3 +231,22 @@ def test_an_extension_whose_name_the_api_s_naming_does_not_fit_is_refused_where_
     assert first.startswith("specs/xml/cl.xml:") and "--extension D3D11-Sharing: not an extension string" in first
     line = int(first.split(":")[1])
     assert 'name="D3D11-Sharing"' in xml.read_text(encoding="utf-8").split("\n")[line - 1]
+
+
+@pytest.mark.parametrize("copy", ["api/cl_khr_d3d11_sharing_old.asciidoc", "c/d3d11.adoc", "api/a.txt"])
+def test_two_appendix_pages_for_one_extension_are_an_input_error_naming_both(
+        copy: str, checkout: Path, main: Callable[..., CliRun], tmp_path: Path) -> None:
+    """Each page's New Enums give the extension's tokens: the second was passed over in silence (exit 0)."""
+    page = checkout / "api" / "cl_khr_d3d11_sharing.asciidoc"
+    last = "  ** {CL_D3D11_RESOURCE_NOT_ACQUIRED_KHR}\n"
+    (checkout / copy).write_text(page.read_text(encoding="utf-8").replace(last, f"{last}  ** {{CL_NEW_ONE_KHR}}\n"),
+                                 encoding="utf-8")
+    out = tmp_path / "out"
+    run = main("generate", "--specs", str(checkout), "--out", str(out), "--extension", "cl_khr_d3d11_sharing")
+    assert run.status == 2, run.err
+    pages = sorted([f"specs/{copy}:4:1", "specs/api/cl_khr_d3d11_sharing.asciidoc:4:1"])
+    assert run.err.startswith(f"{pages[1]}: error: a second appendix page for cl_khr_d3d11_sharing (the first: "
+                              f"{pages[0]})")
+    assert not out.exists()
+    other = main("generate", "--specs", str(checkout), "--out", str(out), "--extension", "cl_khr_d3d10_sharing")
+    assert other.status == 0, other.err  # an extension with one page is not concerned
