@@ -96,9 +96,10 @@ def read(checkout: Checkout, extensions: list[str], knowledge: Knowledge) -> Rea
         registry_spec = SpecFile.read(root / checkout.registry.removeprefix("specs/"), root)
         registry = registry_xml.read(registry_spec)
     with timing.stage("front-end book"):
-        book = preprocess.read_all(root, checkout.books)
+        budget = preprocess.Budget()
+        book = preprocess.read_all(root, checkout.books, budget)
         found = blocks.find(book.lines)
-        pages, candidates, claimed = _pages(root, book)
+        pages, candidates, claimed = _pages(root, book, budget)
     unknown = [name for name in extensions if name not in registry.extensions and name not in pages]
     if unknown:
         raise InputError(checkout.registry, None, f"--extension {printable(unknown[0])}: neither the registry XML nor "
@@ -130,8 +131,10 @@ def read(checkout: Checkout, extensions: list[str], knowledge: Knowledge) -> Rea
     return Read(facts, registry, texts, digests)
 
 
-def _pages(root: Path, book: preprocess.Book) -> tuple[dict[str, preprocess.Book], dict[str, SpecFile],
-                                                       dict[str, list[Location]]]:
+_Pages = tuple[dict[str, preprocess.Book], dict[str, SpecFile], dict[str, list[Location]]]
+
+
+def _pages(root: Path, book: preprocess.Book, budget: preprocess.Budget) -> _Pages:
     """Each extension's appendix page: a file beside the book's own that includes the metadata the build makes
     for that extension (`include::{generated}/meta/<extension>.txt[]`). The build's appendix includes them from
     a list it makes from the XML; here they are found where they lie. Also every file read to find them, and
@@ -145,7 +148,7 @@ def _pages(root: Path, book: preprocess.Book) -> tuple[dict[str, preprocess.Book
             shown = cited(posixpath.join(folder, name) if folder else name)
             if not name.endswith(_ASCIIDOC) or shown in book.files:
                 continue
-            page = preprocess.read(root, shown)
+            page = preprocess.read(root, shown, budget)
             read.update(page.files)
             named = next((line for line in page.lines if assemble.page_extension(line)), None)
             if named is not None:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import shutil
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,7 +16,7 @@ import pytest
 
 from generator import cli, pipeline
 from generator.ir import files as ir
-from tests.support import ROOT, CliRun, load_truth
+from tests.support import ROOT, CliRun, load_truth, peak_memory
 
 SNAPSHOT = Path(__file__).resolve().parents[1] / "corpus" / "opencl-docs-2026"
 SEEDS = Path(__file__).resolve().parents[2] / "specs"
@@ -250,3 +252,37 @@ def test_two_appendix_pages_for_one_extension_are_an_input_error_naming_both(
     assert not out.exists()
     other = main("generate", "--specs", str(checkout), "--out", str(out), "--extension", "cl_khr_d3d10_sharing")
     assert other.status == 0, other.err  # an extension with one page is not concerned
+
+
+def _chain(root: Path, widths: tuple[int, ...]) -> None:
+    """api/n0.txt includes n1.txt widths[0] times, n1.txt n2.txt widths[1] times, ..., the last a short line."""
+    for depth, width in enumerate(widths):
+        (root / "api" / f"n{depth}.txt").write_text(f"include::n{depth + 1}.txt[]\n" * width, encoding="utf-8")
+    (root / "api" / f"n{len(widths)}.txt").write_text("a\n", encoding="utf-8")
+
+
+def _into_book(root: Path) -> None:
+    _chain(root, (100, 100, 60))
+    _append(root / "OpenCL_API.txt", "include::api/n0.txt[]\n")
+
+
+def _into_pages(root: Path) -> None:
+    _chain(root, (100, 100, 30))
+    for n in range(3):
+        (root / "api" / f"zz{n}.asciidoc").write_text(
+            f"include::{{generated}}/meta/cl_khr_zz{n}.txt[]\n\ninclude::n0.txt[]\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("grow", [_into_book, _into_pages])
+def test_a_short_line_included_over_and_over_stops_at_the_line_bound_in_bounded_memory(
+        grow: Callable[[Path], None], checkout: Path, tmp_path: Path) -> None:
+    """A few kilobytes of files that include each other make 600,000 lines (in the book, or 300,000 in each of
+    three pages beside it, each page read with a bound of its own): each line held costs some 300 bytes, far
+    more than its text, and the size bound let 30 million through (the run took gigabytes)."""
+    grow(checkout)
+    run = peak_memory([sys.executable, "-m", "generator", "generate", "--specs", str(checkout), "--out",
+                       str(tmp_path / "out"), "--extension", "cl_khr_d3d11_sharing"], ROOT)
+    assert run.status == 2, run.err
+    assert "grows past 524,288 lines through its includes here" in run.err and "Traceback" not in run.err
+    assert re.match(r"specs/api/n[23].txt:\d+:1: error:", run.err)
+    assert run.memory < 400 * 1024 * 1024
