@@ -20,7 +20,7 @@ from generator.base.diagnostics import Location
 from generator.base.records import frozen, mutable
 from generator.base.source import Pos, SpecFile
 from generator.book import dictionary
-from generator.book.blocks import Blocks, Refpage, Table
+from generator.book.blocks import ITEM, Blocks, Refpage, Table
 from generator.book.preprocess import Book, Line, Note, holds
 from generator.frontends.registry_xml import Registry
 
@@ -30,8 +30,6 @@ _PROTOS = "api/protos/"
 _DEPENDED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: A document's title: `= Title`.
 _TITLE = re.compile(r"^=[ \t]+\S")
-#: A list item: its bullet's stars (or dashes) give its depth.
-_ITEM = re.compile(r"^[ \t]*(\*+|-+)[ \t]+\S")
 #: The generated include that marks a page as an extension's appendix page: `meta/<prefix><extension>.txt`.
 META = "meta/"
 
@@ -75,6 +73,7 @@ class _Cut:
     notes: list[Note]
     unanswered: set[str]
     emitted: set[int] = field(default_factory=set)
+    items: dict[int, list[int]] = field(default_factory=dict)  # an item's lines, by its first
     page: Refpage | None = None
     table: Table | None = None
     last: int = -2
@@ -98,25 +97,22 @@ class _Cut:
         if table is not None and table is not self.table:
             self.frame(list(range(table.start, table.header_end + 1)))
             self.table = table
-        self.frame(self.parent_item(index, page))
+        self.frame(self.parent_item(index))
         self.emit(index)
 
-    def parent_item(self, index: int, page: Refpage | None) -> list[int]:
+    def parent_item(self, index: int) -> list[int]:
         """For a sub-item (`** if ...`), the lines of the item it belongs to (`* {CL_X}`): the code whose
-        conditions the sub-items are. Looked for back to the page's start or the heading above."""
-        item = _ITEM.match(self.book.lines[index].text)
-        if item is None or len(item[1]) < 2:
+        conditions the sub-items are; each item's lines found once, however many sub-items it has."""
+        parent = self.blocks.parents[index]
+        if parent < 0:
             return []
-        stop = max(page.start if page is not None else -1, self.blocks.headings[index])
-        for back in range(index - 1, stop, -1):
-            found = _ITEM.match(self.book.lines[back].text)
-            if found is not None and len(found[1]) < len(item[1]):
-                lines = [back]
-                while lines[-1] + 1 < index and self.book.lines[lines[-1] + 1].text.strip() and not _ITEM.match(
-                        self.book.lines[lines[-1] + 1].text):
-                    lines.append(lines[-1] + 1)
-                return lines
-        return []
+        if parent not in self.items:
+            lines = [parent]
+            while lines[-1] + 1 < len(self.book.lines) and self.book.lines[lines[-1] + 1].text.strip() \
+                    and not ITEM.match(self.book.lines[lines[-1] + 1].text):
+                lines.append(lines[-1] + 1)
+            self.items[parent] = lines
+        return [line for line in self.items[parent] if line < index]
 
     def returns(self, page: Refpage) -> list[int]:
         """The `// refError` line and the paragraph after it: "f returns ... one of the following errors:"."""

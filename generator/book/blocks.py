@@ -17,6 +17,8 @@ _REFPAGE = re.compile(r"^\[open,(?:[^\]]*,)?refpage='(?P<name>[^']+)'")
 _OPEN = "--"
 _REF_ERROR = re.compile(r"^//[ \t]*refError\b")
 _TABLE = re.compile(r"^\|={3,}[ \t]*$")
+#: A list item: its bullet's stars (or dashes) give its depth.
+ITEM = re.compile(r"^[ \t]*(\*+|-+)[ \t]+\S")
 #: The delimiters of AsciiDoc's verbatim blocks (listing, literal, passthrough, comment): nothing inside one is
 #: markup, not a `--` that would end a reference page, a `|===` or a heading.
 _VERBATIM = re.compile(r"^(-{4,}|\.{4,}|\+{4,}|/{4,})[ \t]*$")
@@ -46,6 +48,7 @@ class Blocks:
     headings: tuple[int, ...]  # per line: the heading above it (-1: none)
     refpages: tuple[Refpage | None, ...]  # per line: the page it lies in
     tables: tuple[Table | None, ...]  # per line: the table it lies in, delimiters aside
+    parents: tuple[int, ...] = ()  # per line: for a sub-item (`** if ...`), the item it belongs to (-1: none)
 
     def refpage_named(self, name: str) -> list[Refpage]:
         return list(dict.fromkeys(p for p in self.refpages if p is not None and p.name == name))
@@ -89,7 +92,32 @@ def find(lines: tuple[Line, ...]) -> Blocks:
             index = floor = table.end + 1
             continue
         index += 1
-    return Blocks(tuple(headings), tuple(pages), tuple(tables))
+    return Blocks(tuple(headings), tuple(pages), tuple(tables), _parents(lines, verbatim, pages))
+
+
+def _parents(lines: tuple[Line, ...], verbatim: list[bool], pages: list[Refpage | None]) -> tuple[int, ...]:
+    """For each sub-item, the nearest item before it of fewer stars, inside the same reference page and under
+    the same heading: the code whose conditions the sub-items are. One pass, the items open kept as a stack
+    (each sub-item looked for its item back to the heading: quadratic work for many sub-items of none)."""
+    parents = [-1] * len(lines)
+    open_items: list[tuple[int, int]] = []  # (depth, line), depths rising
+    scope: Refpage | None = None
+    for index, line in enumerate(lines):
+        if verbatim[index]:
+            continue
+        if pages[index] is not scope or _HEADING.match(line.text):
+            open_items.clear()
+            scope = pages[index]
+        item = ITEM.match(line.text)
+        if item is None:
+            continue
+        depth = len(item[1])
+        while open_items and open_items[-1][0] >= depth:
+            open_items.pop()
+        if depth > 1 and open_items:
+            parents[index] = open_items[-1][1]
+        open_items.append((depth, index))
+    return tuple(parents)
 
 
 def _verbatim(lines: tuple[Line, ...]) -> list[bool]:
