@@ -182,10 +182,13 @@ def _placed(error: InputError, cut: assemble.Assembled) -> InputError:
 def _remarks(cut: assemble.Assembled, book: preprocess.Book, page: preprocess.Book | None) -> list[Remark]:
     notes = [*book.notes, *(page.notes if page else ()), *cut.notes]
     remarks = [Remark(n.where, n.kind, n.message, note=n.kind in ("unread-include", "ifeval")) for n in notes]
-    lines = [*book.lines, *(page.lines if page else ())]
+    firsts: dict[str, Location] = {}  # where the book first includes a file of each kind (one pass, not one a kind)
+    for line in (*book.lines, *(page.lines if page else ())):
+        if line.generated:
+            firsts.setdefault(line.generated, line.where)
+            firsts.setdefault(posixpath.dirname(line.generated), line.where)
     for kind in sorted(cut.generated_kinds):
-        first = next((line.where for line in lines if line.generated and kind in (
-            line.generated, posixpath.dirname(line.generated))), cut.origins[0])
+        first = firsts.get(kind, cut.origins[0])
         remarks.append(Remark(first, "generated-include", f"the build makes the files of {{generated}}/{kind} "
                               "from the registry XML; the run does not, and reads them nowhere", note=True))
     if page is None:

@@ -16,7 +16,7 @@ import pytest
 
 from generator import cli, pipeline
 from generator.ir import files as ir
-from tests.support import ROOT, CliRun, load_truth, peak_memory
+from tests.support import ROOT, CliRun, calls_counted, grown, load_truth, peak_memory
 
 SNAPSHOT = Path(__file__).resolve().parents[1] / "corpus" / "opencl-docs-2026"
 SEEDS = Path(__file__).resolve().parents[2] / "specs"
@@ -286,3 +286,24 @@ def test_a_short_line_included_over_and_over_stops_at_the_line_bound_in_bounded_
     assert "grows past 524,288 lines through its includes here" in run.err and "Traceback" not in run.err
     assert re.match(r"specs/api/n[23].txt:\d+:1: error:", run.err)
     assert run.memory < 400 * 1024 * 1024
+
+
+def test_many_kinds_of_build_made_includes_are_noted_in_linear_work(
+        checkout: Path, main: Callable[..., CliRun], tmp_path: Path) -> None:
+    """Each kind noted was looked for among all the book's lines: quadratic work (20,000 kinds took 147 s)."""
+    text = (checkout / "api" / "opencl_runtime_layer.asciidoc").read_text(encoding="utf-8")
+    counted = []
+    for size in (0, 0, 400, 3200):  # the first run fills this process's caches (the IR's schema) for the others
+        root = Path(shutil.copytree(checkout, tmp_path / f"book{size}", dirs_exist_ok=True))
+        kinds = "".join(f"include::{{generated}}/kind{n}/x.txt[]\n" for n in range(size))
+        (root / "api" / "opencl_runtime_layer.asciidoc").write_text(text.replace(
+            "ifdef::cl_khr_d3d11_sharing[]\n", f"ifdef::cl_khr_d3d11_sharing[]\n{kinds}", 1), encoding="utf-8")
+        with calls_counted() as calls:
+            run = main("generate", "--specs", str(root), "--out", str(tmp_path / f"out{size}"), "-v", "--force",
+                       "--extension", "cl_khr_d3d11_sharing")
+        assert run.status == 0, run.err
+        assert run.err.count("the build makes the files of {generated}/kind") == size
+        counted.append(calls)
+    # a floor of 200,000 calls: past some size the IR is written in this process, not in a child (some 60,000
+    # calls more, linear); the quadratic step looked through the book's 30,000 lines for each kind (96 million)
+    assert not grown(counted[2], counted[3], 20.0, 200_000, counted[1])
