@@ -120,7 +120,7 @@ def read(checkout: Checkout, extensions: list[str], knowledge: Knowledge) -> Rea
             with timing.stage("front-end asciidoc"):
                 document = replace(asciidoc.parse(cut.spec), origins=cut.origins)
         except InputError as error:
-            raise _placed(error, cut) from None
+            raise _placed(error, cut, files | {registry_spec.path: registry_spec}) from None
         with timing.stage("extract"):
             one = extract(document, knowledge)
         _named(one, name, cut, knowledge)
@@ -171,12 +171,23 @@ def _named(facts: SourceFacts, name: str, cut: assemble.Assembled, knowledge: Kn
     facts.extension, facts.extension_where = name, where
 
 
-def _placed(error: InputError, cut: assemble.Assembled) -> InputError:
-    """An error of the cut text, cited where its line comes from."""
+def _placed(error: InputError, cut: assemble.Assembled, files: dict[str, SpecFile]) -> InputError:
+    """An error of the cut text, cited where its line comes from: the column moved to where the cut line stands in
+    that line (a one-line `ifdef::a[text]` keeps only its text), or, for a line made from it (the XML's prototype,
+    an attribute entry joined from several lines), the start of the line, with the made line quoted."""
     if error.path != cut.spec.path or error.pos is None or not 0 < error.pos.line <= len(cut.origins):
         return error
     origin = cut.origins[error.pos.line - 1]
-    return InputError(origin.path, Pos(origin.pos.line, error.pos.column), error.message, error.line_text)
+    made = cut.spec.line(error.pos.line)
+    spec = files.get(origin.path)
+    if spec is None:
+        return InputError(origin.path, Pos(origin.pos.line, error.pos.column), error.message, error.line_text)
+    text = spec.line(origin.pos.line)
+    offset = text.find(made) if made else -1
+    if offset >= 0:
+        return InputError(origin.path, Pos(origin.pos.line, error.pos.column + offset), error.message, text)
+    return InputError(origin.path, Pos(origin.pos.line, 1), f"{error.message} (in `{made.strip()[:160]}`, which "
+                      "the run makes from this line)", text)
 
 
 def _remarks(cut: assemble.Assembled, book: preprocess.Book, page: preprocess.Book | None) -> list[Remark]:

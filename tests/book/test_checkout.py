@@ -307,3 +307,21 @@ def test_many_kinds_of_build_made_includes_are_noted_in_linear_work(
     # a floor of 200,000 calls: past some size the IR is written in this process, not in a child (some 60,000
     # calls more, linear); the quadratic step looked through the book's 30,000 lines for each kind (96 million)
     assert not grown(counted[2], counted[3], 20.0, 200_000, counted[1])
+
+
+@pytest.mark.parametrize("damage", ["* )", "* @", "* int int"])
+def test_an_error_in_a_prototype_made_from_the_xml_cites_a_place_the_xml_holds(
+        damage: str, checkout: Path, main: Callable[..., CliRun], tmp_path: Path) -> None:
+    """The prototype is one line made from the XML's <command>: its column was the made line's, far past the end
+    of the element's line, under a line the file does not hold."""
+    xml = checkout / "xml" / "cl.xml"
+    xml.write_text(xml.read_text(encoding="utf-8").replace("<type>ID3D11Buffer</type>*", f"<type>ID3D11Buffer</type>"
+                                                           f"{damage}", 1), encoding="utf-8")
+    run = main("generate", "--specs", str(checkout), "--out", str(tmp_path / "out"), "--extension",
+               "cl_khr_d3d11_sharing")
+    assert run.status == 2
+    first, shown = run.err.splitlines()[:2]
+    path, line, column = re.match(r"^(specs/[^:]+):(\d+):(\d+): error: ", first).groups()  # type: ignore[union-attr]
+    held = (checkout / path.removeprefix("specs/")).read_text(encoding="utf-8").split("\n")[int(line) - 1]
+    assert shown.strip() == held.strip() and "<command" in held and int(column) <= len(held)
+    assert "clCreateFromD3D11BufferKHR(" in first  # the line made from it, quoted
