@@ -178,14 +178,19 @@ def answer(line: Line, registry: Registry, out: _Text, notes: list[Note], unansw
 def indices(book: Book, blocks: Blocks, extension: str, commands: frozenset[str],
             defined: Callable[[str], bool]) -> Iterator[int]:
     """The extension's lines in book order: inside a conditional naming it, or on a reference page of one of its
-    commands; each holding when the extension alone is set."""
+    commands; each holding when the extension alone is set. A line of a file read more than once (by two books
+    of the checkout, or included twice) is taken where it is first met: one line of the text states its
+    condition once."""
     named: dict[int, bool] = {}
+    taken: set[Location] = set()
     for index, line in enumerate(book.lines):
         scope_id = id(line.scope)
         if scope_id not in named:
             named[scope_id] = any(extension in c.names and not c.negated and c.expression is None for c in line.scope)
         page = blocks.refpages[index]
-        if (named[scope_id] or (page is not None and page.name in commands)) and holds(line.scope, defined):
+        if (named[scope_id] or (page is not None and page.name in commands)) and holds(line.scope, defined) \
+                and line.where not in taken:
+            taken.add(line.where)
             yield index
 
 

@@ -325,3 +325,32 @@ def test_an_error_in_a_prototype_made_from_the_xml_cites_a_place_the_xml_holds(
     held = (checkout / path.removeprefix("specs/")).read_text(encoding="utf-8").split("\n")[int(line) - 1]
     assert shown.strip() == held.strip() and "<command" in held and int(column) <= len(held)
     assert "clCreateFromD3D11BufferKHR(" in first  # the line made from it, quoted
+
+
+def _second_book(root: Path) -> None:
+    shutil.copy(root / "OpenCL_API.txt", root / "OpenCL_Copy.txt")
+
+
+def _book_of_one_chapter(root: Path) -> None:
+    chapter = "= A Chapter\n\ninclude::api/opencl_runtime_layer.asciidoc[]\n"
+    (root / "Chapter.adoc").write_text(chapter, encoding="utf-8")
+
+
+def _included_twice(root: Path) -> None:
+    book = root / "OpenCL_API.txt"
+    chapter = "include::api/opencl_runtime_layer.asciidoc[]\n"
+    book.write_text(book.read_text(encoding="utf-8").replace(chapter, f"{chapter}\n{chapter}"), encoding="utf-8")
+
+
+@pytest.mark.parametrize("read_twice", [_second_book, _book_of_one_chapter, _included_twice])
+def test_a_file_read_twice_gives_each_of_its_conditions_once(
+        read_twice: Callable[[Path], None], checkout: Path, main: Callable[..., CliRun], tmp_path: Path) -> None:
+    """Two books at the top that include the same files (as OpenCL-Docs' several books may), or one file included
+    twice: each condition was kept twice, at the same line."""
+    read_twice(checkout)
+    out = tmp_path / "out"
+    run = main("generate", "--specs", str(checkout), "--out", str(out), "--extension", "cl_khr_d3d11_sharing")
+    assert run.status == 0, run.err
+    functions = ir.read_data(out / "ir" / "cl_khr_d3d11_sharing.yaml")[0]["functions"]
+    errors = [(f["name"], e["code"], e["source"]) for f in functions for e in f["errors"]]
+    assert len(errors) == len(set(errors)) == 42
