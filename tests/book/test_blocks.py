@@ -1,5 +1,5 @@
 """Where the book's lines stand among its blocks, through the command on the made-up extension of
-test_assemble: verbatim blocks (listings, comments, passthroughs) hold no markup that ends or opens a reference
+tests/samples.py: verbatim blocks (listings, comments, passthroughs) hold no markup that ends or opens a reference
 page or a table, a block never closed is an input error, and finding the blocks is linear work."""
 
 from __future__ import annotations
@@ -11,7 +11,10 @@ from typing import Any
 import pytest
 
 from generator.ir import files as ir
-from tests.book.test_assemble import BOOK, CORE, PAGE, XML
+from tests.samples import GIZMO_BOOK as BOOK
+from tests.samples import GIZMO_CORE as CORE
+from tests.samples import GIZMO_PAGE as PAGE
+from tests.samples import GIZMO_XML as XML
 from tests.support import CliRun, calls_counted, grown
 
 
