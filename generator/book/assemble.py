@@ -196,8 +196,8 @@ def indices(book: Book, blocks: Blocks, extension: str, commands: frozenset[str]
 
 def built_with(extension: str, registry: Registry) -> frozenset[str]:
     """The extensions a build for `extension` sets: it, and those it depends on (the XML's `depends`, followed),
-    whose text a layered extension's lines lie inside (`ifdef::cl_khr_semaphore[]` around the pages of
-    `cl_khr_external_semaphore`)."""
+    whose text a layered extension's lines lie inside (the base extension's `ifdef` around the pages of the
+    extension built on it)."""
     found, todo = {extension}, [extension]
     while todo:
         entry = registry.extensions.get(todo.pop())
