@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from generator.base import forked, source, timing
 from generator.base.diagnostics import Diagnostic, Location, Sink
-from generator.base.errors import Gather, InputError
+from generator.base.errors import Gather, InputError, printable
 from generator.base.knowledge import Knowledge, load
 from generator.base.normalise import describe
 from generator.base.records import frozen, mutable
@@ -217,6 +217,12 @@ def run_checkout(found: checkout.Checkout, extensions: tuple[str, ...],
         knowledge = load()
     _prepare(first)
     read = checkout.read(found, list(extensions))
+    for name in extensions:  # nothing generated could be named after a string the API's naming does not fit
+        if knowledge.extension_parts(name) is None:
+            entry = read.registry.extensions.get(name)
+            where = entry.where if entry is not None else Location(found.registry, Pos(1, 1))
+            raise InputError(where.path, where.pos, f"--extension {printable(name)}: not an extension string as "
+                             "the API names them (data/conventions.yaml), so nothing generated could be named after it")
     facts = []
     for document in read.documents:
         with timing.stage("extract"):

@@ -1,4 +1,5 @@
-"""A small made-up extension in the classic registry format, for tests of single stages."""
+"""Small made-up extensions for tests of single stages: one in the classic registry format (WIDGET), one in the
+form of the OpenCL book's checkout (GIZMO_*: a book, its core file, an appendix page, the registry XML)."""
 
 WIDGET = """\
 Name String
@@ -101,5 +102,141 @@ WIDGET_XML = """\
       <require comment="cl_context_info"><enum name="CL_CONTEXT_WIDGET_ACME"/></require>
     </extension>
   </extensions>
+</registry>
+"""
+
+
+# The book's form: the reference page of a command, the items it adds to a core function's error list and
+# query table inside its `ifdef`, its appendix page, and its registry XML.
+GIZMO_BOOK = """= The Book
+:numbered:
+
+include::api/core.asciidoc[]
+"""
+
+GIZMO_CORE = """== Memory Objects
+
+[open,refpage='clGetMemObjectInfo',desc='Query',type='protos']
+--
+To get information common to all memory objects, call the function
+
+include::{generated}/api/protos/clGetMemObjectInfo.txt[]
+
+[[mem-info-table]]
+.List of supported param_names by {clGetMemObjectInfo}
+[width="100%",cols="<33%,<17%,<50%",options="header"]
+|====
+| Memory Object Info | Return type | Description
+| {CL_MEM_TYPE_anchor}
+  | {cl_mem_object_type_TYPE}
+    | Returns the type.
+ifdef::cl_acme_gizmo[]
+| {CL_MEM_GIZMO_ACME_anchor}
+  | {cl_uint_TYPE}
+    | If _memobj_ was made by {clMakeGizmoACME}, returns its _kind_ argument.
+endif::cl_acme_gizmo[]
+|====
+
+// refError
+
+{clGetMemObjectInfo} returns {CL_SUCCESS} if the function is executed
+successfully.
+Otherwise, it returns one of the following errors:
+
+  * {CL_INVALID_MEM_OBJECT} if _memobj_ is a not a valid memory object.
+ifdef::cl_acme_gizmo[]
+  * {CL_INVALID_GIZMO_ACME} if _param_name_ is {CL_MEM_GIZMO_ACME} and
+    _memobj_ was not made by {clMakeGizmoACME}.
+endif::cl_acme_gizmo[]
+--
+
+ifdef::cl_acme_gizmo[]
+=== Gizmos
+
+[open,refpage='clMakeGizmoACME',desc='Make a gizmo',type='protos']
+--
+To make a gizmo, call the function
+
+include::{generated}/api/protos/clMakeGizmoACME.txt[]
+
+  * _context_ is a valid OpenCL context.
+  * _kind_ is the kind of gizmo.
+  * _errcode_ret_ will return an appropriate error code.
+
+// refError
+
+{clMakeGizmoACME} returns a valid non-zero memory object and _errcode_ret_
+is set to {CL_SUCCESS} if it is made successfully.
+Otherwise, it returns a `NULL` value with one of the following error values
+returned in _errcode_ret_:
+
+  * {CL_INVALID_CONTEXT} if _context_ is not a valid context.
+  * {CL_INVALID_VALUE} if _kind_ is not one of the kinds of gizmo.
+--
+endif::cl_acme_gizmo[]
+
+ifdef::cl_other_thing[]
+  * {CL_INVALID_VALUE} if this belongs to another extension.
+endif::cl_other_thing[]
+"""
+
+GIZMO_PAGE = """include::{generated}/meta/{refprefix}cl_acme_gizmo.txt[]
+
+=== Description
+
+{cl_acme_gizmo_EXT} makes gizmos.
+
+=== New Commands
+
+  * {clMakeGizmoACME}
+
+=== New Types
+
+  * {cl_gizmo_kind_acme_TYPE}
+
+=== New Enums
+
+  * {cl_gizmo_kind_acme_TYPE}
+  ** {CL_GIZMO_ROUND_ACME}
+  * {cl_mem_info_TYPE}
+  ** {CL_MEM_GIZMO_ACME}
+  * New Error Codes
+  ** {CL_INVALID_GIZMO_ACME}
+
+=== Version History
+
+  * Revision 1.0.0, 2026-01-01
+  ** First version.
+"""
+
+GIZMO_XML = """<?xml version="1.0" encoding="UTF-8"?>
+<registry>
+    <types>
+        <type category="define">typedef <type>cl_uint</type> <name>cl_gizmo_kind_acme</name>;</type>
+    </types>
+    <enums name="enums.9000" start="0x9000" end="0x900F">
+        <enum value="0x9000" name="CL_GIZMO_ROUND_ACME"/>
+        <enum value="0x9001" name="CL_MEM_GIZMO_ACME"/>
+        <enum value="-9000" name="CL_INVALID_GIZMO_ACME"/>
+    </enums>
+    <commands>
+        <command>
+            <proto><type>cl_mem</type> <name>clMakeGizmoACME</name></proto>
+            <param><type>cl_context</type> <name>context</name></param>
+            <param><type>cl_gizmo_kind_acme</type> <name>kind</name></param>
+            <param><type>cl_int</type>* <name>errcode_ret</name></param>
+        </command>
+    </commands>
+    <extensions>
+        <extension name="cl_acme_gizmo" supported="opencl">
+            <require>
+                <type name="cl_gizmo_kind_acme"/>
+                <enum name="CL_GIZMO_ROUND_ACME"/>
+                <enum name="CL_MEM_GIZMO_ACME"/>
+                <enum name="CL_INVALID_GIZMO_ACME"/>
+                <command name="clMakeGizmoACME"/>
+            </require>
+        </extension>
+    </extensions>
 </registry>
 """

@@ -14,6 +14,7 @@ from generator.base.c_decl import CFunction
 from generator.base.diagnostics import Location
 from generator.base.errors import InputError
 from generator.base.knowledge import Knowledge
+from generator.base.source import Pos
 from generator.extraction.error_lists import ErrorReader
 from generator.extraction.facts import (
     DeclaredFunction,
@@ -409,8 +410,18 @@ class _Walk:
                 self.facts.extension, self.facts.extension_where = name, where
 
     def finish(self) -> None:
-        """A text that names its extension nowhere else is named by its title or the id of its chapter."""
+        """A text that names its extension nowhere else is named by its title or the id of its chapter; a text
+        known to describe one (a cut out of a book for `--extension`) is that one's whatever its prose says."""
         self.errors.unanswered()
+        if self.document.extension is not None:
+            where = self.document.locate(Pos(1, 1))
+            if self.facts.extension not in (None, self.document.extension):
+                self.facts.remarks.append(Remark(self.facts.extension_where or where, "other-names", f"the text "
+                                                 f"names {self.facts.extension} as the extension it describes; cut "
+                                                 f"out of the book for {self.document.extension}, it is read as "
+                                                 "that one's", note=True))
+            self.facts.extension, self.facts.extension_where = self.document.extension, where
+            return
         if self.facts.extension is None:
             for name, where in self.titled:
                 if self.knowledge.extension_parts(name):

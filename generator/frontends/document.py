@@ -120,6 +120,7 @@ class Document:
     marks_parameters: bool = True
     omissions: tuple[Omission, ...] = ()
     origins: tuple[Location, ...] = ()
+    extension: str | None = None  # the extension the text is known to describe (a cut for `--extension`)
 
     def locate(self, pos: Pos) -> Location:
         """Where the text at `pos` comes from: this file, or the line it was put together from."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import ast
 import os
+import re
 import shutil
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,7 +17,7 @@ import pytest
 from generator import cli, pipeline
 from generator.ir import files as ir
 from tests.book.snapshot import SNAPSHOT
-from tests.support import ROOT, CliRun, load_truth
+from tests.support import ROOT, CliRun, calls_counted, grown, load_truth, peak_memory
 
 SEEDS = Path(__file__).resolve().parents[2] / "specs"
 D3D = ("cl_khr_d3d10_sharing", "cl_khr_d3d11_sharing")
@@ -197,3 +199,158 @@ def test_the_package_made_from_the_book_has_the_api_made_from_the_2018_texts(boo
     ours = _api(book_out / "cl_d3d_sharing" / f"{module}.py")
     assert ours == _api(ROOT / "generated" / "cl_d3d_sharing" / f"{module}.py")
     assert len(ours) > 40
+
+
+@pytest.mark.parametrize("sentence", [
+    "This section describes the cl_khr_d3d10_sharing extension.",
+    "The extension name is cl_khr_d3d10_sharing.",
+    "It needs the functions enabled by the cl_khr_d3d10_sharing extension.",
+])
+def test_an_extension_whose_text_names_another_is_still_generated_under_its_own_name(
+        sentence: str, checkout: Path, main: Callable[..., CliRun], tmp_path: Path) -> None:
+    """The cut is the one asked for: prose naming another extension made it that one's, and the two asked for
+    became one IR (exit 0, one of them gone). The other name is said, as a note."""
+    page = checkout / "api" / "cl_khr_d3d11_sharing.asciidoc"
+    page.write_text(page.read_text(encoding="utf-8").replace("=== Description\n", f"=== Description\n\n{sentence}\n"),
+                    encoding="utf-8")
+    out = tmp_path / "out"
+    run = main("generate", "--specs", str(checkout), "--out", str(out), "-v", *(f"--extension={e}" for e in D3D))
+    assert run.status == 0, run.err
+    assert sorted(p.name for p in (out / "ir").iterdir()) == [f"{e}.yaml" for e in D3D]
+    d3d11 = {f["name"] for f in ir.read_data(out / "ir" / "cl_khr_d3d11_sharing.yaml")[0]["functions"]}
+    assert "clCreateFromD3D11BufferKHR" in d3d11 and "clCreateFromD3D10BufferKHR" not in d3d11
+    assert "names cl_khr_d3d10_sharing as the extension it describes" in run.err
+
+
+def test_an_extension_whose_name_the_api_s_naming_does_not_fit_is_refused_where_the_xml_names_it(
+        checkout: Path, main: Callable[..., CliRun], tmp_path: Path) -> None:
+    xml = checkout / "xml" / "cl.xml"
+    xml.write_text(xml.read_text(encoding="utf-8").replace('name="cl_khr_d3d11_sharing"', 'name="D3D11-Sharing"'),
+                   encoding="utf-8")
+    run = main("generate", "--specs", str(checkout), "--out", str(tmp_path / "out"), "--extension", "D3D11-Sharing")
+    assert run.status == 2
+    first = run.err.splitlines()[0]
+    assert first.startswith("specs/xml/cl.xml:") and "--extension D3D11-Sharing: not an extension string" in first
+    line = int(first.split(":")[1])
+    assert 'name="D3D11-Sharing"' in xml.read_text(encoding="utf-8").split("\n")[line - 1]
+
+
+@pytest.mark.parametrize("copy", ["api/cl_khr_d3d11_sharing_old.asciidoc", "c/d3d11.adoc", "api/a.txt"])
+def test_two_appendix_pages_for_one_extension_are_an_input_error_naming_both(
+        copy: str, checkout: Path, main: Callable[..., CliRun], tmp_path: Path) -> None:
+    """Each page's New Enums give the extension's tokens: the second was passed over in silence (exit 0)."""
+    page = checkout / "api" / "cl_khr_d3d11_sharing.asciidoc"
+    last = "  ** {CL_D3D11_RESOURCE_NOT_ACQUIRED_KHR}\n"
+    (checkout / copy).write_text(page.read_text(encoding="utf-8").replace(last, f"{last}  ** {{CL_NEW_ONE_KHR}}\n"),
+                                 encoding="utf-8")
+    out = tmp_path / "out"
+    run = main("generate", "--specs", str(checkout), "--out", str(out), "--extension", "cl_khr_d3d11_sharing")
+    assert run.status == 2, run.err
+    pages = sorted([f"specs/{copy}:4:1", "specs/api/cl_khr_d3d11_sharing.asciidoc:4:1"])
+    assert run.err.startswith(f"{pages[1]}: error: a second appendix page for cl_khr_d3d11_sharing (the first: "
+                              f"{pages[0]})")
+    assert not out.exists()
+    other = main("generate", "--specs", str(checkout), "--out", str(out), "--extension", "cl_khr_d3d10_sharing")
+    assert other.status == 0, other.err  # an extension with one page is not concerned
+
+
+def _chain(root: Path, widths: tuple[int, ...]) -> None:
+    """api/n0.txt includes n1.txt widths[0] times, n1.txt n2.txt widths[1] times, ..., the last a short line."""
+    for depth, width in enumerate(widths):
+        (root / "api" / f"n{depth}.txt").write_text(f"include::n{depth + 1}.txt[]\n" * width, encoding="utf-8")
+    (root / "api" / f"n{len(widths)}.txt").write_text("a\n", encoding="utf-8")
+
+
+def _into_book(root: Path) -> None:
+    _chain(root, (100, 100, 60))
+    _append(root / "OpenCL_API.txt", "include::api/n0.txt[]\n")
+
+
+def _into_pages(root: Path) -> None:
+    _chain(root, (100, 100, 30))
+    for n in range(3):
+        (root / "api" / f"zz{n}.asciidoc").write_text(
+            f"include::{{generated}}/meta/cl_khr_zz{n}.txt[]\n\ninclude::n0.txt[]\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("grow", [_into_book, _into_pages])
+def test_a_short_line_included_over_and_over_stops_at_the_line_bound_in_bounded_memory(
+        grow: Callable[[Path], None], checkout: Path, tmp_path: Path) -> None:
+    """A few kilobytes of files that include each other make 600,000 lines (in the book, or 300,000 in each of
+    three pages beside it, each page read with a bound of its own): each line held costs some 300 bytes, far
+    more than its text, and the size bound let 30 million through (the run took gigabytes)."""
+    grow(checkout)
+    run = peak_memory([sys.executable, "-m", "generator", "generate", "--specs", str(checkout), "--out",
+                       str(tmp_path / "out"), "--extension", "cl_khr_d3d11_sharing"], ROOT)
+    assert run.status == 2, run.err
+    assert "grows past 524,288 lines through its includes here" in run.err and "Traceback" not in run.err
+    assert re.match(r"specs/api/n[23].txt:\d+:1: error:", run.err)
+    assert run.memory < 400 * 1024 * 1024
+
+
+def test_many_kinds_of_build_made_includes_are_noted_in_linear_work(
+        checkout: Path, main: Callable[..., CliRun], tmp_path: Path) -> None:
+    """Each kind noted was looked for among all the book's lines: quadratic work (20,000 kinds took 147 s)."""
+    text = (checkout / "api" / "opencl_runtime_layer.asciidoc").read_text(encoding="utf-8")
+    counted = []
+    for size in (0, 0, 400, 3200):  # the first run fills this process's caches (the IR's schema) for the others
+        root = Path(shutil.copytree(checkout, tmp_path / f"book{size}", dirs_exist_ok=True))
+        kinds = "".join(f"include::{{generated}}/kind{n}/x.txt[]\n" for n in range(size))
+        (root / "api" / "opencl_runtime_layer.asciidoc").write_text(text.replace(
+            "ifdef::cl_khr_d3d11_sharing[]\n", f"ifdef::cl_khr_d3d11_sharing[]\n{kinds}", 1), encoding="utf-8")
+        with calls_counted() as calls:
+            run = main("generate", "--specs", str(root), "--out", str(tmp_path / f"out{size}"), "-v", "--force",
+                       "--extension", "cl_khr_d3d11_sharing")
+        assert run.status == 0, run.err
+        assert run.err.count("the build makes the files of {generated}/kind") == size
+        counted.append(calls)
+    # a floor of 200,000 calls: past some size the IR is written in this process, not in a child (some 60,000
+    # calls more, linear); the quadratic step looked through the book's 30,000 lines for each kind (96 million)
+    assert not grown(counted[2], counted[3], 20.0, 200_000, counted[1])
+
+
+@pytest.mark.parametrize("damage", ["* )", "* @", "* int int"])
+def test_an_error_in_a_prototype_made_from_the_xml_cites_a_place_the_xml_holds(
+        damage: str, checkout: Path, main: Callable[..., CliRun], tmp_path: Path) -> None:
+    """The prototype is one line made from the XML's <command>: its column was the made line's, far past the end
+    of the element's line, under a line the file does not hold."""
+    xml = checkout / "xml" / "cl.xml"
+    xml.write_text(xml.read_text(encoding="utf-8").replace("<type>ID3D11Buffer</type>*", f"<type>ID3D11Buffer</type>"
+                                                           f"{damage}", 1), encoding="utf-8")
+    run = main("generate", "--specs", str(checkout), "--out", str(tmp_path / "out"), "--extension",
+               "cl_khr_d3d11_sharing")
+    assert run.status == 2
+    first, shown = run.err.splitlines()[:2]
+    path, line, column = re.match(r"^(specs/[^:]+):(\d+):(\d+): error: ", first).groups()  # type: ignore[union-attr]
+    held = (checkout / path.removeprefix("specs/")).read_text(encoding="utf-8").split("\n")[int(line) - 1]
+    assert shown.strip() == held.strip() and "<command" in held and int(column) <= len(held)
+    assert "clCreateFromD3D11BufferKHR(" in first  # the line made from it, quoted
+
+
+def _second_book(root: Path) -> None:
+    shutil.copy(root / "OpenCL_API.txt", root / "OpenCL_Copy.txt")
+
+
+def _book_of_one_chapter(root: Path) -> None:
+    chapter = "= A Chapter\n\ninclude::api/opencl_runtime_layer.asciidoc[]\n"
+    (root / "Chapter.adoc").write_text(chapter, encoding="utf-8")
+
+
+def _included_twice(root: Path) -> None:
+    book = root / "OpenCL_API.txt"
+    chapter = "include::api/opencl_runtime_layer.asciidoc[]\n"
+    book.write_text(book.read_text(encoding="utf-8").replace(chapter, f"{chapter}\n{chapter}"), encoding="utf-8")
+
+
+@pytest.mark.parametrize("read_twice", [_second_book, _book_of_one_chapter, _included_twice])
+def test_a_file_read_twice_gives_each_of_its_conditions_once(
+        read_twice: Callable[[Path], None], checkout: Path, main: Callable[..., CliRun], tmp_path: Path) -> None:
+    """Two books at the top that include the same files (as OpenCL-Docs' several books may), or one file included
+    twice: each condition was kept twice, at the same line."""
+    read_twice(checkout)
+    out = tmp_path / "out"
+    run = main("generate", "--specs", str(checkout), "--out", str(out), "--extension", "cl_khr_d3d11_sharing")
+    assert run.status == 0, run.err
+    functions = ir.read_data(out / "ir" / "cl_khr_d3d11_sharing.yaml")[0]["functions"]
+    errors = [(f["name"], e["code"], e["source"]) for f in functions for e in f["errors"]]
+    assert len(errors) == len(set(errors)) == 42

@@ -20,7 +20,7 @@ from generator.base.diagnostics import Location
 from generator.base.records import frozen, mutable
 from generator.base.source import Pos, SpecFile
 from generator.frontends.book import dictionary
-from generator.frontends.book.blocks import Blocks, Refpage, Table
+from generator.frontends.book.blocks import ITEM, Blocks, Refpage, Table
 from generator.frontends.book.preprocess import Book, Line, Note, holds
 from generator.frontends.registry_xml import Registry
 
@@ -30,8 +30,6 @@ _PROTOS = "api/protos/"
 _DEPENDED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: A document's title: `= Title`.
 _TITLE = re.compile(r"^=[ \t]+\S")
-#: A list item: its bullet's stars (or dashes) give its depth.
-_ITEM = re.compile(r"^[ \t]*(\*+|-+)[ \t]+\S")
 #: The generated include that marks a page as an extension's appendix page: `meta/<prefix><extension>.txt`.
 META = "meta/"
 
@@ -75,6 +73,7 @@ class _Cut:
     notes: list[Note]
     unanswered: set[str]
     emitted: set[int] = field(default_factory=set)
+    items: dict[int, list[int]] = field(default_factory=dict)  # an item's lines, by its first
     page: Refpage | None = None
     table: Table | None = None
     last: int = -2
@@ -98,25 +97,22 @@ class _Cut:
         if table is not None and table is not self.table:
             self.frame(list(range(table.start, table.header_end + 1)))
             self.table = table
-        self.frame(self.parent_item(index, page))
+        self.frame(self.parent_item(index))
         self.emit(index)
 
-    def parent_item(self, index: int, page: Refpage | None) -> list[int]:
+    def parent_item(self, index: int) -> list[int]:
         """For a sub-item (`** if ...`), the lines of the item it belongs to (`* {CL_X}`): the code whose
-        conditions the sub-items are. Looked for back to the page's start or the heading above."""
-        item = _ITEM.match(self.book.lines[index].text)
-        if item is None or len(item[1]) < 2:
+        conditions the sub-items are; each item's lines found once, however many sub-items it has."""
+        parent = self.blocks.parents[index]
+        if parent < 0:
             return []
-        stop = max(page.start if page is not None else -1, self.blocks.headings[index])
-        for back in range(index - 1, stop, -1):
-            found = _ITEM.match(self.book.lines[back].text)
-            if found is not None and len(found[1]) < len(item[1]):
-                lines = [back]
-                while lines[-1] + 1 < index and self.book.lines[lines[-1] + 1].text.strip() and not _ITEM.match(
-                        self.book.lines[lines[-1] + 1].text):
-                    lines.append(lines[-1] + 1)
-                return lines
-        return []
+        if parent not in self.items:
+            lines = [parent]
+            while lines[-1] + 1 < len(self.book.lines) and self.book.lines[lines[-1] + 1].text.strip() \
+                    and not ITEM.match(self.book.lines[lines[-1] + 1].text):
+                lines.append(lines[-1] + 1)
+            self.items[parent] = lines
+        return [line for line in self.items[parent] if line < index]
 
     def returns(self, page: Refpage) -> list[int]:
         """The `// refError` line and the paragraph after it: "f returns ... one of the following errors:"."""
@@ -182,21 +178,26 @@ def answer(line: Line, registry: Registry, out: _Text, notes: list[Note], unansw
 def indices(book: Book, blocks: Blocks, extension: str, commands: frozenset[str],
             defined: Callable[[str], bool]) -> Iterator[int]:
     """The extension's lines in book order: inside a conditional naming it, or on a reference page of one of its
-    commands; each holding when the extension alone is set."""
+    commands; each holding when the extension alone is set. A line of a file read more than once (by two books
+    of the checkout, or included twice) is taken where it is first met: one line of the text states its
+    condition once."""
     named: dict[int, bool] = {}
+    taken: set[Location] = set()
     for index, line in enumerate(book.lines):
         scope_id = id(line.scope)
         if scope_id not in named:
             named[scope_id] = any(extension in c.names and not c.negated and c.expression is None for c in line.scope)
         page = blocks.refpages[index]
-        if (named[scope_id] or (page is not None and page.name in commands)) and holds(line.scope, defined):
+        if (named[scope_id] or (page is not None and page.name in commands)) and holds(line.scope, defined) \
+                and line.where not in taken:
+            taken.add(line.where)
             yield index
 
 
 def built_with(extension: str, registry: Registry) -> frozenset[str]:
     """The extensions a build for `extension` sets: it, and those it depends on (the XML's `depends`, followed),
-    whose text a layered extension's lines lie inside (`ifdef::cl_khr_base[]` around the pages of
-    `cl_khr_base_layered`)."""
+    whose text a layered extension's lines lie inside (the base extension's `ifdef` around the pages of the
+    extension built on it)."""
     found, todo = {extension}, [extension]
     while todo:
         entry = registry.extensions.get(todo.pop())

@@ -94,14 +94,20 @@ def read(checkout: Checkout, extensions: list[str]) -> Read:
         registry_spec = SpecFile.read(root / checkout.registry.removeprefix("specs/"), root)
         registry = registry_xml.read(registry_spec)
     with timing.stage("front-end book"):
-        book = preprocess.read_all(root, checkout.books)
+        budget = preprocess.Budget()
+        book = preprocess.read_all(root, checkout.books, budget)
         found = blocks.find(book.lines)
-        pages, candidates = _pages(root, book)
+        pages, candidates, claimed = _pages(root, book, budget)
     unknown = [name for name in extensions if name not in registry.extensions and name not in pages]
     if unknown:
         raise InputError(checkout.registry, None, f"--extension {printable(unknown[0])}: neither the registry XML nor "
                          "an appendix page of the book describes this extension (the XML lists "
                          f"{len(registry.extensions)}, for example {next(iter(registry.extensions), 'none')})")
+    twice = next((name for name in extensions if name in claimed), None)
+    if twice is not None:
+        first, second = claimed[twice][:2]
+        raise InputError(second.path, second.pos, f"a second appendix page for {twice} (the first: "
+                         f"{first.precise()}): which of them describes it the run cannot tell")
     documents: list[Document] = []
     files = dict(book.files) | candidates
     for name in dict.fromkeys(extensions):
@@ -112,51 +118,71 @@ def read(checkout: Checkout, extensions: list[str]) -> Read:
             with timing.stage("front-end asciidoc"):
                 document = asciidoc.parse(cut.spec)
         except InputError as error:
-            raise _placed(error, cut) from None
-        documents.append(replace(document, origins=cut.origins,
+            raise _placed(error, cut, files | {registry_spec.path: registry_spec}) from None
+        documents.append(replace(document, origins=cut.origins, extension=name,
                                  omissions=(*document.omissions, *_remarks(cut, book, page))))
     texts = {path: spec.text for path, spec in files.items()} | {registry_spec.path: registry_spec.text}
     digests = {path: spec.digest for path, spec in files.items()} | {registry_spec.path: registry_spec.digest}
     return Read(documents, registry, texts, digests)
 
 
-def _pages(root: Path, book: preprocess.Book) -> tuple[dict[str, preprocess.Book], dict[str, SpecFile]]:
+_Pages = tuple[dict[str, preprocess.Book], dict[str, SpecFile], dict[str, list[Location]]]
+
+
+def _pages(root: Path, book: preprocess.Book, budget: preprocess.Budget) -> _Pages:
     """Each extension's appendix page: a file beside the book's own that includes the metadata the build makes
     for that extension (`include::{generated}/meta/<extension>.txt[]`). The build's appendix includes them from
-    a list it makes from the XML; here they are found where they lie. Also every file read to find them."""
+    a list it makes from the XML; here they are found where they lie. Also every file read to find them, and
+    for an extension more than one page claims, where each does."""
     folders = sorted({posixpath.dirname(path.removeprefix("specs/")) for path in book.files})
     pages: dict[str, preprocess.Book] = {}
     read: dict[str, SpecFile] = {}
+    claims: dict[str, list[Location]] = {}
     for folder in folders:
         for name in _listed(root, folder):
             shown = cited(posixpath.join(folder, name) if folder else name)
             if not name.endswith(_ASCIIDOC) or shown in book.files:
                 continue
-            page = preprocess.read(root, shown)
+            page = preprocess.read(root, shown, budget)
             read.update(page.files)
-            named = next((e for line in page.lines if (e := assemble.page_extension(line))), None)
+            named = next((line for line in page.lines if assemble.page_extension(line)), None)
             if named is not None:
-                pages.setdefault(named, page)
-    return pages, read
+                pages.setdefault(assemble.page_extension(named) or "", page)
+                claims.setdefault(assemble.page_extension(named) or "", []).append(named.where)
+    return pages, read, {name: found for name, found in claims.items() if len(found) > 1}
 
 
-def _placed(error: InputError, cut: assemble.Assembled) -> InputError:
-    """An error of the cut text, cited where its line comes from."""
+def _placed(error: InputError, cut: assemble.Assembled, files: dict[str, SpecFile]) -> InputError:
+    """An error of the cut text, cited where its line comes from: the column moved to where the cut line stands in
+    that line (a one-line `ifdef::a[text]` keeps only its text), or, for a line made from it (the XML's prototype,
+    an attribute entry joined from several lines), the start of the line, with the made line quoted."""
     if error.path != cut.spec.path or error.pos is None or not 0 < error.pos.line <= len(cut.origins):
         return error
     origin = cut.origins[error.pos.line - 1]
-    return InputError(origin.path, Pos(origin.pos.line, error.pos.column), error.message, error.line_text)
+    made = cut.spec.line(error.pos.line)
+    spec = files.get(origin.path)
+    if spec is None:
+        return InputError(origin.path, Pos(origin.pos.line, error.pos.column), error.message, error.line_text)
+    text = spec.line(origin.pos.line)
+    offset = text.find(made) if made else -1
+    if offset >= 0:
+        return InputError(origin.path, Pos(origin.pos.line, error.pos.column + offset), error.message, text)
+    return InputError(origin.path, Pos(origin.pos.line, 1), f"{error.message} (in `{made.strip()[:160]}`, which "
+                      "the run makes from this line)", text)
 
 
 def _remarks(cut: assemble.Assembled, book: preprocess.Book, page: preprocess.Book | None) -> list[Omission]:
     """What reading the book passed over, each where it stands in the book."""
-    notes = [*book.notes, *(page.notes if page else ())]
+    notes = [*book.notes, *(page.notes if page else ()), *cut.notes]
     remarks = [Omission(n.where.pos, n.kind, n.message, n.where, n.kind in ("unread-include", "ifeval"))
-               for n in [*notes, *cut.notes]]
-    lines = [*book.lines, *(page.lines if page else ())]
+               for n in notes]
+    firsts: dict[str, Location] = {}  # where the book first includes a file of each kind (one pass, not one a kind)
+    for line in (*book.lines, *(page.lines if page else ())):
+        if line.generated:
+            firsts.setdefault(line.generated, line.where)
+            firsts.setdefault(posixpath.dirname(line.generated), line.where)
     for kind in sorted(cut.generated_kinds):
-        first = next((line.where for line in lines if line.generated and kind in (
-            line.generated, posixpath.dirname(line.generated))), cut.origins[0])
+        first = firsts.get(kind, cut.origins[0])
         remarks.append(Omission(first.pos, "generated-include", f"the build makes the files of {{generated}}/{kind} "
                                 "from the registry XML; the run does not, and reads them nowhere", first, True))
     if page is None:

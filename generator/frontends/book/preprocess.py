@@ -4,8 +4,8 @@ Which conditional blocks hold depends on the extension generated, and a run may 
 so every line keeps the conditionals it lies inside (its `scope`), and `holds` judges a scope for one extension.
 Includes are followed only inside the checkout (`SpecFile.read` beneath its root: no link out, no FIFO), each
 file read once however often it is included. Bounds, each an input error past it: includes 64 deep (Asciidoctor's
-own default), conditionals 64 deep, and 64 MiB of text in all, so that files including each other many times
-over cannot make the book grow without end.
+own default), conditionals 64 deep, and 64 MiB of text or 2**19 lines in all, the book and the pages
+read beside it together, so that files including each other many times over cannot make a run grow without end.
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ from generator.base.source import SPECS, Pos, SpecFile
 MOST_DEPTH = 64
 MOST_NESTING = 64
 MOST_BYTES = 64 * 1024 * 1024
+#: Lines in all (the 2026 book has 28,000): each costs far more than its text, so that a short line included
+#: over and over (files that include each other a few hundred times each) held gigabytes within the size bound.
+MOST_LINES = 1 << 19
 
 #: The attribute the spec build points at the files it makes from the registry XML.
 GENERATED = "generated"
@@ -109,15 +112,23 @@ class _Open:
 
 
 @mutable
+class Budget:
+    """What a run has read so far, the book and every page beside it together: the bounds are the run's."""
+
+    size: int = 0
+    lines: int = 0
+
+
+@mutable
 class _Reader:
     root: Path
+    budget: Budget
     files: dict[str, SpecFile] = field(default_factory=dict)
     lines: list[Line] = field(default_factory=list)
     notes: list[Note] = field(default_factory=list)
     values: dict[str, str] = field(default_factory=dict)
     attributes: set[str] = field(default_factory=set)
     scope: tuple[Condition, ...] = ()
-    size: int = 0
 
     def read(self, first: str) -> None:
         stack = [self.opened(first, None)]
@@ -129,9 +140,12 @@ class _Reader:
                 continue
             number, text = found
             where = Location(spec_lines.spec.path, Pos(number, 1))
-            self.size += len(text) + 1
-            if self.size > MOST_BYTES:
-                raise spec_lines.spec.error(where.pos, f"the book grows past {MOST_BYTES // 1024 // 1024} MiB "
+            budget = self.budget
+            budget.size += len(text) + 1
+            budget.lines += 1
+            if budget.size > MOST_BYTES or budget.lines > MOST_LINES:
+                grown = f"{MOST_BYTES // 1024 // 1024} MiB" if budget.size > MOST_BYTES else f"{MOST_LINES:,} lines"
+                raise spec_lines.spec.error(where.pos, f"the book (with the pages beside it) grows past {grown} "
                                             "through its includes here: files that include each other over and over?")
             included = self.line(spec_lines.spec, where, text)
             if included is not None:
@@ -255,16 +269,16 @@ class _Reader:
         self.scope = self.scope[:-1]
 
 
-def read(root: Path, first: str) -> Book:
+def read(root: Path, first: str, budget: Budget | None = None) -> Book:
     """The book whose first file is `first` (a cited path, `specs/<path under root>`), includes followed."""
-    reader = _Reader(root)
+    reader = _Reader(root, budget or Budget())
     reader.read(first)
     return Book(tuple(reader.lines), reader.files, frozenset(reader.attributes), tuple(reader.notes))
 
 
-def read_all(root: Path, firsts: tuple[str, ...]) -> Book:
+def read_all(root: Path, firsts: tuple[str, ...], budget: Budget) -> Book:
     """The books whose first files are `firsts`, read as one (a checkout may hold several)."""
-    reader = _Reader(root)
+    reader = _Reader(root, budget)
     for first in firsts:
         reader.read(first)
     return Book(tuple(reader.lines), reader.files, frozenset(reader.attributes), tuple(reader.notes))
