@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from generator import __version__
 from generator.base import forked, timing
 from generator.base.errors import InputError, SchemaError, printable
 from generator.writing import fingerprint, ownership, writer
@@ -44,6 +45,7 @@ def tally_lines(result: Result) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     """Run one command."""
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"cl-d3d-sharing-generator {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     for name, summary in (("generate", "write OUT from the specs"), ("check", "exit 1 if OUT is not current"),
                           ("coverage", "which error conditions the wrappers check; exit 1 on a gap")):

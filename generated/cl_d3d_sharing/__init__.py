@@ -22,7 +22,7 @@ from .errors import _kind
 
 _T = TypeVar("_T")
 
-__version__: Final = '0.1.0'
+__version__: Final = '0.1.0+6b8ca6116565'
 GENERATOR_VERSION: Final = '0.1.0'
 
 #: Extension string -> module name.
@@ -41,6 +41,16 @@ REVISIONS: Final[dict[str, str | None]] = {
     'cl_nv_d3d11_sharing': 'Version 2, January 6, 2010',
 }
 
+#: Each text the package was made from (carried in its `specs/` folder), as the citations name it -> the sha256
+#: of that text as carried.
+SOURCES: Final[dict[str, str]] = {
+    'specs/clEnqueueAcquireD3D11ObjectsKHR.txt': '0402df6d2f960b646d2dacda2a296dca642b498dd5bc32e3fe22b0ed0696d8d0',
+    'specs/clEnqueueReleaseD3D10ObjectsKHR.txt': '6860340c7bd3e2aeb6a12af73ac46c1d46d0ceeb7ca7a08d0b136bee03e7a634',
+    'specs/cl_khr_d3d10_sharing.txt': 'f74b31ef14b4ad193809bbef9400e0963b4f94210fd358fc89db6107d23099e1',
+    'specs/cl_khr_d3d11_sharing.txt': '797df12d8f17dc3b80896000a0ad4a661bbf60c668cff647f7d061a0048a289d',
+    'specs/cl_nv_d3d10_sharing.txt': '5e47e43c190d87333aacc9171f18b3b342a9ed87b43df826663b285656c12560',
+    'specs/cl_nv_d3d11_sharing.txt': 'b390e15661aa34e6c81c12ba4fd22d3d3e3e4b53573545a98d1183dd5eec54ad',
+}
 
 
 def platforms(*, as_pyopencl: bool = False) -> list[Any]:
@@ -111,6 +121,7 @@ __all__ = [
     "EXTENSIONS",
     "GENERATOR_VERSION",
     "REVISIONS",
+    "SOURCES",
     "address",
     "device_extensions",
     "device_name",

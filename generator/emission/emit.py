@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
 import sys
 from collections.abc import Mapping
+from typing import Any
 
 from generator.base import forked, knowledge, timing
 from generator.base.errors import InputError, SchemaError
@@ -33,6 +35,13 @@ class Emitted:
     package: Package
 
 
+def api_digest(data: list[dict[str, Any]]) -> str:
+    """Twelve hex digits of the sha256 of the IR (its dictionaries, keys sorted): the package's version's local
+    part. The IR is what the package is made from, so two packages of different APIs differ here."""
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+
+
 def outputs(drafts: list[Draft], texts: Mapping[str, str], *, recheck: bool = False) -> Emitted:
     """Every file the generator writes under OUT. The package and the docs are made from the IR as `diff` reads it
     back from these files (`ir.read.from_dict`), never from the drafts. `recheck` compiles every module again,
@@ -44,7 +53,7 @@ def outputs(drafts: list[Draft], texts: Mapping[str, str], *, recheck: bool = Fa
         for extension in irs:
             values.check_token_values(extension, knowledge.load())
     with timing.stage("package model"):
-        package = model_package(list(irs), knowledge.load(), knowledge.load_package(), texts)
+        package = model_package(list(irs), knowledge.load(), knowledge.load_package(), texts, api_digest(data))
     # While this process renders the package (and starts its compile check), a child takes the docs, then the
     # IR's texts, from a queue that this process joins once done: they end together whatever each costs.
     made: list[tuple[dict[str, str], CompileCheck]] = []

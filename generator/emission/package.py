@@ -7,6 +7,7 @@ has passed `naming.identifier`. This module makes the package and each extension
 
 from __future__ import annotations
 
+import hashlib
 import keyword
 import posixpath
 from collections.abc import Iterable, Mapping
@@ -43,9 +44,11 @@ from generator.ir.values import type_map
 
 
 def model_package(irs: list[Extension], knowledge: Knowledge, config: PackageConfig,
-                  texts: Mapping[str, str]) -> Package:
+                  texts: Mapping[str, str], api: str = "") -> Package:
     """The whole package: one module per extension, the facades, errors, the core declarations, mappings, and
-    the texts (`texts`: each text read, by the path the IR cites it by) they were made from."""
+    the texts (`texts`: each text read, by the path the IR cites it by) they were made from. `api`: a digest
+    of the IR, the local part of the package's version (`0.1.0+1a2b3c4d5e6f`), so that packages made from
+    other texts or by another generator never share a version, and the same inputs always give the same."""
     irs = sorted((_valued(ir) for ir in irs), key=lambda ir: ir.name)
     errors = Gather()
     modelled = []
@@ -60,7 +63,8 @@ def model_package(irs: list[Extension], knowledge: Knowledge, config: PackageCon
     _check_module_names(extensions, facades, mappings)
     return Package(
         config=config,
-        version=__version__,
+        version=f"{__version__}+{api}" if api else __version__,
+        generator_version=__version__,
         extensions=extensions,
         facades=facades,
         errors=model_errors(irs, knowledge, config),
@@ -83,7 +87,9 @@ def model_texts(irs: list[Extension], texts: Mapping[str, str]) -> tuple[SpecTex
             raise InputError(path, None, "the IR cites this text but the run did not read it; the package "
                              "carries every text it cites")
     folder = posixpath.commonpath([posixpath.dirname(path) for path in cited]) if cited else ""
-    return tuple(SpecText(path, posixpath.relpath(path, folder or "."), texts[path]) for path in cited)
+    return tuple(SpecText(path, posixpath.relpath(path, folder or "."), texts[path],
+                          hashlib.sha256(texts[path].encode("utf-8", "surrogateescape")).hexdigest())
+                 for path in cited)
 
 
 def _callback_type(knowledge: Knowledge, function: str) -> str:

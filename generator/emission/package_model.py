@@ -368,12 +368,13 @@ class SpecText:
     source: str  # its path as the citations give it
     path: str  # its path under the package's `specs/` folder
     text: str
+    digest: str = ""  # the sha256 of the text as carried (UTF-8): what a reader of the package can check
 
 
 @frozen
 class Package:
     config: PackageConfig
-    version: str
+    version: str  # the generator's, with the API's digest as its local part: two APIs never share one
     extensions: tuple[ExtensionModule, ...]
     facades: tuple[Facade, ...]
     errors: tuple[ErrorClass, ...]
@@ -384,6 +385,7 @@ class Package:
     calling_convention: str
     destructor_callback: str  # the C type of the callback OpenCL calls when it destroys a memory object
     texts: tuple[SpecText, ...]
+    generator_version: str = ""
 
 
 def declaration(c_type: str, name: str) -> str:
