@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator import __version__
+from generator import __version__, baseline
 from generator.base import forked, timing
 from generator.base.errors import InputError, SchemaError, printable
 from generator.writing import fingerprint, ownership, writer
@@ -61,10 +61,16 @@ def main(argv: list[str] | None = None) -> int:
     compare.add_argument("old", type=Path, help="a spec file, a folder of specs, or a folder of IR (OUT or OUT/ir)")
     compare.add_argument("new", type=Path, help="the same, for the new revision")
     compare.add_argument("--format", choices=("text", "json"), default="text")
-    commands.choices["generate"].add_argument(
-        "--force", action="store_true",
-        help="parse, check and write everything even when the inputs have not changed")
+    generate = commands.choices["generate"]
+    generate.add_argument("--force", action="store_true",
+                          help="parse, check and write everything even when the inputs have not changed")
+    generate.add_argument("--baseline", type=Path, metavar="FILE", help="the warnings the user knows (with -q)")
+    generate.add_argument("-q", "--quiet", action="store_true", help="print only the warnings --baseline lacks, and "
+                          "a line counting the others")
+    generate.add_argument("--write-baseline", action="store_true", help="write this run's warnings to --baseline")
     args = parser.parse_args(argv)
+    if args.command == "generate" and (args.quiet or args.write_baseline) and args.baseline is None:
+        parser.error("-q and --write-baseline need --baseline FILE")
     if args.command == "diff":
         return run_diff(args.old, args.new, args.format)
     try:
@@ -110,8 +116,12 @@ def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
             for left in place.recover():  # even when nothing is to be written
                 print(f"{_shown(left)}: warning: left by an interrupted run, or not: it is not provably the "
                       "generator's, so it stays", file=sys.stderr)
+        known = baseline.read(args.baseline) if getattr(args, "quiet", False) else None  # a bad one fails first
+        if getattr(args, "write_baseline", False):
+            baseline.writable(args.baseline)
         project = _project(args, place)
-        if isinstance(project, str) and not args.extension and _current(place, args.specs, project):
+        if isinstance(project, str) and not args.extension and not getattr(args, "write_baseline", False) \
+                and _current(place, args.specs, project):
             print(f"{_shown(args.out)}: current (no input changed since it was written); nothing parsed",
                   file=sys.stderr)
             return 0
@@ -142,9 +152,16 @@ def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
         return 1 if coverage.gaps(found) else 0
     if args.command == "check":
         return _check(args.out, files)
+    known_warnings = 0
     for diagnostic in result.diagnostics:
-        if diagnostic.severity == "warning" or args.verbose:
+        if known is not None and diagnostic.severity == "warning" and baseline.key(diagnostic) in known:
+            known_warnings += 1
+        elif diagnostic.severity == "warning" or args.verbose:
             print(diagnostic.render(), file=sys.stderr)
+    if known is not None:
+        new = sum(d.severity == "warning" for d in result.diagnostics) - known_warnings
+        print(f"{_shown(args.baseline)}: {known_warnings} known warning{'s' * (known_warnings != 1)} not shown, "
+              f"{new} new", file=sys.stderr)
     if args.verbose:
         for path in result.skipped:
             print(f"{_shown(path)}: note: not a specification (a Markdown note); skipped", file=sys.stderr)
@@ -165,6 +182,13 @@ def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
     for name in edited:
         print(f"{_shown(args.out / name)}: warning: edited since it was generated; replaced, and the edit is lost",
               file=sys.stderr)
+    if args.write_baseline:
+        try:
+            count = baseline.write(args.baseline, result.diagnostics)
+        except InputError as error:
+            print(error.render(), file=sys.stderr)
+            return INPUT_ERROR
+        print(f"{_shown(args.baseline)}: {count} warning{'s' * (count != 1)} written as known", file=sys.stderr)
     if changes:
         print(f"API changes since the previous {_shown(args.out / 'ir')}:")
         print("".join(f"  {change.line()}\n" for change in changes), end="")

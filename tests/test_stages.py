@@ -7,7 +7,7 @@ import ast
 from tests.support import ROOT
 
 STAGES = ("base", "frontends", "extraction", "merging", "analysis", "ir", "emission", "writing")
-COMMANDS = {"__main__", "cli", "coverage", "diff", "pipeline"}
+COMMANDS = {"__main__", "baseline", "cli", "coverage", "diff", "pipeline"}
 
 
 def rank(module: str) -> int:
