@@ -209,6 +209,11 @@ class Constant:
     enum: str | None  # the class holding it, if any
     member: str | None
 
+    @property
+    def shown(self) -> str:
+        """Its value as the API pages show it beside its name: as the headers write it, and in decimal."""
+        return f"0x{self.value:04X} ({self.value})" if self.value >= 0 else str(self.value)
+
 
 @frozen
 class TypeDecl:

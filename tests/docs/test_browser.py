@@ -122,3 +122,17 @@ def test_code_and_paths_never_break_mid_word(chromium: str, server: str, tmp_pat
     styles = page.code[0].split("\n")
     assert len(styles) > 20
     assert set(styles) == {"normal normal"}
+
+
+def test_the_api_page_shows_each_constant_with_its_value(
+    chromium: str, server: str, irs: list[dict[str, Any]], modules: dict[str, str], tmp_path: Path,
+) -> None:
+    """Beside each C name on a module's API page, the value as the headers write it and in decimal."""
+    extension = FUNCTION[0]
+    page = render(chromium, f"{server}api/{modules[extension]}/", tmp_path / "profile")
+    tokens = next(ir for ir in irs if ir["name"] == extension)["tokens"]
+    assert len(tokens) > 10
+    for token in tokens:
+        value = token["value"]
+        shown = f"0x{value:04X} ({value})" if value >= 0 else str(value)
+        assert f"{token['name']} : Final {shown}" in page.text, token["name"]
