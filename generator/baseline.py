@@ -8,13 +8,12 @@ it is read and written only as a regular file (never through a link), and writte
 
 from __future__ import annotations
 
-import errno
 import os
 import re
-import stat
 from collections.abc import Iterable
 from pathlib import Path
 
+from generator.base import safeload
 from generator.base.diagnostics import Diagnostic
 from generator.base.errors import InputError
 
@@ -23,7 +22,6 @@ HEADER = "# cl-d3d-sharing-generator: known warnings, one a line (generate --bas
 MOST_BYTES = 8 * 1024 * 1024
 #: A place inside a message (`specs/x.txt:12`, `:12:3`): left out of the key.
 _PLACE = re.compile(r"(?::\d+)+")
-_FLAGS = os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
 _NEW = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0)
 
 
@@ -75,26 +73,9 @@ def write(path: Path, warnings: Iterable[Diagnostic]) -> int:
 def _read(path: Path) -> str | None:
     """The text of a regular file at `path` (not through a link, not a FIFO), None when there is none."""
     try:
-        descriptor = os.open(path, _FLAGS)
+        os.lstat(path)
+    except FileNotFoundError:
+        return None
     except OSError as error:
-        if error.errno == errno.ENOENT:
-            return None
-        if error.errno in (errno.ELOOP, errno.EMLINK):
-            raise InputError(str(path), None, "is a symbolic link: a baseline is read and written only as a file of "
-                             "its own") from None
         raise InputError(str(path), None, f"cannot read the baseline: {error.strerror}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise InputError(str(path), None, "is no regular file: it cannot be a baseline")
-        chunks: list[bytes] = []
-        while sum(map(len, chunks)) <= MOST_BYTES and (chunk := os.read(descriptor, 1 << 20)):
-            chunks.append(chunk)
-        data = b"".join(chunks)
-    finally:
-        os.close(descriptor)
-    if len(data) > MOST_BYTES:
-        raise InputError(str(path), None, f"is larger than {MOST_BYTES // 1024 // 1024} MiB: not a baseline")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise InputError(str(path), None, "is not UTF-8 text: not a baseline") from None
+    return safeload.read_text(path, limit=MOST_BYTES)

@@ -18,7 +18,17 @@ from hypothesis import strategies as st
 
 from tests.fuzz import harness
 from tests.fuzz.ir_mutations import IrCase, ir_cases
-from tests.fuzz.mutations import BOOK, BOOK_SEEDS, SPEC_SEEDS, Case, cases, mutations, section_boundaries, write
+from tests.fuzz.mutations import (
+    BOOK,
+    BOOK_SEEDS,
+    SPEC_SEEDS,
+    Case,
+    Mutation,
+    cases,
+    mutations,
+    section_boundaries,
+    write,
+)
 from tests.pathological import SHAPES
 
 CASES = int(os.environ.get("FUZZ_CASES", "120"))
@@ -55,13 +65,13 @@ def test_a_damaged_spec_gives_output_or_a_clean_error(case: Case, tmp_path_facto
 @settings(max_examples=BOOK_CASES, deadline=None, database=None, derandomize="FUZZ_CASES" not in os.environ,
           suppress_health_check=list(HealthCheck))
 @given(seed=st.sampled_from(sorted(BOOK_SEEDS)), changes=st.lists(mutations, min_size=1, max_size=4).map(tuple))
-def test_a_damaged_book_gives_output_or_a_clean_error(seed: str, changes: tuple[object, ...],
+def test_a_damaged_book_gives_output_or_a_clean_error(seed: str, changes: tuple[Mutation, ...],
                                                      tmp_path_factory: pytest.TempPathFactory) -> None:
     """One file of the 2026 OpenCL book (a section, an appendix page, the registry XML) damaged, the D3D
     extensions cut out of it."""
     data = BOOK_SEEDS[seed]
     for change in changes:
-        data = change.apply(data)  # type: ignore[attr-defined]
+        data = change.apply(data)
     outcome = harness.run_book(tmp_path_factory.mktemp("book-case"), BOOK, {seed: data},
                                ("cl_khr_d3d10_sharing", "cl_khr_d3d11_sharing"))
     kinds = "+".join(type(change).__name__ for change in changes)

@@ -21,10 +21,9 @@ from generator.base.records import frozen, mutable
 from generator.base.source import Pos, SpecFile
 from generator.frontends.book import dictionary
 from generator.frontends.book.blocks import ITEM, Blocks, Refpage, Table
-from generator.frontends.book.preprocess import Book, Line, Note, holds
+from generator.frontends.book.preprocess import ENTRY, Book, Line, Note, holds
 from generator.frontends.registry_xml import Registry
 
-_ENTRY_VALUE = re.compile(r"^:(?P<unset>!?)(?P<name>[A-Za-z0-9_][A-Za-z0-9_-]*)(?P<after>!?):(?:[ \t]+(?P<value>.*))?$")
 _PROTOS = "api/protos/"
 #: The names in an XML `depends` expression (`CL_VERSION_1_2+(cl_khr_a,cl_khr_b)`).
 _DEPENDED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -264,7 +263,7 @@ def _book_entries(book: Book, defined: Callable[[str], bool]) -> dict[str, tuple
     lines = book.lines
     index = 0
     while index < len(lines):
-        entry = _ENTRY_VALUE.match(lines[index].text)
+        entry = ENTRY.match(lines[index].text)
         if entry is None or not holds(lines[index].scope, defined):
             index += 1
             continue

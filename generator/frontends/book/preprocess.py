@@ -37,7 +37,7 @@ GENERATED = "generated"
 #: A line that may be a directive: its name and `::` (a leading `\` escapes it).
 _DIRECTIVE = re.compile(r"^(\\?)(include|ifdef|ifndef|ifeval|endif)::")
 #: An attribute entry: `:name: value`, `:name!:` or `:!name:` (unset).
-_ENTRY = re.compile(r"^:(!?)([A-Za-z0-9_][A-Za-z0-9_-]*)(!?):(?:[ \t]+(.*))?$")
+ENTRY = re.compile(r"^:(?P<unset>!?)(?P<name>[A-Za-z0-9_][A-Za-z0-9_-]*)(?P<after>!?):(?:[ \t]+(?P<value>.*))?$")
 _REFERENCE = re.compile(r"\{([A-Za-z0-9_][A-Za-z0-9_-]*)\}")
 #: Include attributes that select part of a file, which this reader does not do.
 _SELECTING = re.compile(r"\b(lines|tags?)=")
@@ -203,7 +203,7 @@ class _Reader:
         return None
 
     def entry(self, text: str) -> None:
-        entry = _ENTRY.match(text)
+        entry = ENTRY.match(text)
         if entry is None:
             return
         unset, name, unset_after, value = entry.groups()
