@@ -119,17 +119,14 @@ class _Cut:
         index = page.errors + 1
         while index < page.end and not self.book.lines[index].text.strip():
             index += 1
-        while index < page.end and self.book.lines[index].text.strip():
-            if re.match(r"^\s*[*-]+\s", self.book.lines[index].text):
-                break
+        while index < page.end and self.book.lines[index].text.strip() and not ITEM.match(self.book.lines[index].text):
             taken.append(index)
             index += 1
         return taken
 
     def frame(self, indices: list[int]) -> None:
         for index in indices:
-            if index not in self.emitted:
-                self.emit(index)
+            self.emit(index)
 
     def emit(self, index: int) -> None:
         if index in self.emitted:
