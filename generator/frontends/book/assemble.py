@@ -126,7 +126,8 @@ class _Cut:
 
     def frame(self, indices: list[int]) -> None:
         for index in indices:
-            self.emit(index)
+            if index not in self.emitted:  # checked here too: a long item's lines are offered to every sub-item
+                self.emit(index)
 
     def emit(self, index: int) -> None:
         if index in self.emitted:
