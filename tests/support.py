@@ -8,8 +8,10 @@ import contextlib
 import cProfile
 import ctypes
 import importlib
+import json
 import multiprocessing
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -19,7 +21,7 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from types import CodeType, ModuleType
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, Literal, NamedTuple, NoReturn
 
 import pytest
 import yaml
@@ -263,3 +265,30 @@ def hijacking(folder: Path, prefix: str, target: Path) -> contextlib.AbstractCon
     """An attacker who can write `folder`: a second process that moves every folder named `prefix...` there as
     soon as it appears, and puts a link to `target` in its place. Gives how many it took so far."""
     return _beside(_hijacking, folder, prefix, target)
+
+
+def type_errors(checker: Literal["mypy", "pyright"], program: Path) -> set[int]:
+    """The lines of `program` that `checker`, strict, reports an error on, the generated package read as an
+    installed one is: its own files are not the program's to answer for (mypy follows them silently, pyright
+    reports only the program). Configuration and caches go beside `program`."""
+    folder = program.parent
+    if checker == "mypy":
+        config = folder / "mypy.ini"
+        config.write_text(f"[mypy]\nmypy_path = {GENERATED}\n\n[mypy-cl_d3d_sharing.*]\nfollow_imports = silent\n")
+        checked = subprocess.run(
+            [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir", str(folder / "cache"),
+             "--config-file", str(config), "--no-error-summary", program.name],
+            capture_output=True, text=True, check=False, cwd=folder)
+        assert checked.returncode in (0, 1), checked.stdout + checked.stderr
+        lines = {int(m[1]) for m in re.finditer(rf"^{re.escape(program.name)}:(\d+): error:", checked.stdout, re.M)}
+        assert bool(lines) == (checked.returncode == 1), checked.stdout
+        return lines
+    (folder / "pyrightconfig.json").write_text(json.dumps(
+        {"typeCheckingMode": "strict", "extraPaths": [str(GENERATED)], "pythonVersion": "3.11"}))
+    checked = subprocess.run(
+        [sys.executable, "-m", "pyright", "--pythonpath", sys.executable, "--outputjson", program.name],
+        capture_output=True, text=True, check=False, cwd=folder)
+    assert checked.returncode in (0, 1), checked.stdout + checked.stderr
+    report = json.loads(checked.stdout)
+    assert report["summary"]["filesAnalyzed"] == 1, report
+    return {d["range"]["start"]["line"] + 1 for d in report["generalDiagnostics"] if d["severity"] == "error"}

@@ -23,6 +23,7 @@ from . import errors as _errors
 from ._khr_d3d11_ffi import ffi
 from ._binding import Binding, Entry
 from ._marshal import Array, CData, Pointer
+from ._d3d11_enums import D3DDeviceSource, D3DDeviceSet, ContextProperties, MemInfo, ImageInfo, CommandType, ErrorCode
 from ._state import Refused as _Refused
 from ._state import Tracker
 from .errors import Check, Condition
@@ -89,75 +90,12 @@ SOURCES: Final = ('specs/clEnqueueAcquireD3D11ObjectsKHR.txt', 'specs/cl_khr_d3d
 GENERATOR_VERSION: Final = '0.1.0'
 
 
-class D3DDeviceSource(IntEnum):
-    """Accepted as a Direct3D 11 device source in the d3d_device_source parameter of
-    clGetDeviceIDsFromD3D11KHR [specs/cl_khr_d3d11_sharing.txt:63]
-    """
-
-    D3D11_DEVICE = 16409
-    D3D11_DXGI_ADAPTER = 16410
-
-
-class D3DDeviceSet(IntEnum):
-    """Accepted as a set of Direct3D 11 devices in the _d3d_device_set_parameter of
-    clGetDeviceIDsFromD3D11KHR [specs/cl_khr_d3d11_sharing.txt:71]
-    """
-
-    PREFERRED_DEVICES_FOR_D3D11 = 16411
-    ALL_DEVICES_FOR_D3D11 = 16412
-
-
-class ContextProperties(IntEnum):
-    """Accepted as a property name in the properties parameter of clCreateContext and
-    clCreateContextFromType [specs/cl_khr_d3d11_sharing.txt:79]
-    """
-
-    CONTEXT_D3D11_DEVICE = 16413
-
-
 class ContextInfo(IntEnum):
     """Accepted as a property name in the param_name parameter of clGetContextInfo
     [specs/cl_khr_d3d11_sharing.txt:86]
     """
 
     CONTEXT_D3D11_PREFER_SHARED_RESOURCES = 16429
-
-
-class MemInfo(IntEnum):
-    """Accepted as the property being queried in the param_name parameter of clGetMemObjectInfo
-    [specs/cl_khr_d3d11_sharing.txt:93]
-    """
-
-    MEM_D3D11_RESOURCE = 16414
-
-
-class ImageInfo(IntEnum):
-    """Accepted as the property being queried in the param_name parameter of clGetImageInfo
-    [specs/cl_khr_d3d11_sharing.txt:100]
-    """
-
-    IMAGE_D3D11_SUBRESOURCE = 16415
-
-
-class CommandType(IntEnum):
-    """Returned in the param_value parameter of clGetEventInfo when param_name is CL_EVENT_COMMAND_TYPE
-    [specs/cl_khr_d3d11_sharing.txt:107]
-    """
-
-    COMMAND_ACQUIRE_D3D11_OBJECTS = 16416
-    COMMAND_RELEASE_D3D11_OBJECTS = 16417
-
-
-class ErrorCode(IntEnum):
-    """Returned by clCreateContext and clCreateContextFromType if the Direct3D 11 device specified for
-    interoperability is not compatible with the devices against which the context is to be created
-    [specs/cl_khr_d3d11_sharing.txt:115]
-    """
-
-    INVALID_D3D11_DEVICE = -1006
-    INVALID_D3D11_RESOURCE = -1007
-    D3D11_RESOURCE_ALREADY_ACQUIRED = -1008
-    D3D11_RESOURCE_NOT_ACQUIRED = -1009
 
 
 CL_D3D11_DEVICE_KHR: Final = D3DDeviceSource.D3D11_DEVICE
@@ -463,7 +401,7 @@ def _error(code: int, function: str, detail: str | None = None) -> _errors.CLErr
 
 
 def _violation(
-    function: str, index: int, arguments: dict[str, object], found: int | None = None, out: CData = None,
+    function: str, index: int, arguments: dict[str, object], found: int | None = None, out: CData | None = None,
 ) -> _errors.CLError:
     check = _CHECKS[function][index]
     if out is not None and out != ffi.NULL:
@@ -539,22 +477,22 @@ def clGetDeviceIDsFromD3D11KHR(
 
     Reference page: khr_d3d11/clGetDeviceIDsFromD3D11KHR.md in the reference docs
     """
-    c_platform: CData = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
-                         else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11KHR', exact=True))
+    c_platform: Any = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
+                       else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11KHR', exact=True))
     c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d11_device_source_khr <= d3d_device_source <= _max_cl_d3d11_device_source_khr
                            else _marshal.integer(ffi, d3d_device_source, 'cl_d3d11_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D11KHR'))
-    c_d3d_object: CData = (_NULL if d3d_object is None
-                           else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
-                           else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D11KHR'))
+    c_d3d_object: Any = (_NULL if d3d_object is None
+                         else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
+                         else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D11KHR'))
     c_d3d_device_set = (d3d_device_set if type(d3d_device_set) is int and _min_cl_d3d11_device_set_khr <= d3d_device_set <= _max_cl_d3d11_device_set_khr
                         else _marshal.integer(ffi, d3d_device_set, 'cl_d3d11_device_set_khr', 'd3d_device_set', 'clGetDeviceIDsFromD3D11KHR'))
     c_num_entries = (num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
                      else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D11KHR'))
-    c_devices: CData = (_NULL if devices is None
-                        else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D11KHR', exact=True, count=c_num_entries, count_name='num_entries', access='out'))
-    c_num_devices: CData = (_NULL if num_devices is None
-                            else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
-                            else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D11KHR', exact=True, access='out'))
+    c_devices: Any = (_NULL if devices is None
+                      else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D11KHR', exact=True, count=c_num_entries, count_name='num_entries', access='out'))
+    c_num_devices: Any = (_NULL if num_devices is None
+                          else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
+                          else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D11KHR', exact=True, access='out'))
     if c_d3d_device_source not in {16409, 16410}:  # {CL_D3D11_DEVICE_KHR, CL_D3D11_DXGI_ADAPTER_KHR}
         raise _violation('clGetDeviceIDsFromD3D11KHR', 0, {'d3d_device_source': d3d_device_source})
     if c_d3d_device_set not in {16411, 16412}:  # {CL_PREFERRED_DEVICES_FOR_D3D11_KHR, CL_ALL_DEVICES_FOR_D3D11_KHR}
@@ -603,16 +541,16 @@ def clCreateFromD3D11BufferKHR(
 
     Reference page: khr_d3d11/clCreateFromD3D11BufferKHR.md in the reference docs
     """
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True))
+    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferKHR'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Buffer_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferKHR'))
-    given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferKHR', exact=True, access='out'))
+    c_resource: Any = (_NULL if resource is None
+                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Buffer_ptr
+                       else _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferKHR'))
+    given_errcode_ret: Any = (_NULL if errcode_ret is None
+                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferKHR', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D11BufferKHR', 0, {'flags': flags}, out=given_errcode_ret)
@@ -675,18 +613,18 @@ def clCreateFromD3D11Texture2DKHR(
 
     Reference page: khr_d3d11/clCreateFromD3D11Texture2DKHR.md in the reference docs
     """
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DKHR', exact=True))
+    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DKHR'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture2D_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D11Texture2D *', 'resource', 'clCreateFromD3D11Texture2DKHR'))
+    c_resource: Any = (_NULL if resource is None
+                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture2D_ptr
+                       else _marshal.pointer(ffi, resource, 'ID3D11Texture2D *', 'resource', 'clCreateFromD3D11Texture2DKHR'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture2DKHR'))
-    given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DKHR', exact=True, access='out'))
+    given_errcode_ret: Any = (_NULL if errcode_ret is None
+                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DKHR', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D11Texture2DKHR', 0, {'flags': flags}, out=given_errcode_ret)
@@ -749,18 +687,18 @@ def clCreateFromD3D11Texture3DKHR(
 
     Reference page: khr_d3d11/clCreateFromD3D11Texture3DKHR.md in the reference docs
     """
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DKHR', exact=True))
+    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DKHR'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture3D_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D11Texture3D *', 'resource', 'clCreateFromD3D11Texture3DKHR'))
+    c_resource: Any = (_NULL if resource is None
+                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture3D_ptr
+                       else _marshal.pointer(ffi, resource, 'ID3D11Texture3D *', 'resource', 'clCreateFromD3D11Texture3DKHR'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture3DKHR'))
-    given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DKHR', exact=True, access='out'))
+    given_errcode_ret: Any = (_NULL if errcode_ret is None
+                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DKHR', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D11Texture3DKHR', 0, {'flags': flags}, out=given_errcode_ret)
@@ -842,19 +780,19 @@ def clEnqueueAcquireD3D11ObjectsKHR(
 
     Reference page: khr_d3d11/clEnqueueAcquireD3D11ObjectsKHR.md in the reference docs
     """
-    c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True))
+    c_command_queue: Any = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+                            else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsKHR'))
-    c_mem_objects: CData = (_NULL if mem_objects is None
-                            else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                            else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_objects, 'num_objects'))
+    c_mem_objects: Any = (_NULL if mem_objects is None
+                          else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                          else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_objects, 'num_objects'))
     c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                  else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR'))
-    c_event_wait_list: CData = (_NULL if event_wait_list is None
-                                else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-    c_event: CData = (_NULL if event is None
-                      else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                      else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True, access='out'))
+    c_event_wait_list: Any = (_NULL if event_wait_list is None
+                              else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+    c_event: Any = (_NULL if event is None
+                    else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+                    else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True, access='out'))
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueAcquireD3D11ObjectsKHR', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (c_num_objects > 0 and not c_mem_objects):
@@ -942,19 +880,19 @@ def clEnqueueReleaseD3D11ObjectsKHR(
 
     Reference page: khr_d3d11/clEnqueueReleaseD3D11ObjectsKHR.md in the reference docs
     """
-    c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True))
+    c_command_queue: Any = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+                            else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsKHR'))
-    c_mem_objects: CData = (_NULL if mem_objects is None
-                            else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                            else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_objects, 'num_objects'))
+    c_mem_objects: Any = (_NULL if mem_objects is None
+                          else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                          else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_objects, 'num_objects'))
     c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                  else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR'))
-    c_event_wait_list: CData = (_NULL if event_wait_list is None
-                                else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-    c_event: CData = (_NULL if event is None
-                      else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                      else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True, access='out'))
+    c_event_wait_list: Any = (_NULL if event_wait_list is None
+                              else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+    c_event: Any = (_NULL if event is None
+                    else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+                    else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True, access='out'))
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueReleaseD3D11ObjectsKHR', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (c_num_objects > 0 and not c_mem_objects):
@@ -1226,7 +1164,7 @@ def enqueue_acquire_d3d11_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: Literal[False] = False,
 ) -> CData: ...
 
@@ -1236,7 +1174,7 @@ def enqueue_acquire_d3d11_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: Literal[True],
 ) -> pyopencl.Event: ...
 
@@ -1246,7 +1184,7 @@ def enqueue_acquire_d3d11_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event: ...
 
@@ -1255,7 +1193,7 @@ def enqueue_acquire_d3d11_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event:
     """clEnqueueAcquireD3D11ObjectsKHR the Python way: lists are sequences (their counts are their
@@ -1273,7 +1211,7 @@ def enqueue_acquire_d3d11_objects(
     """
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_acquire_d3d11_objects')
-    l_mem_objects = None
+    l_mem_objects: CData | None = None
     if type(mem_objects) is list:
         for _item in mem_objects:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_mem:
@@ -1282,7 +1220,7 @@ def enqueue_acquire_d3d11_objects(
             l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
     if l_mem_objects is None:
         l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d11_objects')
-    l_event_wait_list = None
+    l_event_wait_list: CData | None = None
     if type(wait_for) is list:
         for _item in wait_for:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_event:
@@ -1301,7 +1239,7 @@ def enqueue_release_d3d11_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: Literal[False] = False,
 ) -> CData: ...
 
@@ -1311,7 +1249,7 @@ def enqueue_release_d3d11_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: Literal[True],
 ) -> pyopencl.Event: ...
 
@@ -1321,7 +1259,7 @@ def enqueue_release_d3d11_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event: ...
 
@@ -1330,7 +1268,7 @@ def enqueue_release_d3d11_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event:
     """clEnqueueReleaseD3D11ObjectsKHR the Python way: lists are sequences (their counts are their
@@ -1348,7 +1286,7 @@ def enqueue_release_d3d11_objects(
     """
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_release_d3d11_objects')
-    l_mem_objects = None
+    l_mem_objects: CData | None = None
     if type(mem_objects) is list:
         for _item in mem_objects:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_mem:
@@ -1357,7 +1295,7 @@ def enqueue_release_d3d11_objects(
             l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
     if l_mem_objects is None:
         l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d11_objects')
-    l_event_wait_list = None
+    l_event_wait_list: CData | None = None
     if type(wait_for) is list:
         for _item in wait_for:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_event:
@@ -1373,10 +1311,10 @@ def enqueue_release_d3d11_objects(
 
 @contextmanager
 def acquired(
-    queue: Any,
-    mem_objects: Any,
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: bool = False,
 ) -> Iterator[Any]:
     """`with acquired(...) as event:` enqueue_acquire_d3d11_objects on entry (giving its event),
@@ -1453,7 +1391,7 @@ def create_context(
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_context')
     l_devices, n_devices = _marshal.handle_list(ffi, devices, 'cl_device_id', "devices", 'create_context')
-    if not n_devices:
+    if l_devices is None or not n_devices:
         raise ValueError("create_context() argument 'devices' must name at least one device")
     try:
         _platform = _library.device_platform(l_devices[0])
@@ -1531,22 +1469,22 @@ def _unchecked_clGetDeviceIDsFromD3D11KHR(
     devices: Pointer,
     num_devices: Pointer,
 ) -> None:
-    c_platform: CData = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
-                         else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11KHR', exact=True))
+    c_platform: Any = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
+                       else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11KHR', exact=True))
     c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d11_device_source_khr <= d3d_device_source <= _max_cl_d3d11_device_source_khr
                            else _marshal.integer(ffi, d3d_device_source, 'cl_d3d11_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D11KHR'))
-    c_d3d_object: CData = (_NULL if d3d_object is None
-                           else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
-                           else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D11KHR'))
+    c_d3d_object: Any = (_NULL if d3d_object is None
+                         else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
+                         else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D11KHR'))
     c_d3d_device_set = (d3d_device_set if type(d3d_device_set) is int and _min_cl_d3d11_device_set_khr <= d3d_device_set <= _max_cl_d3d11_device_set_khr
                         else _marshal.integer(ffi, d3d_device_set, 'cl_d3d11_device_set_khr', 'd3d_device_set', 'clGetDeviceIDsFromD3D11KHR'))
     c_num_entries = (num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
                      else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D11KHR'))
-    c_devices: CData = (_NULL if devices is None
-                        else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D11KHR', exact=True, count=c_num_entries, count_name='num_entries', access='out'))
-    c_num_devices: CData = (_NULL if num_devices is None
-                            else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
-                            else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D11KHR', exact=True, access='out'))
+    c_devices: Any = (_NULL if devices is None
+                      else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D11KHR', exact=True, count=c_num_entries, count_name='num_entries', access='out'))
+    c_num_devices: Any = (_NULL if num_devices is None
+                          else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
+                          else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D11KHR', exact=True, access='out'))
     function = _fn_clGetDeviceIDsFromD3D11KHR.only if c_platform == _fn_clGetDeviceIDsFromD3D11KHR.platform else None
     if function is None:
         function = _lookup('platform', c_platform, 'platform', _fn_clGetDeviceIDsFromD3D11KHR)
@@ -1561,16 +1499,16 @@ def _unchecked_clCreateFromD3D11BufferKHR(
     resource: Pointer,
     errcode_ret: Pointer,
 ) -> CData:
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True))
+    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferKHR'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Buffer_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferKHR'))
-    given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferKHR', exact=True, access='out'))
+    c_resource: Any = (_NULL if resource is None
+                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Buffer_ptr
+                       else _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferKHR'))
+    given_errcode_ret: Any = (_NULL if errcode_ret is None
+                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferKHR', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D11BufferKHR.only if c_context else None
     if function is None:
@@ -1590,18 +1528,18 @@ def _unchecked_clCreateFromD3D11Texture2DKHR(
     subresource: int,
     errcode_ret: Pointer,
 ) -> CData:
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DKHR', exact=True))
+    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DKHR'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture2D_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D11Texture2D *', 'resource', 'clCreateFromD3D11Texture2DKHR'))
+    c_resource: Any = (_NULL if resource is None
+                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture2D_ptr
+                       else _marshal.pointer(ffi, resource, 'ID3D11Texture2D *', 'resource', 'clCreateFromD3D11Texture2DKHR'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture2DKHR'))
-    given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DKHR', exact=True, access='out'))
+    given_errcode_ret: Any = (_NULL if errcode_ret is None
+                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DKHR', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D11Texture2DKHR.only if c_context else None
     if function is None:
@@ -1621,18 +1559,18 @@ def _unchecked_clCreateFromD3D11Texture3DKHR(
     subresource: int,
     errcode_ret: Pointer,
 ) -> CData:
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DKHR', exact=True))
+    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DKHR', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DKHR'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture3D_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D11Texture3D *', 'resource', 'clCreateFromD3D11Texture3DKHR'))
+    c_resource: Any = (_NULL if resource is None
+                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture3D_ptr
+                       else _marshal.pointer(ffi, resource, 'ID3D11Texture3D *', 'resource', 'clCreateFromD3D11Texture3DKHR'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture3DKHR'))
-    given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DKHR', exact=True, access='out'))
+    given_errcode_ret: Any = (_NULL if errcode_ret is None
+                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DKHR', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D11Texture3DKHR.only if c_context else None
     if function is None:
@@ -1654,7 +1592,7 @@ def _unchecked_clEnqueueAcquireD3D11ObjectsKHR(
     event: Pointer,
 ) -> None:
     # the anchor as with the checks on (it finds the driver's function); the rest as cffi takes it, as C would
-    c_command_queue: CData = command_queue
+    c_command_queue: Any = command_queue
     function = _fn_clEnqueueAcquireD3D11ObjectsKHR.only
     if function is None or not (type(command_queue) is _Handle and _typeof(command_queue) is _type_cl_command_queue):
         c_command_queue = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
@@ -1667,15 +1605,15 @@ def _unchecked_clEnqueueAcquireD3D11ObjectsKHR(
     except Exception:  # a value cffi does not take as it is: converted as with the checks on, or refused naming it
         c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                          else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsKHR'))
-        c_mem_objects: CData = (_NULL if mem_objects is None
-                                else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                            else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_objects, 'num_objects'))
+        c_mem_objects: Any = (_NULL if mem_objects is None
+                              else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                          else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_objects, 'num_objects'))
         c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                      else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR'))
-        c_event_wait_list: CData = (_NULL if event_wait_list is None
-                                    else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-        c_event: CData = (_NULL if event is None
-                          else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                          else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True, access='out'))
+        c_event_wait_list: Any = (_NULL if event_wait_list is None
+                                  else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+        c_event: Any = (_NULL if event is None
+                        else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+                        else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsKHR', exact=True, access='out'))
         code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueAcquireD3D11ObjectsKHR')
@@ -1690,7 +1628,7 @@ def _unchecked_clEnqueueReleaseD3D11ObjectsKHR(
     event: Pointer,
 ) -> None:
     # the anchor as with the checks on (it finds the driver's function); the rest as cffi takes it, as C would
-    c_command_queue: CData = command_queue
+    c_command_queue: Any = command_queue
     function = _fn_clEnqueueReleaseD3D11ObjectsKHR.only
     if function is None or not (type(command_queue) is _Handle and _typeof(command_queue) is _type_cl_command_queue):
         c_command_queue = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
@@ -1703,15 +1641,15 @@ def _unchecked_clEnqueueReleaseD3D11ObjectsKHR(
     except Exception:  # a value cffi does not take as it is: converted as with the checks on, or refused naming it
         c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                          else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsKHR'))
-        c_mem_objects: CData = (_NULL if mem_objects is None
-                                else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                            else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_objects, 'num_objects'))
+        c_mem_objects: Any = (_NULL if mem_objects is None
+                              else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                          else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_objects, 'num_objects'))
         c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                      else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR'))
-        c_event_wait_list: CData = (_NULL if event_wait_list is None
-                                    else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-        c_event: CData = (_NULL if event is None
-                          else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                          else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True, access='out'))
+        c_event_wait_list: Any = (_NULL if event_wait_list is None
+                                  else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D11ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+        c_event: Any = (_NULL if event is None
+                        else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+                        else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsKHR', exact=True, access='out'))
         code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueReleaseD3D11ObjectsKHR')
@@ -1721,15 +1659,17 @@ def _unchecked_enqueue_acquire_d3d11_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event:
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_acquire_d3d11_objects')
+    l_mem_objects: CData | None
     try:
         l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
         l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d11_objects')
+    l_event_wait_list: CData | None
     try:
         l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
@@ -1743,15 +1683,17 @@ def _unchecked_enqueue_release_d3d11_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event:
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_release_d3d11_objects')
+    l_mem_objects: CData | None
     try:
         l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
         l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d11_objects')
+    l_event_wait_list: CData | None
     try:
         l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item

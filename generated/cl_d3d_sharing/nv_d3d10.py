@@ -22,6 +22,7 @@ from . import errors as _errors
 from ._nv_d3d10_ffi import ffi
 from ._binding import Binding, Entry
 from ._marshal import Array, CData, Pointer
+from ._d3d10_enums import D3DDeviceSource, D3DDeviceSet, ContextProperties, MemInfo, ImageInfo, CommandType, ErrorCode
 from ._state import Refused as _Refused
 from ._state import Tracker
 from .errors import Check, Condition
@@ -83,69 +84,6 @@ VENDOR: Final = 'NV'
 REVISION: Final[str | None] = 'Version 1, December 7, 2009'
 SOURCES: Final = ('specs/cl_nv_d3d10_sharing.txt', )
 GENERATOR_VERSION: Final = '0.1.0'
-
-
-class D3DDeviceSource(IntEnum):
-    """Accepted as a Direct3D 10 device source in the d3d_device_source parameter of
-    clGetDeviceIDsFromD3D10NV [specs/cl_nv_d3d10_sharing.txt:70]
-    """
-
-    D3D10_DEVICE = 16400
-    D3D10_DXGI_ADAPTER = 16401
-
-
-class D3DDeviceSet(IntEnum):
-    """Accepted as a set of Direct3D 10 devices in the d3d_device_set parameter of
-    clGetDeviceIDsFromD3D10NV [specs/cl_nv_d3d10_sharing.txt:76]
-    """
-
-    PREFERRED_DEVICES_FOR_D3D10 = 16402
-    ALL_DEVICES_FOR_D3D10 = 16403
-
-
-class ContextProperties(IntEnum):
-    """Accepted as a property name in the properties parameter of clCreateContext and
-    clCreateContextFromType [specs/cl_nv_d3d10_sharing.txt:82]
-    """
-
-    CONTEXT_D3D10_DEVICE = 16404
-
-
-class MemInfo(IntEnum):
-    """Accepted as the property being queried in the param_name parameter of clGetMemObjectInfo
-    [specs/cl_nv_d3d10_sharing.txt:87]
-    """
-
-    MEM_D3D10_RESOURCE = 16405
-
-
-class ImageInfo(IntEnum):
-    """Accepted as the property being queried in the param_name parameter of clGetImageInfo
-    [specs/cl_nv_d3d10_sharing.txt:92]
-    """
-
-    IMAGE_D3D10_SUBRESOURCE = 16406
-
-
-class CommandType(IntEnum):
-    """Returned in the param_value parameter of clGetEventInfo when param_name is CL_EVENT_COMMAND_TYPE
-    [specs/cl_nv_d3d10_sharing.txt:97]
-    """
-
-    COMMAND_ACQUIRE_D3D10_OBJECTS = 16407
-    COMMAND_RELEASE_D3D10_OBJECTS = 16408
-
-
-class ErrorCode(IntEnum):
-    """Returned by clCreateContext and clCreateContextFromType if the Direct3D 10 device specified for
-    interoperability is not compatible with the devices against which the context is to be created
-    [specs/cl_nv_d3d10_sharing.txt:103]
-    """
-
-    INVALID_D3D10_DEVICE = -1002
-    INVALID_D3D10_RESOURCE = -1003
-    D3D10_RESOURCE_ALREADY_ACQUIRED = -1004
-    D3D10_RESOURCE_NOT_ACQUIRED = -1005
 
 
 CL_D3D10_DEVICE_NV: Final = D3DDeviceSource.D3D10_DEVICE
@@ -459,7 +397,7 @@ def _error(code: int, function: str, detail: str | None = None) -> _errors.CLErr
 
 
 def _violation(
-    function: str, index: int, arguments: dict[str, object], found: int | None = None, out: CData = None,
+    function: str, index: int, arguments: dict[str, object], found: int | None = None, out: CData | None = None,
 ) -> _errors.CLError:
     check = _CHECKS[function][index]
     if out is not None and out != ffi.NULL:
@@ -535,22 +473,22 @@ def clGetDeviceIDsFromD3D10NV(
 
     Reference page: nv_d3d10/clGetDeviceIDsFromD3D10NV.md in the reference docs
     """
-    c_platform: CData = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
-                         else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10NV', exact=True))
+    c_platform: Any = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
+                       else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10NV', exact=True))
     c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d10_device_source_nv <= d3d_device_source <= _max_cl_d3d10_device_source_nv
                            else _marshal.integer(ffi, d3d_device_source, 'cl_d3d10_device_source_nv', 'd3d_device_source', 'clGetDeviceIDsFromD3D10NV'))
-    c_d3d_object: CData = (_NULL if d3d_object is None
-                           else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
-                           else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D10NV'))
+    c_d3d_object: Any = (_NULL if d3d_object is None
+                         else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
+                         else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D10NV'))
     c_d3d_device_set = (d3d_device_set if type(d3d_device_set) is int and _min_cl_d3d10_device_set_nv <= d3d_device_set <= _max_cl_d3d10_device_set_nv
                         else _marshal.integer(ffi, d3d_device_set, 'cl_d3d10_device_set_nv', 'd3d_device_set', 'clGetDeviceIDsFromD3D10NV'))
     c_num_entries = (num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
                      else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D10NV'))
-    c_devices: CData = (_NULL if devices is None
-                        else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10NV', exact=True, count=c_num_entries, count_name='num_entries', access='out'))
-    c_num_devices: CData = (_NULL if num_devices is None
-                            else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
-                            else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10NV', exact=True, access='out'))
+    c_devices: Any = (_NULL if devices is None
+                      else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10NV', exact=True, count=c_num_entries, count_name='num_entries', access='out'))
+    c_num_devices: Any = (_NULL if num_devices is None
+                          else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
+                          else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10NV', exact=True, access='out'))
     if c_d3d_device_source not in {16400, 16401}:  # {CL_D3D10_DEVICE_NV, CL_D3D10_DXGI_ADAPTER_NV}
         raise _violation('clGetDeviceIDsFromD3D10NV', 0, {'d3d_device_source': d3d_device_source})
     if c_d3d_device_set not in {16402, 16403}:  # {CL_PREFERRED_DEVICES_FOR_D3D10_NV, CL_ALL_DEVICES_FOR_D3D10_NV}
@@ -599,16 +537,16 @@ def clCreateFromD3D10BufferNV(
 
     Reference page: nv_d3d10/clCreateFromD3D10BufferNV.md in the reference docs
     """
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True))
+    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferNV'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Buffer_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferNV'))
-    given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferNV', exact=True, access='out'))
+    c_resource: Any = (_NULL if resource is None
+                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Buffer_ptr
+                       else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferNV'))
+    given_errcode_ret: Any = (_NULL if errcode_ret is None
+                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferNV', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D10BufferNV', 0, {'flags': flags}, out=given_errcode_ret)
@@ -670,18 +608,18 @@ def clCreateFromD3D10Texture2DNV(
 
     Reference page: nv_d3d10/clCreateFromD3D10Texture2DNV.md in the reference docs
     """
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DNV', exact=True))
+    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DNV'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture2D_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DNV'))
+    c_resource: Any = (_NULL if resource is None
+                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture2D_ptr
+                       else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DNV'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DNV'))
-    given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DNV', exact=True, access='out'))
+    given_errcode_ret: Any = (_NULL if errcode_ret is None
+                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DNV', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D10Texture2DNV', 0, {'flags': flags}, out=given_errcode_ret)
@@ -743,18 +681,18 @@ def clCreateFromD3D10Texture3DNV(
 
     Reference page: nv_d3d10/clCreateFromD3D10Texture3DNV.md in the reference docs
     """
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DNV', exact=True))
+    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DNV'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture3D_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DNV'))
+    c_resource: Any = (_NULL if resource is None
+                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture3D_ptr
+                       else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DNV'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DNV'))
-    given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DNV', exact=True, access='out'))
+    given_errcode_ret: Any = (_NULL if errcode_ret is None
+                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DNV', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D10Texture3DNV', 0, {'flags': flags}, out=given_errcode_ret)
@@ -834,19 +772,19 @@ def clEnqueueAcquireD3D10ObjectsNV(
 
     Reference page: nv_d3d10/clEnqueueAcquireD3D10ObjectsNV.md in the reference docs
     """
-    c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
+    c_command_queue: Any = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+                            else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsNV', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsNV'))
-    c_mem_objects: CData = (_NULL if mem_objects is None
-                            else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                            else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D10ObjectsNV', c_num_objects, 'num_objects'))
+    c_mem_objects: Any = (_NULL if mem_objects is None
+                          else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                          else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D10ObjectsNV', c_num_objects, 'num_objects'))
     c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                  else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D10ObjectsNV'))
-    c_event_wait_list: CData = (_NULL if event_wait_list is None
-                                else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-    c_event: CData = (_NULL if event is None
-                      else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                      else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True, access='out'))
+    c_event_wait_list: Any = (_NULL if event_wait_list is None
+                              else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+    c_event: Any = (_NULL if event is None
+                    else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+                    else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True, access='out'))
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueAcquireD3D10ObjectsNV', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (c_num_objects > 0 and not c_mem_objects):
@@ -924,19 +862,19 @@ def clEnqueueReleaseD3D10ObjectsNV(
 
     Reference page: nv_d3d10/clEnqueueReleaseD3D10ObjectsNV.md in the reference docs
     """
-    c_command_queue: CData = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                              else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
+    c_command_queue: Any = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+                            else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsNV', exact=True))
     c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                      else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV'))
-    c_mem_objects: CData = (_NULL if mem_objects is None
-                            else _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, count=c_num_objects, count_name='num_objects', access='in'))
+    c_mem_objects: Any = (_NULL if mem_objects is None
+                          else _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, count=c_num_objects, count_name='num_objects', access='in'))
     c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                  else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsNV'))
-    c_event_wait_list: CData = (_NULL if event_wait_list is None
-                                else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-    c_event: CData = (_NULL if event is None
-                      else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                      else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, access='out'))
+    c_event_wait_list: Any = (_NULL if event_wait_list is None
+                              else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+    c_event: Any = (_NULL if event is None
+                    else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+                    else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, access='out'))
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueReleaseD3D10ObjectsNV', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (c_num_objects > 0 and not c_mem_objects):
@@ -1208,7 +1146,7 @@ def enqueue_acquire_d3d10_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: Literal[False] = False,
 ) -> CData: ...
 
@@ -1218,7 +1156,7 @@ def enqueue_acquire_d3d10_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: Literal[True],
 ) -> pyopencl.Event: ...
 
@@ -1228,7 +1166,7 @@ def enqueue_acquire_d3d10_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event: ...
 
@@ -1237,7 +1175,7 @@ def enqueue_acquire_d3d10_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event:
     """clEnqueueAcquireD3D10ObjectsNV the Python way: lists are sequences (their counts are their
@@ -1255,7 +1193,7 @@ def enqueue_acquire_d3d10_objects(
     """
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_acquire_d3d10_objects')
-    l_mem_objects = None
+    l_mem_objects: CData | None = None
     if type(mem_objects) is list:
         for _item in mem_objects:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_mem:
@@ -1264,7 +1202,7 @@ def enqueue_acquire_d3d10_objects(
             l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
     if l_mem_objects is None:
         l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d10_objects')
-    l_event_wait_list = None
+    l_event_wait_list: CData | None = None
     if type(wait_for) is list:
         for _item in wait_for:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_event:
@@ -1283,7 +1221,7 @@ def enqueue_release_d3d10_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: Literal[False] = False,
 ) -> CData: ...
 
@@ -1293,7 +1231,7 @@ def enqueue_release_d3d10_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: Literal[True],
 ) -> pyopencl.Event: ...
 
@@ -1303,7 +1241,7 @@ def enqueue_release_d3d10_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event: ...
 
@@ -1312,7 +1250,7 @@ def enqueue_release_d3d10_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event:
     """clEnqueueReleaseD3D10ObjectsNV the Python way: lists are sequences (their counts are their
@@ -1330,7 +1268,7 @@ def enqueue_release_d3d10_objects(
     """
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_release_d3d10_objects')
-    l_mem_objects = None
+    l_mem_objects: CData | None = None
     if type(mem_objects) is list:
         for _item in mem_objects:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_mem:
@@ -1339,7 +1277,7 @@ def enqueue_release_d3d10_objects(
             l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
     if l_mem_objects is None:
         l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d10_objects')
-    l_event_wait_list = None
+    l_event_wait_list: CData | None = None
     if type(wait_for) is list:
         for _item in wait_for:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_event:
@@ -1355,10 +1293,10 @@ def enqueue_release_d3d10_objects(
 
 @contextmanager
 def acquired(
-    queue: Any,
-    mem_objects: Any,
+    queue: Pointer,
+    mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: bool = False,
 ) -> Iterator[Any]:
     """`with acquired(...) as event:` enqueue_acquire_d3d10_objects on entry (giving its event),
@@ -1435,7 +1373,7 @@ def create_context(
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_context')
     l_devices, n_devices = _marshal.handle_list(ffi, devices, 'cl_device_id', "devices", 'create_context')
-    if not n_devices:
+    if l_devices is None or not n_devices:
         raise ValueError("create_context() argument 'devices' must name at least one device")
     try:
         _platform = _library.device_platform(l_devices[0])
@@ -1508,22 +1446,22 @@ def _unchecked_clGetDeviceIDsFromD3D10NV(
     devices: Pointer,
     num_devices: Pointer,
 ) -> None:
-    c_platform: CData = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
-                         else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10NV', exact=True))
+    c_platform: Any = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
+                       else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10NV', exact=True))
     c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d10_device_source_nv <= d3d_device_source <= _max_cl_d3d10_device_source_nv
                            else _marshal.integer(ffi, d3d_device_source, 'cl_d3d10_device_source_nv', 'd3d_device_source', 'clGetDeviceIDsFromD3D10NV'))
-    c_d3d_object: CData = (_NULL if d3d_object is None
-                           else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
-                           else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D10NV'))
+    c_d3d_object: Any = (_NULL if d3d_object is None
+                         else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
+                         else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D10NV'))
     c_d3d_device_set = (d3d_device_set if type(d3d_device_set) is int and _min_cl_d3d10_device_set_nv <= d3d_device_set <= _max_cl_d3d10_device_set_nv
                         else _marshal.integer(ffi, d3d_device_set, 'cl_d3d10_device_set_nv', 'd3d_device_set', 'clGetDeviceIDsFromD3D10NV'))
     c_num_entries = (num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
                      else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D10NV'))
-    c_devices: CData = (_NULL if devices is None
-                        else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10NV', exact=True, count=c_num_entries, count_name='num_entries', access='out'))
-    c_num_devices: CData = (_NULL if num_devices is None
-                            else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
-                            else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10NV', exact=True, access='out'))
+    c_devices: Any = (_NULL if devices is None
+                      else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10NV', exact=True, count=c_num_entries, count_name='num_entries', access='out'))
+    c_num_devices: Any = (_NULL if num_devices is None
+                          else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
+                          else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10NV', exact=True, access='out'))
     function = _fn_clGetDeviceIDsFromD3D10NV.only if c_platform == _fn_clGetDeviceIDsFromD3D10NV.platform else None
     if function is None:
         function = _lookup('platform', c_platform, 'platform', _fn_clGetDeviceIDsFromD3D10NV)
@@ -1538,16 +1476,16 @@ def _unchecked_clCreateFromD3D10BufferNV(
     resource: Pointer,
     errcode_ret: Pointer,
 ) -> CData:
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True))
+    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferNV'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Buffer_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferNV'))
-    given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferNV', exact=True, access='out'))
+    c_resource: Any = (_NULL if resource is None
+                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Buffer_ptr
+                       else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferNV'))
+    given_errcode_ret: Any = (_NULL if errcode_ret is None
+                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferNV', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D10BufferNV.only if c_context else None
     if function is None:
@@ -1567,18 +1505,18 @@ def _unchecked_clCreateFromD3D10Texture2DNV(
     subresource: int,
     errcode_ret: Pointer,
 ) -> CData:
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DNV', exact=True))
+    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DNV'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture2D_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DNV'))
+    c_resource: Any = (_NULL if resource is None
+                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture2D_ptr
+                       else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DNV'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DNV'))
-    given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DNV', exact=True, access='out'))
+    given_errcode_ret: Any = (_NULL if errcode_ret is None
+                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DNV', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D10Texture2DNV.only if c_context else None
     if function is None:
@@ -1598,18 +1536,18 @@ def _unchecked_clCreateFromD3D10Texture3DNV(
     subresource: int,
     errcode_ret: Pointer,
 ) -> CData:
-    c_context: CData = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                        else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DNV', exact=True))
+    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DNV', exact=True))
     c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
                else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DNV'))
-    c_resource: CData = (_NULL if resource is None
-                         else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture3D_ptr
-                         else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DNV'))
+    c_resource: Any = (_NULL if resource is None
+                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture3D_ptr
+                       else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DNV'))
     c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
                      else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DNV'))
-    given_errcode_ret: CData = (_NULL if errcode_ret is None
-                                else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                                else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DNV', exact=True, access='out'))
+    given_errcode_ret: Any = (_NULL if errcode_ret is None
+                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DNV', exact=True, access='out'))
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D10Texture3DNV.only if c_context else None
     if function is None:
@@ -1631,7 +1569,7 @@ def _unchecked_clEnqueueAcquireD3D10ObjectsNV(
     event: Pointer,
 ) -> None:
     # the anchor as with the checks on (it finds the driver's function); the rest as cffi takes it, as C would
-    c_command_queue: CData = command_queue
+    c_command_queue: Any = command_queue
     function = _fn_clEnqueueAcquireD3D10ObjectsNV.only
     if function is None or not (type(command_queue) is _Handle and _typeof(command_queue) is _type_cl_command_queue):
         c_command_queue = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
@@ -1644,15 +1582,15 @@ def _unchecked_clEnqueueAcquireD3D10ObjectsNV(
     except Exception:  # a value cffi does not take as it is: converted as with the checks on, or refused naming it
         c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                          else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsNV'))
-        c_mem_objects: CData = (_NULL if mem_objects is None
-                                else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                            else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D10ObjectsNV', c_num_objects, 'num_objects'))
+        c_mem_objects: Any = (_NULL if mem_objects is None
+                              else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                          else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D10ObjectsNV', c_num_objects, 'num_objects'))
         c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                      else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D10ObjectsNV'))
-        c_event_wait_list: CData = (_NULL if event_wait_list is None
-                                    else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-        c_event: CData = (_NULL if event is None
-                          else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                          else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True, access='out'))
+        c_event_wait_list: Any = (_NULL if event_wait_list is None
+                                  else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+        c_event: Any = (_NULL if event is None
+                        else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+                        else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsNV', exact=True, access='out'))
         code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueAcquireD3D10ObjectsNV')
@@ -1667,7 +1605,7 @@ def _unchecked_clEnqueueReleaseD3D10ObjectsNV(
     event: Pointer,
 ) -> None:
     # the anchor as with the checks on (it finds the driver's function); the rest as cffi takes it, as C would
-    c_command_queue: CData = command_queue
+    c_command_queue: Any = command_queue
     function = _fn_clEnqueueReleaseD3D10ObjectsNV.only
     if function is None or not (type(command_queue) is _Handle and _typeof(command_queue) is _type_cl_command_queue):
         c_command_queue = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
@@ -1680,15 +1618,15 @@ def _unchecked_clEnqueueReleaseD3D10ObjectsNV(
     except Exception:  # a value cffi does not take as it is: converted as with the checks on, or refused naming it
         c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
                          else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsNV'))
-        c_mem_objects: CData = (_NULL if mem_objects is None
-                                else _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, count=c_num_objects, count_name='num_objects', access='in'))
+        c_mem_objects: Any = (_NULL if mem_objects is None
+                              else _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, count=c_num_objects, count_name='num_objects', access='in'))
         c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
                                      else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsNV'))
-        c_event_wait_list: CData = (_NULL if event_wait_list is None
-                                    else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                                else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-        c_event: CData = (_NULL if event is None
-                          else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                          else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, access='out'))
+        c_event_wait_list: Any = (_NULL if event_wait_list is None
+                                  else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
+        c_event: Any = (_NULL if event is None
+                        else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+                        else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsNV', exact=True, access='out'))
         code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
     if code != 0:
         raise _error(code, 'clEnqueueReleaseD3D10ObjectsNV')
@@ -1698,15 +1636,17 @@ def _unchecked_enqueue_acquire_d3d10_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event:
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_acquire_d3d10_objects')
+    l_mem_objects: CData | None
     try:
         l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
         l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d10_objects')
+    l_event_wait_list: CData | None
     try:
         l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
@@ -1720,15 +1660,17 @@ def _unchecked_enqueue_release_d3d10_objects(
     queue: Pointer,
     mem_objects: Sequence[Pointer],
     *,
-    wait_for: Sequence[Any] | None = None,
+    wait_for: Sequence[Pointer] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event:
     if type(as_pyopencl) is not bool:
         as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_release_d3d10_objects')
+    l_mem_objects: CData | None
     try:
         l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
         l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d10_objects')
+    l_event_wait_list: CData | None
     try:
         l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item

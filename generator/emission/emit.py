@@ -174,6 +174,8 @@ def package_files(package: Package) -> dict[str, str]:
         files[f"{root}/_cdef/{extension.module}.h"] = cdefs[extension.module]
     for facade in package.facades:
         files[f"{root}/{facade.module}.py"] = render("package/facade.py.j2", facade=facade, **context)
+        if facade.enums:
+            files[f"{root}/{facade.enums_module}.py"] = render("package/enums.py.j2", facade=facade, **context)
     for mapping in package.mappings:
         files[f"{root}/{mapping.module}.py"] = render("package/mapping.py.j2", mapping=mapping, **context)
     with timing.stage("cffi modules"):

@@ -8,9 +8,8 @@ has passed `naming.identifier`. This module makes the package and each extension
 from __future__ import annotations
 
 import hashlib
-import keyword
 import posixpath
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 
 from generator import __version__
@@ -21,6 +20,7 @@ from generator.base.knowledge import Knowledge, PackageConfig
 from generator.base.source import Pos
 from generator.emission import cdef_checks
 from generator.emission.c_types import model_core_types, model_types, token_values
+from generator.emission.facades import Facade, enums_module, model_facades
 from generator.emission.functions import model_fast_paths, model_function
 from generator.emission.interop import model_context_constructor, model_info_queries
 from generator.emission.mappings import model_mappings
@@ -30,15 +30,14 @@ from generator.emission.package_model import (
     EnumModel,
     ErrorClass,
     ExtensionModule,
-    Facade,
     FunctionModel,
     MappingModule,
     Member,
     Package,
     SpecText,
 )
-from generator.emission.pythonic import model_context_manager, model_pythonic
-from generator.emission.pythonic_model import ContextManager, PythonicFunction
+from generator.emission.pythonic import model_context_manager, model_pythonic, pyopencl_class
+from generator.emission.pythonic_model import ContextManager, EnumHint, PythonicFunction
 from generator.ir.model import Extension, Token, TokenGroup
 from generator.ir.values import type_map
 
@@ -58,13 +57,14 @@ def model_package(irs: list[Extension], knowledge: Knowledge, config: PackageCon
     errors.check()
     extensions = tuple(modelled)
     _check_unique_modules(extensions)
-    facades = model_facades(extensions, config)
+    extensions, facades = model_facades(extensions, config)
     mappings = model_mappings(irs, extensions, knowledge, config)
     _check_module_names(extensions, facades, mappings)
     return Package(
         config=config,
         version=f"{__version__}+{api}" if api else __version__,
         generator_version=__version__,
+        platform_class=pyopencl_class(config.core_types["platform"], config),
         extensions=extensions,
         facades=facades,
         errors=model_errors(irs, knowledge, config),
@@ -165,8 +165,7 @@ def _enum_hints(function: PythonicFunction, ir: Extension, enums: tuple[EnumMode
                       and g.parameter == argument.c_name and g.c_type == argument.param.c_type), None)
         enum = by_group.get(group.source) if group is not None else None
         if enum is not None and enum.members:
-            values = ", ".join(str(m.value) for m in enum.members)
-            hints.append((argument.python_name, f"{enum.class_name} | Literal[{values}]"))
+            hints.append(EnumHint(argument.python_name, enum.class_name, tuple(m.value for m in enum.members)))
     return replace(function, hints=tuple(hints)) if hints else function
 
 
@@ -231,26 +230,6 @@ def model_enums(ir: Extension, config: PackageConfig) -> tuple[tuple[EnumModel, 
     return tuple(enums), constants
 
 
-def model_facades(extensions: Iterable[ExtensionModule], config: PackageConfig) -> tuple[Facade, ...]:
-    """Variants of one extension by different vendors, grouped under the module name without the vendor."""
-    groups: dict[str, list[ExtensionModule]] = {}
-    for extension in extensions:
-        prefix = f"{extension.vendor.lower()}_"
-        if extension.module.startswith(prefix):
-            groups.setdefault(extension.module[len(prefix):], []).append(extension)
-    taken = {e.module for e in extensions}
-    preference = {vendor: i for i, vendor in enumerate(config.vendor_preference)}
-
-    def order(e: ExtensionModule) -> tuple[int, str]:
-        return preference.get(e.vendor, len(preference)), e.vendor
-
-    return tuple(
-        Facade(name, tuple(sorted(variants, key=order)))
-        for name, variants in sorted(groups.items())
-        if name not in taken and naming.IDENTIFIER.match(name) and not keyword.iskeyword(name)
-    )
-
-
 def model_errors(irs: list[Extension], knowledge: Knowledge, config: PackageConfig) -> tuple[ErrorClass, ...]:
     """One exception class per error code: core OpenCL's (but success), then each extension's."""
     found: dict[str, ErrorClass] = {}
@@ -305,6 +284,7 @@ def _check_module_names(extensions: tuple[ExtensionModule, ...], facades: tuple[
         space.claim(f"_{extension.module}_ffi", source, f"cffi module of {extension.extension}")
     for facade in facades:
         space.claim(facade.module, Location(facade.variants[0].sources[0], Pos(1, 1)), "facade module")
+        space.claim(enums_module(facade.module), None, f"enums shared by the variants of {facade.module}")
     for mapping in mappings:
         space.claim(mapping.module, None, "table module")
 

@@ -14,6 +14,7 @@ from generator.base.knowledge import PackageConfig
 from generator.base.records import frozen
 
 if TYPE_CHECKING:
+    from generator.emission.facades import Facade
     from generator.emission.interop import ContextConstructor, InfoQuery
     from generator.emission.pythonic_model import ContextManager, PythonicFunction
 
@@ -200,6 +201,7 @@ class EnumModel:
     source: Location | None
     members: tuple[Member, ...]
     c_prefix: str = ""  # what the C names have before the member names
+    shared: str = ""  # the module declaring it for every variant of a facade (`facades`), which imports it
 
 
 @frozen
@@ -258,6 +260,15 @@ class ExtensionModule:
     queries: tuple[InfoQuery, ...] = ()
 
     @property
+    def shared_imports(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """(module, class names) of the enums it imports from the modules that declare them for a facade."""
+        found: dict[str, list[str]] = {}
+        for enum in self.enums:
+            if enum.shared:
+                found.setdefault(enum.shared, []).append(enum.class_name)
+        return tuple((module, tuple(names)) for module, names in found.items())
+
+    @property
     def error_cases(self) -> tuple[tuple[str, tuple[ErrorCase, ...]], ...]:
         """The conditions of every function whose errors the module raises: its own, then the core functions
         its constructor and queries call (with the conditions the text adds to them)."""
@@ -280,44 +291,6 @@ class ExtensionModule:
             names.append(self.context.name)
         names += [q.name for q in self.queries]
         return tuple(sorted(set(names)))
-
-
-@frozen
-class Facade:
-    module: str
-    variants: tuple[ExtensionModule, ...]  # in the order they are tried
-
-    @property
-    def common(self) -> tuple[PythonicFunction, ...]:
-        """The Pythonic functions every variant has, by the same name and signature: the `Variant` protocol
-        that `variant()` returns (the C-named functions and tokens differ between vendors)."""
-        first, *others = self.variants
-        shapes = [{f.name: f.shape for f in other.pythonic} for other in others]
-        return tuple(f for f in first.pythonic if all(shape.get(f.name) == f.shape for shape in shapes))
-
-    @property
-    def context(self) -> ContextConstructor | None:
-        """The context constructor, when every variant has one with the same keywords."""
-        shapes = {None if v.context is None else (v.context.name, tuple(p.keyword for p in v.context.properties))
-                  for v in self.variants}
-        return self.variants[0].context if len(shapes) == 1 else None
-
-    @property
-    def queries(self) -> tuple[InfoQuery, ...]:
-        """The info queries every variant has, by the same name and answer kind."""
-        first, *others = self.variants
-        shapes = [{(q.name, q.truth) for q in other.queries} for other in others]
-        return tuple(q for q in first.queries if all((q.name, q.truth) in shape for shape in shapes))
-
-    @property
-    def context_manager(self) -> ContextManager | None:
-        """The context manager, when every variant has it with the same inputs."""
-        managers = [variant.context_manager for variant in self.variants]
-        first = managers[0]
-        if first is None or any(m is None or (m.name, m.acquire.shape) != (first.name, first.acquire.shape)
-                                for m in managers):
-            return None
-        return first
 
 
 @frozen
@@ -391,6 +364,7 @@ class Package:
     destructor_callback: str  # the C type of the callback OpenCL calls when it destroys a memory object
     texts: tuple[SpecText, ...]
     generator_version: str = ""
+    platform_class: str = "Any"  # PyOpenCL's class of a platform, for what `platforms(as_pyopencl=True)` returns
 
 
 def declaration(c_type: str, name: str) -> str:

@@ -31,6 +31,22 @@ class Argument:
 
 
 @frozen
+class EnumHint:
+    """An input the text gives a token group: it takes the group's enum or one of its values, so that a type
+    checker tells a swapped enum (`enum`: the class, `values`: its members' values)."""
+
+    name: str
+    enum: str
+    values: tuple[int, ...]
+
+    def annotation(self, module: str = "") -> str:
+        """`D3DDeviceSource | Literal[16409, 16410]`; the class through `module` where its name is taken (inside
+        the protocol whose property bears it)."""
+        qualified = f"{module}.{self.enum}" if module else self.enum
+        return f"{qualified} | Literal[{', '.join(str(v) for v in self.values)}]"
+
+
+@frozen
 class PythonicFunction:
     name: str
     target: FunctionModel  # the C function it calls
@@ -43,9 +59,8 @@ class PythonicFunction:
     out_handles: tuple[Argument, ...]
     result: str | None  # the handle type the C function returns, if it returns one to own
     source: Location
-    #: The annotation of each input, by name, where it is narrower than its C parameter's: a parameter the text
-    #: gives a token group takes the group's enum or one of its values (so `mypy` tells a swapped enum).
-    hints: tuple[tuple[str, str], ...] = ()
+    #: The inputs the text gives a token group (narrower than their C parameters' annotations).
+    hints: tuple[EnumHint, ...] = ()
     #: What it returns with `as_pyopencl=True`: the PyOpenCL class of each handle (`pyopencl.Context`).
     pyopencl_returns: str = "Any"
 
@@ -53,10 +68,15 @@ class PythonicFunction:
     def input_hints(self) -> tuple[tuple[str, str], ...]:
         """(name, annotation) of each input, in order: a handle or pointer takes what `_marshal.Pointer` names, a
         list of them a sequence of those, an integer an int."""
-        narrower = dict(self.hints)
+        narrower = {hint.name: hint.annotation() for hint in self.hints}
+        return tuple((name, narrower.get(name, plain)) for name, plain in self.plain_hints)
+
+    @property
+    def plain_hints(self) -> tuple[tuple[str, str], ...]:
+        """(name, annotation) of each input as its C parameter's kind alone makes it, token groups aside."""
         given = {a.python_name: "Sequence[Pointer]" if a.role == "sequence" else a.param.hint
                  for a in self.input_arguments}
-        return tuple((name, narrower.get(name, given.get(name, "Any"))) for name in self.inputs)
+        return tuple((name, given.get(name, "Any")) for name in self.inputs)
 
     @property
     def takes_lists(self) -> bool:

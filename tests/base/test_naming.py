@@ -10,6 +10,7 @@ import yaml
 
 from generator.base import naming
 from generator.base.errors import InputError
+from generator.emission.facades import enums_module
 from generator.ir.read import place
 from tests.pathological import assert_linear
 from tests.support import GENERATED, generated_module
@@ -74,6 +75,14 @@ def _spec_names() -> set[str]:
     return found
 
 
+def _shared_enum_modules() -> set[str]:
+    """The modules of the enums the facades' variants share: one per facade that has any."""
+    facades = {p.stem for p in (GENERATED / "cl_d3d_sharing").glob("[!_]*.py")
+               if "VARIANTS" in dir(generated_module(p.stem))}
+    return {enums_module(facade) for facade in facades if (GENERATED / "cl_d3d_sharing" /
+                                                             f"{enums_module(facade)}.py").exists()}
+
+
 def test_the_reserved_names_cover_what_the_extension_template_binds() -> None:
     """Every name an extension module binds or reads that no spec gave it is reserved against spec names.
 
@@ -82,11 +91,14 @@ def test_the_reserved_names_cover_what_the_extension_template_binds() -> None:
     """
     package = generated_module()
     spec = _spec_names()
+    shared = _shared_enum_modules()
+    assert shared, "the shared enums are told apart"
     for module in package.EXTENSIONS.values():
         tree = ast.parse((GENERATED / "cl_d3d_sharing" / f"{module}.py").read_text(encoding="utf-8"))
         made = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
         own = _module_level_names(tree) - spec - {n for n in made if not n.startswith("_")} - {"annotations"}
-        classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)}
+        classes = {n.name for n in tree.body if isinstance(n, ast.ClassDef)} | {  # and those its variants share
+            alias.name for n in tree.body if isinstance(n, ast.ImportFrom) and n.module in shared for alias in n.names}
         prefixed = {n for n in own if n.startswith(naming.MODULE_PREFIXES)}
         assert prefixed, "the fast paths' constants are told apart"
         assert own - classes - prefixed <= naming.MODULE_NAMES, module
@@ -119,7 +131,9 @@ def test_the_package_modules_are_reserved() -> None:
     public = {m for m in own - made if not m.startswith("_")}
     facades_and_tables = {m for m in public if {"VARIANTS", "TABLES"} & set(dir(generated_module(m)))}
     assert facades_and_tables, "the facades and table modules are told apart"
-    assert own - made - facades_and_tables <= naming.PACKAGE_MODULES
+    shared = _shared_enum_modules()
+    assert shared <= own, "the facades' shared enums are told apart"
+    assert own - made - facades_and_tables - shared <= naming.PACKAGE_MODULES
 
 
 def test_a_name_that_becomes_a_file_name_leaves_room_for_what_the_file_name_adds() -> None:

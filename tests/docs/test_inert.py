@@ -268,8 +268,10 @@ def test_a_search_shows_the_payload_as_text(hostile: Hostile, shown: Visit, term
 
 def test_the_docstrings_keep_the_payload_as_plain_text_for_help(hostile: Hostile) -> None:
     """What help() shows: the text itself, unescaped, in the generated module's docstrings."""
-    tree = ast.parse((hostile.out / "cl_d3d_sharing" / "nv_d3d10.py").read_text(encoding="utf-8"))
-    docs = " ".join(squeeze(ast.get_docstring(node, clean=True) or "") for node in ast.walk(tree)
+    package = hostile.out / "cl_d3d_sharing"
+    trees = [ast.parse(path.read_text(encoding="utf-8"))  # the module, and the enums it shares with its variants
+             for path in [package / "nv_d3d10.py", *package.glob("_*_enums.py")]]
+    docs = " ".join(squeeze(ast.get_docstring(node, clean=True) or "") for tree in trees for node in ast.walk(tree)
                     if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef))
     for key in ("group", "condition", "core", "parameter", "name"):
         assert squeeze(hostile.arrived[key]) in docs, key

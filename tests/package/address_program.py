@@ -278,7 +278,7 @@ def nowhere(world: World, pocl: bool) -> dict[str, Callable[[], Any]]:
             ffi.cast("cl_device_id", UNMAPPED)),
         "release_mem_object: a cffi handle of an unmapped address": lambda: package.release_mem_object(
             ffi.cast("cl_mem", UNMAPPED)),
-        "address: an object whose __class__ raises": lambda: package.address(RaisingClass()),
+        "address: an object whose __class__ raises": lambda: package.address(RaisingClass()),  # type: ignore[arg-type]
         "context: a file's mapping past its end": lambda: w.c(CREATE)(past_the_end(), 0, RESOURCE, None),
         "mem_objects: a file's mapping past its end": lambda: w.c(ACQUIRE)(queue, 1, past_the_end(), 0, None, None),
         "errcode_ret: a file's mapping past its end": lambda: w.c(CREATE)(context, 3, RESOURCE, past_the_end()),
@@ -345,8 +345,8 @@ def on_pocl(world: World) -> dict[str, Callable[[], Any]]:
             queue, MOST + 1, pages(-(-(MOST + 1) * WORD // PAGE)), 0, None, None),
         "release_mem_object: a PyOpenCL buffer": lambda: released_elsewhere("pyopencl"),
         "release_mem_object: a handle released when collected": lambda: released_elsewhere("collected"),
-        "platforms: an as_pyopencl whose truth raises": lambda: package.platforms(
-            as_pyopencl=Untellable()),  # type: ignore[arg-type]
+        "platforms: an as_pyopencl whose truth raises": lambda: package.platforms(  # type: ignore[call-overload]
+            as_pyopencl=Untellable()),
         "context: a platform's address": lambda: w.c(CREATE)(platform, 0, RESOURCE, None),
         "queue: a device's address": lambda: w.c(ACQUIRE)(device, 0, None, 0, None, None),
         "queue: a watched buffer's address": watched_buffer_as_queue,

@@ -6,6 +6,7 @@ import pickle
 import subprocess
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from cl_d3d_sharing import errors
@@ -123,7 +124,7 @@ def test_platforms_as_pyopencl_objects(platform: object) -> None:
     assert all(isinstance(p, pyopencl.Platform) for p in cl_d3d_sharing.platforms(as_pyopencl=True))
 
 
-def test_with_pyopencl_imported_extension_not_supported_is_a_pyopencl_error(queue: object, platform: object) -> None:
+def test_with_pyopencl_imported_extension_not_supported_is_a_pyopencl_error(queue: object, platform: Any) -> None:
     """POCL has none of the four extensions: a C-named call, a Pythonic one and a facade's `variant` each raise
     ExtensionNotSupportedError, which `except pyopencl.Error` catches too (it did not: a PyOpenCL program's usual
     clause let it through), answering PyOpenCL's `.routine` and `.what`; its `.code` is None (no call returned

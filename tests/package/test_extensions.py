@@ -56,7 +56,9 @@ def test_an_invalid_handle_is_the_specs_error_not_a_lookup(context: Any) -> None
 @pytest.mark.parametrize("facade", [d3d10, d3d11])
 def test_the_facades_try_khr_first_and_name_both(facade: Any, platform: Any) -> None:
     assert [m.VENDOR for m in facade.VARIANTS] == ["KHR", "NV"]
-    assert facade.supported(platform) == []
+    assert facade.supported(platform) is False  # one return type with the variants' own `supported`
+    assert [module.supported(platform) for module in facade.VARIANTS] == [False, False]
+    assert facade.variants(platform) == []
     with pytest.raises(ExtensionNotSupportedError) as caught:
         facade.variant(platform)
     assert caught.value.extension == " or ".join(facade.EXTENSIONS)

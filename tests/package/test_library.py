@@ -163,7 +163,7 @@ def test_address_takes_only_a_cffi_handle_or_pointer(given: object) -> None:
     import cl_d3d_sharing
 
     with pytest.raises(TypeError, match=r"address\(\) takes a cffi handle or pointer, not "):
-        cl_d3d_sharing.address(given)
+        cl_d3d_sharing.address(given)  # type: ignore[arg-type]
     assert cl_d3d_sharing.address(core_ffi.cast("cl_context", 0x40)) == 0x40
 
 

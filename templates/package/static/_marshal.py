@@ -41,7 +41,22 @@ from . import _library, _lifetime, _liveness, _memory
 from ._core_ffi import ffi as _core_ffi
 from .errors import _kind as kind
 
-CData: TypeAlias = Any  # a cffi pointer or handle (cffi ships no type hints)
+
+
+class CData(Protocol):
+    """A cffi object (a handle, pointer or array), as a type checker sees it: what the package returns and takes
+    back. cffi's objects have these methods and no str, number, list or PyOpenCL object has all of them, so a
+    string or a float given for a handle is an error to mypy and pyright, with or without cffi's stubs."""
+
+    def __enter__(self) -> Any: ...
+
+    def __float__(self) -> float: ...
+
+    def __getitem__(self, index: Any, /) -> Any: ...
+
+    def __setitem__(self, index: Any, value: Any, /) -> None: ...
+
+    def __call__(self, *args: Any) -> Any: ...
 
 
 class HasIntPtr(Protocol):
@@ -51,13 +66,20 @@ class HasIntPtr(Protocol):
     def int_ptr(self) -> int: ...
 
 
+class HasAsParameter(Protocol):
+    """What ctypes passes as a pointer (comtypes' COM objects among them): the object's `_as_parameter_`."""
+
+    @property
+    def _as_parameter_(self) -> Any: ...
+
+
 #: ctypes pointers (comtypes' COM interface pointers are ctypes pointers too).
 _CTYPES_POINTERS = (ctypes.c_void_p, getattr(ctypes, "_Pointer"))
 
 #: What a handle or pointer parameter accepts.
-Pointer: TypeAlias = "CData | int | HasIntPtr | None"
+Pointer: TypeAlias = "CData | int | HasIntPtr | HasAsParameter | ctypes.c_void_p | ctypes._Pointer[Any] | None"
 #: What a `const T *` parameter accepts.
-Array: TypeAlias = "CData | int | Sequence[Any] | None"
+Array: TypeAlias = "CData | int | Sequence[Pointer] | None"
 
 
 #: cffi's class of the memory `ffi.new` owns: a pointer of it points to exactly one item.
@@ -399,7 +421,7 @@ def question(ffi: Any, value: Any, c_type: str, param: str, function: str, *, re
 
 
 def _cdata(
-    ffi: Any, value: CData, c_type: str, param: str, function: str, exact: bool, count: int | None, count_name: str,
+    ffi: Any, value: Any, c_type: str, param: str, function: str, exact: bool, count: int | None, count_name: str,
 ) -> CData:
     ctype = ffi.typeof(value)
     if ctype.kind not in ("pointer", "array"):
@@ -435,14 +457,14 @@ def array(
     if count is not None and len(values) != count:
         raise ValueError(f"{_where(function, param)} has {len(values)} items but {count_name} is {count}")
     if handle:
-        items = pyopencl_handles(ffi, values, element) or [
+        items: list[Any] = pyopencl_handles(ffi, values, element) or [
             pointer(ffi, item, element, f"{param}[{i}]", function, exact=True) for i, item in enumerate(values)]
     else:
         items = [integer(ffi, item, element, f"{param}[{i}]", function) for i, item in enumerate(values)]
     return ffi.new(f"{element}[]", items) if items else ffi.NULL
 
 
-def handle_list(ffi: Any, value: Any, element: str, param: str, function: str) -> tuple[CData, int]:
+def handle_list(ffi: Any, value: Any, element: str, param: str, function: str) -> tuple[CData | None, int]:
     """A list of handles for the Pythonic functions: (C array, or None for an empty one; its length). A None
     item is refused: in a list of objects it is never one (the C functions pass None on as NULL, as C does)."""
     if value is None:
