@@ -27,6 +27,8 @@ _T = TypeVar("_T")
 
 __version__: Final = '0.1.0+6b8ca6116565'
 GENERATOR_VERSION: Final = '0.1.0'
+#: A core context property the context constructors' `properties=` takes, its value a bool.
+CL_CONTEXT_INTEROP_USER_SYNC: Final = 4229
 
 #: Extension string -> module name.
 EXTENSIONS: Final = {
@@ -125,6 +127,14 @@ def device_extensions(device: Pointer) -> tuple[str, ...]:
                   _marshal.question(_ffi, device, 'cl_device_id', "device", "device_extensions"))
 
 
+def context_properties(context: Pointer) -> dict[int, int]:
+    """The properties `context` was made with, as the library answers: property -> value (PyOpenCL's
+    `Context.properties` refuses a list holding one it does not know)."""
+    listed = _asked(_library.context_properties,
+                    _marshal.question(_ffi, context, 'cl_context', "context", "context_properties"))
+    return dict(zip(listed[::2], listed[1::2], strict=False))
+
+
 def release_mem_object(mem: Pointer) -> None:
     """Release a memory object a C-named function made (one reference). Not one released elsewhere: a PyOpenCL
     object (its `release()`) or what a Pythonic function returned (released when garbage-collected)."""
@@ -133,12 +143,14 @@ def release_mem_object(mem: Pointer) -> None:
 
 
 __all__ = [
+    'CL_CONTEXT_INTEROP_USER_SYNC',
     "ENVIRONMENT",
     "EXTENSIONS",
     "GENERATOR_VERSION",
     "REVISIONS",
     "SOURCES",
     "address",
+    "context_properties",
     "device_extensions",
     "device_name",
     "devices",

@@ -70,6 +70,14 @@ _CONTEXT_DEVICES = 4225
 _QUEUE_DEVICE = 4241
 _INVALID_PLATFORM = -32
 _OUT_OF_HOST_MEMORY = -6
+_CONTEXT_PROPERTIES = 4226
+#: The property a context constructor gives itself: the devices' platform.
+CONTEXT_PLATFORM = 4228
+#: The core context properties a constructor's `properties=` takes: value -> (C name, kind of value, the values
+#: its C type holds).
+CONTEXT_PROPERTIES: dict[int, tuple[str, str, int, int]] = {
+    4229: ('CL_CONTEXT_INTEROP_USER_SYNC', 'bool', 0, 4294967295),
+}
 #: The most items (platforms, devices) and bytes (a name, a list of extensions) an answer of the library is taken
 #: at. A library that answers more is broken, or lies (4294967295 platforms, a name of 2**64 - 1 bytes), and taking
 #: it at its word allocated without bound (a MemoryError, or gigabytes and minutes): the answer is refused with
@@ -243,6 +251,21 @@ def context_devices(context: CData) -> list[CData]:
     found = ffi.new("cl_device_id[]", max(-(-length // item), 1))  # room for every byte it will write
     _check(lib.clGetContextInfo(context, _CONTEXT_DEVICES, length, found, ffi.NULL), 'clGetContextInfo')
     return [found[i] for i in range(length // item)]
+
+
+def context_properties(context: CData) -> list[int]:
+    """The properties `context` was created with, as the library lists them (name, value, ..., without the 0)."""
+    lib = library()
+    size = ffi.new("size_t *")
+    _check(lib.clGetContextInfo(context, _CONTEXT_PROPERTIES, 0, ffi.NULL, size), 'clGetContextInfo')
+    item = ffi.sizeof("cl_context_properties")
+    length = answered(size[0], MOST_ITEMS * item, 'clGetContextInfo', "bytes of properties")
+    found = ffi.new("cl_context_properties[]", max(-(-length // item), 1))
+    _check(lib.clGetContextInfo(context, _CONTEXT_PROPERTIES, length, found, ffi.NULL),
+           'clGetContextInfo')
+    listed = [int(found[i]) for i in range(length // item)]
+    ended = next((i for i in range(0, len(listed), 2) if listed[i] == 0), len(listed))  # a name of 0 ends them
+    return listed[:ended - ended % 2]
 
 
 def queue_device(queue: CData) -> CData:

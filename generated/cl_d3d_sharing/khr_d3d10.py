@@ -11,7 +11,7 @@ generator 0.1.0; do not edit.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Final, Literal, overload
@@ -1343,6 +1343,7 @@ def create_context(
     devices: Sequence[Pointer],
     *,
     context_d3d10_device: Pointer = None,
+    properties: Mapping[int, bool] | None = None,
     as_pyopencl: Literal[False] = False,
 ) -> CData: ...
 
@@ -1352,6 +1353,7 @@ def create_context(
     devices: Sequence[Pointer],
     *,
     context_d3d10_device: Pointer = None,
+    properties: Mapping[int, bool] | None = None,
     as_pyopencl: Literal[True],
 ) -> pyopencl.Context: ...
 
@@ -1361,6 +1363,7 @@ def create_context(
     devices: Sequence[Pointer],
     *,
     context_d3d10_device: Pointer = None,
+    properties: Mapping[int, bool] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Context: ...
 
@@ -1369,14 +1372,16 @@ def create_context(
     devices: Sequence[Pointer],
     *,
     context_d3d10_device: Pointer = None,
+    properties: Mapping[int, bool] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Context:
     """A context on `devices` (their platform's) with cl_khr_d3d10_sharing's properties:
     `context_d3d10_device` is CL_CONTEXT_D3D10_DEVICE_KHR (ID3D10Device *); a property left None is
-    not given. Calls `clCreateContext` once the platform lists the extension
-    (`errors.ExtensionNotSupportedError` before, otherwise); returns a cffi handle released when
-    garbage-collected, or a `pyopencl.Context` with `as_pyopencl=True`.
-    [specs/cl_khr_d3d10_sharing.txt:79]
+    not given. `properties` maps further core properties to their values
+    (`CL_CONTEXT_INTEROP_USER_SYNC`: a bool), checked before anything is called. Calls
+    `clCreateContext` once the platform lists the extension (`errors.ExtensionNotSupportedError`
+    before, otherwise); returns a cffi handle released when garbage-collected, or a
+    `pyopencl.Context` with `as_pyopencl=True`. [specs/cl_khr_d3d10_sharing.txt:79]
 
     Raises (the spec's conditions, left to the driver):
     - CL_INVALID_D3D10_DEVICE_KHR: the Direct3D 10 device specified for interoperability is not
@@ -1393,6 +1398,7 @@ def create_context(
     l_devices, n_devices = _marshal.handle_list(ffi, devices, 'cl_device_id', "devices", 'create_context')
     if l_devices is None or not n_devices:
         raise ValueError("create_context() argument 'devices' must name at least one device")
+    _core = _marshal.context_properties(properties, {CL_CONTEXT_D3D10_DEVICE_KHR: 'context_d3d10_device'}, 'create_context')
     try:
         _platform = _library.device_platform(l_devices[0])
         _binding.require(_platform, [l_devices[i] for i in range(n_devices)], 'clCreateContext')
@@ -1403,7 +1409,7 @@ def create_context(
         _properties += [CL_CONTEXT_D3D10_DEVICE_KHR, _library.address(_marshal.pointer(
             ffi, context_d3d10_device, 'ID3D10Device *', 'context_d3d10_device', 'create_context'))]
     try:
-        _made = _library.create_context(_properties, l_devices, n_devices)
+        _made = _library.create_context(_properties + _core, l_devices, n_devices)
     except _library.QueryFailed as failed:
         raise _error(failed.code, 'clCreateContext') from None
     return _lifetime.adopt(_made, 'cl_context', as_pyopencl)

@@ -10,7 +10,7 @@ Generated from specs/cl_nv_d3d11_sharing.txt by the generator 0.1.0; do not edit
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Final, Literal, overload
@@ -1323,6 +1323,7 @@ def create_context(
     devices: Sequence[Pointer],
     *,
     context_d3d11_device: Pointer = None,
+    properties: Mapping[int, bool] | None = None,
     as_pyopencl: Literal[False] = False,
 ) -> CData: ...
 
@@ -1332,6 +1333,7 @@ def create_context(
     devices: Sequence[Pointer],
     *,
     context_d3d11_device: Pointer = None,
+    properties: Mapping[int, bool] | None = None,
     as_pyopencl: Literal[True],
 ) -> pyopencl.Context: ...
 
@@ -1341,6 +1343,7 @@ def create_context(
     devices: Sequence[Pointer],
     *,
     context_d3d11_device: Pointer = None,
+    properties: Mapping[int, bool] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Context: ...
 
@@ -1349,14 +1352,16 @@ def create_context(
     devices: Sequence[Pointer],
     *,
     context_d3d11_device: Pointer = None,
+    properties: Mapping[int, bool] | None = None,
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Context:
     """A context on `devices` (their platform's) with cl_nv_d3d11_sharing's properties:
     `context_d3d11_device` is CL_CONTEXT_D3D11_DEVICE_NV (ID3D11Device *); a property left None is
-    not given. Calls `clCreateContext` once the platform lists the extension
-    (`errors.ExtensionNotSupportedError` before, otherwise); returns a cffi handle released when
-    garbage-collected, or a `pyopencl.Context` with `as_pyopencl=True`.
-    [specs/cl_nv_d3d11_sharing.txt:1:1916]
+    not given. `properties` maps further core properties to their values
+    (`CL_CONTEXT_INTEROP_USER_SYNC`: a bool), checked before anything is called. Calls
+    `clCreateContext` once the platform lists the extension (`errors.ExtensionNotSupportedError`
+    before, otherwise); returns a cffi handle released when garbage-collected, or a
+    `pyopencl.Context` with `as_pyopencl=True`. [specs/cl_nv_d3d11_sharing.txt:1:1916]
 
     Raises (the spec's conditions, left to the driver):
     - CL_INVALID_D3D11_DEVICE_NV: the Direct3D 11 device specified for interoperability is not
@@ -1373,6 +1378,7 @@ def create_context(
     l_devices, n_devices = _marshal.handle_list(ffi, devices, 'cl_device_id', "devices", 'create_context')
     if l_devices is None or not n_devices:
         raise ValueError("create_context() argument 'devices' must name at least one device")
+    _core = _marshal.context_properties(properties, {CL_CONTEXT_D3D11_DEVICE_NV: 'context_d3d11_device'}, 'create_context')
     try:
         _platform = _library.device_platform(l_devices[0])
         _binding.require(_platform, [l_devices[i] for i in range(n_devices)], 'clCreateContext')
@@ -1383,7 +1389,7 @@ def create_context(
         _properties += [CL_CONTEXT_D3D11_DEVICE_NV, _library.address(_marshal.pointer(
             ffi, context_d3d11_device, 'ID3D11Device *', 'context_d3d11_device', 'create_context'))]
     try:
-        _made = _library.create_context(_properties, l_devices, n_devices)
+        _made = _library.create_context(_properties + _core, l_devices, n_devices)
     except _library.QueryFailed as failed:
         raise _error(failed.code, 'clCreateContext') from None
     return _lifetime.adopt(_made, 'cl_context', as_pyopencl)

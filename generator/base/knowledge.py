@@ -236,6 +236,8 @@ class Pythonic:
     context_constructor: str  # its name
     create_context: str  # the role of the core function it calls
     context_platform: str  # the role of the core constant that names the platform property
+    #: The core context properties the constructor's `properties=` takes besides (C name -> its value's C type).
+    context_properties: dict[str, str]
     info_queries: tuple[str, ...]  # roles of core info functions
     bool_type: str
     pyopencl_module: str
@@ -282,6 +284,13 @@ def load_package() -> PackageConfig:
     data_checks.known(DATA_DIR, "package.yaml", ("pythonic",), roles, data["core_functions"], "role of core_functions")
     data_checks.known(DATA_DIR, "package.yaml", ("pythonic", "context_constructor"),
                       {"platform": constructor["platform"]}, data["core_constants"], "role of core_constants")
+    platform = data["core_constants"][constructor["platform"]]  # given by the constructor itself
+    properties = {name: name for name, entry in core.core_constants.items()
+                  if entry.get("group") == data["core_types"]["context_properties"] and name != platform}
+    data_checks.known(DATA_DIR, "package.yaml", ("pythonic", "context_constructor", "properties"),
+                      {name: name for name in constructor["properties"]}, properties,
+                      f"core context property but {platform} (the constructor's own)")
+    data_checks.c_types(DATA_DIR, "package.yaml", "context_constructor", constructor["properties"])
     return PackageConfig(
         name=package["name"],
         distribution=package["distribution"],
@@ -318,6 +327,7 @@ def load_package() -> PackageConfig:
             context_constructor=data["pythonic"]["context_constructor"]["name"],
             create_context=data["pythonic"]["context_constructor"]["function"],
             context_platform=data["pythonic"]["context_constructor"]["platform"],
+            context_properties=dict(data["pythonic"]["context_constructor"]["properties"]),
             info_queries=tuple(data["pythonic"]["info_queries"]),
             bool_type=data["pythonic"]["bool_type"],
             pyopencl_module=data["pythonic"]["pyopencl"]["module"],

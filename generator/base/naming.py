@@ -30,8 +30,8 @@ FILE_NAME_ROOM = 32
 #: to keep this list complete.
 MODULE_NAMES = frozenset({
     "Any", "Array", "CData", "C_NAMES", "Callable", "Check", "Condition", "ERROR_NAMES", "EXTENSION", "Final",
-    "GENERATOR_VERSION", "IntEnum", "Iterator", "Literal", "Pointer", "REVISION", "SOURCES", "Sequence", "Tracker",
-    "VENDOR", "TYPE_CHECKING", "overload", "pyopencl",
+    "GENERATOR_VERSION", "IntEnum", "Iterator", "Literal", "Mapping", "Pointer", "REVISION", "SOURCES", "Sequence",
+    "Tracker", "VENDOR", "TYPE_CHECKING", "overload", "pyopencl",
     "_CHECKS", "_CONDITIONS", "_ERRORS", "_Refused", "_binding", "_error", "_errors", "_lookup", "_lookup_later",
     "Binding", "Entry", "_library", "_lifetime", "_marshal", "_state",
     "_violation", "annotations", "conditions", "contextmanager", "ffi", "supported",
@@ -43,9 +43,9 @@ MODULE_NAMES = frozenset({
 MODULE_PREFIXES = ("_type_", "_min_", "_max_", "_fn_", "_unchecked_")
 #: What the wrappers' bodies bind or read besides their parameters and the module's names.
 LOCAL_NAMES = frozenset({
-    "args", "check", "code", "failed", "found", "function", "held", "i", "raised", "refused", "result", "_event",
-    "_item", "_made", "_platform", "_properties", "BaseException", "Exception", "ValueError", "bool", "dict", "int",
-    "isinstance", "issubclass", "len", "list", "min", "object", "range", "str", "tuple", "type",
+    "args", "check", "code", "failed", "found", "function", "held", "i", "raised", "refused", "result", "_core",
+    "_event", "_item", "_made", "_platform", "_properties", "BaseException", "Exception", "ValueError", "bool",
+    "dict", "int", "isinstance", "issubclass", "len", "list", "min", "object", "range", "str", "tuple", "type",
 })
 #: The keywords the templates add to the wrappers: `platform` for a function no handle leads, and
 #: `as_pyopencl` for one that hands back handles.

@@ -11,8 +11,11 @@ table and the group are the same length (a text that misnames the token in its t
 
 from __future__ import annotations
 
+from typing import Literal
+
 from generator.base import naming, phrases
 from generator.base.diagnostics import Location
+from generator.base.errors import InputError
 from generator.base.knowledge import Knowledge, PackageConfig
 from generator.base.records import frozen
 from generator.emission.functions import model_error_cases
@@ -31,6 +34,22 @@ class ContextProperty:
 
 
 @frozen
+class CoreProperty:
+    """A core context property the constructor's `properties=` takes (`data/package.yaml`)."""
+
+    c_name: str
+    value: int
+    c_type: str  # the C type of its value
+    kind: Literal["bool", "int"]
+    low: int  # the values its C type holds
+    high: int
+
+    @property
+    def hint(self) -> str:
+        return self.kind
+
+
+@frozen
 class ContextConstructor:
     """`create_context(devices, *, <property>=None, as_pyopencl=False)`."""
 
@@ -40,6 +59,13 @@ class ContextConstructor:
     errors: tuple[ErrorCase, ...]  # the conditions the text adds to the core function
     source: Location
     pyopencl_class: str = "Any"  # what it returns with `as_pyopencl=True`
+    core_properties: tuple[CoreProperty, ...] = ()  # what `properties=` may hold
+
+    @property
+    def properties_hint(self) -> str:
+        """The annotation of `properties=`: a mapping of the core properties' values to their values' types."""
+        kinds = sorted({p.hint for p in self.core_properties}) or ["int"]
+        return f"Mapping[int, {' | '.join(kinds)}] | None"
 
     @property
     def overloads(self) -> tuple[tuple[str, str], ...]:
@@ -66,8 +92,23 @@ class InfoQuery:
         """The expression the query returns, over the cffi cell `found` the core function wrote."""
         return f"{self.hint}(found[0])" if self.hint in ("bool", "int") else "found[0]"
 
+def model_core_properties(knowledge: Knowledge, config: PackageConfig) -> tuple[CoreProperty, ...]:
+    """The core context properties of `data/package.yaml`, with their values from the core headers."""
+    found = []
+    types = {name: None if entry["kind"] == "handle" else str(entry["c_type"])
+             for name, entry in knowledge.core_types.items()}
+    for name, c_type in config.pythonic.context_properties.items():
+        held = integer_range(c_type, types)
+        if held is None:
+            raise InputError("data/package.yaml", None, f"pythonic: context_constructor: properties: {name}: "
+                             f"{c_type!r} is no integer type the data files know")
+        kind: Literal["bool", "int"] = "bool" if c_type == config.pythonic.bool_type else "int"
+        found.append(CoreProperty(name, int(knowledge.core_constants[name]["value"]), c_type, kind, *held))
+    return tuple(found)
+
+
 def model_context_constructor(
-    ir: Extension, values: dict[str, int], config: PackageConfig,
+    ir: Extension, values: dict[str, int], config: PackageConfig, core_properties: tuple[CoreProperty, ...] = (),
 ) -> ContextConstructor | None:
     """The constructor, when the text says context creation accepts some of its tokens as properties."""
     pythonic = config.pythonic
@@ -90,6 +131,7 @@ def model_context_constructor(
         errors=_errors(ir.function(core), values),
         source=found[0][0].source,
         pyopencl_class=pyopencl_class(config.core_types["context"], config),
+        core_properties=core_properties,
     )
 
 
@@ -116,7 +158,7 @@ def model_info_queries(
 
 
 #: The constructor's own parameters, which no property keyword may take.
-_CONSTRUCTOR_PARAMS = frozenset({"devices", "as_pyopencl"})
+_CONSTRUCTOR_PARAMS = frozenset({"devices", "properties", "as_pyopencl"})
 
 
 def _accepted(ir: Extension, core_function: str) -> list[tuple[TokenGroup, Token]]:

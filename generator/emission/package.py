@@ -22,7 +22,7 @@ from generator.emission import cdef_checks
 from generator.emission.c_types import model_core_types, model_types, token_values
 from generator.emission.facades import Facade, enums_module, model_facades
 from generator.emission.functions import model_fast_paths, model_function
-from generator.emission.interop import model_context_constructor, model_info_queries
+from generator.emission.interop import model_context_constructor, model_core_properties, model_info_queries
 from generator.emission.mappings import model_mappings
 from generator.emission.package_model import (
     Constant,
@@ -65,6 +65,7 @@ def model_package(irs: list[Extension], knowledge: Knowledge, config: PackageCon
         version=f"{__version__}+{api}" if api else __version__,
         generator_version=__version__,
         platform_class=pyopencl_class(config.core_types["platform"], config),
+        context_properties=model_core_properties(knowledge, config),
         extensions=extensions,
         facades=facades,
         errors=model_errors(irs, knowledge, config),
@@ -126,7 +127,7 @@ def model_extension(ir: Extension, knowledge: Knowledge, config: PackageConfig) 
     declared = model_types(ir.types, knowledge)
     cdef_checks.check(ir, functions, declared, knowledge)
     context_manager = model_context_manager(pythonic, effects, config)
-    context = model_context_constructor(ir, values, config)
+    context = model_context_constructor(ir, values, config, model_core_properties(knowledge, config))
     queries = model_info_queries(ir, values, config, knowledge)
     added: list[tuple[str, Location | None, str]] = [(q.name, q.source, "info query") for q in queries]
     if context is not None:

@@ -15,7 +15,7 @@ from generator.base.records import frozen
 
 if TYPE_CHECKING:
     from generator.emission.facades import Facade
-    from generator.emission.interop import ContextConstructor, InfoQuery
+    from generator.emission.interop import ContextConstructor, CoreProperty, InfoQuery
     from generator.emission.pythonic_model import ContextManager, PythonicFunction
 
 ParamKind = Literal["handle", "integer", "array", "pointer", "error_out", "value"]
@@ -365,6 +365,7 @@ class Package:
     texts: tuple[SpecText, ...]
     generator_version: str = ""
     platform_class: str = "Any"  # PyOpenCL's class of a platform, for what `platforms(as_pyopencl=True)` returns
+    context_properties: tuple[CoreProperty, ...] = ()  # the core ones the context constructors take
 
 
 def declaration(c_type: str, name: str) -> str:

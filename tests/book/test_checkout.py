@@ -174,14 +174,19 @@ def test_a_hostile_checkout_ends_in_a_clean_input_error_and_writes_nothing(
     assert not out.exists()
 
 
-def _api(path: Path) -> set[tuple[str, ...]]:
-    """A generated module's public API: each function's name, parameters and result, each enum's members."""
+def _api(path: Path, only: set[str] | None = None) -> set[tuple[str, ...]]:
+    """A generated module's public API: each function's name, parameters and result, each enum's members (those
+    it imports from the module of the enums it shares with another vendor's variant too); `only` those named."""
     found: set[tuple[str, ...]] = set()
     for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if only is not None and getattr(node, "name", None) not in only:
+            continue
         if isinstance(node, ast.FunctionDef) and not node.name.startswith("_"):
             found.add(("def", node.name, ast.unparse(node.args), ast.unparse(node.returns) if node.returns else ""))
         elif isinstance(node, ast.ClassDef):
             found |= {("member", node.name, ast.unparse(item)) for item in node.body if isinstance(item, ast.Assign)}
+        elif isinstance(node, ast.ImportFrom) and node.level == 1 and (node.module or "").endswith("_enums"):
+            found |= _api(path.with_name(f"{node.module}.py"), {alias.name for alias in node.names})
     return found
 
 

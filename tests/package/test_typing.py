@@ -42,6 +42,8 @@ ready: bool = d3d11.supported(platform) and khr_d3d11.supported(platform)
 both: list[d3d11.Variant] = d3d11.variants(platform)
 source: khr_d3d11.D3DDeviceSource = khr.D3DDeviceSource.D3D11_DEVICE
 every = khr.D3DDeviceSet.ALL_DEVICES_FOR_D3D11
+synchronised = khr_d3d11.create_context(devices, properties={cl.CL_CONTEXT_INTEROP_USER_SYNC: True})
+kept: dict[int, int] = cl.context_properties(synchronised)
 
 khr.create_from_d3d11_buffer("context", 0, buffer)  # MISUSE a string for the context
 khr.create_from_d3d11_buffer(context, "READ_WRITE", buffer)  # MISUSE a string for the flags
@@ -55,6 +57,8 @@ khr.get_device_ids_from_d3d11(platform, every, d3d_device, every)  # MISUSE a se
 khr.get_device_ids_from_d3d11(platform, 16411, d3d_device, 16412)  # MISUSE a set's value where the source goes
 khr.create_context(devices, context_d3d11_device="device")  # MISUSE a string for the Direct3D device
 khr.create_context("devices")  # MISUSE a string for the devices
+khr.create_context(devices, properties={cl.CL_CONTEXT_INTEROP_USER_SYNC: "yes"})  # MISUSE a string for a bool
+khr.create_context(devices, properties=[cl.CL_CONTEXT_INTEROP_USER_SYNC])  # MISUSE a list for the properties
 khr.acquired(queue, "memory")  # MISUSE a string for the context manager's memory objects
 khr.enqueue_acquire_d3d11_object(queue, [memory])  # MISUSE a misspelt function
 khr.CL_D3D11_DEVICE_KHR  # MISUSE a vendor's own token through the protocol

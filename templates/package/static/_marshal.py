@@ -202,6 +202,41 @@ def integer(ffi: Any, value: Any, c_type: str, param: str, function: str) -> int
     return number
 
 
+def context_properties(given: Any, own: dict[int, str], function: str) -> list[int]:
+    """A context constructor's `properties=` as (name, value) pairs of the C list: a mapping of the core
+    properties `_library.CONTEXT_PROPERTIES` names to values of their types. The extension's own properties
+    (`own`: value -> keyword) are the constructor's keywords, and the platform its own: neither is taken here."""
+    if given is None:
+        return []
+    try:
+        pairs = list(dict(given).items())  # a mapping, or pairs; read once, whatever its hooks do
+    except Exception as error:
+        raise TypeError(f"{_where(function, 'properties')} must map context properties to values, not "
+                        f"{kind(given)}") from error
+    listed: list[int] = []
+    for key, value in pairs:
+        name = integer(_core_ffi, key, "intptr_t", "properties", function)
+        where = f"properties[{_number(name)}]"
+        if name in own:
+            raise ValueError(f"{_where(function, where)}: give it as {function}({own[name]}=...)")
+        if name == _library.CONTEXT_PLATFORM:
+            raise ValueError(f"{_where(function, where)}: the platform is the devices' own, which {function}() "
+                             "gives")
+        if name not in _library.CONTEXT_PROPERTIES:
+            known = ", ".join(f"{c_name} ({number})" for number, (c_name, *_) in _library.CONTEXT_PROPERTIES.items())
+            raise ValueError(f"{_where(function, where)}: {_number(name)} is no context property {function}() "
+                             f"takes; it takes {known or 'none'} besides its keywords")
+        c_name, value_kind, low, high = _library.CONTEXT_PROPERTIES[name]
+        if value_kind == "bool" and type(value) is not bool:
+            raise TypeError(f"{_where(function, where)} ({c_name}) must be a bool, not {kind(value)}")
+        number = int(value) if type(value) is bool else integer(_core_ffi, value, "intptr_t", where, function)
+        if not low <= number <= high:
+            raise ValueError(f"{_where(function, where)} ({c_name}) = {_number(number)} is out of range "
+                             f"({low}..{high})")
+        listed += [name, number]
+    return listed
+
+
 @cache
 def _size(ffi: Any, c_type: str) -> int:
     return int(ffi.sizeof(c_type))
