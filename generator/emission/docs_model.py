@@ -71,8 +71,9 @@ class FunctionPage:
 
     @property
     def nav_title(self) -> str:
-        """Its entry in the site's navigation: the Pythonic name first, the C name beside it."""
-        return f"{self.python_name} ({self.name})" if self.python_name else self.name
+        """Its entry in the site's navigation: the Pythonic name first, the C name after it, which shows where a
+        label too long for the sidebar is cut at the left (no parenthesis at its end: see `extra.css`)."""
+        return f"{self.python_name} · {self.name}" if self.python_name else self.name
 
 
 @frozen

@@ -39,14 +39,42 @@ PROBE = """<!doctype html><html><body><article></article><iframe style="width:36
   document.querySelector('article').appendChild(pre);"></iframe></body></html>"""
 
 
+#: A page of the test's own that loads an extension's page in a frame as wide as a desktop's window and writes,
+#: for each label of the site's navigation on screen, the characters the reader sees (those inside the label's
+#: box), a tab, and the whole label.
+NAVIGATION = """<!doctype html><html><body><article></article><iframe style="width:1280px;height:900px"
+ src="/khr_d3d11/" onload="
+  var found = [], doc = this.contentDocument;
+  doc.querySelectorAll('.md-sidebar--primary .md-nav__link .md-ellipsis').forEach(function (label) {
+    if (!label.getClientRects().length) return;
+    var box = label.getBoundingClientRect(), shown = '';
+    label.childNodes.forEach(function (node) {
+      if (node.nodeType !== 3) return;
+      for (var i = 0; i < node.length; i++) {
+        var range = doc.createRange();
+        range.setStart(node, i);
+        range.setEnd(node, i + 1);
+        var at = range.getBoundingClientRect();
+        if (at.width > 0 && at.left >= box.left - 0.5 && at.right <= box.right + 0.5) shown += node.data[i];
+      }
+    });
+    found.push(shown.trim() + '\\t' + label.textContent.trim());
+  });
+  var pre = document.createElement('pre');
+  pre.textContent = found.join('\\n');
+  document.querySelector('article').appendChild(pre);"></iframe></body></html>"""
+
+PROBES = {"/_probe.html": PROBE, "/_navigation.html": NAVIGATION}
+
+
 class _Quiet(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         pass
 
     def do_GET(self) -> None:
-        if self.path != "/_probe.html":
+        if self.path not in PROBES:
             return super().do_GET()
-        body = PROBE.encode("utf-8")
+        body = PROBES[self.path].encode("utf-8")
         self.send_response(200)
         self.send_header("Content-Type", "text/html; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
@@ -136,3 +164,27 @@ def test_the_api_page_shows_each_constant_with_its_value(
         value = token["value"]
         shown = f"0x{value:04X} ({value})" if value >= 0 else str(value)
         assert f"{token['name']} : Final {shown}" in page.text, token["name"]
+
+
+def test_navigation_labels_tell_apart_functions_whose_names_differ_at_their_end(
+    chromium: str, server: str, tmp_path: Path,
+) -> None:
+    """A label too long for the sidebar loses its start, not its end: `..._texture2d` and `..._texture3d` (and
+    their C names) show what tells them apart, and every label a reader sees in a section is its own."""
+    page = render(chromium, f"{server}_navigation.html", tmp_path / "profile")
+    labels = [line.split("\t") for line in page.code[0].split("\n")]
+    functions = [(shown, whole) for shown, whole in labels if " · " in whole]
+    assert len(functions) >= 24, labels  # the Pythonic functions of the four extensions
+    assert any(shown.replace("·", "") != whole.replace(" · ", "") for shown, whole in functions), \
+        "no label is too long for the sidebar: the test shows nothing"
+    for shown, whole in functions:
+        assert whole.endswith(shown[-12:]), (shown, whole)
+    sections: list[list[str]] = []
+    for shown, whole in labels:
+        if " · " not in whole:
+            sections.append([])
+        elif sections:
+            sections[-1].append(shown)
+    assert all(len(set(section)) == len(section) for section in sections), sections
+    assert any("Texture2D" in shown for shown, _ in functions) and any("Texture3D" in shown for shown, _ in functions)
+
