@@ -170,15 +170,37 @@ def render(chromium: str, url: str, profile: Path) -> Page:
 
 
 #: A page of the tests' own that opens site pages in frames, waits until each has loaded (a search until it has
-#: its results), and writes each frame's DOM, and a search frame's results, as text into its own. The page's
-#: load (on which Chromium prints the DOM) waits for a frame the server answers only once it has written them.
+#: its results), and writes each frame's DOM, and a search frame's results, as text into its own. A frame whose
+#: address ends in `#typed=<query>` has the query typed into the search box, key by key, once the search is ready.
+#: The page's load (on which Chromium prints the DOM) waits for a frame the server answers only once it has
+#: written them.
 PROBE = """<!doctype html><html><body><div id="out"></div>{frames}<script>
-function searching(frame) {{ return frame.getAttribute('src').indexOf('?q=') >= 0; }}
+function typed(frame) {{
+  var src = frame.getAttribute('src'), at = src.indexOf('#typed=');
+  return at < 0 ? null : decodeURIComponent(src.slice(at + 7));
+}}
+function searching(frame) {{ return frame.getAttribute('src').indexOf('?q=') >= 0 || typed(frame) !== null; }}
+function type(doc, query) {{
+  var input = doc.querySelector('.md-search__input');
+  input.focus();
+  for (var i = 0; i < query.length; i++) {{
+    input.value += query[i];
+    input.dispatchEvent(new KeyboardEvent('keydown', {{key: query[i], bubbles: true}}));
+    input.dispatchEvent(new Event('input', {{bubbles: true}}));
+    input.dispatchEvent(new KeyboardEvent('keyup', {{key: query[i], bubbles: true}}));
+  }}
+}}
 function ready(frame) {{
   var doc = frame.contentDocument;
   if (!doc || doc.readyState !== 'complete') return false;
   var meta = doc.querySelector('.md-search-result__meta');  // "Initializing search", then the query's answer
   var text = meta === null ? 'Initializing' : meta.textContent;
+  if (typed(frame) !== null && !frame.hasAttribute('data-typed')) {{
+    if (text.indexOf('Initializing') >= 0) return false;
+    type(doc, typed(frame));
+    frame.setAttribute('data-typed', '');
+    return false;
+  }}
   return !searching(frame) || (text.indexOf('Initializing') < 0 && text.indexOf('Type to start') < 0);
 }}
 function write(src, html) {{
@@ -264,7 +286,7 @@ def _serving(root: Path, probe: str) -> Iterator[_Server]:
 
 def visit(chromium: str, root: Path, urls: list[str], profile: Path) -> Visit:
     """Open every URL of the site at `root` in one headless Chromium (each in a frame of the probe page), with
-    their scripts run and their searches (`?q=`) answered."""
+    their scripts run and their searches (`?q=`, or a query typed: `#typed=`) answered."""
     frames = "".join(f'<iframe class="page" src="{url}"></iframe>' for url in urls)
     with _serving(root, PROBE.format(frames=frames)) as httpd:
         done = subprocess.run([chromium, *CHROMIUM_FLAGS, f"--user-data-dir={profile}", "--dump-dom",
@@ -275,7 +297,8 @@ def visit(chromium: str, root: Path, urls: list[str], profile: Path) -> Visit:
     written = _Written()
     written.feed(done.stdout)
     written.close()
-    assert sorted(written.found) == sorted([*urls, *(f"{url} results" for url in urls if "?q=" in url)]), \
+    searches = [url for url in urls if "?q=" in url or "#typed=" in url]
+    assert sorted(written.found) == sorted([*urls, *(f"{url} results" for url in searches)]), \
         ("the probe did not write every page", sorted(written.found), done.stderr[-2000:])
     return Visit({src: read_page(html) for src, html in written.found.items()}, requests)
 

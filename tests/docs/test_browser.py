@@ -20,7 +20,7 @@ from urllib.request import urlopen
 import pytest
 
 from generator.emission.docs import prototype
-from tests.docs.pages import Page, Site, read_page, render, squeeze
+from tests.docs.pages import Page, Site, Visit, read_page, render, squeeze, visit
 
 FUNCTION = ("cl_khr_d3d11_sharing", "clCreateFromD3D11BufferKHR")
 
@@ -187,4 +187,38 @@ def test_navigation_labels_tell_apart_functions_whose_names_differ_at_their_end(
             sections[-1].append(shown)
     assert all(len(set(section)) == len(section) for section in sections), sections
     assert any("Texture2D" in shown for shown, _ in functions) and any("Texture3D" in shown for shown, _ in functions)
+
+
+#: Queries typed into the site's search box, key by key, as a reader types them: part of a name, and words of one.
+QUERIES = ["texture3d", "interop user sync"]
+
+
+@pytest.fixture(scope="module")
+def searched(chromium: str, site: Site, tmp_path_factory: pytest.TempPathFactory) -> Visit:
+    return visit(chromium, site.root, [f"/#typed={query}" for query in QUERIES], tmp_path_factory.mktemp("profile"))
+
+
+def _results(searched: Visit, query: str) -> list[str]:
+    """The pages and places a typed query's results lead to, in their order, as paths with their fragments."""
+    found = []
+    for link in searched.pages[f"/#typed={query} results"].links:
+        parts = urlsplit(link)
+        found.append(parts.path + (f"#{parts.fragment}" if parts.fragment else ""))
+    return found
+
+
+def test_a_typed_part_of_a_name_finds_each_function_of_that_name(
+    searched: Visit, irs: list[dict[str, Any]], modules: dict[str, str],
+) -> None:
+    """Typed `texture3d`, the search answers with every function page whose name holds it, a page of one first:
+    the index splits names at underscores and capitals (it found nothing: names were one word each)."""
+    results = _results(searched, "texture3d")
+    wanted = {f"/{modules[ir['name']]}/{f['name']}/" for ir in irs for f in ir["functions"]
+              if "texture3d" in f["name"].lower() and not f.get("core")}
+    assert len(wanted) == 4 and wanted <= set(results), results
+    assert results[0] in wanted
+
+
+def test_typed_words_find_the_constant_they_name(searched: Visit) -> None:
+    assert "/api/#cl_d3d_sharing.CL_CONTEXT_INTEROP_USER_SYNC" in _results(searched, "interop user sync")
 
