@@ -4,8 +4,10 @@ as it was, and `python -m build` makes an sdist and a wheel that `twine check` p
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -38,6 +40,12 @@ def test_build_makes_what_twine_accepts_without_a_warning(tmp_path: Path) -> Non
     checked = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", *map(str, dist.iterdir())],
                              capture_output=True, text=True, check=False)
     assert checked.returncode == 0 and checked.stdout.count("PASSED") == 2, checked.stdout + checked.stderr
+    with zipfile.ZipFile(next(dist.glob("*.whl"))) as wheel:
+        names = wheel.namelist()
+        metadata = wheel.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode("utf-8")
+    readme = metadata.partition("\n\n")[2]
+    named = re.findall(r"`([\w.]+/[\w./]*)`", readme)  # the paths the README points to
+    assert named and all(any(n.startswith(path) for n in names) for path in named), (named, readme)
 
 
 def test_it_imports_and_names_its_extension_without_opencl(installed: Path) -> None:
