@@ -37,11 +37,11 @@ LONG = "W" * 100
 
 
 def payload(key: str, pipes: bool = True) -> str:
-    """Hostile text for one place, between the markers `ZQ<key>` and `QZ<key>` (no pipe where one would split a
+    """Hostile text for one place, between the markers `Zq<key>` and `qZ<key>` (no pipe where one would split a
     cell of the spec's own table)."""
     hit = f"hit-{key}"
     parts = [
-        f"ZQ{key}",
+        f"Zq{key}",
         f"<img src={hit}-img onerror=fetch('{hit}-js')>",
         f"<script type=module>fetch('{hit}-script')</script>",
         f"[link](javascript:fetch('{hit}-link')) <javascript:fetch('{hit}-auto')> ![pic]({hit}-pic)",
@@ -54,7 +54,7 @@ def payload(key: str, pipes: bool = True) -> str:
         LONG, "!!! danger", LONG, "# heading", LONG, "- item", LONG, "> quote", LONG, "``` js", LONG, "~~~",
         # last, what holds a colon and a space: the collapsed text ends its paragraph there (its lost line breaks)
         LONG, "::: json", LONG, "::: cl_d3d_sharing.errors", LONG, f"[x]: javascript:fetch('{hit}-def')",
-        f"{{: onclick=fetch('{hit}-attr') }}", f"QZ{key}",
+        f"{{: onclick=fetch('{hit}-attr') }}", f"qZ{key}",
     ]
     return " ".join(parts)
 
@@ -99,19 +99,19 @@ HISTORY = """
 |====
 """
 #: The NVIDIA D3D10 text's file name: HTML, a link, a directive, an attribute list, quotes, brackets, a pipe.
-NAME = ("ZQname <img src=hit-name-img onerror=fetch('hit-name-js')> [l](javascript:fetch('hit-name-link')) "
-        "::: json {: onclick=fetch('hit-name-attr')} &lt;b&gt; | ` (x) [y] 'q' \"dq\" QZname.txt")
+NAME = ("Zqname <img src=hit-name-img onerror=fetch('hit-name-js')> [l](javascript:fetch('hit-name-link')) "
+        "::: json {: onclick=fetch('hit-name-attr')} &lt;b&gt; | ` (x) [y] 'q' \"dq\" qZname.txt")
 #: The NVIDIA D3D11 text's: backticks that would close a code span early around HTML, no pipe (a citation holding a
 #: pipe is prose, one without is a code span).
-TICKS = ("ZQticks `<img src=hit-ticks-img onerror=fetch('hit-ticks-js')>` `` ``` "
-         "[l](javascript:fetch('hit-ticks-link')) \\` QZticks.txt")
+TICKS = ("Zqticks `<img src=hit-ticks-img onerror=fetch('hit-ticks-js')>` `` ``` "
+         "[l](javascript:fetch('hit-ticks-link')) \\` qZticks.txt")
 #: Each renamed text as a place: its new name, which every citation of it carries.
 NAMES = [Place("name", NV10, NAME, ("index.md", "nv_d3d10/index.md", BUFFER10, "api/nv_d3d10.md")),
          Place("ticks", NV11, TICKS, ("index.md", "nv_d3d11/index.md", "nv_d3d11/clCreateFromD3D11BufferNV.md",
                                       "api/nv_d3d11.md"))]
 #: What the site is searched for (Material's search box, opened with `?q=`): a condition shown by an API page
 #: and a function page, a group's sentence shown by an extension page and an API page.
-SEARCHES = ["ZQcondition", "ZQgroup"]
+SEARCHES = ["Zqcondition", "Zqgroup"]
 #: The elements a page's own content (its article, the search results) is made of; spec text adds none.
 CONTENT = {"a", "article", "blockquote", "br", "button", "code", "div", "em", "h1", "h2", "h3", "h4", "h5", "h6",
            "li", "mark", "nav", "ol", "p", "pre", "small", "span", "strong", "table", "tbody", "td", "th", "thead",
@@ -154,7 +154,7 @@ def hostile(tmp_path_factory: pytest.TempPathFactory) -> Hostile:
     texts = [text for path in sorted((top / "out" / "ir").glob("*.yaml")) for text in _strings(_load(path))]
     arrived = {}
     for key in [place.key for place in [*PLACES, *NAMES]]:
-        found = [m[0] for text in texts if (m := re.search(rf"ZQ{key}\b.*?(?:QZ{key}|\Z)", text, re.DOTALL))]
+        found = [m[0] for text in texts if (m := re.search(rf"Zq{key}\b.*?(?:qZ{key}|\Z)", text, re.DOTALL))]
         assert found, f"the payload at {key} is not in the IR"
         arrived[key] = max(found, key=len)
     return Hostile(top / "out", build_site(top / "out" / "mkdocs.yml", top / "site"), arrived)
@@ -221,7 +221,7 @@ def test_no_page_has_an_injected_element_handler_or_javascript_link(shown: Visit
         for element in page.elements:
             for name, value in element.attributes:
                 assert not name.startswith("on"), (where, element)
-                assert "hit-" not in value and "ZQ" not in value, (where, element)
+                assert "hit-" not in value and "Zq" not in value, (where, element)
                 assert not (name in URLS and re.sub(r"[\s\x00-\x1f]", "", value).lower().startswith(
                     ("javascript:", "vbscript:", "data:"))), (where, element)
             if element.in_article or results:
@@ -262,7 +262,7 @@ def test_no_page_pulls_in_another_modules_documentation(shown: Visit) -> None:
 def test_a_search_shows_the_payload_as_text(hostile: Hostile, shown: Visit, term: str) -> None:
     results = shown.pages[f"/?q={term} results"]
     assert len([e for e in results.elements if e.tag == "li"]) >= 2, results.text[:500]
-    head = squeeze(hostile.arrived[term.removeprefix("ZQ")]).split(LONG)[0]
+    head = squeeze(hostile.arrived[term.removeprefix("Zq")]).split(LONG)[0]
     assert head in results.text
 
 
