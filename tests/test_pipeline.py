@@ -18,6 +18,7 @@ from generator.base.errors import InputError
 from generator.emission import emit
 from generator.ir import files as ir
 from generator.ir import read
+from tests.samples import WIDGET
 from tests.support import ROOT, SPECS, CliRun
 
 SEEDS = sorted(p.name for p in SPECS.glob("*.txt"))
@@ -233,3 +234,19 @@ def test_a_text_of_which_the_ir_keeps_nothing_is_a_warning(text: str, why: str, 
     (said,) = [line for line in run.err.splitlines() if line.startswith("specs/extra.txt:")]
     assert ": warning: read as registry text of " in said and said.endswith(why + " (is it in the format it was "
                                                                             "taken for?)" if "name" in why else why)
+
+
+def test_a_text_in_a_legacy_encoding_is_read_and_named_in_a_note(
+    main: Callable[..., CliRun], tmp_path: Path,
+) -> None:
+    """An older registry text written on Windows (cp1252: `é`, its curly quotes) was refused as "not UTF-8"."""
+    text = WIDGET.replace("Version 3, 2026", "Version 3, 2026 (Ren\u00e9e, \u201cdraft\u201d)")
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "widget.txt").write_bytes(text.encode("cp1252"))
+    run = main("generate", "--specs", str(tmp_path / "specs"), "--out", str(tmp_path / "out"))
+    assert run.status == 0, run.err
+    ir_ = read.load(tmp_path / "out" / "ir" / "cl_acme_widget.yaml")
+    (note,) = [d for d in ir_.diagnostics if d.kind == "legacy-encoding"]
+    assert note.severity == "note" and "read as cp1252" in note.message and note.where.pos.line == 7
+    carried = tmp_path / "out" / "cl_d3d_sharing" / "specs" / "widget.txt"
+    assert "Ren\u00e9e" in carried.read_text(encoding="utf-8")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from copy import copy
 
-from lark import Token, Tree
+from lark import Token, Tree, UnexpectedInput, UnexpectedToken
 
 from generator.base import grammars
 from generator.base.knowledge import CLanguage, load
@@ -58,12 +59,29 @@ class CTypedef:
 CDeclaration = CFunction | CTypedef
 
 
-def parse(text: str, spec: SpecFile, origin: Pos) -> list[CDeclaration]:
-    """Every declaration in `text`, which starts at `origin` in `spec`."""
+@frozen
+class Slip:
+    """An evident slip of a declaration, read as the text meant it: said where it stands, as a warning."""
+
+    pos: Pos
+    message: str
+
+
+#: The most slips one listing is read past: a text with more is no C with slips.
+MOST_SLIPS = 16
+
+
+def parse(text: str, spec: SpecFile, origin: Pos, slips: list[Slip] | None = None) -> list[CDeclaration]:
+    """Every declaration in `text`, which starts at `origin` in `spec`. With `slips`, a declaration whose `;` is
+    missing at its line's end (or before a struct's `}`), or whose struct members are separated by commas, is
+    read as if the `;` were there, and each such slip added to `slips`."""
     knowledge = load()
     if knowledge.decorations:  # blanked where they stand (columns kept): one may follow the parameters too
         text = _WORD.sub(lambda m: " " * len(m[0]) if m[0] in knowledge.decorations else m[0], text)
-    tree = grammars.parse("c_decl", text, spec, origin)
+    mender = None if slips is None else _Mender(text, origin)
+    tree = grammars.parse("c_decl", text, spec, origin, mender)
+    if slips is not None and mender is not None:
+        slips.extend(mender.slips)
     declare = _Declarator(spec, origin, knowledge.c_language, text)
     declarations: list[CDeclaration] = []
     for node in tree.children:
@@ -83,6 +101,45 @@ def parse(text: str, spec: SpecFile, origin: Pos) -> list[CDeclaration]:
                                     name)
         declarations.append(CFunction(name, return_type, params, pos))
     return declarations
+
+
+class _Mender:
+    """lark's `on_error` for a listing: where a `;` would let the parse go on, and the text shows why it is not
+    there (a line break or a struct's `}` before the next word, the end of the listing, a `,` between struct
+    members), the `;` is given, if the parse takes it and the word after it."""
+
+    def __init__(self, text: str, origin: Pos) -> None:
+        self.text, self.origin = text, origin
+        self.slips: list[Slip] = []
+
+    def __call__(self, error: UnexpectedInput) -> bool:
+        if not isinstance(error, UnexpectedToken) or len(self.slips) >= MOST_SLIPS:
+            return False
+        if "_SEMICOLON" not in (error.accepts or error.expected):
+            return False
+        token, parser = error.token, error.interactive_parser
+        semicolon = Token("_SEMICOLON", ";")
+        if token.type == "COMMA":
+            fed, at, message = [semicolon], token.start_pos, "a `,` between declarations: read as `;`"
+        else:
+            start = len(self.text) if token.type == "$END" else token.start_pos
+            at = len(self.text[:start].rstrip())
+            if token.type not in ("$END", "RBRACE") and "\n" not in self.text[at:start]:
+                return False
+            fed = [semicolon] if token.type == "$END" else [semicolon, token]
+            message = "`;` missing at the end of this declaration: read as if it were there"
+        trial = copy(parser)  # a trial run on a copy: the parse mended only where it goes on
+        try:
+            for each in fed:
+                trial.feed_token(each)
+        except UnexpectedInput:
+            return False
+        for each in fed:
+            parser.feed_token(each)
+        line = self.text.count("\n", 0, at) + 1
+        column = at - (self.text.rfind("\n", 0, at) + 1) + 1
+        self.slips.append(Slip(grammars.shift(self.origin, line, column), message))
+        return True
 
 
 class _Declarator:

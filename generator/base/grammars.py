@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -33,12 +34,14 @@ def grammar(name: str) -> Lark:
 _START = Pos(1, 1)
 
 
-def parse(name: str, text: str, spec: SpecFile, origin: Pos = _START) -> Tree[Token]:
-    """Parse `text`, found in `spec` at `origin`; errors point into the spec file."""
+def parse(name: str, text: str, spec: SpecFile, origin: Pos = _START,
+          recover: Callable[[UnexpectedInput], bool] | None = None) -> Tree[Token]:
+    """Parse `text`, found in `spec` at `origin`; errors point into the spec file. `recover` is lark's `on_error`:
+    it may mend the input at an error (through the error's interactive parser) and say so by returning True."""
     with timing.stage(f"parse {name}"):
         parser = grammar(name)
         try:
-            return parser.parse(text)
+            return parser.parse(text, on_error=recover) if recover is not None else parser.parse(text)
         except UnexpectedInput as error:
             failure = error
     where = shift(origin, failure.line if failure.line > 0 else 1, failure.column if failure.column > 0 else 1)

@@ -28,6 +28,20 @@ _FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 #: Characters that may not appear in a spec text (binary data, not prose).
+#: What a text that is not UTF-8 is read as, the first that takes every byte: older registry texts were written
+#: on Windows (cp1252: its quotes and dashes) or in ISO 8859-1, which takes any byte (a binary file is then refused
+#: for its control characters).
+LEGACY_ENCODINGS = ("cp1252", "latin-1")
+
+
+def _decodes(raw: bytes, encoding: str) -> bool:
+    try:
+        raw.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f]")  # below U+0020 but tab, LF, CR and form feed
 
 
@@ -49,6 +63,8 @@ class SpecFile:
     normalised: tuple[Normalised, ...] = ()
     #: The sha256 of the bytes read ("" for a text made in memory): the inputs' hash is made of what was parsed.
     digest: str = field(default="", compare=False, repr=False)
+    #: The legacy encoding a text that is not UTF-8 was read in, and where its first byte that is not UTF-8 stands.
+    legacy: tuple[str, Pos] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def read(cls, path: Path, root: Path | None = None) -> SpecFile:
@@ -70,15 +86,16 @@ class SpecFile:
             column = MAX_BYTES - (raw.rfind(b"\n", 0, MAX_BYTES) + 1) + 1
             raise InputError(shown, Pos(line, column), f"the file goes on past {MAX_BYTES // 1024 // 1024} MiB here, "
                              "far more than any spec; is it the right file?")
+        legacy = None
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as error:
             line = raw[: error.start].count(b"\n") + 1
             column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
-            message = "not UTF-8 text: cannot read it as a spec"
-            raise InputError(shown, Pos(line, column), message) from None
+            encoding = next(e for e in LEGACY_ENCODINGS if _decodes(raw, e))
+            text, legacy = raw.decode(encoding), (encoding, Pos(line, column))
         spec = cls.from_text(shown, text)
-        return cls(spec.path, spec.text, spec.normalised, hashlib.sha256(raw).hexdigest())
+        return cls(spec.path, spec.text, spec.normalised, hashlib.sha256(raw).hexdigest(), legacy)
 
     @classmethod
     def from_text(cls, path: str, text: str) -> SpecFile:

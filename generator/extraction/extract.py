@@ -77,7 +77,7 @@ class _Walk:
         self.document = document
         self.knowledge = knowledge
         self.facts = SourceFacts(document.path, document.format, None, None, lost=document.lost, remarks=[
-            Remark(o.where or document.locate(o.pos), o.kind, o.message, o.note) for o in document.omissions])
+            Remark(o.where or document.locate(o.pos), o.kind, o.message, o.note) for o in document.remarks])
         self.facts.files = tuple(dict.fromkeys(origin.path for origin in document.origins))
         self.facts.has_summary = has_summary(document)
         self.facts.subject = None if self.facts.has_summary else subject(document, knowledge)

@@ -9,7 +9,16 @@ from collections.abc import Callable
 from generator.base import c_decl, integers
 from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile
-from generator.frontends.document import LOST_PARAMETER_NAMES, REFERENCE, Block, Paragraph, Prototype, TokenDef, Typedef
+from generator.frontends.document import (
+    LOST_PARAMETER_NAMES,
+    REFERENCE,
+    Block,
+    Omission,
+    Paragraph,
+    Prototype,
+    TokenDef,
+    Typedef,
+)
 
 #: A token's value as token lists and headers write it: `0x40B6`, `-1059`, `4u`, or a bit, `(1 << 10)`,
 #: also with the number cast as headers do: `((cl_bitfield)1 << 31)`, `(((cl_bitfield)1) << 31)`.
@@ -109,11 +118,16 @@ def declarations(text: str, spec: SpecFile, origin: Pos) -> list[Block]:
     """Prototype and Typedef blocks for the C declarations in `text` (errors point into `spec`); an enum's
     enumerators are token definitions too, each after its typedef."""
     blocks: list[Block] = []
-    for declaration in c_decl.parse(text, spec, origin):
+    found: list[c_decl.Slip] = []
+    parsed = c_decl.parse(text, spec, origin, found)
+    for index, declaration in enumerate(parsed):
+        ends = parsed[index + 1].pos if index + 1 < len(parsed) else None
+        slips = tuple(Omission(s.pos, "declaration-slip", s.message) for s in found
+                      if (s.pos >= declaration.pos or index == 0) and (ends is None or s.pos < ends))
         if isinstance(declaration, c_decl.CFunction):
-            blocks.append(Prototype(declaration, declaration.pos))
+            blocks.append(Prototype(declaration, declaration.pos, slips))
         else:
-            blocks.append(Typedef(declaration, declaration.pos))
+            blocks.append(Typedef(declaration, declaration.pos, slips))
             blocks.extend(enumerator_tokens(declaration, spec))
     return blocks
 

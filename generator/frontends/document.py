@@ -16,6 +16,19 @@ from generator.base.source import Pos
 
 
 @frozen
+class Omission:
+    """What a front-end read but cannot keep (an include it cannot follow), said where it stands: the run
+    reports it as a warning (or a note), so that nothing the text says is left out in silence. `where`: for a
+    text put together from other files, the place in them, which `pos` in the text may not stand for."""
+
+    pos: Pos
+    kind: str
+    message: str
+    where: Location | None = None
+    note: bool = False
+
+
+@frozen
 class Heading:
     """A section title; `anchor` is the id the source gives it (AsciiDoc `[[id]]`), where it gives one."""
 
@@ -56,12 +69,14 @@ class Definition:
 class Prototype:
     function: CFunction
     pos: Pos
+    slips: tuple[Omission, ...] = ()  # evident slips of its C text, read as the text meant it
 
 
 @frozen
 class Typedef:
     typedef: CTypedef
     pos: Pos
+    slips: tuple[Omission, ...] = ()
 
 
 @frozen
@@ -86,19 +101,6 @@ class Table:
     pos: Pos
 
 
-@frozen
-class Omission:
-    """What a front-end read but cannot keep (an include it cannot follow), said where it stands: the run
-    reports it as a warning (or a note), so that nothing the text says is left out in silence. `where`: for a
-    text put together from other files, the place in them, which `pos` in the text may not stand for."""
-
-    pos: Pos
-    kind: str
-    message: str
-    where: Location | None = None
-    note: bool = False
-
-
 Block = Heading | Paragraph | ListItem | Definition | Prototype | Typedef | TokenDef | Table
 
 
@@ -121,6 +123,12 @@ class Document:
     omissions: tuple[Omission, ...] = ()
     origins: tuple[Location, ...] = ()
     extension: str | None = None  # the extension the text is known to describe (a cut for `--extension`)
+
+    @property
+    def remarks(self) -> tuple[Omission, ...]:
+        """Everything to report of the reading: the omissions, then each declaration's slips."""
+        slips = (slip for block in self.blocks if isinstance(block, Prototype | Typedef) for slip in block.slips)
+        return (*self.omissions, *slips)
 
     def locate(self, pos: Pos) -> Location:
         """Where the text at `pos` comes from: this file, or the line it was put together from."""

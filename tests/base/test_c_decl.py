@@ -198,3 +198,47 @@ def test_a_decoration_after_the_parameters_is_no_part_of_the_declaration() -> No
                           "void clBar(void (CL_CALLBACK *pfn)(void *)) CL_API_SUFFIX__VERSION_1_2")
     assert isinstance(first, c_decl.CFunction) and isinstance(second, c_decl.CFunction)
     assert (first.name, first.params[0].name, second.pos) == ("clFoo", "count", Pos(2, 1))
+
+
+# -- evident slips, read as the text meant them (issue: recover, don't refuse) --------------------------------
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    ("typedef cl_bitfield cl_flags_acme", [(1, 34)]),  # a one-line listing without its `;`
+    ("typedef cl_uint cl_a_acme\ntypedef cl_uint cl_b_acme;\n", [(1, 26)]),
+    ("typedef cl_uint cl_a_acme\n\n  typedef cl_uint cl_b_acme\n", [(1, 26), (3, 28)]),
+    ("typedef struct _cl_pair_acme {\n    cl_uint first,\n    cl_uint second\n} cl_pair_acme;\n", [(2, 18), (3, 19)]),
+    ("typedef struct _cl_pair_acme { cl_uint first; cl_uint second } cl_pair_acme;", [(1, 61)]),
+])
+def test_a_missing_semicolon_or_a_comma_between_members_is_read_with_a_slip_where_it_stands(
+    text: str, where: list[tuple[int, int]],
+) -> None:
+    slips: list[c_decl.Slip] = []
+    declarations = c_decl.parse(text, SpecFile("specs/x.txt", text), Pos(1, 1), slips)
+    assert [(s.pos.line, s.pos.column) for s in slips] == where
+    assert all(isinstance(d, c_decl.CTypedef) for d in declarations) and declarations
+    if "struct" in text:
+        (pair,) = declarations
+        assert isinstance(pair, c_decl.CTypedef) and [m.name for m in pair.members] == ["first", "second"]
+    with pytest.raises(InputError):  # the strict reading, where no slip is taken
+        c_decl.parse(text, SpecFile("specs/x.txt", text), Pos(1, 1))
+
+
+@pytest.mark.parametrize("text", [
+    "typedef cl_uint cl_a_acme typedef cl_uint cl_b_acme;",  # no line break: not a missing `;`
+    "cl_int clFooACME(cl_uint a,, cl_uint b);",  # a doubled comma in a parameter list
+    "typedef cl_uint;",
+])
+def test_what_is_no_evident_slip_is_still_refused(text: str) -> None:
+    with pytest.raises(InputError):
+        c_decl.parse(text, SpecFile("specs/x.txt", text), Pos(1, 1), [])
+
+
+def test_a_listing_of_many_slips_is_no_c_with_slips() -> None:
+    text = "".join(f"typedef cl_uint cl_t{i}_acme\n" for i in range(c_decl.MOST_SLIPS + 1))
+    with pytest.raises(InputError):
+        c_decl.parse(text, SpecFile("specs/x.txt", text), Pos(1, 1), [])
+    slips: list[c_decl.Slip] = []
+    assert len(c_decl.parse(text.replace("cl_t0_acme\n", "cl_t0_acme;\n"), SpecFile("specs/x.txt", text),
+                            Pos(1, 1), slips)) == c_decl.MOST_SLIPS + 1
+    assert len(slips) == c_decl.MOST_SLIPS

@@ -31,12 +31,23 @@ def test_binary_is_an_error_with_its_position() -> None:
     assert str(caught.value).startswith("b.txt:2:5: error: control character U+0000")
 
 
-def test_not_utf8_is_an_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("raw", "encoding"), [
+    (b"ok\ncaf\xe9 \x93quoted\x94\n", "cp1252"),  # a text written on Windows, with its quotes
+    (b"ok\ncaf\xe9 \xa9 \x81\n", "latin-1"),  # a byte cp1252 does not define
+])
+def test_a_text_that_is_not_utf8_is_read_in_its_legacy_encoding(tmp_path: Path, raw: bytes, encoding: str) -> None:
     path = tmp_path / "latin.txt"
-    path.write_bytes(b"ok\ncaf\xe9\n")
+    path.write_bytes(raw)
+    spec = SpecFile.read(path, tmp_path)
+    assert spec.text.startswith("ok\ncafé ") and spec.legacy == (encoding, Pos(2, 4))
+
+
+def test_a_binary_file_in_no_encoding_is_still_refused(tmp_path: Path) -> None:
+    path = tmp_path / "blob.txt"
+    path.write_bytes(b"ok\n\xff\xfe\x00\x01")
     with pytest.raises(InputError) as caught:
         SpecFile.read(path, tmp_path)
-    assert str(caught.value).startswith("specs/latin.txt:2:4: error: not UTF-8 text")
+    assert "control character U+0000" in str(caught.value)
 
 
 def test_long_lines_are_cut_around_the_caret() -> None:

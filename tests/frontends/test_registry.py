@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -9,8 +10,9 @@ import pytest
 from generator.base.source import Pos, SpecFile
 from generator.frontends import registry
 from generator.frontends.document import Heading, ListItem, Paragraph, Prototype, Table, TokenDef, Typedef
+from generator.ir import read
 from tests.pathological import assert_linear
-from tests.support import parse_error, seed
+from tests.support import CliRun, parse_error, seed
 
 
 @pytest.fixture(scope="module")
@@ -159,3 +161,51 @@ def test_a_struct_typedef_runs_across_the_blank_lines_between_its_members() -> N
 def test_a_struct_of_many_members_takes_linear_time(tmp_path: Path) -> None:
     """The paragraphs of a struct are joined as they come, never joined again from the start."""
     assert_linear("struct-members", tmp_path)
+
+
+#: A made-up text whose New Types listing has two evident slips: a one-line typedef without its `;`, and a
+#: struct whose members are separated by commas. Each is read as meant, with a warning where it stands.
+SLIPS = """\
+Name String
+
+    cl_acme_slips
+
+New Types
+
+    typedef cl_bitfield cl_slip_flags_acme
+
+    typedef struct _cl_slip_pair_acme {
+        cl_uint first,
+        cl_uint second
+    } cl_slip_pair_acme;
+
+New Procedures and Functions
+
+    cl_int clSlipACME(cl_context context,
+                      cl_slip_flags_acme flags,
+                      const cl_slip_pair_acme *pair);
+
+New Tokens
+
+    Accepted as <flags> of clSlipACME:
+
+        CL_SLIP_FAST_ACME      (1 << 0)
+"""
+
+
+def test_a_declaration_with_an_evident_slip_is_read_with_a_warning_at_the_slip(
+    main: Callable[..., CliRun], tmp_path: Path,
+) -> None:
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "slips.txt").write_text(SLIPS)
+    run = main("generate", "--specs", str(tmp_path / "specs"), "--out", str(tmp_path / "out"))
+    assert run.status == 0, run.err
+    assert "specs/slips.txt:7: warning: `;` missing at the end of this declaration" in run.err
+    assert "specs/slips.txt:10: warning: a `,` between declarations: read as `;`" in run.err
+    assert "specs/slips.txt:11: warning: `;` missing at the end of this declaration" in run.err
+    ir = read.load(tmp_path / "out" / "ir" / "cl_acme_slips.yaml")
+    assert {t.name: t.c_type for t in ir.types} == {"cl_slip_flags_acme": "cl_bitfield",
+                                                     "cl_slip_pair_acme": "struct _cl_slip_pair_acme"}
+    assert [p.type for p in ir.functions[0].params] == ["cl_context", "cl_slip_flags_acme",
+                                                        "const cl_slip_pair_acme *"]
+    assert [d.kind for d in ir.diagnostics].count("declaration-slip") == 3
