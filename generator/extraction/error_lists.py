@@ -22,6 +22,11 @@ from generator.extraction import error_sentences
 from generator.extraction.facts import ErrorFact, Remark, SourceFacts, TokenFact
 
 _WORD = re.compile(r"[A-Za-z_]\w*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+#: What a sentence leading into a list of errors says its subjects do.
+_VERB = re.compile(r"\b(?:return|returns|returned|generate|generates|fail|fails|report|reports|raise|raises|"
+                   r"may|can|will|shall|must)\b")
+_PRONOUN = re.compile(r"\b(?:it|they|them|this function|these functions|this call|these calls)\b", re.I)
 #: "Replace the description of CL_X with:" naming no function: the code, where, and what was named before.
 Replacing = tuple[str, Location, tuple[tuple[str, ...], Location] | None]
 
@@ -37,6 +42,7 @@ class ErrorReader:
         self.tokens: dict[str, TokenFact] = {}  # the tokens defined so far, by name
         self.named: tuple[tuple[str, ...], Location] | None = None  # the functions the last naming text named
         self.replacing: Replacing | None = None
+        self.lead: tuple[str, Location] | None = None  # the paragraph before what follows, in this section
 
     # -- context ------------------------------------------------------------
 
@@ -53,7 +59,7 @@ class ErrorReader:
     def reset(self) -> None:
         """A heading or a prototype: the conditions after it belong to no function named before."""
         self.unanswered()
-        self.owners, self.in_list, self.striking, self.listed = (), False, False, ()
+        self.owners, self.in_list, self.striking, self.listed, self.lead = (), False, False, (), None
 
     def saw(self, functions: list[str], where: Location) -> None:
         """Remember the functions a paragraph names: an owner a later sentence leaves implicit."""
@@ -142,9 +148,15 @@ class ErrorReader:
             return
         if not self.owners and self.replacing is not None:
             self.owners = self.replacement_owners(text)
-        if not self.owners and current in self.listed and (led := phrases.ERROR_ITEM.match(text)) is not None \
-                and self.is_error_code(led["code"], explicit=False) and not self.is_success(led["code"]):
-            self.owners = (current,)
+        led = phrases.ERROR_ITEM.match(text)
+        if not self.owners and led is not None and self.is_error_code(led["code"], explicit=False) \
+                and not self.is_success(led["code"]):
+            if current in self.listed:
+                self.owners = (current,)
+            elif (found := self.structural_owners(current)) is not None:
+                self.owners, how = found
+                self.remark(where, "inferred-owner", f"no phrase the generator knows leads into this list of "
+                            f"errors; its conditions are kept as {' and '.join(self.owners)}'s, {how}", "note")
         if not self.owners:
             self.unowned_item(text, where)
             return
@@ -159,6 +171,37 @@ class ErrorReader:
             code, condition = None, text.rstrip(".,;").strip()
         for owner in self.owners:
             self.facts.errors.append(ErrorFact(owner, code, condition, where, "list"))
+
+    def structural_owners(self, current: str | None) -> tuple[tuple[str, ...], str] | None:
+        """Whose list of errors begins here when no known phrase said so, from where it stands: the functions the
+        sentence leading into it names (its subjects, before the verb, in any number), or, where that sentence
+        says "it" or "they", those the paragraph or the text named before; else the function the section
+        describes, else the one function the text declares."""
+        if self.lead is not None:
+            text, where = self.lead
+            sentences = _SENTENCE_END.split(text.strip())
+            last = sentences[-1]
+            named = [w for w in _WORD.findall(last) if self.knowledge.is_function_name(w)]
+            line = where.pos.line
+            if named:
+                verb = _VERB.search(last)
+                subjects = [w for w in named if verb is None or last.find(w) < verb.start()] or named
+                return tuple(dict.fromkeys(subjects)), f"which the sentence leading into it names (line {line})"
+            if pronoun := _PRONOUN.search(last):
+                earlier = [w for s in sentences[:-1] for w in _WORD.findall(s) if self.knowledge.is_function_name(w)]
+                if earlier:
+                    return tuple(dict.fromkeys(earlier)), f"whom \"{pronoun[0]}\" of the sentence leading into it " \
+                        f"(line {line}) stands for"
+                if self.named is not None:
+                    names, at = self.named
+                    return names, f"whom \"{pronoun[0]}\" of the sentence leading into it (line {line}) stands " \
+                        f"for, named last (line {at.pos.line})"
+        if current is not None:
+            return (current,), "the function this part of the text describes"
+        declared = {d.function.name for d in self.facts.functions}
+        if len(declared) == 1:
+            return (declared.pop(),), "the one function the text declares"
+        return None
 
     def unowned_item(self, text: str, where: Location) -> None:
         """A list item shaped as a condition ("CL_X if ...") where no sentence has said whose list it is."""
@@ -195,6 +238,7 @@ class ErrorReader:
     def sentences(self, text: str, where: Location, current: str | None) -> None:
         """Every "returns CL_X if ..." of a paragraph: the function is the one named, else the list's or the
         described one."""
+        self.lead = (text, where)
         if self.striking:
             return
         led = error_sentences.led_by(text)

@@ -155,11 +155,13 @@ def test_a_may_be_returned_sentence_with_a_qualifier_opens_the_list(knowledge: K
     assert _errors(body, knowledge) == [("clDoWidgetACME", "CL_INVALID_VALUE", 3)]
 
 
-def test_an_item_shaped_as_a_condition_whose_list_no_one_owns_is_said(knowledge: Knowledge) -> None:
+def test_an_item_shaped_as_a_condition_in_a_functions_description_is_its_own_and_said(knowledge: Knowledge) -> None:
+    """No sentence says whose list it is: it stands in clDoWidgetACME's description (a note says so)."""
     body = "    Some words about widgets.\n\n    * CL_INVALID_VALUE if <level> is 7.\n"
     facts = _facts(body, knowledge)
-    assert not [e for e in facts.errors if e.origin == "list"]
-    assert [r.kind for r in facts.remarks] == ["unowned-condition"] and "CL_INVALID_VALUE" in facts.remarks[0].message
+    assert [(e.function, e.code) for e in facts.errors if e.origin == "list"] == [("clDoWidgetACME",
+                                                                                    "CL_INVALID_VALUE")]
+    assert [r.kind for r in facts.remarks] == ["inferred-owner"] and "describes" in facts.remarks[0].message
 
 
 def test_lists_led_by_append_the_following_to_the_list_of_error_conditions(knowledge: Knowledge) -> None:
@@ -210,3 +212,64 @@ def test_a_new_description_announced_and_never_given_is_reported(knowledge: Know
     facts = _facts(body, knowledge)
     (remark,) = facts.remarks
     assert remark.kind == "unowned-condition" and "not followed by a condition" in remark.message
+
+
+# -- the owner of a list found from the text's structure, whatever its lead-in says ---------------------------
+
+_TWO = ("Name Strings\n\n    cl_acme_pair\n\n"
+        "New Procedures and Functions\n\n    cl_int clPushACME(cl_command_queue queue, cl_uint count);\n"
+        "    cl_int clPullACME(cl_command_queue queue, cl_uint count);\n\n"
+        "Additions to Chapter 5\n\n")
+
+
+def _pair_errors(body: str, knowledge: Knowledge) -> tuple[list[tuple[str, str | None]], list[str]]:
+    facts = extract(registry.parse(SpecFile.from_text("p.txt", _TWO + body)), knowledge)
+    return ([(e.function, e.code) for e in facts.errors if e.origin == "list"],
+            [f"{r.kind}: {r.message}" for r in facts.remarks])
+
+
+def test_a_list_led_in_with_a_plural_verb_belongs_to_every_function_named(knowledge: Knowledge) -> None:
+    body = ("    clPushACME and clPullACME return CL_SUCCESS if the command is queued successfully.\n"
+            "    Otherwise, they return one of the following errors:\n\n"
+            "    * CL_INVALID_COMMAND_QUEUE if <queue> is not a valid command-queue.\n"
+            "    * CL_INVALID_VALUE if <count> is 0.\n")
+    errors, remarks = _pair_errors(body, knowledge)
+    assert errors == [("clPushACME", "CL_INVALID_COMMAND_QUEUE"), ("clPullACME", "CL_INVALID_COMMAND_QUEUE"),
+                      ("clPushACME", "CL_INVALID_VALUE"), ("clPullACME", "CL_INVALID_VALUE")]
+    assert not any(r.startswith("unowned-condition") for r in remarks)
+
+
+def test_a_list_whose_lead_in_no_phrase_knows_belongs_to_the_function_it_names(knowledge: Knowledge) -> None:
+    body = ("    The clEnqueueNDRangeKernel function returns the usual error codes, augmented with the\n"
+            "    following specific error codes for this kernel:\n\n"
+            "    - CL_INVALID_WORK_DIMENSION if work_dim is not 2.\n"
+            "    - CL_INVALID_GLOBAL_OFFSET if the offsets are not multiples of 16.\n")
+    errors, remarks = _pair_errors(body, knowledge)
+    assert errors == [("clEnqueueNDRangeKernel", "CL_INVALID_WORK_DIMENSION"),
+                      ("clEnqueueNDRangeKernel", "CL_INVALID_GLOBAL_OFFSET")]
+    assert any(r.startswith("inferred-owner") and "clEnqueueNDRangeKernel" in r for r in remarks), remarks
+
+
+def test_a_list_led_in_by_a_pronoun_belongs_to_the_function_named_before(knowledge: Knowledge) -> None:
+    body = ("    clPullACME takes <count> items off the queue.\n\n"
+            "    When it cannot, it fails with one of these:\n\n"
+            "    * CL_INVALID_VALUE if <count> is 0.\n")
+    errors, remarks = _pair_errors(body, knowledge)
+    assert errors == [("clPullACME", "CL_INVALID_VALUE")]
+    assert any(r.startswith("inferred-owner") for r in remarks)
+
+
+def test_a_list_with_no_lead_in_in_a_text_of_one_function_is_that_functions(knowledge: Knowledge) -> None:
+    text = ("Name Strings\n\n    cl_acme_one\n\nNew Procedures and Functions\n\n"
+            "    cl_int clOneACME(cl_context context);\n\nAdditions to Chapter 5\n\n"
+            "    A context may be shared.\n\n"
+            "    * CL_INVALID_CONTEXT if <context> is not a valid context.\n")
+    facts = extract(registry.parse(SpecFile.from_text("o.txt", text)), knowledge)
+    assert [(e.function, e.code) for e in facts.errors] == [("clOneACME", "CL_INVALID_CONTEXT")]
+    assert any(r.kind == "inferred-owner" and "the one function" in r.message for r in facts.remarks)
+
+
+def test_a_list_no_structure_owns_is_still_said(knowledge: Knowledge) -> None:
+    body = ("    The following may happen:\n\n    * CL_INVALID_VALUE if the moon is full.\n")
+    errors, remarks = _pair_errors(body, knowledge)
+    assert errors == [] and any(r.startswith("unowned-condition") for r in remarks)
