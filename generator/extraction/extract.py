@@ -61,6 +61,10 @@ from generator.frontends.document import (
 
 #: A whole word not already marked `<name>` (possessive: a word followed by `>` is not tried shorter).
 _PLAIN_WORD = re.compile(r"(?<![<\w])\w++(?![\w>])")
+#: What markup and punctuation put around a word (`+cl_x_y+`, `*cl_x_y*`, `"cl_x_y"`, `cl_x_y,`).
+_MARKUP = "+*`'\"_()[]<>.,:;"
+#: Where a title or an anchor parts its words.
+_TITLE_WORDS = re.compile(r"[\s\-]+")
 _LEADING_REFERENCES = re.compile(r"^((?:<\w+>)(?:\s*(?:,|and|,\s*and)\s*<\w+>)*)\s")
 
 
@@ -394,11 +398,12 @@ class _Walk:
         """The extension string: the first of a Name Strings section (a note names the others, which are not
         generated), else the first the prose names."""
         if self.section == "name":
-            name = next(iter(text.split()), "")
+            words = [word.strip(_MARKUP) for word in text.split()]
+            name = next(iter(words), "")
             if not self.name_stated and self.knowledge.extension_parts(name):
                 self.facts.extension, self.facts.extension_where = name, where
                 self.name_stated = True
-            others = [w for w in dict.fromkeys(text.split()) if w != self.facts.extension
+            others = [w for w in dict.fromkeys(words) if w != self.facts.extension
                       and self.knowledge.extension_parts(w)] if self.name_stated else []
             if others:
                 self.facts.remarks.append(Remark(where, "other-names", f"the text names other extension strings "
@@ -422,11 +427,12 @@ class _Walk:
                                                  "that one's", note=True))
             self.facts.extension, self.facts.extension_where = self.document.extension, where
             return
-        if self.facts.extension is None:
-            for name, where in self.titled:
-                if self.knowledge.extension_parts(name):
-                    self.facts.extension, self.facts.extension_where = name, where
-                    return
+        if self.facts.extension is None:  # a title's or an anchor's word: `The cl_x_y Extension`, `cl_x_y-opencl`
+            for title, where in self.titled:
+                for word in _TITLE_WORDS.split(title):
+                    if self.knowledge.extension_parts(word.strip(_MARKUP)):
+                        self.facts.extension, self.facts.extension_where = word.strip(_MARKUP), where
+                        return
 
     # -- helpers ------------------------------------------------------------
 

@@ -290,3 +290,21 @@ def test_the_book_s_new_enums_group_tokens_by_type_and_the_latest_revision_is_ke
         "CL_WIDGET_TOO_HIGH_ACME": (None, "error")}
     assert all(t.value is None for t in found.tokens)  # the registry XML gives the values
     assert found.revision == "Revision 1.1.0, 2024-01-02"
+
+
+# -- the extension string, wherever the text writes it ---------------------------------------------------------
+
+_ADOC_BODY = ("\n\n== New API Functions\n\n[source,opencl]\n----\ncl_int clDoWidgetACME(cl_context context);\n----\n")
+
+
+@pytest.mark.parametrize(("text", "parse"), [
+    (WIDGET.replace("    cl_acme_widget\n", "    +cl_acme_widget+\n", 1), registry.parse),  # AsciiDoc's literal
+    (WIDGET.replace("    cl_acme_widget\n", "    \"cl_acme_widget\"\n", 1), registry.parse),
+    ("= The cl_acme_widget Extension" + _ADOC_BODY, asciidoc.parse),  # only in a title of words
+    ("[[cl_acme_widget-opencl]]\n= Widgets" + _ADOC_BODY, asciidoc.parse),  # only in an anchor
+])
+def test_the_extension_string_is_found_in_markup_a_title_or_an_anchor(
+    text: str, parse: Callable[[SpecFile], object], knowledge: Knowledge,
+) -> None:
+    document = parse(SpecFile.from_text("w.txt", text))
+    assert extract(document, knowledge).extension == "cl_acme_widget"  # type: ignore[arg-type]
