@@ -250,3 +250,46 @@ def test_a_text_in_a_legacy_encoding_is_read_and_named_in_a_note(
     assert note.severity == "note" and "read as cp1252" in note.message and note.where.pos.line == 7
     carried = tmp_path / "out" / "cl_d3d_sharing" / "specs" / "widget.txt"
     assert "Ren\u00e9e" in carried.read_text(encoding="utf-8")
+
+
+#: A made-up text that adds only kernel-language built-ins (OpenCL C: vector types, address spaces, overloads,
+#: a block) and one host token: nothing to bind, its tokens to keep.
+BUILTINS = """\
+Name Strings
+
+    cl_acme_kernel_dot
+
+New Procedures and Functions
+
+    int acme_dot(char4 a, char4 b);
+    uint acme_dot(uchar4 a, uchar4 b);
+    void acme_store(volatile __global uint *where, uint value);
+    int acme_enqueue(queue_t queue, void (^block)(void));
+
+New Tokens
+
+    Accepted as the <param_name> parameter of clGetDeviceInfo:
+
+        CL_DEVICE_DOT_ACME      0x4F00
+"""
+
+
+def test_a_text_of_kernel_language_built_ins_is_kept_not_refused(
+    main: Callable[..., CliRun], tmp_path: Path,
+) -> None:
+    """Such texts were refused ("`volatile __global uint *` is not a C type", "the type char4 ... is defined
+    nowhere"): the built-ins are kept in the IR and listed on the extension's page; the module holds the tokens."""
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "dot.txt").write_text(BUILTINS)
+    run = main("generate", "--specs", str(tmp_path / "specs"), "--out", str(tmp_path / "out"))
+    assert run.status == 0, run.err
+    ir_ = read.load(tmp_path / "out" / "ir" / "cl_acme_kernel_dot.yaml")
+    assert ir_.functions == ()
+    assert [(b.name, b.return_type, [p.type for p in b.params]) for b in ir_.builtins] == [
+        ("acme_dot", "int", ["char4", "char4"]), ("acme_dot", "uint", ["uchar4", "uchar4"]),
+        ("acme_store", "void", ["volatile __global uint *", "uint"]),
+        ("acme_enqueue", "int", ["queue_t", "void ( ^ )(void)"])]
+    page = (tmp_path / "out" / "docs" / "cl_acme_kernel_dot" / "index.md").read_text(encoding="utf-8")
+    assert "`uint acme_dot(uchar4 a, uchar4 b)`" in page and "Built-in function" in page
+    module = (tmp_path / "out" / "cl_d3d_sharing" / "cl_acme_kernel_dot.py").read_text(encoding="utf-8")
+    assert "CL_DEVICE_DOT_ACME: Final = " in module and "acme_dot" not in module

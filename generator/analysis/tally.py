@@ -35,13 +35,14 @@ def _cited(extension: Extension) -> set[str]:
                                       *(p.description_source for p in f.params if p.description_source))]
     places += [t.source for t in extension.tokens] + [g.source for g in extension.groups]
     places += [t.source for t in extension.tables] + [w for t in extension.tables for w in t.row_sources]
-    places += [t.source for t in extension.types]
+    places += [t.source for t in extension.types] + [b.source for b in extension.builtins]
     return {place.path for place in places if place is not None}
 
 
 def _read(facts: SourceFacts) -> str:
     """What was read from a text, in words."""
-    counts = [(len(facts.functions), "prototype"), (len(facts.named_functions), "named function"),
+    counts = [(len(facts.functions), "prototype"), (len(facts.builtins), "built-in function"),
+              (len(facts.named_functions), "named function"),
               (len(facts.tokens), "token"), (len(facts.errors), "error condition"), (len(facts.tables), "table")]
     said = [f"{count} {what}{'s' if count != 1 else ''}" for count, what in counts if count]
     return (f"it was read to hold {', '.join(said)}, none of which the IR keeps (other places state them for it, or "

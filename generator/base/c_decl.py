@@ -87,18 +87,27 @@ def parse(text: str, spec: SpecFile, origin: Pos, slips: list[Slip] | None = Non
     for node in tree.children:
         assert isinstance(node, Tree)
         pos = grammars.shift(origin, node.meta.line, node.meta.column)
+        declare.kernel = False
         if node.data == "typedef":
-            declarations.append(declare.typedef(node, pos))
+            declarations.append(typedef := declare.typedef(node, pos))
+            if "^" in typedef.c_type or any("^" in m.type for m in typedef.members):
+                raise spec.error(pos, f"typedef {typedef.name}: a block (`^`) is OpenCL C's, and a typedef is "
+                                 "the host API's")
             continue
         head = declare.plain(node.children)
         return_type, name = split_declarator([str(word) for word in head])
         if name is None:
             raise spec.error(pos, "function prototype without a name")
-        declare.check(head, name, f"function {name}", "a function")
-        if problem := type_problem(return_type):
+        declare.kernel = not knowledge.is_function_name(name)  # the kernel language's: its types are OpenCL C's
+        if not declare.kernel:
+            declare.check(head, name, f"function {name}", "a function")
+        if not declare.kernel and (problem := type_problem(return_type)):
             raise spec.error(pos, f"{problem} as the return type of {name}")
         params = declare.parameters([p for p in node.children if isinstance(p, Tree)], f"the prototype of {name}",
                                     name)
+        if knowledge.is_function_name(name) and any("^" in p.type for p in params):
+            raise spec.error(pos, f"{name} takes a block (`^`), which is OpenCL C's: no function of the host API "
+                             "takes one")
         declarations.append(CFunction(name, return_type, params, pos))
     return declarations
 
@@ -148,6 +157,9 @@ class _Declarator:
 
     def __init__(self, spec: SpecFile, origin: Pos, language: CLanguage, text: str) -> None:
         self.spec, self.origin, self.language, self.text = spec, origin, language, text
+        #: Reading a function of the kernel language (OpenCL C), whose qualifiers (`__global`, `volatile`),
+        #: vector and image types and overloads are OpenCL C's, not the host C the package's cdef is made of.
+        self.kernel = False
 
     def plain(self, children: Sequence[Tree[Token] | Token]) -> list[Token]:
         """The words of a declarator (the headers' decorations are blanked before parsing)."""
@@ -217,11 +229,12 @@ class _Declarator:
         if callback is not None:
             return self.callback(tokens, callback, where, role)
         c_type, name = split_declarator([str(t) for t in tokens])
-        problem = type_problem(c_type) if index else None  # a typedef's own words are C's to judge
+        problem = type_problem(c_type) if index and not self.kernel else None  # a typedef's words are C's to judge
         if problem:
             raise self.spec.error(self.at_node(trees[0]) if not tokens else self.at(tokens[0]), f"{problem} in {where}")
         label = f"parameter {name or index[0]} of {index[1]}" if index else f"{noun or role} {name}"
-        self.check(tokens, name, label, role)
+        if not self.kernel:
+            self.check(tokens, name, label, role)
         arrays = [t for t in trees if t.data == "array"]
         if decay and len(arrays) > 1:
             raise self.spec.error(self.at_node(arrays[1]), f"an array of arrays as {role}: the generated "
@@ -236,21 +249,22 @@ class _Declarator:
         core callbacks; the calling convention (a macro of the headers) and the arguments' names are left out,
         as the declarations of the package's own callbacks leave them."""
         return_type, _ = split_declarator([str(t) for t in head])
-        if problem := type_problem(return_type):
+        if not self.kernel and (problem := type_problem(return_type)):
             raise self.spec.error(self.at(head[0]), f"{problem} as what a function pointer returns, in {where}")
         inner = self.plain(node.children)
         if not inner:
             raise self.spec.error(self.at_node(node), f"a function pointer in {where} is written `(*name)`")
-        stars = [i for i, token in enumerate(inner) if token.type == "STAR"]
-        if not stars or any(t.type != "STAR" for t in inner[stars[0] : len(inner) - 1]):
+        stars = [i for i, token in enumerate(inner) if token.type in ("STAR", "CARET")]
+        if not stars or any(t.type != inner[stars[0]].type for t in inner[stars[0] : len(inner) - 1]):
             raise self.spec.error(self.at(inner[0]), f"a function pointer in {where} is written `(*name)`")
         names = [t for t in inner[stars[0] :] if t.type == "IDENTIFIER"]
         name = str(names[0]) if names else None
-        self.check(inner, name, f"{role} {name}", role)
+        if not self.kernel:
+            self.check(inner, name, f"{role} {name}", role)
         params = self.parameters([c for c in node.children if isinstance(c, Tree)], where, "a function pointer",
                                  named=False)
         arguments = ", ".join(p.type for p in params) or "void"
-        return f"{return_type} ( {' '.join('*' * len(stars))} )({arguments})", name
+        return f"{return_type} ( {' '.join(str(inner[i]) for i in stars)} )({arguments})", name
 
     def at_node(self, node: Tree[Token]) -> Pos:
         return grammars.shift(self.origin, node.meta.line, node.meta.column)

@@ -12,6 +12,7 @@ from itertools import chain
 from generator.base.diagnostics import Location
 from generator.emission.docs_model import (
     ApiPage,
+    BuiltinRow,
     Cell,
     ClauseRow,
     Diagnostic,
@@ -35,7 +36,7 @@ from generator.emission.docs_model import (
 )
 from generator.emission.package_model import ExtensionModule, FunctionModel, Package, declaration
 from generator.emission.pythonic_model import PythonicFunction
-from generator.ir.model import Extension, Function, Token
+from generator.ir.model import Builtin, Extension, Function, Token
 from generator.ir.model import Table as IRTable
 
 
@@ -87,6 +88,7 @@ def model_extension_page(ir: Extension, module: ExtensionModule, package: Packag
         metadata=tuple(ir.metadata.items()),
         sources=tuple((s.path, s.format) for s in ir.sources),
         types=tuple(TypeRow(t.name, t.kind, t.c_type, _shown(t.source)) for t in ir.types),
+        builtins=tuple(_builtin_row(b) for b in ir.builtins),
         functions=functions,
         groups=model_token_groups(ir, module),
         tables=tuple(model_table(t) for t in ir.tables),
@@ -151,6 +153,11 @@ def model_function_page(
         source=function.source.cited(),
         declared_at=tuple(w.cited() for w in function.declared_at),
     )
+
+
+def _builtin_row(builtin: Builtin) -> BuiltinRow:
+    params = ", ".join(declaration(p.type, p.name) if p.name else p.type for p in builtin.params) or "void"
+    return BuiltinRow(f"{builtin.return_type} {builtin.name}({params})", builtin.source.cited())
 
 
 def prototype(return_type: str, name: str, params: list[tuple[str, str]]) -> str:

@@ -151,6 +151,14 @@ class Link:
 
 
 @frozen
+class BuiltinRow:
+    """A kernel-language function the text declares, as its page lists it: the declaration and where it stands."""
+
+    declaration: str
+    source: str
+
+
+@frozen
 class ExtensionPage:
     name: str
     path: str
@@ -168,6 +176,7 @@ class ExtensionPage:
     registry: str | None = None
     registry_facts: tuple[RegistryFact, ...] = ()
     registry_findings: tuple[Finding, ...] = ()
+    builtins: tuple[BuiltinRow, ...] = ()
 
     @property
     def own_functions(self) -> tuple[FunctionPage, ...]:

@@ -17,6 +17,7 @@ from generator.base.knowledge import Knowledge
 from generator.base.source import Pos
 from generator.extraction.error_lists import ErrorReader
 from generator.extraction.facts import (
+    DeclaredBuiltin,
     DeclaredFunction,
     DeclaredType,
     ErrorCopy,
@@ -271,6 +272,11 @@ class _Walk:
             self.facts.param_docs.append(ParamDoc(self.current.name, block.terms, text, where))
 
     def prototype(self, block: Prototype) -> None:
+        if not self.knowledge.is_function_name(block.function.name):  # the kernel language's, not the host API's
+            if self.section != "aside":
+                self.facts.builtins.append(DeclaredBuiltin(block.function, self.where(block)))
+            self.close_doc()
+            return
         role: Role = {"summary": "summary", "aside": "aside"}.get(self.section, "body")  # type: ignore[assignment]
         self.facts.functions.append(DeclaredFunction(block.function, self.where(block), role))
         self.close_doc()

@@ -27,6 +27,15 @@ class DeclaredFunction:
 
 
 @frozen
+class DeclaredBuiltin:
+    """A function of the kernel language (OpenCL C) the text declares: its name is no host API function's. It
+    runs on the device; nothing binds it, and it may be overloaded."""
+
+    function: CFunction
+    where: Location
+
+
+@frozen
 class NamedFunction:
     """A new function the summary only names, without its prototype (for that, see the registry XML)."""
 
@@ -145,6 +154,7 @@ class SourceFacts:
     revision_where: Location | None = None
     metadata: dict[str, str] = field(default_factory=dict)
     functions: list[DeclaredFunction] = field(default_factory=list)
+    builtins: list[DeclaredBuiltin] = field(default_factory=list)
     named_functions: list[NamedFunction] = field(default_factory=list)
     types: list[DeclaredType] = field(default_factory=list)
     tokens: list[TokenFact] = field(default_factory=list)
@@ -164,8 +174,8 @@ class SourceFacts:
 
     def states_nothing(self) -> bool:
         """No prototype, function name, type, token, condition or table: nothing an IR could keep."""
-        return not (self.functions or self.named_functions or self.types or self.tokens or self.errors
-                    or self.copies or self.tables)
+        return not (self.functions or self.builtins or self.named_functions or self.types or self.tokens
+                    or self.errors or self.copies or self.tables)
 
 
 def primary_first(facts: SourceFacts) -> tuple[bool, str]:

@@ -24,6 +24,7 @@ from generator.base.schema import Check, compile_schema
 from generator.base.source import Pos
 from generator.frontends.document import REFERENCE
 from generator.merging.draft import (
+    Builtin,
     Clause,
     Effect,
     ErrorCondition,
@@ -58,9 +59,11 @@ def to_dict(extension: Extension) -> dict[str, Any]:
     }
     if extension.registry is not None:
         entry["registry"] = extension.registry
+    builtins = {"builtins": [_builtin(b) for b in extension.builtins]} if extension.builtins else {}
     return entry | {
         "types": [_type(t) for t in extension.types],
         "functions": [_function(f) for f in functions],
+        **builtins,
         "token_groups": [_group(g) for g in extension.groups],
         "tokens": [_token(t) for t in extension.tokens],
         "tables": [_table(t) for t in extension.tables],
@@ -91,6 +94,12 @@ def _placed(location: Location) -> dict[str, Any]:
 def _columns(key: str, places: Sequence[Location]) -> dict[str, Any]:
     """`{key: [column of each place]}` when one of `places` keeps its column, else nothing."""
     return {key: [w.pos.column for w in places]} if any(w.kept_column is not None for w in places) else {}
+
+
+def _builtin(builtin: Builtin) -> dict[str, Any]:
+    return {"name": builtin.name, "return_type": builtin.return_type,
+            "params": [{"name": name, "type": c_type} for name, c_type in builtin.params],
+            "source": _where(builtin.source)}
 
 
 def _type(info: TypeInfo) -> dict[str, Any]:

@@ -74,6 +74,16 @@ class Param:
 
 
 @frozen
+class Builtin:
+    """A function of the kernel language (OpenCL C) the text declares: it runs on the device; nothing binds it."""
+
+    name: str
+    return_type: str
+    params: tuple[Param, ...]
+    source: Location
+
+
+@frozen
 class Function:
     """A function of the extension, or core OpenCL's or another extension's that it adds conditions to
     (`core`, `external`: `foreign`); an external one has no prototype (`return_type` None)."""
@@ -159,6 +169,7 @@ class Extension:
     tables: tuple[Table, ...]
     diagnostics: tuple[Diagnostic, ...]
     registry: str | None = None  # the registry XML the texts were read beside
+    builtins: tuple[Builtin, ...] = ()  # the kernel language's functions it declares
     _by_name: dict[str, Function] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

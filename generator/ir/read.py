@@ -18,6 +18,7 @@ from generator.base.predicates import from_notation
 from generator.base.source import Pos
 from generator.ir import files, values
 from generator.ir.model import (
+    Builtin,
     Clause,
     Corroboration,
     Effect,
@@ -92,6 +93,9 @@ def from_dict(data: dict[str, Any]) -> Extension:
         tables=tuple(_table(t) for t in data["tables"]),
         diagnostics=tuple(_diagnostic(d) for d in data["diagnostics"]),
         registry=data.get("registry"),
+        builtins=tuple(Builtin(b["name"], b["return_type"], tuple(Param(p["name"] or "", p["type"])
+                                                                       for p in b["params"]), place(b["source"]))
+                       for b in data.get("builtins", ())),
     )
 
 

@@ -25,6 +25,16 @@ class Param:
     recovered_from: Location | None = None
 
 
+@frozen
+class Builtin:
+    """A function of the kernel language the text declares (`SourceFacts.builtins`): kept, never bound."""
+
+    name: str
+    return_type: str
+    params: tuple[tuple[str | None, str], ...]  # (name, type) of each, as declared
+    source: Location
+
+
 @mutable
 class Corroboration:
     """Another source stating the same error condition, perhaps damaged."""
@@ -197,6 +207,7 @@ class Extension:
     registry: str | None = None  # the registry XML the texts were read beside, if any
     types: list[TypeInfo] = field(default_factory=list)
     functions: list[Function] = field(default_factory=list)
+    builtins: list[Builtin] = field(default_factory=list)
     groups: list[TokenGroup] = field(default_factory=list)
     tokens: list[Token] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)

@@ -28,7 +28,7 @@ from generator.extraction.facts import (
 )
 from generator.frontends.registry_xml import Registry
 from generator.merging import from_registry, merge_tokens, recover, tables, typedef_chains, undefined_types
-from generator.merging.draft import ErrorCondition, Extension, Function, Param, Source, TypeInfo
+from generator.merging.draft import Builtin, ErrorCondition, Extension, Function, Param, Source, TypeInfo
 
 
 def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink,
@@ -89,6 +89,7 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
     _revisions(extension, sources, primary[0], sink)
     extension.functions = functions(extension, sources, sink)
     extension.functions += from_registry.named(extension, sources, sink, registry)
+    extension.builtins = builtins(sources)
     extension.groups, extension.tokens = merge_tokens.tokens(extension, sources, sink, knowledge, registry)
     primary_errors(extension, primary, knowledge, sink, registry)
     for remark in (r for source in sources for r in source.remarks):
@@ -110,6 +111,19 @@ def _revisions(extension: Extension, sources: list[SourceFacts], followed: Sourc
 
 
 # -- functions --------------------------------------------------------------
+
+
+def builtins(sources: list[SourceFacts]) -> list[Builtin]:
+    """The kernel language's functions the texts declare, each declaration once (overloads are kept, the same
+    declaration in another place or text is one)."""
+    found: dict[tuple[str, str, tuple[tuple[str | None, str], ...]], Builtin] = {}
+    for source in sources:
+        for declared in source.builtins:
+            function = declared.function
+            params = tuple((p.name, p.type) for p in function.params)
+            found.setdefault((function.name, function.return_type, params),
+                             Builtin(function.name, function.return_type, params, declared.where))
+    return list(found.values())
 
 
 def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> list[Function]:

@@ -58,7 +58,7 @@ def test_error_position_is_shifted_to_the_file() -> None:
     with pytest.raises(InputError) as caught:
         c_decl.parse("cl_int f(cl_int a b c,)", spec, Pos(2, 5))
     assert caught.value.render() == (
-        "specs/x.txt:2:27: error: unexpected ')'; expected one of '*', 'const', identifier\n"
+        "specs/x.txt:2:27: error: unexpected ')'; expected one of '*', '^', 'const', identifier\n"
         "        cl_int f(cl_int a b c,)\n"
         "                              ^"
     )
@@ -67,8 +67,9 @@ def test_error_position_is_shifted_to_the_file() -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("int f(cl_event event_wa t_list)", "1:7: error: `cl_event event_wa` is not a C type in the prototype of f"),
-        ("int f(const)", "1:7: error: a parameter without a type in the prototype of f"),
+        ("int clF(cl_event event_wa t_list)",
+         "1:9: error: `cl_event event_wa` is not a C type in the prototype of clF"),
+        ("int clF(const)", "1:9: error: a parameter without a type in the prototype of clF"),
         ("struct f(int a)", "1:1: error: function prototype without a name"),
         ("long long int f(int a)", None),
     ],
@@ -89,9 +90,9 @@ def parse_error(text: str) -> InputError:
 
 
 @pytest.mark.parametrize(("text", "column", "label"), [
-    ("void f(cl_mem " + "*" * 13 + "p)", 27, "parameter p of f"),
-    ("void f(int a, cl_mem " + "*" * 500 + "p)", 34, "parameter p of f"),
-    ("cl_mem " + "*" * 13 + " f(void)", 20, "function f"),
+    ("void clF(cl_mem " + "*" * 13 + "p)", 29, "parameter p of clF"),
+    ("void clF(int a, cl_mem " + "*" * 500 + "p)", 36, "parameter p of clF"),
+    ("cl_mem " + "*" * 13 + " clF(void)", 20, "function clF"),
     ("typedef cl_uint " + "*" * 20 + " cl_deep_t;", 29, "typedef cl_deep_t"),
 ])
 def test_more_pointer_levels_than_c_takes_are_an_error_at_the_first_one_too_many(text: str, column: int,
@@ -110,17 +111,18 @@ def test_twelve_pointer_levels_are_taken() -> None:
 
 
 @pytest.mark.parametrize(("text", "column", "message"), [
-    ("void f(cl_uint register)", 16, "'register' is a C keyword; it cannot name a parameter of f"),
-    ("void f(cl_uint a, cl_mem restrict)", 26, "'restrict' is a C keyword; it cannot name a parameter of f"),
-    ("void f(cl_uint true)", 16, "'true' is a C keyword"),
-    ("void f(cl_uint offsetof)", 16, "'offsetof' is a C keyword"),
-    ("void f(cl_uint __x)", 16, "'__x' is an identifier C reserves for the implementation"),
-    ("void _Widget(cl_uint x)", 6, "'_Widget' is an identifier C reserves for the implementation (an underscore and "
-                                   "a capital or another underscore); it cannot name a function"),
+    ("void clF(cl_uint register)", 18, "'register' is a C keyword; it cannot name a parameter of clF"),
+    ("void clF(cl_uint a, cl_mem restrict)", 28, "'restrict' is a C keyword; it cannot name a parameter of clF"),
+    ("void clF(cl_uint true)", 18, "'true' is a C keyword"),
+    ("void clF(cl_uint offsetof)", 18, "'offsetof' is a C keyword"),
+    ("void clF(cl_uint __x)", 18, "'__x' is an identifier C reserves for the implementation"),
+    ("typedef cl_uint _Widget;", 17, "'_Widget' is an identifier C reserves for the implementation (an underscore "
+                                     "and a capital or another underscore); it cannot name a type"),
     ("typedef cl_uint while;", 17, "'while' is a C keyword; it cannot name a type"),
     ("typedef while cl_loop_t;", 9, "'while' is a C keyword that makes no type, in the declaration of typedef "
                                     "cl_loop_t"),
-    ("static cl_int f(cl_uint x)", 1, "'static' is a C keyword that makes no type, in the declaration of function f"),
+    ("static cl_int clF(cl_uint x)", 1, "'static' is a C keyword that makes no type, in the declaration of function "
+                                    "clF"),
 ])
 def test_a_name_c_reserves_is_an_error_where_it_is_declared(text: str, column: int, message: str) -> None:
     """pycparser took `register` and `restrict` as qualifiers of a nameless parameter (a wrong cdef, silently),
@@ -242,3 +244,18 @@ def test_a_listing_of_many_slips_is_no_c_with_slips() -> None:
     assert len(c_decl.parse(text.replace("cl_t0_acme\n", "cl_t0_acme;\n"), SpecFile("specs/x.txt", text),
                             Pos(1, 1), slips)) == c_decl.MOST_SLIPS + 1
     assert len(slips) == c_decl.MOST_SLIPS
+
+
+def test_a_kernel_language_function_may_take_a_block_and_opencl_c_types() -> None:
+    text = ("int enqueue_marker_acme(queue_t queue, __global uint *counts, char4 mask,\n"
+            "                        void (^block)(void));")
+    (function,) = parse(text)
+    assert isinstance(function, c_decl.CFunction)
+    assert [p.type for p in function.params] == ["queue_t", "__global uint *", "char4",
+                                                 "void ( ^ )(void)"]
+
+
+@pytest.mark.parametrize("text", ["cl_int clRunACME(void (^block)(void));", "typedef void (^cl_done_acme)(void);"])
+def test_the_host_api_takes_no_block(text: str) -> None:
+    with pytest.raises(InputError, match="block"):
+        parse(text)
