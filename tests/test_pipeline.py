@@ -113,7 +113,7 @@ def test_every_files_error_is_reported_not_only_the_first(tmp_path: Path) -> Non
     assert found == [("a.txt", source.Pos(35, 26)), ("c.txt", source.Pos(74, 9)), ("d.txt", source.Pos(1, 1))]
     rendered = caught.value.render().split("\n")
     assert rendered[0].endswith("a.txt:35:26: error: unexpected character '$'; expected one of '(', ')', '*', ',', "
-                                "';', '[', '{', identifier")
+                                "';', '[', '^', '{', identifier")
     assert rendered[-1] == "3 errors"
 
 
@@ -127,7 +127,7 @@ def test_errors_of_later_stages_are_reported_beside_a_file_that_failed_to_read(t
     with pytest.raises(InputError) as caught:
         pipeline.run(tmp_path)
     found = [(Path(e.path).name, e.message.split(":")[0]) for e in caught.value.all]
-    assert found == [("a.txt", "unexpected character '$'; expected one of '(', ')', '*', ',', ';', '[', '{', "
+    assert found == [("a.txt", "unexpected character '$'; expected one of '(', ')', '*', ',', ';', '[', '^', '{', "
                                "identifier"), ("b.txt", "cannot tell which extension this file describes")]
 
 
