@@ -32,6 +32,10 @@ class CFunction:
     return_type: str
     params: tuple[CParam, ...]
     pos: Pos
+    #: A function of the kernel language (OpenCL C), not of the host API: its name is no host function's and no
+    #: type of the host API (`cl_event`, `cl_int`) is among its words (a callback a program writes takes those;
+    #: OpenCL C's own `cl_mem_fence_flags` is no host type).
+    kernel: bool = False
 
 
 @frozen
@@ -98,7 +102,8 @@ def parse(text: str, spec: SpecFile, origin: Pos, slips: list[Slip] | None = Non
         return_type, name = split_declarator([str(word) for word in head])
         if name is None:
             raise spec.error(pos, "function prototype without a name")
-        declare.kernel = not knowledge.is_function_name(name)  # the kernel language's: its types are OpenCL C's
+        words = node.scan_values(lambda v: isinstance(v, Token) and v.type == "IDENTIFIER")
+        declare.kernel = not knowledge.is_function_name(name) and not any(w in knowledge.core_types for w in words)
         if not declare.kernel:
             declare.check(head, name, f"function {name}", "a function")
         if not declare.kernel and (problem := type_problem(return_type)):
@@ -108,7 +113,7 @@ def parse(text: str, spec: SpecFile, origin: Pos, slips: list[Slip] | None = Non
         if knowledge.is_function_name(name) and any("^" in p.type for p in params):
             raise spec.error(pos, f"{name} takes a block (`^`), which is OpenCL C's: no function of the host API "
                              "takes one")
-        declarations.append(CFunction(name, return_type, params, pos))
+        declarations.append(CFunction(name, return_type, params, pos, declare.kernel))
     return declarations
 
 

@@ -272,7 +272,7 @@ class _Walk:
             self.facts.param_docs.append(ParamDoc(self.current.name, block.terms, text, where))
 
     def prototype(self, block: Prototype) -> None:
-        if not self.knowledge.is_function_name(block.function.name):  # the kernel language's, not the host API's
+        if block.function.kernel:  # the kernel language's, not the host API's
             if self.section != "aside":
                 self.facts.builtins.append(DeclaredBuiltin(block.function, self.where(block)))
             self.close_doc()

@@ -259,3 +259,19 @@ def test_a_kernel_language_function_may_take_a_block_and_opencl_c_types() -> Non
 def test_the_host_api_takes_no_block(text: str) -> None:
     with pytest.raises(InputError, match="block"):
         parse(text)
+
+
+@pytest.mark.parametrize(("text", "kernel"), [
+    ("uint acme_get_core_id(void);", True),
+    ("int acme_dot(char4 a, char4 b);", True),
+    ("void CL_CALLBACK acme_notify(cl_event event, cl_int status, void *data);", False),  # a program's callback
+    ("cl_int clDoACME(cl_context context);", False),
+])
+def test_a_function_is_the_kernel_languages_by_its_name_and_its_types(text: str, kernel: bool) -> None:
+    (function,) = parse(text)
+    assert isinstance(function, c_decl.CFunction) and function.kernel is kernel
+
+
+def test_opencl_cs_own_cl_types_keep_a_built_in_the_kernel_languages() -> None:
+    (function,) = parse("void acme_barrier(cl_mem_fence_flags flags);")
+    assert isinstance(function, c_decl.CFunction) and function.kernel
