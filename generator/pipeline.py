@@ -148,9 +148,9 @@ def said(spec: SpecFile, facts: SourceFacts) -> None:
     reports them with the extension's findings."""
     if spec.legacy is not None:
         encoding, first = spec.legacy
-        facts.remarks.append(Remark(Location(spec.path, first), "legacy-encoding", f"not UTF-8 text: read as "
-                                    f"{encoding}, which its first byte that is not UTF-8 (here) and every other one "
-                                    "fit; the package carries the text as read, in UTF-8", note=True))
+        facts.remarks.append(Remark(Location(spec.path, first), "legacy-encoding", f"not UTF-8 text: each byte "
+                                    f"that is not UTF-8 (the first here) is read as {encoding}, the rest as UTF-8; "
+                                    "the package carries the text as read, in UTF-8", note=True))
     for found in spec.normalised:
         facts.remarks.append(Remark(Location(spec.path, Pos(found.line, found.column)), f"character-{found.kind}",
                                     found.message(), note=not found.warning))

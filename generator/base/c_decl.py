@@ -9,7 +9,7 @@ from copy import copy
 from lark import Token, Tree, UnexpectedInput, UnexpectedToken
 
 from generator.base import grammars
-from generator.base.knowledge import CLanguage, load
+from generator.base.knowledge import CLanguage, Knowledge, load
 from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile
 
@@ -86,7 +86,7 @@ def parse(text: str, spec: SpecFile, origin: Pos, slips: list[Slip] | None = Non
     tree = grammars.parse("c_decl", text, spec, origin, mender)
     if slips is not None and mender is not None:
         slips.extend(mender.slips)
-    declare = _Declarator(spec, origin, knowledge.c_language, text)
+    declare = _Declarator(spec, origin, knowledge.c_language, text, knowledge.opencl_c_qualifiers, slips)
     declarations: list[CDeclaration] = []
     for node in tree.children:
         assert isinstance(node, Tree)
@@ -99,22 +99,34 @@ def parse(text: str, spec: SpecFile, origin: Pos, slips: list[Slip] | None = Non
                                  "the host API's")
             continue
         head = declare.plain(node.children)
+        if caret := next((t for t in head if t.type == "CARET"), None):
+            raise spec.error(declare.at(caret), "a `^` stands only before a block's name, `(^name)`")
         return_type, name = split_declarator([str(word) for word in head])
         if name is None:
             raise spec.error(pos, "function prototype without a name")
-        words = node.scan_values(lambda v: isinstance(v, Token) and v.type == "IDENTIFIER")
-        declare.kernel = not knowledge.is_function_name(name) and not any(w in knowledge.core_types for w in words)
+        words = [t for tree in node.iter_subtrees() for t in tree.children if isinstance(t, Token)]
+        declare.kernel = _kernel_language(name, [str(w) for w in words], knowledge)
         if not declare.kernel:
             declare.check(head, name, f"function {name}", "a function")
         if not declare.kernel and (problem := type_problem(return_type)):
             raise spec.error(pos, f"{problem} as the return type of {name}")
         params = declare.parameters([p for p in node.children if isinstance(p, Tree)], f"the prototype of {name}",
                                     name)
-        if knowledge.is_function_name(name) and any("^" in p.type for p in params):
+        if not declare.kernel and any("^" in p.type for p in params):
             raise spec.error(pos, f"{name} takes a block (`^`), which is OpenCL C's: no function of the host API "
                              "takes one")
         declarations.append(CFunction(name, return_type, params, pos, declare.kernel))
     return declarations
+
+
+def _kernel_language(name: str, words: list[str], knowledge: Knowledge) -> bool:
+    """Whether a function is the kernel language's: named outside the host API (and not a host name misspelt:
+    `CLFoo`, `clfoo`), and no word of it a host type (the core API's, or one named as host types are that is
+    no type of OpenCL C's own)."""
+    if knowledge.is_function_name(name) or name.lower().startswith("cl"):
+        return False
+    return not any(w in knowledge.core_types or (knowledge.is_type_name(w) and w not in knowledge.opencl_c_types)
+                   for w in words)
 
 
 class _Mender:
@@ -160,8 +172,12 @@ class _Declarator:
     """What C takes in one declarator, checked where the spec writes it: before cffi, whose errors name no spec
     place (a keyword as a name) or which overflows Python's stack (hundreds of pointer levels)."""
 
-    def __init__(self, spec: SpecFile, origin: Pos, language: CLanguage, text: str) -> None:
+    def __init__(self, spec: SpecFile, origin: Pos, language: CLanguage, text: str,
+                 qualifiers: frozenset[str] = frozenset(), slips: list[Slip] | None = None) -> None:
         self.spec, self.origin, self.language, self.text = spec, origin, language, text
+        self.slips = slips  # where slips are taken: each one read past
+        self.depth = 0  # how many function pointers (or blocks) the declarator being read stands in
+        self.qualifiers = qualifiers | language.type_keywords | {"const", "volatile", "restrict"}
         #: Reading a function of the kernel language (OpenCL C), whose qualifiers (`__global`, `volatile`),
         #: vector and image types and overloads are OpenCL C's, not the host C the package's cdef is made of.
         self.kernel = False
@@ -193,13 +209,33 @@ class _Declarator:
         if kind == "enum":
             enumerators = tuple(self.enumerator(child) for child in record.children if isinstance(child, Tree))
             return CTypedef(name, base, pos, kind, enumerators=enumerators)
-        members = tuple(self.member(child, name) for child in record.children if isinstance(child, Tree))
+        members = tuple(m for child in record.children if isinstance(child, Tree) for m in self.member(child, name))
         return CTypedef(name, base, pos, kind, members=members)
 
-    def member(self, node: Tree[Token], record: str) -> CParam:
-        c_type, name = self.declarator(node.children, f"a member of {record}", f"a member of {record}")
+    def member(self, node: Tree[Token], record: str) -> tuple[CParam, ...]:
+        """A member, or, where its words run over a line break with a type and a name on each side (`cl_uint
+        width` then `cl_uint height;`), the members whose `;` is missing at the break (a slip, when slips are
+        taken)."""
+        where = f"a member of {record}"
+        tokens = [child for child in node.children if isinstance(child, Token)]
+        breaks = [i for i in range(1, len(tokens)) if (tokens[i].line or 0) > (tokens[i - 1].line or 0)]
+        runs = [tokens[a:b] for a, b in zip([0, *breaks], [*breaks, len(tokens)], strict=True)]
+        if self.slips is not None and len(runs) > 1 and len(tokens) == len(node.children) and all(
+                len(run) >= 2 and run[-1].type == "IDENTIFIER" and run[0].type in ("IDENTIFIER", "CONST")
+                for run in runs):
+            for run in runs[:-1]:
+                end = run[-1]
+                self.slips.append(Slip(grammars.shift(self.origin, end.line or 1, (end.end_column or 1)),
+                                       "`;` missing at the end of this declaration: read as if it were there"))
+            return tuple(self.one_member(run, node, where) for run in runs)
+        return (self.one_member(node.children, node, where),)
+
+    def one_member(self, children: Sequence[Tree[Token] | Token], node: Tree[Token], where: str) -> CParam:
+        c_type, name = self.declarator(children, where, where)
         if name is None:
-            raise self.spec.error(self.at_node(node), f"a member of {record} without a name")
+            raise self.spec.error(self.at_node(node), f"{where} without a name")
+        if "(" not in c_type and (problem := type_problem(c_type.partition(" [")[0])):
+            raise self.spec.error(self.at_node(node), f"{problem}: {where}")
         return CParam(name, c_type)
 
     def enumerator(self, node: Tree[Token]) -> CEnumerator:
@@ -233,7 +269,12 @@ class _Declarator:
         callback = next((t for t in trees if t.data == "callback"), None)
         if callback is not None:
             return self.callback(tokens, callback, where, role)
+        if caret := next((t for t in tokens if t.type == "CARET"), None):
+            raise self.spec.error(self.at(caret), f"a `^` stands only before a block's name, `(^name)`, in {where}")
         c_type, name = split_declarator([str(t) for t in tokens])
+        if self.kernel and len([w for w in c_type.replace("*", " ").split() if w not in self.qualifiers]) > 1:
+            raise self.spec.error(self.at(tokens[0]), f"`{c_type}` is no type of OpenCL C in {where}: one type, "
+                                  "its qualifiers and the name (is a `,` or `;` missing?)")
         problem = type_problem(c_type) if index and not self.kernel else None  # a typedef's words are C's to judge
         if problem:
             raise self.spec.error(self.at_node(trees[0]) if not tokens else self.at(tokens[0]), f"{problem} in {where}")
@@ -259,6 +300,11 @@ class _Declarator:
         inner = self.plain(node.children)
         if not inner:
             raise self.spec.error(self.at_node(node), f"a function pointer in {where} is written `(*name)`")
+        most = self.language.pointer_levels if self.kernel else 1
+        if self.depth >= most:  # the IR spells one level of the host's; and Python's stack is no deeper
+            why = f"nested more than {most} deep" if self.kernel else "no function of the host API takes one"
+            raise self.spec.error(self.at(inner[0]), f"a function pointer inside a function pointer's parameters, "
+                                  f"in {where}: {why}")
         stars = [i for i, token in enumerate(inner) if token.type in ("STAR", "CARET")]
         if not stars or any(t.type != inner[stars[0]].type for t in inner[stars[0] : len(inner) - 1]):
             raise self.spec.error(self.at(inner[0]), f"a function pointer in {where} is written `(*name)`")
@@ -266,8 +312,12 @@ class _Declarator:
         name = str(names[0]) if names else None
         if not self.kernel:
             self.check(inner, name, f"{role} {name}", role)
-        params = self.parameters([c for c in node.children if isinstance(c, Tree)], where, "a function pointer",
-                                 named=False)
+        self.depth += 1
+        try:
+            params = self.parameters([c for c in node.children if isinstance(c, Tree)], where, "a function pointer",
+                                     named=False)
+        finally:
+            self.depth -= 1
         arguments = ", ".join(p.type for p in params) or "void"
         return f"{return_type} ( {' '.join(str(inner[i]) for i in stars)} )({arguments})", name
 

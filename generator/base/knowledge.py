@@ -56,6 +56,9 @@ class Knowledge:
     #: Macros of the OpenCL headers a declaration may carry that make no part of a type (calling conventions,
     #: attributes, version suffixes).
     decorations: frozenset[str] = frozenset()
+    #: OpenCL C's own types named as host types are (`cl_mem_fence_flags`): a built-in may take them.
+    opencl_c_types: frozenset[str] = frozenset()
+    opencl_c_qualifiers: frozenset[str] = frozenset()  # what qualifies a type in OpenCL C besides C's words
     platform_interfaces: frozenset[str] = frozenset()
     platforms: dict[str, str] = field(default_factory=dict)  # platform type -> its platform (`GL`, `Windows`)
 
@@ -364,6 +367,8 @@ def load() -> Knowledge:
         core_functions=functions,
         external_enums=enums["enums"],
         decorations=frozenset(core["decorations"]),
+        opencl_c_types=frozenset(conventions["opencl_c"]["host_named_types"]),
+        opencl_c_qualifiers=frozenset(conventions["opencl_c"]["qualifiers"]),
         c_language=CLanguage(
             keywords=frozenset(conventions["c_language"]["keywords"]),
             type_keywords=frozenset(conventions["c_language"]["type_keywords"]),

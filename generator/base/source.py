@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import errno
 import hashlib
 import os
@@ -32,6 +33,27 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 #: on Windows (cp1252: its quotes and dashes) or in ISO 8859-1, which takes any byte (a binary file is then refused
 #: for its control characters).
 LEGACY_ENCODINGS = ("cp1252", "latin-1")
+
+
+def _mixed(raw: bytes, encoding: str) -> str:
+    """`raw` as UTF-8 where it is UTF-8, each other byte in the legacy `encoding`: a UTF-8 text with a stray
+    byte keeps its characters, and a text all in the legacy encoding reads as that (one pass: the codec calls
+    the handler at each byte that is not UTF-8)."""
+    return raw.decode("utf-8-sig", errors=_HANDLERS[encoding])
+
+
+def _legacy_handler(encoding: str) -> str:
+    name = f"cl-d3d-sharing-{encoding}"
+
+    def handler(error: UnicodeError) -> tuple[str, int]:
+        assert isinstance(error, UnicodeDecodeError)
+        return error.object[error.start : error.end].decode(encoding), error.end
+
+    codecs.register_error(name, handler)
+    return name
+
+
+_HANDLERS = {encoding: _legacy_handler(encoding) for encoding in LEGACY_ENCODINGS}
 
 
 def _decodes(raw: bytes, encoding: str) -> bool:
@@ -90,10 +112,10 @@ class SpecFile:
         try:
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError as error:
-            line = raw[: error.start].count(b"\n") + 1
-            column = error.start - (raw.rfind(b"\n", 0, error.start) + 1) + 1
+            before = raw[: error.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+            at = Pos(before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1)
             encoding = next(e for e in LEGACY_ENCODINGS if _decodes(raw, e))
-            text, legacy = raw.decode(encoding), (encoding, Pos(line, column))
+            text, legacy = _mixed(raw, encoding), (encoding, at)
         spec = cls.from_text(shown, text)
         return cls(spec.path, spec.text, spec.normalised, hashlib.sha256(raw).hexdigest(), legacy)
 

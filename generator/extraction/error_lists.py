@@ -25,7 +25,10 @@ _WORD = re.compile(r"[A-Za-z_]\w*")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 #: What a sentence leading into a list of errors says its subjects do.
 _VERB = re.compile(r"\b(?:return|returns|returned|generate|generates|fail|fails|report|reports|raise|raises|"
-                   r"may|can|will|shall|must)\b")
+                   r"yield|yields|give|gives|produce|produces|do|does|may|can|will|shall|must)\b")
+#: A clause before the verb that names a function as no subject: "Unlike f, ...", "If f fails, ...".
+_SUBORDINATE = re.compile(r"(?:unlike|like|when|whenever|if|after|before|except|as with|as for|in addition to|"
+                          r"besides|while|once|until|because|since|although|though)\b", re.I)
 _PRONOUN = re.compile(r"\b(?:it|they|them|this function|these functions|this call|these calls)\b", re.I)
 #: "Replace the description of CL_X with:" naming no function: the code, where, and what was named before.
 Replacing = tuple[str, Location, tuple[tuple[str, ...], Location] | None]
@@ -43,6 +46,8 @@ class ErrorReader:
         self.named: tuple[tuple[str, ...], Location] | None = None  # the functions the last naming text named
         self.replacing: Replacing | None = None
         self.lead: tuple[str, Location] | None = None  # the paragraph before what follows, in this section
+        self.named_here: tuple[tuple[str, ...], Location] | None = None  # `named`, in this section only
+        self._structural: tuple[object, tuple[tuple[str, ...], str, bool] | None] | None = None
 
     # -- context ------------------------------------------------------------
 
@@ -60,11 +65,12 @@ class ErrorReader:
         """A heading or a prototype: the conditions after it belong to no function named before."""
         self.unanswered()
         self.owners, self.in_list, self.striking, self.listed, self.lead = (), False, False, (), None
+        self.named_here = None
 
     def saw(self, functions: list[str], where: Location) -> None:
         """Remember the functions a paragraph names: an owner a later sentence leaves implicit."""
         if functions:
-            self.named = (tuple(dict.fromkeys(functions)), where)
+            self.named = self.named_here = (tuple(dict.fromkeys(functions)), where)
 
     def end_list(self) -> None:
         if self.in_list:
@@ -154,9 +160,10 @@ class ErrorReader:
             if current in self.listed:
                 self.owners = (current,)
             elif (found := self.structural_owners(current)) is not None:
-                self.owners, how = found
+                self.owners, how, said = found
                 self.remark(where, "inferred-owner", f"no phrase the generator knows leads into this list of "
-                            f"errors; its conditions are kept as {' and '.join(self.owners)}'s, {how}", "note")
+                            f"errors; its conditions are kept as {' and '.join(self.owners)}'s, {how}",
+                            "note" if said else "warning")
         if not self.owners:
             self.unowned_item(text, where)
             return
@@ -172,35 +179,52 @@ class ErrorReader:
         for owner in self.owners:
             self.facts.errors.append(ErrorFact(owner, code, condition, where, "list"))
 
-    def structural_owners(self, current: str | None) -> tuple[tuple[str, ...], str] | None:
-        """Whose list of errors begins here when no known phrase said so, from where it stands: the functions the
-        sentence leading into it names (its subjects, before the verb, in any number), or, where that sentence
-        says "it" or "they", those the paragraph or the text named before; else the function the section
-        describes, else the one function the text declares."""
-        if self.lead is not None:
-            text, where = self.lead
-            sentences = _SENTENCE_END.split(text.strip())
-            last = sentences[-1]
-            named = [w for w in _WORD.findall(last) if self.knowledge.is_function_name(w)]
-            line = where.pos.line
-            if named:
-                verb = _VERB.search(last)
-                subjects = [w for w in named if verb is None or last.find(w) < verb.start()] or named
-                return tuple(dict.fromkeys(subjects)), f"which the sentence leading into it names (line {line})"
-            if pronoun := _PRONOUN.search(last):
-                earlier = [w for s in sentences[:-1] for w in _WORD.findall(s) if self.knowledge.is_function_name(w)]
-                if earlier:
-                    return tuple(dict.fromkeys(earlier)), f"whom \"{pronoun[0]}\" of the sentence leading into it " \
-                        f"(line {line}) stands for"
-                if self.named is not None:
-                    names, at = self.named
-                    return names, f"whom \"{pronoun[0]}\" of the sentence leading into it (line {line}) stands " \
-                        f"for, named last (line {at.pos.line})"
+    def structural_owners(self, current: str | None) -> tuple[tuple[str, ...], str, bool] | None:
+        """Whose list of errors begins here when no known phrase said so, from where it stands, and whether the
+        text says it (True) or it is only where the list stands (False, said louder): the functions the sentence
+        leading into it names as its subjects (in any number; a clause such as "unlike f," or "if f fails," names
+        none), or those its "it" or "they" stands for, named earlier in the paragraph or in this part of the
+        text; else the function this part of the text describes, else the one function the text declares. Read
+        once per lead-in: every item of a list asks."""
+        if self._structural is not None and self._structural[0] == (self.lead, current):
+            return self._structural[1]
+        found = self._lead_owners() or self._placed_owners(current)
+        self._structural = ((self.lead, current), found)
+        return found
+
+    def _lead_owners(self) -> tuple[tuple[str, ...], str, bool] | None:
+        if self.lead is None:
+            return None
+        text, where = self.lead
+        sentences = _SENTENCE_END.split(text.strip())
+        last, line = sentences[-1], where.pos.line
+        if any(self.knowledge.is_function_name(w) for w in _WORD.findall(last)):
+            verbs = list(_VERB.finditer(last))
+            before = last[: verbs[-1].start()] if verbs else last
+            clauses = [c for c in before.split(",") if not _SUBORDINATE.match(c.strip())]
+            for clause in reversed(clauses):
+                subjects = [w for w in _WORD.findall(clause) if self.knowledge.is_function_name(w)]
+                if subjects:
+                    return tuple(dict.fromkeys(subjects)), f"which the sentence leading into it names (line {line})", \
+                        True
+            return None
+        if pronoun := _PRONOUN.search(last):
+            earlier = [w for s in sentences[:-1] for w in _WORD.findall(s) if self.knowledge.is_function_name(w)]
+            if earlier:
+                return tuple(dict.fromkeys(earlier)), f"whom \"{pronoun[0]}\" of the sentence leading into it " \
+                    f"(line {line}) stands for", True
+            if self.named_here is not None:
+                names, at = self.named_here
+                return names, f"whom \"{pronoun[0]}\" of the sentence leading into it (line {line}) stands for, " \
+                    f"named last (line {at.pos.line})", False
+        return None
+
+    def _placed_owners(self, current: str | None) -> tuple[tuple[str, ...], str, bool] | None:
         if current is not None:
-            return (current,), "the function this part of the text describes"
+            return (current,), "the function this part of the text describes", False
         declared = {d.function.name for d in self.facts.functions}
         if len(declared) == 1:
-            return (declared.pop(),), "the one function the text declares"
+            return (declared.pop(),), "the one function the text declares", False
         return None
 
     def unowned_item(self, text: str, where: Location) -> None:

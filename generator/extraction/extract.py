@@ -64,8 +64,8 @@ from generator.frontends.document import (
 _PLAIN_WORD = re.compile(r"(?<![<\w])\w++(?![\w>])")
 #: What markup and punctuation put around a word (`+cl_x_y+`, `*cl_x_y*`, `"cl_x_y"`, `cl_x_y,`).
 _MARKUP = "+*`'\"_()[]<>.,:;"
-#: Where a title or an anchor parts its words.
-_TITLE_WORDS = re.compile(r"[\s\-]+")
+#: Where a title or an anchor parts its words (`cl_x_y-opencl`, `cl_x_y__overview`, the 2017 texts' anchors).
+_TITLE_WORDS = re.compile(r"[\s\-]+|__")
 _LEADING_REFERENCES = re.compile(r"^((?:<\w+>)(?:\s*(?:,|and|,\s*and)\s*<\w+>)*)\s")
 
 
@@ -435,9 +435,9 @@ class _Walk:
             return
         if self.facts.extension is None:  # a title's or an anchor's word: `The cl_x_y Extension`, `cl_x_y-opencl`
             for title, where in self.titled:
-                for word in _TITLE_WORDS.split(title):
-                    if self.knowledge.extension_parts(word.strip(_MARKUP)):
-                        self.facts.extension, self.facts.extension_where = word.strip(_MARKUP), where
+                for word in (w.strip(_MARKUP) for w in _TITLE_WORDS.split(title)):
+                    if self.knowledge.extension_parts(word) and word not in self.knowledge.core_types:
+                        self.facts.extension, self.facts.extension_where = word, where
                         return
 
     # -- helpers ------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from generator.base import c_decl
@@ -211,6 +213,8 @@ def test_a_decoration_after_the_parameters_is_no_part_of_the_declaration() -> No
     ("typedef cl_uint cl_a_acme\n\n  typedef cl_uint cl_b_acme\n", [(1, 26), (3, 28)]),
     ("typedef struct _cl_pair_acme {\n    cl_uint first,\n    cl_uint second\n} cl_pair_acme;\n", [(2, 18), (3, 19)]),
     ("typedef struct _cl_pair_acme { cl_uint first; cl_uint second } cl_pair_acme;", [(1, 61)]),
+    ("typedef struct _cl_pair_acme {\n    cl_uint first\n    cl_uint second;\n} cl_pair_acme;\n", [(2, 18)]),
+    ("typedef struct _cl_pair_acme {\n    cl_uint first\n    const char *second;\n} cl_pair_acme;\n", [(2, 18)]),
 ])
 def test_a_missing_semicolon_or_a_comma_between_members_is_read_with_a_slip_where_it_stands(
     text: str, where: list[tuple[int, int]],
@@ -222,6 +226,7 @@ def test_a_missing_semicolon_or_a_comma_between_members_is_read_with_a_slip_wher
     if "struct" in text:
         (pair,) = declarations
         assert isinstance(pair, c_decl.CTypedef) and [m.name for m in pair.members] == ["first", "second"]
+        assert all(" " not in m.type.replace("const ", "").replace(" *", "") for m in pair.members)
     with pytest.raises(InputError):  # the strict reading, where no slip is taken
         c_decl.parse(text, SpecFile("specs/x.txt", text), Pos(1, 1))
 
@@ -275,3 +280,39 @@ def test_a_function_is_the_kernel_languages_by_its_name_and_its_types(text: str,
 def test_opencl_cs_own_cl_types_keep_a_built_in_the_kernel_languages() -> None:
     (function,) = parse("void acme_barrier(cl_mem_fence_flags flags);")
     assert isinstance(function, c_decl.CFunction) and function.kernel
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("int acme_dot(char4 a\n             char4 b);", "`char4 a char4` is no type of OpenCL C"),  # a `,` missing
+    ("int ^acme_f(int x);", "a `^` stands only before a block's name"),
+    ("int acme_g(int ^^x, float ^ y);", "a `^` stands only before a block's name"),
+    ("int acme_enqueue(queue_t q, void (^block)(cl_event e));", "takes a block"),  # a host type: a host function
+])
+def test_what_is_neither_opencl_c_nor_host_c_is_refused(text: str, says: str) -> None:
+    with pytest.raises(InputError, match=re.escape(says)):
+        parse(text)
+
+
+@pytest.mark.parametrize("text", ["void * CLAllocWidgetACME(size_t size, unsigned int alignment);",
+                                  "cl_widget_acme clcreateWidgetACME(const cl_widget_desc_acme *desc);"])
+def test_a_host_name_misspelt_or_a_host_type_keeps_a_function_the_host_apis(text: str) -> None:
+    (function,) = parse(text)
+    assert isinstance(function, c_decl.CFunction) and not function.kernel
+
+
+def test_a_member_whose_words_make_no_type_is_refused_not_kept() -> None:
+    """`cl_uint width` over `*next;` is no slip that can be told: refused where it stands (it reached the IR as
+    the type `cl_uint width`, which broke its schema: an internal error)."""
+    text = "typedef struct _cl_node_acme {\n    cl_uint width\n    *next;\n} cl_node_acme;\n"
+    with pytest.raises(InputError, match="not a C type"):
+        c_decl.parse(text, SpecFile("specs/x.txt", text), Pos(1, 1), [])
+
+
+@pytest.mark.parametrize(("text", "why"), [
+    ("cl_int clDoACME(void (CL_CALLBACK *a)(void (CL_CALLBACK *b)(void *), void *), void *data);",
+     "no function of the host API takes one"),  # it reached the IR, whose schema it broke: an internal error
+    ("int acme_f(" + "void (^b)(" * 400 + "void" + ")" * 400 + ");", "nested more than 12 deep"),  # a traceback
+])
+def test_a_function_pointer_nested_past_what_the_api_takes_is_refused(text: str, why: str) -> None:
+    with pytest.raises(InputError, match=why):
+        parse(text)

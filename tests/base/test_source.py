@@ -194,3 +194,12 @@ def test_a_spec_swapped_for_a_link_out_while_runs_read_is_never_read(tmp_path: P
         assert swaps() > 0
     assert refused > 0, "no run met the link"
     assert not out.exists() or not any(b"SECRET" in data for data in snapshot(out).values())
+
+
+def test_a_utf8_text_with_a_stray_byte_keeps_its_characters(tmp_path: Path) -> None:
+    """One byte of cp1252 in a UTF-8 text made the whole text mojibake (every `é` became `Ã©`)."""
+    path = tmp_path / "mixed.txt"
+    path.write_bytes("ok\r\ncafé \u2013\r\n".encode() + b"dash \x96 here\r\n")
+    spec = SpecFile.read(path, tmp_path)
+    assert spec.text.startswith("ok\ncafé ") and "dash " in spec.text and "Ã" not in spec.text
+    assert spec.legacy == ("cp1252", Pos(3, 6))

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from generator.base.knowledge import Knowledge
 from generator.base.source import SpecFile
 from generator.extraction.extract import extract
 from generator.extraction.facts import SourceFacts
 from generator.frontends import registry
+from tests.support import calls_counted
 
 _HEAD = ("Name Strings\n\n    cl_acme_widget\n\n"
          "New Procedures and Functions\n\n    cl_int clDoWidgetACME(cl_context context, cl_uint level);\n\n"
@@ -273,3 +276,31 @@ def test_a_list_no_structure_owns_is_still_said(knowledge: Knowledge) -> None:
     body = ("    The following may happen:\n\n    * CL_INVALID_VALUE if the moon is full.\n")
     errors, remarks = _pair_errors(body, knowledge)
     assert errors == [] and any(r.startswith("unowned-condition") for r in remarks)
+
+
+@pytest.mark.parametrize("lead", [
+    "Unlike clGetContextInfo, clDoWidgetACME reports errors as follows:",
+    "When called after clCreateContext, clDoWidgetACME may return:",
+    "clGetContextInfo does not report these, but clDoWidgetACME does:",
+    "If clUndoWidgetACME fails, clDoWidgetACME reports:",
+    "clDoWidgetACME, unlike clUndoWidgetACME, yields one of these errors:",
+])
+def test_a_function_named_in_a_clause_before_the_subject_owns_nothing(lead: str, knowledge: Knowledge) -> None:
+    body = f"    {lead}\n\n    * CL_INVALID_CONTEXT if <context> is not a valid context.\n"
+    assert [(f, c) for f, c, _ in _errors(body, knowledge)] == [("clDoWidgetACME", "CL_INVALID_CONTEXT")]
+
+
+def test_a_pronoun_never_stands_for_a_function_of_another_part_of_the_text(knowledge: Knowledge) -> None:
+    body = ("    clPullACME takes items off the queue.\n\nAnother Section\n\n"
+            "    The errors it can report are:\n\n    * CL_INVALID_VALUE if <count> is 0.\n")
+    errors, remarks = _pair_errors(body, knowledge)
+    assert errors == [] and any(r.startswith("unowned-condition") for r in remarks)
+
+
+def test_the_lead_in_is_read_once_for_all_the_items_of_its_list(knowledge: Knowledge) -> None:
+    """A long lead-in before thousands of items was read again for each (minutes: a hang)."""
+    lead = "    " + " ".join(["Widgets are made in levels."] * 200) + " The errors are:\n\n"
+    items = "".join(f"    * CL_INVALID_VALUE if <count> is {i}.\n" for i in range(300))
+    with calls_counted() as calls:
+        _pair_errors(lead + items, knowledge)
+    assert sum(n for name, n in calls.items() if name.endswith("(_lead_owners)")) == 1

@@ -308,3 +308,11 @@ def test_the_extension_string_is_found_in_markup_a_title_or_an_anchor(
 ) -> None:
     document = parse(SpecFile.from_text("w.txt", text))
     assert extract(document, knowledge).extension == "cl_acme_widget"  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", [
+    "= Passing cl_context_properties to the cl_acme_widget Extension" + _ADOC_BODY,  # a core type comes first
+    "[[cl_acme_widget__overview]]\n= Widgets" + _ADOC_BODY,  # the 2017 texts' anchors
+])
+def test_a_core_type_or_an_anchors_part_is_no_extension_string(text: str, knowledge: Knowledge) -> None:
+    assert extract(asciidoc.parse(SpecFile.from_text("w.txt", text)), knowledge).extension == "cl_acme_widget"
