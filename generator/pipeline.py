@@ -22,7 +22,7 @@ from generator.extraction.extract import extract
 from generator.extraction.facts import Remark, SourceFacts
 from generator.frontends import FRONTENDS, registry_xml
 from generator.frontends.book import checkout
-from generator.frontends.detect import NOTES, detect, note_like
+from generator.frontends.detect import NOTES, POINTERS, detect, note_like
 from generator.frontends.registry_xml import Registry
 
 if TYPE_CHECKING:
@@ -119,6 +119,8 @@ def read_one(path: Path, knowledge: Knowledge,
         form = detect(spec)
     if form == NOTES:
         return spec, spec.path
+    if form == POINTERS:
+        return spec, Skipped(spec.path, form)
     try:
         with timing.stage(f"front-end {form}"):
             document = FRONTENDS[form](spec)
@@ -276,6 +278,11 @@ def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], obj
                          "this folder holds the registry XML but no text describing an extension of it")
     sink = Sink()
     for passed in found.passed_over:
+        if passed.form == POINTERS:
+            sink.warning(Location(passed.path, Pos(1, 1)), "skipped-pointer", "no specification but the address "
+                         "of one (a short text of no format, giving a web address): skipped; generate from the text "
+                         "it points to")
+            continue
         sink.warning(Location(passed.path, Pos(1, 1)), "skipped-note", f"taken for a Markdown note and skipped: "
                      f"read as {passed.form}, which it also looks like, it states no prototype, token, condition or "
                      "table, and it has more Markdown headings and tables than marks of that format")

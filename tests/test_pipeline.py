@@ -293,3 +293,38 @@ def test_a_text_of_kernel_language_built_ins_is_kept_not_refused(
     assert "`uint acme_dot(uchar4 a, uchar4 b)`" in page and "Built-in function" in page
     module = (tmp_path / "out" / "cl_d3d_sharing" / "cl_acme_kernel_dot.py").read_text(encoding="utf-8")
     assert "CL_DEVICE_DOT_ACME: Final = " in module and "acme_dot" not in module
+
+
+#: A made-up stub, as the registry keeps for the texts that moved: no specification, only where it is now.
+POINTER = """\
+The cl_acme_widget specification is no longer written in plain text.
+
+Please refer to the extension specification here:
+
+https://example.org/registry/cl_acme_widget.html
+"""
+
+
+def test_a_text_that_only_points_to_its_specification_is_skipped_with_a_warning(
+    main: Callable[..., CliRun], tmp_path: Path,
+) -> None:
+    """Such a stub was refused ("cannot recognise the format"), and with it every text of the folder."""
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "widget.txt").write_text(WIDGET)
+    (tmp_path / "specs" / "moved.txt").write_text(POINTER)
+    run = main("generate", "--specs", str(tmp_path / "specs"), "--out", str(tmp_path / "out"))
+    assert run.status == 0, run.err
+    assert "specs/moved.txt:1:1: warning: no specification but the address of one" in run.err
+    assert (tmp_path / "out" / "ir" / "cl_acme_widget.yaml").is_file()
+    (tmp_path / "specs" / "widget.txt").unlink()
+    alone = main("generate", "--specs", str(tmp_path / "specs"), "--out", str(tmp_path / "other"))
+    assert alone.status == 2 and "holds no spec" in alone.err
+
+
+def test_a_long_text_of_no_format_is_refused_though_it_gives_an_address(
+    main: Callable[..., CliRun], tmp_path: Path,
+) -> None:
+    (tmp_path / "specs").mkdir()
+    (tmp_path / "specs" / "long.txt").write_text(POINTER + "Some words.\n" * 60)
+    run = main("generate", "--specs", str(tmp_path / "specs"), "--out", str(tmp_path / "out"))
+    assert run.status == 2 and "cannot recognise the format of this file" in run.err

@@ -28,7 +28,13 @@ SPEC_FORMATS = (
     refpage.DETECTION,
 )
 _NOTE = Format(NOTES, 2, lambda t: len(_MARKDOWN.findall(t)), "Markdown headings and tables")
-FORMATS = (*SPEC_FORMATS, _NOTE)
+#: Not a specification but where one is now: a short text giving an address (the registry's old texts that say
+#: the extension is no longer written in plain text). Passed over with a warning that names it.
+POINTERS = "pointer"
+_URL = re.compile(r"\bhttps?://[^\s<>\"]+")
+_POINTER = Format(POINTERS, 1, lambda t: len(_URL.findall(t)) if t.count("\n") < 40 else 0,
+                  "a short text giving the address of the specification")
+FORMATS = (*SPEC_FORMATS, _NOTE, _POINTER)
 
 
 def detect(spec: SpecFile) -> str:
@@ -44,6 +50,8 @@ def detect(spec: SpecFile) -> str:
         return max(fitting, key=lambda f: scores[f.name]).name
     if _NOTE.marks(spec.text) >= _NOTE.minimum:
         return NOTES
+    if _POINTER.marks(spec.text) >= _POINTER.minimum:
+        return POINTERS
     looked_for = "; ".join(f"{f.name} ({f.what})" for f in SPEC_FORMATS)
     raise spec.error(Pos(1, 1), f"cannot recognise the format of this file; looked for: {looked_for}")
 
