@@ -242,28 +242,29 @@ def device_platform(device: CData) -> CData:
     return found[0]
 
 
-def context_devices(context: CData) -> list[CData]:
+def _context_answer(context: CData, param: int, c_type: str, what: str) -> tuple[CData, int]:
+    """The list `clGetContextInfo` answers for `param` (items of `c_type`), asking its size first: the items and how
+    many."""
     lib = library()
     size = ffi.new("size_t *")
-    _check(lib.clGetContextInfo(context, _CONTEXT_DEVICES, 0, ffi.NULL, size), 'clGetContextInfo')
-    item = ffi.sizeof("cl_device_id")
-    length = answered(size[0], MOST_ITEMS * item, 'clGetContextInfo', "bytes of devices")
-    found = ffi.new("cl_device_id[]", max(-(-length // item), 1))  # room for every byte it will write
-    _check(lib.clGetContextInfo(context, _CONTEXT_DEVICES, length, found, ffi.NULL), 'clGetContextInfo')
-    return [found[i] for i in range(length // item)]
+    _check(lib.clGetContextInfo(context, param, 0, ffi.NULL, size), 'clGetContextInfo')
+    item = ffi.sizeof(c_type)
+    length = answered(size[0], MOST_ITEMS * item, 'clGetContextInfo', f"bytes of {what}")
+    found = ffi.new(f"{c_type}[]", max(-(-length // item), 1))  # room for every byte it will write
+    _check(lib.clGetContextInfo(context, param, length, found, ffi.NULL), 'clGetContextInfo')
+    return found, length // item
+
+
+def context_devices(context: CData) -> list[CData]:
+    found, count = _context_answer(context, _CONTEXT_DEVICES, 'cl_device_id', "devices")
+    return [found[i] for i in range(count)]
 
 
 def context_properties(context: CData) -> list[int]:
     """The properties `context` was created with, as the library lists them (name, value, ..., without the 0)."""
-    lib = library()
-    size = ffi.new("size_t *")
-    _check(lib.clGetContextInfo(context, _CONTEXT_PROPERTIES, 0, ffi.NULL, size), 'clGetContextInfo')
-    item = ffi.sizeof("cl_context_properties")
-    length = answered(size[0], MOST_ITEMS * item, 'clGetContextInfo', "bytes of properties")
-    found = ffi.new("cl_context_properties[]", max(-(-length // item), 1))
-    _check(lib.clGetContextInfo(context, _CONTEXT_PROPERTIES, length, found, ffi.NULL),
-           'clGetContextInfo')
-    listed = [int(found[i]) for i in range(length // item)]
+    found, count = _context_answer(context, _CONTEXT_PROPERTIES, 'cl_context_properties',
+                                   "properties")
+    listed = [int(found[i]) for i in range(count)]
     ended = next((i for i in range(0, len(listed), 2) if listed[i] == 0), len(listed))  # a name of 0 ends them
     return listed[:ended - ended % 2]
 

@@ -99,8 +99,7 @@ def parse(text: str, spec: SpecFile, origin: Pos, slips: list[Slip] | None = Non
                                  "the host API's")
             continue
         head = declare.plain(node.children)
-        if caret := next((t for t in head if t.type == "CARET"), None):
-            raise spec.error(declare.at(caret), "a `^` stands only before a block's name, `(^name)`")
+        declare.no_caret(head, "a function's return type")
         return_type, name = split_declarator([str(word) for word in head])
         if name is None:
             raise spec.error(pos, "function prototype without a name")
@@ -269,8 +268,7 @@ class _Declarator:
         callback = next((t for t in trees if t.data == "callback"), None)
         if callback is not None:
             return self.callback(tokens, callback, where, role)
-        if caret := next((t for t in tokens if t.type == "CARET"), None):
-            raise self.spec.error(self.at(caret), f"a `^` stands only before a block's name, `(^name)`, in {where}")
+        self.no_caret(tokens, where)
         c_type, name = split_declarator([str(t) for t in tokens])
         if self.kernel and len([w for w in c_type.replace("*", " ").split() if w not in self.qualifiers]) > 1:
             raise self.spec.error(self.at(tokens[0]), f"`{c_type}` is no type of OpenCL C in {where}: one type, "
@@ -339,6 +337,11 @@ class _Declarator:
         if name is not None and (why := self.language.refuses(name)):
             token = next(t for t in reversed(tokens) if t == name)
             raise self.spec.error(self.at(token), f"{name!r} is {why}; it cannot name {role}")
+
+    def no_caret(self, tokens: Sequence[Token], where: str) -> None:
+        """A `^` stands only in a block's `(^name)` (read by `callback`), never among a declarator's words."""
+        if caret := next((t for t in tokens if t.type == "CARET"), None):
+            raise self.spec.error(self.at(caret), f"a `^` stands only before a block's name, `(^name)`, in {where}")
 
     def at(self, token: Token) -> Pos:
         return grammars.shift(self.origin, token.line or 1, token.column or 1)
