@@ -40,9 +40,10 @@ check: $(GENERATOR_READY)
 docs: $(DOCS_READY)
 	$(MKDOCS) build --strict --config-file generated/mkdocs.yml --site-dir $(CURDIR)/site
 
-# remake data/ from the installed official headers (Debian opencl-c-headers, mingw-w64-common, libgl-dev, libegl-dev, libva-dev)
+# remake data/ from the installed official headers (Debian opencl-c-headers, mingw-w64-common, libgl-dev, libegl-dev, libva-dev);
+# with REGISTRY=path/to/cl.xml, also replace the registry XML the generator leans on (data/registry/cl.xml)
 data: $(GENERATOR_READY)
-	$(PY) data/make_data.py
+	$(PY) data/make_data.py $(if $(REGISTRY),--registry "$(REGISTRY)")
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)

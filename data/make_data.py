@@ -13,14 +13,23 @@ them, and every `generate` reads them (JSON in 1 ms, the same as YAML in 23 ms).
 
 Run `python data/make_data.py` to rewrite them, or `--check` to verify that the
 committed files are what the installed headers give (tests do this).
+
+    registry/cl.xml, registry.yaml  <- a registry XML named with `--registry PATH` (`make data REGISTRY=PATH`),
+                                       copied as it is after the generator has read it whole; the YAML says
+                                       where it comes from (the commit, when PATH is in a clean git checkout)
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
+import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -248,10 +257,101 @@ def render(data: dict[str, Any]) -> str:
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
 
 
+REGISTRY_COPY = "registry/cl.xml"
+REGISTRY_PROVENANCE = "registry.yaml"
+
+
+def _git(folder: Path, *argv: str) -> str | None:
+    """What git says of `folder`'s checkout, or None (no git, not a checkout, or it fails)."""
+    git = shutil.which("git")
+    if git is None:
+        return None
+    done = subprocess.run([git, "-C", str(folder), *argv], capture_output=True, text=True, check=False,
+                          stdin=subprocess.DEVNULL)
+    return done.stdout.strip() if done.returncode == 0 else None
+
+
+def registry_provenance(path: Path, data: bytes) -> dict[str, str | None]:
+    """`registry.yaml` for a copy of `path`: its digests, and the checkout's commit when it holds the file as
+    committed (a changed file names no commit)."""
+    folder = path.resolve().parent
+    top = _git(folder, "rev-parse", "--show-toplevel")
+    source, commit, date = str(path.resolve()), None, None
+    if top:
+        relative = path.resolve().relative_to(Path(top).resolve()).as_posix()
+        remote = _git(folder, "remote", "get-url", "origin")
+        name = re.sub(r"^(?:\w+://|git@)[^/:]+[/:]|\.git$", "", remote) if remote else Path(top).name
+        source = f"{name} {relative}"
+        if _git(Path(top), "status", "--porcelain", "--", relative) == "":
+            found = _git(Path(top), "log", "-1", "--format=%H %cs")
+            commit, date = found.split() if found else (None, None)
+    return {"file": REGISTRY_COPY, "source": source, "commit": commit, "date": date,
+            "blob": hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest(),
+            "sha256": hashlib.sha256(data).hexdigest()}
+
+
+def copy_registry(path: Path) -> int:
+    """Copy the registry XML at `path` into data/ with its provenance, once the generator has read it whole; an
+    input error (exit 2) and nothing written when it cannot."""
+    from generator.base.errors import InputError
+    from generator.base.source import SpecFile
+    from generator.frontends import registry_xml
+
+    try:
+        spec = SpecFile.read(path)
+        if not registry_xml.recognises(spec.text):
+            raise InputError(spec.path, None, "not a registry XML (no <registry> at its start)")
+        registry_xml.read(spec)
+    except InputError as error:
+        print(error.render(), file=sys.stderr)
+        return 2
+    data = path.read_bytes()
+    provenance = registry_provenance(path, data)
+    if provenance["sha256"] != spec.digest:
+        print(f"{path}: error: changed while it was read; run again", file=sys.stderr)
+        return 2
+    header = ("# The registry XML `generate` leans on when --specs holds none (README: \"A registry to lean on\").\n"
+              "# Written with the copy by `make data REGISTRY=path/to/cl.xml`;"
+              " a copy whose sha256 differs is refused.\n")
+    _replace(HERE / REGISTRY_COPY, data)
+    _replace(HERE / REGISTRY_PROVENANCE, (header + yaml.safe_dump(provenance, sort_keys=False)).encode())
+    print(f"data/{REGISTRY_COPY}: copied from {provenance['source']} ({provenance['commit'] or 'no commit'})",
+          file=sys.stderr)
+    return 0
+
+
+def _replace(target: Path, data: bytes) -> None:
+    """Write `target` whole or not at all."""
+    target.parent.mkdir(exist_ok=True)
+    descriptor, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.")
+    try:
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(data)
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, target)
+    except BaseException:
+        os.unlink(temporary)
+        raise
+
+
+def registry_stale() -> str | None:
+    """Why the copy is not the file `registry.yaml` describes, or None."""
+    provenance = yaml.safe_load((HERE / REGISTRY_PROVENANCE).read_text())
+    data = (HERE / provenance["file"]).read_bytes()
+    if hashlib.sha256(data).hexdigest() != provenance["sha256"]:
+        return f"data/{provenance['file']} is not the file data/{REGISTRY_PROVENANCE} describes (sha256)"
+    if hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest() != provenance["blob"]:
+        return f"data/{provenance['file']} is not the file data/{REGISTRY_PROVENANCE} describes (blob)"
+    return None
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if the files differ from the headers")
+    parser.add_argument("--registry", type=Path, metavar="PATH", help="copy this registry XML (cl.xml) into data/")
     args = parser.parse_args()
+    if args.registry is not None and (status := copy_registry(args.registry)) != 0:
+        return status
     outputs = {"opencl_core.json": render(opencl_core()), "external_enums.json": render(dxgi_format()),
                "platform_types.json": render(platform_types())}
     stale = [name for name, text in outputs.items()
@@ -259,7 +359,10 @@ def main() -> int:
     if args.check:
         for name in stale:
             print(f"data/{name} differs from what the headers give", file=sys.stderr)
-        return 1 if stale else 0
+        why = registry_stale()
+        if why is not None:
+            print(why, file=sys.stderr)
+        return 1 if stale or why else 0
     for name, text in outputs.items():
         (HERE / name).write_text(text)
     return 0

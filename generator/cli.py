@@ -57,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
                              help="of a Khronos checkout (OpenCL-Docs), an extension to generate (repeatable)")
         command.add_argument("--timings", type=Path, metavar="FILE",
                              help="write the seconds spent in each stage to FILE (JSON)")
+        command.add_argument("--no-registry", dest="lean", action="store_false",
+                             help="without a registry XML among the specs, go without one rather than the "
+                             "project's copy (data/registry/cl.xml)")
     compare = commands.add_parser("diff", help="what changed in the API from OLD to NEW; exit 1 if anything did")
     compare.add_argument("old", type=Path, help="a spec file, a folder of specs, or a folder of IR (OUT or OUT/ir)")
     compare.add_argument("new", type=Path, help="the same, for the new revision")
@@ -121,20 +124,20 @@ def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
             baseline.writable(args.baseline)
         project = _project(args, place)
         if isinstance(project, str) and not args.extension and not getattr(args, "write_baseline", False) \
-                and _current(place, args.specs, project):
+                and _current(place, args.specs, project, args.lean):
             print(f"{_shown(args.out)}: current (no input changed since it was written); nothing parsed",
                   file=sys.stderr)
             return 0
         with timing.stage("import"):
             from generator import pipeline
         # emission is imported while a second process reads
-        result = pipeline.run(args.specs, first=_import_emission, extensions=tuple(args.extension))
+        result = pipeline.run(args.specs, first=_import_emission, extensions=tuple(args.extension), lean=args.lean)
         from generator.emission import emit
         emitted = emit.outputs(result.extensions, result.texts, recheck=getattr(args, "force", False))
         files = emitted.files
         made = project if isinstance(project, str) else project.result()
         # the hash of the bytes this run parsed, not of a second reading: see `fingerprint`
-        files[ownership.NAME] = ownership.manifest(fingerprint.inputs(made, result.digests), files)
+        files[ownership.NAME] = ownership.manifest(fingerprint.inputs(made, result.digests, args.lean), files)
     except InputError as error:
         print(error.render(), file=sys.stderr)
         return INPUT_ERROR
@@ -214,7 +217,7 @@ def _timed_project() -> str:
         return fingerprint.project()
 
 
-def _current(place: writer.Place | None, specs: Path, project: str) -> bool:
+def _current(place: writer.Place | None, specs: Path, project: str, lean: bool) -> bool:
     """Whether OUT holds a manifest whose inputs' hash is that of the inputs as they are now, and all of OUT is as
     written then (`fingerprint.current`)."""
     if place is None:
@@ -223,7 +226,7 @@ def _current(place: writer.Place | None, specs: Path, project: str) -> bool:
         if out is None or ownership.read(out) is None:
             return False
         digests = fingerprint.on_disk(specs)
-        return digests is not None and fingerprint.current(out, fingerprint.inputs(project, digests))
+        return digests is not None and fingerprint.current(out, fingerprint.inputs(project, digests, lean))
 
 
 def _check(out: Path, files: dict[str, str]) -> int:

@@ -5,13 +5,14 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable
-from dataclasses import field
+from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.base import forked, source, timing
+from generator.base import forked, shipped_registry, source, timing
 from generator.base.diagnostics import Diagnostic, Location, Sink
 from generator.base.errors import Gather, InputError, printable
 from generator.base.knowledge import Knowledge, load
@@ -185,7 +186,7 @@ def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
                   f"the registry XML describes {described} extensions; the {ignored} that no "
                   "text here describes are not generated")
     with timing.stage("cross-check"):
-        crosscheck.check(extensions, facts, knowledge, sink)
+        crosscheck.check(extensions, facts, knowledge, sink, registry)
         if registry is not None:
             registry_check.check(extensions, facts, registry, knowledge, sink)
     with timing.stage("conditions"):
@@ -196,10 +197,11 @@ def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
     return extensions
 
 
-def run(specs: Path, first: Callable[[], object] | None = None, extensions: tuple[str, ...] = ()) -> Result:
+def run(specs: Path, first: Callable[[], object] | None = None, extensions: tuple[str, ...] = (),
+        lean: bool = True) -> Result:
     """All extensions described under `specs`, each with the diagnostics that concern it; of a Khronos checkout,
     the `extensions` named. `first`: work of the caller's that this process does while a second one starts
-    reading (`read`)."""
+    reading (`read`). `lean`: read the shipped registry XML when `specs` holds none (`--no-registry` is False)."""
     found = checkout.recognise(specs)
     if found is not None:
         return run_checkout(found, extensions, first)
@@ -208,7 +210,7 @@ def run(specs: Path, first: Callable[[], object] | None = None, extensions: tupl
                          "and xml/ with its registry XML); this folder is not one, and every extension its texts "
                          "describe is generated")
     hidden: list[str] = []
-    result = run_files(spec_files(specs, hidden), str(specs), first, specs)
+    result = run_files(spec_files(specs, hidden), str(specs), first, specs, lean)
     result.hidden = hidden
     return result
 
@@ -251,6 +253,26 @@ def _prepare(first: Callable[[], object] | None) -> None:
         first()
 
 
+def _shipped(texts: dict[str, str], sink: Sink) -> Registry:
+    """The project's copy of the registry XML, read for a run whose texts come without one; `texts` gets it,
+    for the package carries every text its IR cites."""
+    with timing.stage("front-end registry XML"):
+        spec, described, registry = _read_shipped(shipped_registry.state())
+    texts[spec.path] = spec.text
+    sink.note(Location(spec.path, Pos(1, 1)), "registry-shipped", f"no registry XML among the texts: the project's "
+              f"copy ({described.described()}) gives what they leave out and is compared with them; a registry XML "
+              "among the texts replaces it, --no-registry goes without")
+    return registry
+
+
+@functools.lru_cache(maxsize=1)
+def _read_shipped(_: tuple[str, str | None, str | None]) -> tuple[SpecFile, shipped_registry.Provenance, Registry]:
+    """The copy read, once a process while it stays as it is (`shipped_registry.state`, the key): reading it is
+    60 ms of the 62 that a small text takes, and the tests generate thousands of times."""
+    spec, described = shipped_registry.read()
+    return spec, described, replace(registry_xml.read(spec), shipped=described.described())
+
+
 def _finished(extensions: list[Extension], sink: Sink, skipped: list[str], texts: dict[str, str],
               digests: dict[str, str]) -> Result:
     """The result, each extension with the diagnostics that concern it."""
@@ -264,9 +286,10 @@ def _finished(extensions: list[Extension], sink: Sink, skipped: list[str], texts
 
 
 def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], object] | None = None,
-              root: Path | None = None) -> Result:
+              root: Path | None = None, lean: bool = True) -> Result:
     """All extensions described in `paths`; the result does not depend on their order. Under `root`, the
-    `--specs` folder, each is named `specs/<its path under root>`; without, as named on the command line."""
+    `--specs` folder, each is named `specs/<its path under root>`; without, as named on the command line.
+    `lean`: with no registry XML among `paths`, read the one the project ships (`base/shipped_registry.py`)."""
     with timing.stage("knowledge"):
         knowledge = load()
     errors = Gather()
@@ -277,6 +300,10 @@ def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], obj
         raise InputError(where, None, "this folder holds no spec, only notes" if found.registry is None else
                          "this folder holds the registry XML but no text describing an extension of it")
     sink = Sink()
+    registry = found.registry
+    if registry is None and lean and facts:
+        with errors.attempt():
+            registry = _shipped(found.texts, sink)
     for passed in found.passed_over:
         if passed.form == POINTERS:
             sink.warning(Location(passed.path, Pos(1, 1)), "skipped-pointer", "no specification but the address "
@@ -288,6 +315,6 @@ def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], obj
                      "table, and it has more Markdown headings and tables than marks of that format")
     extensions: list[Extension] = []
     with errors.attempt():  # the files that were read go on, so that one run reports the errors of every stage
-        extensions = later_stages(facts, knowledge, sink, found.registry)
+        extensions = later_stages(facts, knowledge, sink, registry)
     errors.check()
     return _finished(extensions, sink, skipped, found.texts, found.digests)

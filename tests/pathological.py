@@ -165,8 +165,9 @@ SHAPES: dict[str, Shape] = {shape.name: shape for shape in (
           _asciidoc(_OVERVIEW, lambda n: _OVERVIEW + _repeat(" indexterm:[", n)), 128 * _KB),
     Shape("table-cell-lines", _KHR11, "a table cell continued over thousands of lines (AsciiDoc table)",
           _replace(_KHR11, _CELL, lambda n: _CELL + _repeat("more\n", n)), 64 * _KB),
-    Shape("inline-markup", _KHR11, "a paragraph of many unclosed `{name`, `**` and `_a`, and attribute references "
-          "(AsciiDoc)", _asciidoc(_OVERVIEW, lambda n: _OVERVIEW + _repeat(" {name **x _a {CL_A}", n)), 64 * _KB),
+    Shape("inline-markup", _KHR11, "a paragraph of many unclosed `{name`, `**`, `_a`, `_a b` and `+a b`, and "
+          "attribute references (AsciiDoc)",
+          _asciidoc(_OVERVIEW, lambda n: _OVERVIEW + _repeat(" {name **x _a {CL_A} _b c +d e", n)), 64 * _KB),
     Shape("nested-items", _KHR11, "an error code's thousands of sub-items, with include and conditional lines "
           "among them (AsciiDoc)", _asciidoc(_OVERVIEW, lambda n: _OVERVIEW + "\n\n* {CL_INVALID_VALUE}\n"
                                              + _repeat("** if _a_ is 0, or\ninclude::a.txt[]\nifdef::b[]\n", n)),

@@ -240,3 +240,84 @@ GIZMO_XML = """<?xml version="1.0" encoding="UTF-8"?>
     </extensions>
 </registry>
 """
+
+
+#: A made-up vendor text using a type of the EGL sharing extension and a struct of a vendor's host-pointer one,
+#: and naming a token of the latter without its value: only the registry XML defines them.
+GADGET = """\
+Name String
+
+    cl_acme_gadget
+
+Version
+
+    Version 1, 2026
+
+New Procedures and Functions
+
+    cl_int clAttachGadgetACME(cl_context context,
+                              CLeglDisplayKHR display,
+                              cl_mem_ext_host_ptr * host)
+
+New Tokens
+
+    Accepted in the <flags> parameter of clCreateBuffer:
+
+        CL_MEM_EXT_HOST_PTR_QCOM
+
+    Returned by clAttachGadgetACME when <display> is not one:
+
+        CL_INVALID_GADGET_ACME   -7101
+
+Additions to Chapter 5 of the OpenCL 1.2 Specification
+
+    clAttachGadgetACME returns CL_SUCCESS if the function is executed
+    successfully. Otherwise it returns one of the following errors:
+
+      * CL_INVALID_CONTEXT if <context> is not a valid context.
+
+      * CL_INVALID_GADGET_ACME if <display> is not a valid display.
+"""
+
+#: A registry XML a user gives beside GADGET: it defines the display handle otherwise than the project's copy.
+OWN_XML = """<?xml version="1.0" encoding="UTF-8"?>
+<registry>
+  <types>
+    <type category="define">typedef <type>cl_uint</type> <name>CLeglDisplayKHR</name>;</type>
+    <type category="struct" name="cl_mem_ext_host_ptr">
+      <member><type>cl_uint</type> <name>allocation_type</name></member>
+    </type>
+  </types>
+  <enums name="gadget">
+    <enum value="0x4000" name="CL_MEM_EXT_HOST_PTR_QCOM"/>
+  </enums>
+</registry>
+"""
+
+#: A made-up extension in the AsciiDoc form of 2017 (`+literal+` names, no token section), adding to a core
+#: function's list of errors and naming another extension's token in its prose.
+LANES_2017 = """\
+// Made up for the tests.
+
+[[cl_khr_lanes]]
+== Lanes
+
+This section describes the *cl_khr_lanes* extension. A queue may have a high
+priority (+CL_QUEUE_PRIORITY_HIGH_KHR+) and run in lanes.
+
+[[cl_khr_lanes-host-side-api-modifications]]
+=== Host-side API modifications
+
+The function *+clCreateCommandQueueWithProperties+* (Section 5.1) is extended to accept the +CL_QUEUE_LANES_KHR+
+property.
+
+The properties field accepts the following values:
+
+* +CL_QUEUE_LANES_ONE_KHR+ (one lane)
+* +CL_QUEUE_LANES_TWO_KHR+ (two lanes)
+
+To the error section for *+clCreateCommandQueueWithProperties+*, the following is added:
+
+* +CL_INVALID_QUEUE_PROPERTIES+ if the +CL_QUEUE_LANES_KHR+ property is specified and the queue is a
++CL_QUEUE_ON_DEVICE+.
+"""

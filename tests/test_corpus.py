@@ -88,7 +88,8 @@ def test_all_the_texts_together_score_as_each_alone(tmp_path: Path, scores: dict
 #: code, kind and words of the diagnostic at the condition's line).
 _INFERRED = [
     ("cl_intel_d3d11_nv12_media_sharing.registry.txt", "clCreateFromD3D11Texture2DKHR",
-     "CL_INVALID_D3D11_RESOURCE_KHR", "external-function", "another extension's function"),
+     "CL_INVALID_D3D11_RESOURCE_KHR", "registry-function",
+     "which the registry XML declares (for cl_khr_d3d11_sharing)"),
     ("cl_intel_simultaneous_sharing.registry.txt", "clCreateContext", "CL_INVALID_PROPERTY",
      "inferred-owner", "named last"),
 ]

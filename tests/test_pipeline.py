@@ -18,6 +18,7 @@ from generator.base.errors import InputError
 from generator.emission import emit
 from generator.ir import files as ir
 from generator.ir import read
+from generator.merging import recover
 from tests.samples import WIDGET
 from tests.support import ROOT, SPECS, CliRun
 
@@ -54,9 +55,24 @@ def test_the_collapsed_text_alone_names_its_groups_from_the_prototypes(tmp_path:
 
 def test_a_page_without_prototype_alone_says_its_conditions_are_lost(tmp_path: Path) -> None:
     shutil.copy(SPECS / "clEnqueueReleaseD3D10ObjectsKHR.txt", tmp_path)
-    result = pipeline.run(tmp_path)
+    result = pipeline.run(tmp_path, lean=False)
     (unknown,) = [d for d in result.diagnostics if d.kind == "unknown-function"]
     assert "clEnqueueReleaseD3D10ObjectsKHR" in unknown.message and unknown.where.pos.line == 98
+
+
+def test_a_page_without_prototype_takes_the_registry_s_and_says_each_condition_it_cannot_keep(
+        tmp_path: Path) -> None:
+    """The damaged page alone, beside the project's registry XML: the function is the registry's, and each
+    condition whose code the page lost (no other text gives it) is said where it stands."""
+    shutil.copy(SPECS / "clEnqueueReleaseD3D10ObjectsKHR.txt", tmp_path)
+    result = pipeline.run(tmp_path)
+    (extension,) = result.extensions
+    function = extension.function("clEnqueueReleaseD3D10ObjectsKHR")
+    assert function is not None and function.external and function.return_type == "cl_int"
+    taken = [d for d in result.diagnostics if d.kind == "registry-function"]
+    assert [d.where.pos.line for d in taken] == [98] and "with the XML's prototype" in taken[0].message
+    lost = [d.where.pos.line for d in result.diagnostics if d.kind == recover.UNRECOVERED]
+    assert lost == [98, 104, 109, 111, 113, 118]
 
 
 def test_a_copy_of_a_spec_corroborates_without_doubling(tmp_path: Path) -> None:

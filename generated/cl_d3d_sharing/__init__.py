@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # PyOpenCL's classes, for what `as_pyopencl=True` returns; ne
 
 _T = TypeVar("_T")
 
-__version__: Final = '0.1.0+6b8ca6116565'
+__version__: Final = '0.1.0+7d45b77499c4'
 GENERATOR_VERSION: Final = '0.1.0'
 #: A core context property the context constructors' `properties=` takes, its value a bool.
 CL_CONTEXT_INTEROP_USER_SYNC: Final = 4229
@@ -49,6 +49,7 @@ REVISIONS: Final[dict[str, str | None]] = {
 #: Each text the package was made from (carried in its `specs/` folder), as the citations name it -> the sha256
 #: of that text as carried.
 SOURCES: Final[dict[str, str]] = {
+    'data/registry/cl.xml': '713c629078c0a64468c9233ef9e873177888d8c687c24c37e38fcc456a026446',
     'specs/clEnqueueAcquireD3D11ObjectsKHR.txt': '0402df6d2f960b646d2dacda2a296dca642b498dd5bc32e3fe22b0ed0696d8d0',
     'specs/clEnqueueReleaseD3D10ObjectsKHR.txt': '6860340c7bd3e2aeb6a12af73ac46c1d46d0ceeb7ca7a08d0b136bee03e7a634',
     'specs/cl_khr_d3d10_sharing.txt': 'f74b31ef14b4ad193809bbef9400e0963b4f94210fd358fc89db6107d23099e1',

@@ -20,6 +20,7 @@ from typing import NamedTuple, TypeVar
 
 #: The texts the package was made from, by the path its citations give: each one's copy under `specs/` here.
 TEXTS: Mapping[str, str] = {
+    'data/registry/cl.xml': 'registry/cl.xml',
     'specs/clEnqueueAcquireD3D11ObjectsKHR.txt': 'clEnqueueAcquireD3D11ObjectsKHR.txt',
     'specs/clEnqueueReleaseD3D10ObjectsKHR.txt': 'clEnqueueReleaseD3D10ObjectsKHR.txt',
     'specs/cl_khr_d3d10_sharing.txt': 'cl_khr_d3d10_sharing.txt',

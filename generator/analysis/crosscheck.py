@@ -19,6 +19,7 @@ from generator.base.errors import InputError
 from generator.base.knowledge import Knowledge
 from generator.extraction.facts import Mention, SourceFacts, TokenFact
 from generator.frontends.document import REFERENCE
+from generator.frontends.registry_xml import Registry
 from generator.merging.draft import Extension, Table
 from generator.merging.siblings import Renaming, siblings
 
@@ -36,8 +37,10 @@ SUGGESTION_BUDGET = 100_000
 
 
 class _Checker:
-    def __init__(self, extension: Extension, facts: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> None:
+    def __init__(self, extension: Extension, facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
+                 registry: Registry | None) -> None:
         self.extension = extension
+        self.registry = registry
         self.facts = facts
         self.knowledge = knowledge
         self.sink = sink
@@ -119,13 +122,30 @@ class _Checker:
                     continue
                 if mention.kind == "constant" and not self.defined_constant(mention.name):
                     self.reported.add((mention.name, mention.where))
+                    if self.registered(mention, "enum"):
+                        continue
                     self.warn(mention.where, "undefined-token", f"{mention.name} is not defined by the "
                               f"extension or by core OpenCL{self.suggest_constant(mention)}")
                 elif mention.kind == "function" and not self.defined_function(mention.name):
                     self.reported.add((mention.name, mention.where))
+                    if self.registered(mention, "command"):
+                        continue
                     names = [f.name for f in self.own] if self.budget >= 0 else []
                     self.warn(mention.where, "undefined-function", f"{mention.name} is not a function of the "
                               f"extension or of core OpenCL{self.did_you_mean(mention.name, names)}")
+
+    def registered(self, mention: Mention, kind: str) -> bool:
+        """Whether the registry XML defines the name the text uses (another extension's, most often): said in a
+        note naming where, instead of a warning that it is defined nowhere."""
+        found = None if self.registry is None else \
+            (self.registry.enums if kind == "enum" else self.registry.commands).get(mention.name)
+        if self.registry is None or found is None:
+            return False
+        owners = ", ".join(e.name for e in self.registry.requiring(mention.name)) or "no extension"
+        article = "an" if kind == "enum" else "a"
+        self.note(mention.where, "defined-elsewhere", f"{mention.name} is not defined by the extension or by core "
+                  f"OpenCL, but by the registry XML ({article} {kind} required by {owners})", (found.where,))
+        return True
 
     def suggest_constant(self, mention: Mention) -> str:
         """Where the sentence says `<p> is NAME`, the tokens that `p` accepts are the candidates.
@@ -252,7 +272,7 @@ class _Checker:
                 self.note(token.where, "repeated-token", f"{token.name} is defined a second time",
                           related=(first.where,))
         by_value: dict[tuple[str | None, int | None], str] = {}
-        for defined in (t for t in self.extension.tokens if t.value is not None):
+        for defined in (t for t in self.extension.tokens if t.value is not None and t.group is not None):
             other = by_value.setdefault((defined.group, defined.value), defined.name)
             if other != defined.name:
                 self.warn(defined.source, "value-clash", f"{defined.name} has the value "
@@ -321,14 +341,15 @@ class _Checker:
                               related=(function.source,))
 
 
-def check(extensions: list[Extension], facts: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> None:
+def check(extensions: list[Extension], facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
+          registry: Registry | None = None) -> None:
     names = [e.name for e in extensions]
     by_name = {e.name: e for e in extensions}
     facts_of: dict[str | None, list[SourceFacts]] = {}
     for fact in facts:
         facts_of.setdefault(fact.extension, []).append(fact)
     for extension in extensions:
-        checker = _Checker(extension, facts_of.get(extension.name, []), knowledge, sink)
+        checker = _Checker(extension, facts_of.get(extension.name, []), knowledge, sink, registry)
         checker.wrong_functions()
         checker.table_keys()
         checker.mentions()

@@ -104,7 +104,14 @@ class _Checker:
 
     def run(self) -> None:
         if self.entry is None:
-            self.warn(self.anchor, "registry-no-extension", f"the registry XML has no extension {self.extension.name}")
+            message = (f"the registry XML has no extension {self.extension.name}: only the names it has are compared "
+                       "with it")
+            if self.registry.shipped is None:
+                self.warn(self.anchor, "registry-no-extension", message)
+            else:  # not the user's registry: a text may well be of an extension it never listed
+                self.sink.note(self.anchor, "registry-no-extension", f"{message} (it is the project's copy, "
+                               f"{self.registry.shipped})", extension=self.extension.name,
+                               related=(Location(self.registry.path, Pos(1, 1)),))
         for function in self.extension.functions:
             if not function.foreign and function.return_type is not None and function.prototype_source is None:
                 self.function(function)
@@ -116,6 +123,8 @@ class _Checker:
     def function(self, function: Function) -> None:
         command = self.registry.commands.get(function.name)
         if command is None:
+            if self.entry is None:
+                return  # said once for the extension
             self.warn(function.source, "registry-missing", f"{function.name} is declared here, but the registry XML "
                       "has no such command")
             return
@@ -148,6 +157,8 @@ class _Checker:
 
     def token(self, name: str, where: Location) -> None:
         if name not in self.registry.enums:
+            if self.entry is None:
+                return  # said once for the extension
             meant = get_close_matches(name, self.unclaimed(), 1, 0.85)
             self.suggested.update(meant)
             self.warn(where, "registry-missing", f"{name} is defined here, but the registry XML has no such enum"

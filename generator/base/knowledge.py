@@ -168,7 +168,7 @@ def _licence(name: str) -> str:
     return safeload.read_text(path, display_path(path, Path.cwd()))
 
 
-def _read(name: str) -> dict[str, Any]:
+def read_data(name: str) -> dict[str, Any]:
     """A data file: JSON for those `data/make_data.py` makes, YAML for those written by hand.
 
     Both are input like the specs (a contribution may edit them), so they are read with the
@@ -273,7 +273,7 @@ _GROUPS = {"extension": ("vendor", "name")}
 
 @cache
 def load_package() -> PackageConfig:
-    data = _read("package.yaml")
+    data = read_data("package.yaml")
     package, library = data["package"], data["library"]
     core = load()
     data_checks.known(DATA_DIR, "package.yaml", ("core_functions",), data["core_functions"], core.core_functions,
@@ -342,10 +342,10 @@ def load_package() -> PackageConfig:
 
 @cache
 def load() -> Knowledge:
-    conventions = _read("conventions.yaml")
-    core = _read("opencl_core.json")
-    enums = _read("external_enums.json")
-    platform = _read("platform_types.json")["types"]
+    conventions = read_data("conventions.yaml")
+    core = read_data("opencl_core.json")
+    enums = read_data("external_enums.json")
+    platform = read_data("platform_types.json")["types"]
     platform_types = {name: str(entry["c_type"]) for name, entry in platform.items() if entry["kind"] == "typedef"}
     data_checks.c_types(DATA_DIR, "platform_types.json", "types", platform_types)
     functions = {

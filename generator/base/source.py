@@ -89,11 +89,11 @@ class SpecFile:
     legacy: tuple[str, Pos] | None = field(default=None, compare=False, repr=False)
 
     @classmethod
-    def read(cls, path: Path, root: Path | None = None) -> SpecFile:
+    def read(cls, path: Path, root: Path | None = None, name: str | None = None) -> SpecFile:
         """Read `path`. Under `root`, the `--specs` folder, it is named `specs/<its path under root>` and opened
         beneath root (`open_spec`); without one (a file named on the command line), it is named relative to the
-        working folder."""
-        shown = name_of(path, root)
+        working folder. `name`: how a file of the project's own (`data/`) is named instead, wherever it lies."""
+        shown = name or name_of(path, root)
         if problem := name_problem(shown):
             raise InputError(shown, None, problem)
         descriptor = open_spec(path, root, shown)

@@ -29,18 +29,32 @@ def model_types(types: Iterable[TypeInfo], knowledge: Knowledge) -> tuple[TypeDe
 
 
 def _dependency_order(declared: list[TypeDecl]) -> tuple[TypeDecl, ...]:
-    """`declared` in its order, except that each type comes after the one it is made of (a loop, which merge
-    refuses, ends where it closes; a long chain costs no recursion)."""
+    """`declared` in its order, except that each type comes after those it is made of: the type it names and its
+    members' (a loop, which merge refuses, ends where it closes; a struct may point to itself). Depth first with
+    a stack of its own: a long chain costs no recursion."""
     by_name = {t.name: t for t in declared}
     ordered: dict[str, TypeDecl] = {}
     for decl in declared:
-        chain: dict[str, TypeDecl] = {}
-        link: TypeDecl | None = decl
-        while link is not None and link.name not in ordered and link.name not in chain:
-            chain[link.name] = link
-            link = by_name.get(base_type(link.c_type)) if link.c_type else None
-        ordered.update(reversed(chain.items()))
+        if decl.name in ordered:
+            continue
+        stack = [(decl, iter(_parts(decl)))]
+        on_path = {decl.name}
+        while stack:
+            node, parts = stack[-1]
+            part = next((by_name[p] for p in parts if p in by_name and p not in ordered and p not in on_path), None)
+            if part is None:
+                stack.pop()
+                on_path.discard(node.name)
+                ordered[node.name] = node
+            else:
+                on_path.add(part.name)
+                stack.append((part, iter(_parts(part))))
     return tuple(ordered.values())
+
+
+def _parts(decl: TypeDecl) -> list[str]:
+    """The names of the types `decl` is made of."""
+    return [base_type(c_type) for c_type in ([decl.c_type] if decl.c_type else []) + [t for _, t in decl.members]]
 
 
 def model_core_types(knowledge: Knowledge) -> tuple[TypeDecl, ...]:

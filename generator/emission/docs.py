@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from itertools import chain
 
+from generator.base import shipped_registry
 from generator.base.diagnostics import Location
 from generator.emission.docs_model import (
     ApiPage,
@@ -95,6 +96,7 @@ def model_extension_page(ir: Extension, module: ExtensionModule, package: Packag
         diagnostics=tuple(Diagnostic(d.severity, d.kind, d.message, d.where.cited()) for d in ir.diagnostics),
         context_manager=module.context_manager.name if module.context_manager else None,
         registry=ir.registry,
+        registry_shipped=ir.registry is not None and ir.registry.startswith(shipped_registry.FOLDER),
         registry_facts=model_registry_facts(ir),
         registry_findings=tuple(
             Finding(d.kind, d.message, d.where.cited(), d.related[0].precise() if d.related else "—")

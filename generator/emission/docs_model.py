@@ -174,6 +174,7 @@ class ExtensionPage:
     diagnostics: tuple[Diagnostic, ...]
     context_manager: str | None
     registry: str | None = None
+    registry_shipped: bool = False  # the generator's copy, read since no registry XML was among the texts
     registry_facts: tuple[RegistryFact, ...] = ()
     registry_findings: tuple[Finding, ...] = ()
     builtins: tuple[BuiltinRow, ...] = ()

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from generator import __version__
-from generator.base import naming
+from generator.base import naming, shipped_registry
 from generator.base.diagnostics import Location
 from generator.base.errors import Gather, InputError
 from generator.base.knowledge import Knowledge, PackageConfig
@@ -81,14 +81,23 @@ def model_package(irs: list[Extension], knowledge: Knowledge, config: PackageCon
 
 
 def model_texts(irs: list[Extension], texts: Mapping[str, str]) -> tuple[SpecText, ...]:
-    """Every text the IR cites, placed under `specs/` as it lay under the folder they were read from."""
+    """Every text the IR cites, placed under `specs/` as it lay under the folder they were read from; the
+    project's copy of the registry XML (`data/...`) as it lies under data/."""
     cited = sorted({s.path for ir in irs for s in ir.sources} | {ir.registry for ir in irs if ir.registry})
     for path in cited:
         if path not in texts:
             raise InputError(path, None, "the IR cites this text but the run did not read it; the package "
                              "carries every text it cites")
-    folder = posixpath.commonpath([posixpath.dirname(path) for path in cited]) if cited else ""
-    return tuple(SpecText(path, posixpath.relpath(path, folder or "."), texts[path],
+    shipped = {ir.registry for ir in irs if ir.registry and ir.registry.startswith(shipped_registry.FOLDER)}
+    read = [path for path in cited if path not in shipped]
+    folder = posixpath.commonpath([posixpath.dirname(path) for path in read]) if read else ""
+    placed = {path: posixpath.relpath(path, folder or ".") for path in read}
+    for path in sorted(shipped):
+        placed[path] = path.removeprefix(shipped_registry.FOLDER)
+        if placed[path] in {placed[other] for other in read}:
+            raise InputError(path, None, f"the package would carry this and a text of the run at one path, "
+                             f"specs/{placed[path]}; rename that text, or give a registry XML among the texts")
+    return tuple(SpecText(path, placed[path], texts[path],
                           hashlib.sha256(texts[path].encode("utf-8", "surrogateescape")).hexdigest())
                  for path in cited)
 

@@ -64,7 +64,11 @@ _INLINE_ANCHOR = re.compile(r"\[\[[^\[\]\n]*+\]\]")
 _INDEX_TERM = "indexterm:["
 #: `_name_`, also with an element: `_name[0]_` is `<name>[0]`.
 _PARAMETER = re.compile(r"(?<![\w<])__?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)(\[\w*\])?__?(?![\w])")
-_EMPHASIS = re.compile(r"(?<![\w<])_([^_\s][^_]*?)_(?![\w])")
+#: `_a phrase_`; words inside may hold `_` (`_the param_names of clFoo_`). At most 256 characters: a line of
+#: many `_` that open nothing is read in linear time.
+_EMPHASIS = re.compile(r"(?<![\w<])_([^_\s](?:[\s\S]{0,256}?[^\s_])?)_(?![\w])")
+#: `+text+`, the literal monospace of the AsciiDoc of 2017 (`+CL_INVALID_VALUE+`, `+cl_khr_fp16+`): the text.
+_MONOSPACE = re.compile(r"(?<![\w+])\+([^+\s](?:[^+]{0,256}?[^+\s])?)\+(?![\w+])")
 #: `**bold**` anywhere, even inside a word (unconstrained); the text between holds no `*`.
 _UNCONSTRAINED_STRONG = re.compile(r"\*\*([^*]++)\*\*")
 _STRONG = re.compile(r"(?<![\w*])\*([^*\s](?:[^*]*[^*\s])?)\*(?![\w*])")
@@ -119,7 +123,7 @@ def inline(text: str, attributes: Attributes | None = None) -> str:
     """Plain text from AsciiDoc inline markup; parameters (`_name_`) become `<name>`."""
     text = resolve(text, attributes)
     if "+" in text:
-        text = _LINE_BREAK.sub(" ", _SPLIT_NAME.sub("_", text))
+        text = _MONOSPACE.sub(r"\1", _LINE_BREAK.sub(" ", _SPLIT_NAME.sub("_", text)))
     text = without_index_terms(_INLINE_ANCHOR.sub("", text) if "[[" in text else text)
     text = resolve_references(text)
     text = text.replace('"`', '"').replace('`"', '"').replace("`", "")

@@ -149,6 +149,9 @@ class Registry:
     types: Names[RegistryDeclaration]  # the typedefs (`category="define"`) and the structs
     extensions: Names[RegistryExtension]
     index: _Index = field(repr=False, compare=False)
+    #: Where the project's own copy comes from (`base/shipped_registry.py`), when the run leans on it: it was not
+    #: given, so that it lacks an extension is no fault of the input.
+    shipped: str | None = field(default=None, compare=False)
 
     @property
     def path(self) -> str:

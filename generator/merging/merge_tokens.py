@@ -36,7 +36,7 @@ def tokens(
             result[fact.name] = Token(fact.name, fact.value, group.key if group else None, fact.where,
                                       fact.literal)
     if not result:
-        result = named_tokens(extension, sources, knowledge)
+        result = named_tokens(extension, sources, knowledge, registry)
     enums = registry.enums if registry is not None else {}
     for token in (t for t in result.values() if t.value is None):
         registered = enums.get(token.name)  # the text's own values are compared by `registry_check`
@@ -49,12 +49,15 @@ def tokens(
     return list(groups.values()), list(result.values())
 
 
-def named_tokens(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge) -> dict[str, Token]:
+def named_tokens(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge,
+                 registry: Registry | None = None) -> dict[str, Token]:
     """The tokens a text that defines none introduces by name only (in a table, in its description).
 
     They are the names of constants that carry the extension's vendor suffix (`CL_..._<VENDOR>`, the API's
     naming rule for what an extension adds) and that core OpenCL does not define: those its list of new
-    tokens names, if it names any, else those the text uses anywhere. They keep `value: None`:
+    tokens names, if it names any, else those the text uses anywhere, but those the registry files under other
+    extensions only, none a layer of this one (a text of throttle hints naming a priority hint). They keep
+    `value: None` (the registry's value, when it has one, is taken after):
     listed in the IR and the docs, left out of the package's enumerations and constants (it cannot make a
     constant of no value), each with a warning saying so.
     """
@@ -65,10 +68,20 @@ def named_tokens(extension: Extension, sources: list[SourceFacts], knowledge: Kn
                   and m.name not in knowledge.core_constants]
     if any(m.listed for m in candidates):  # names in a list of new tokens: those, not every name the text uses
         candidates = [m for m in candidates if m.listed]
+    if registry is not None:
+        entry = registry.extensions.get(extension.name)
+        candidates = [m for m in candidates if (entry is not None and entry.requires(m.name))
+                      or all(_layered(other.name, extension.name) for other in registry.requiring(m.name))]
     found: dict[str, Token] = {}
     for mention in candidates:
         found.setdefault(mention.name, Token(mention.name, None, None, mention.where))
     return found
+
+
+def _layered(other: str, extension: str) -> bool:
+    """Whether `other` is named as a layer of `extension` (`cl_acme_base_more` of `cl_acme_base`), whose names a
+    text of the base often introduces too."""
+    return other.startswith(f"{extension}_")
 
 
 def _group(fact: TokenGroupFact | None, groups: dict[str, TokenGroup]) -> TokenGroup | None:

@@ -4,6 +4,7 @@
 `check` compares the output itself, so whatever the output depends on must be here,
 or a run would say "current" where `check` finds stale files. What goes in:
 
+- `--no-registry`, which changes what is read;
 - every spec file, by its name under the specs folder (`specs/...`: the folder's own
   path is in no output) and the sha256 of its bytes. The hash a run records is made of
   the bytes it parsed (`SpecFile.digest`), not of a second reading: a file changed
@@ -76,9 +77,10 @@ def _entry(name: str, path: Path) -> bytes:
     return f"{name}\n{len(data)}\n".encode("utf-8", "surrogateescape") + data  # a name's bytes, UTF-8 or not
 
 
-def inputs(project_hash: str, specs: Mapping[str, str]) -> str:
-    """The inputs' hash: the project's (`project`) and every spec file's sha256 by its name (`specs/...`)."""
-    digest = hashlib.sha256(f"project {project_hash}\n".encode())
+def inputs(project_hash: str, specs: Mapping[str, str], lean: bool = True) -> str:
+    """The inputs' hash: the project's (`project`), every spec file's sha256 by its name (`specs/...`), and
+    whether the run leans on the project's registry XML (`--no-registry` when not)."""
+    digest = hashlib.sha256(f"project {project_hash}\n".encode() + (b"" if lean else b"no registry\n"))
     for name in sorted(specs):
         digest.update(f"{name}\n{specs[name]}\n".encode("utf-8", "surrogateescape"))
     return digest.hexdigest()

@@ -27,7 +27,7 @@ from generator.ir.model import Extension, Table
 from generator.ir.read import place
 from tests.pathological import assert_linear
 from tests.samples import WIDGET, WIDGET_XML
-from tests.support import CliRun, generated_module, packaged
+from tests.support import SPECS, CliRun, generated_module, packaged
 
 
 @pytest.fixture(scope="module")
@@ -485,6 +485,14 @@ def test_a_page_says_what_came_from_the_registry_and_where_the_two_differ(
     assert "`cl_widget_mode_acme`" in section and section.count("| registry-") == len(page.registry_findings)
 
 
-def test_a_page_made_without_the_registry_has_no_registry_section(docs: Docs, outputs: dict[str, str]) -> None:
-    assert all(page.registry is None and not page.registry_facts for page in docs.extensions)
-    assert not [path for path, text in outputs.items() if "## The registry XML" in text]
+def test_a_page_made_without_the_registry_has_no_registry_section() -> None:
+    alone = pipeline.run(SPECS, lean=False)
+    files = emit.outputs(alone.extensions, alone.texts).files
+    assert not [path for path, text in files.items() if "## The registry XML" in text]
+
+
+def test_a_page_made_beside_the_project_s_registry_says_so(docs: Docs, outputs: dict[str, str]) -> None:
+    assert all(page.registry == "data/registry/cl.xml" and page.registry_shipped for page in docs.extensions)
+    page = outputs["docs/khr_d3d10/index.md"]
+    assert "they were read beside the generator's copy of Khronos' registry XML,\n`data/registry/cl.xml`" in page
+    assert "| type definition | `cl_d3d10_device_set_khr` | `data/registry/cl.xml:122` |" in page

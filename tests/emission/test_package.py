@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import cffi
 import pytest
 
 from generator.base.diagnostics import Location
@@ -15,6 +16,7 @@ from generator.base.knowledge import Knowledge
 from generator.base.source import Pos
 from generator.emission.c_types import model_types
 from generator.emission.emit import package_files
+from generator.emission.package import model_texts
 from generator.emission.package_model import TypeDecl, declaration
 from generator.ir import files as ir
 from generator.ir.model import TypeInfo
@@ -153,6 +155,25 @@ def test_a_long_typedef_chain_is_ordered_without_recursion(knowledge: Knowledge)
     assert {t.name for t in looped} == {"cl_t0", "cl_t1"}
 
 
+def test_a_struct_comes_after_the_types_of_its_members(knowledge: Knowledge) -> None:
+    """A vendor's struct holding its base extension's struct by value (cl_qcom_android_native_buffer_host_ptr
+    holds cl_mem_ext_host_ptr, which the registry defines): the cdef named the member's type before declaring
+    it, and cffi refused the package."""
+    where = Location("specs/x.txt", Pos(1, 1))
+    types = [
+        TypeInfo("cl_box_acme", "typedef", "struct _cl_box_acme", where,
+                 members=(("part", "cl_part_acme"), ("next", "struct _cl_box_acme *"), ("count", "cl_uint"))),
+        TypeInfo("cl_part_acme", "typedef", "struct _cl_part_acme", where, members=(("size", "cl_size_acme"),)),
+        TypeInfo("cl_size_acme", "typedef", "cl_uint", where),
+    ]
+    ordered = model_types(types, knowledge)
+    assert [t.name for t in ordered] == ["cl_size_acme", "cl_part_acme", "cl_box_acme"]
+    ffi = cffi.FFI()
+    ffi.cdef("typedef unsigned int cl_uint;\n" + "".join(f"{t.declaration};\n" for t in ordered))
+    fields = dict(ffi.typeof("cl_box_acme").fields)
+    assert fields["part"].type.cname == "cl_part_acme" and ffi.sizeof("cl_part_acme") == 4
+
+
 def test_a_typedef_chain_longer_than_32_links_still_ends_in_its_integer_type() -> None:
     types: dict[str, str | None] = {f"cl_t{i}": f"cl_t{i + 1}" for i in range(40)}
     types["cl_t40"] = "uint32_t"
@@ -223,3 +244,22 @@ def test_two_groups_making_one_class_name_are_one_class_with_both(irs: list[dict
 def test_type_declarations_of_the_cdef(decl: TypeDecl, expected: str) -> None:
     assert decl.declaration == expected
     assert declaration("cl_uint [2] [3]", "grid") == "cl_uint grid[2][3]"
+
+
+def test_the_project_s_registry_is_carried_as_it_lies_under_data(irs: list[dict[str, Any]]) -> None:
+    """The texts keep their places under the folder they were read from; the project's copy of the registry XML,
+    read from data/, is carried at its place there, not at a common folder of both (which would move every
+    text)."""
+    extensions = [from_dict(entry) for entry in irs]
+    texts = {source.path: "text" for extension in extensions for source in extension.sources}
+    assert extensions[0].registry == "data/registry/cl.xml"
+    texts["data/registry/cl.xml"] = "<registry/>"
+    placed = {text.source: text.path for text in model_texts(extensions, texts)}
+    assert placed["data/registry/cl.xml"] == "registry/cl.xml"
+    assert placed["specs/cl_khr_d3d10_sharing.txt"] == "cl_khr_d3d10_sharing.txt"
+    first = extensions[0]
+    clashing = [replace(first, sources=(*first.sources, replace(first.sources[0], path="specs/registry/cl.xml")))]
+    texts["specs/registry/cl.xml"] = "text"
+    with pytest.raises(InputError, match=r"the package would carry this and a text of the run at one path, "
+                       r"specs/registry/cl\.xml"):
+        model_texts(clashing, texts)

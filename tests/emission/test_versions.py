@@ -16,7 +16,8 @@ from tests.support import SPECS, CliRun
 
 
 def generated(main: Callable[..., CliRun], specs: Path, out: Path) -> dict[str, object]:
-    """The package's `__version__`, `GENERATOR_VERSION` and `SOURCES` as `generate` writes them into `out`."""
+    """The package's `__version__`, `GENERATOR_VERSION`, `SOURCES` and `errors.TEXTS` as `generate` writes them
+    into `out`."""
     run = main("generate", "--specs", str(specs), "--out", str(out))
     assert run.status == 0, run.err
     found: dict[str, object] = {}
@@ -24,6 +25,9 @@ def generated(main: Callable[..., CliRun], specs: Path, out: Path) -> dict[str, 
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value is not None \
                 and node.target.id in ("__version__", "GENERATOR_VERSION", "SOURCES"):
             found[node.target.id] = ast.literal_eval(node.value)
+    for node in ast.parse((out / "cl_d3d_sharing" / "errors.py").read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.target.id == "TEXTS":
+            found["TEXTS"] = ast.literal_eval(node.value) if node.value is not None else None
     found["pyproject"] = next(line for line in (out / "pyproject.toml").read_text(encoding="utf-8").splitlines()
                               if line.startswith("version = "))
     return found
@@ -56,10 +60,11 @@ def test_a_changed_text_gives_another_version(main: Callable[..., CliRun], seeds
 def test_sources_name_each_text_with_the_digest_of_the_copy_it_carries(
         main: Callable[..., CliRun], seeds: Path, tmp_path: Path) -> None:
     found = generated(main, seeds, tmp_path / "out")
-    sources = found["SOURCES"]
-    assert isinstance(sources, dict) and len(sources) == 6
+    sources, texts = found["SOURCES"], found["TEXTS"]
+    assert isinstance(sources, dict) and isinstance(texts, dict)
+    assert len(sources) == 7 and "data/registry/cl.xml" in sources  # the registry XML the run leaned on, too
     for cited, digest in sources.items():
-        carried = tmp_path / "out" / "cl_d3d_sharing" / cited
+        carried = tmp_path / "out" / "cl_d3d_sharing" / "specs" / texts[cited]
         assert hashlib.sha256(carried.read_bytes()).hexdigest() == digest
 
 

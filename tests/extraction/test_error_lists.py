@@ -3,13 +3,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 
+from generator import pipeline
 from generator.base.knowledge import Knowledge
 from generator.base.source import SpecFile
 from generator.extraction.extract import extract
 from generator.extraction.facts import SourceFacts
 from generator.frontends import registry
+from tests import samples
 from tests.support import calls_counted
 
 _HEAD = ("Name Strings\n\n    cl_acme_widget\n\n"
@@ -304,3 +309,41 @@ def test_the_lead_in_is_read_once_for_all_the_items_of_its_list(knowledge: Knowl
     with calls_counted() as calls:
         _pair_errors(lead + items, knowledge)
     assert sum(n for name, n in calls.items() if name.endswith("(_lead_owners)")) == 1
+
+
+def test_an_item_the_2017_asciidoc_adds_to_a_core_function_s_list_is_kept(
+        spec_dir: Callable[[dict[str, str]], Path]) -> None:
+    """`* +CL_X+ if ...` after "To the error section for *+clFoo+*, the following is added:": the code's literal
+    monospace hid it, and the item was dropped with no word."""
+    (extension,) = pipeline.run(spec_dir({"cl_khr_lanes.txt": samples.LANES_2017})).extensions
+    function = extension.function("clCreateCommandQueueWithProperties")
+    assert function is not None and function.foreign
+    assert [(e.code, e.condition) for e in function.errors] == [
+        ("CL_INVALID_QUEUE_PROPERTIES", "the CL_QUEUE_LANES_KHR property is specified and the queue is a "
+         "CL_QUEUE_ON_DEVICE")]
+
+
+def test_items_after_a_prototype_only_a_generated_include_gives_are_each_said(
+        spec_dir: Callable[[dict[str, str]], Path]) -> None:
+    """The current AsciiDoc form declares a function by `include::{generated}/api/protos/NAME.txt[]`, which a text
+    alone does not hold: when neither the text nor the registry XML gives the prototype, the list of errors after
+    it is said to be left out, at the list and at each of its items."""
+    text = """\
+[[cl_acme_gizmo2]]
+== cl_acme_gizmo2
+
+=== New API Functions
+
+A gizmo may be made using the function
+
+include::{generated}/api/protos/clMakeGizmoACME.txt[]
+
+{clMakeGizmoACME} returns {CL_SUCCESS} if the function is executed successfully.
+Otherwise, it returns one of the following errors:
+
+* {CL_INVALID_CONTEXT} if _context_ is not a valid context.
+* {CL_OUT_OF_HOST_MEMORY} if there is a failure to allocate resources.
+"""
+    result = pipeline.run(spec_dir({"cl_acme_gizmo2.asciidoc": text}))
+    said = {(d.where.pos.line, d.kind) for d in result.diagnostics if d.where.pos is not None}
+    assert {(2, "nothing-kept"), (8, "include"), (13, "unknown-function"), (14, "not-kept")} <= said

@@ -23,6 +23,12 @@ from generator.frontends.asciidoc_inline import inline
         ("in _table 5.3_ can", "in table 5.3 can"),
         ("The function\nindexterm:[clFoo]", "The function"),
         ("ID3D10Device * to use", "ID3D10Device * to use"),
+        # the AsciiDoc of 2017: literal monospace, and emphasis over words that hold `_`
+        ("* +CL_INVALID_VALUE+ if +cl_khr_fp16+ is", "* CL_INVALID_VALUE if cl_khr_fp16 is"),
+        ("*+clCreateCommandQueueWithProperties+* (Section 5.1)", "clCreateCommandQueueWithProperties (Section 5.1)"),
+        ("_List of supported param_names by clGetCommandQueueInfo_", "List of supported param_names by "
+         "clGetCommandQueueInfo"),
+        ("a + b + c, C++ and x+y+z", "a + b + c, C++ and x+y+z"),
     ],
 )
 def test_inline_markup(markup: str, plain: str) -> None:

@@ -13,6 +13,7 @@ from generator.base.source import Pos
 from generator.ir import files as ir
 from generator.ir import read
 from generator.merging.draft import Extension
+from tests import samples
 from tests.pathological import assert_linear
 from tests.samples import WIDGET
 from tests.support import SPECS, CliRun
@@ -393,3 +394,18 @@ def test_two_texts_stating_two_revisions_say_which_is_kept(tmp_path: Path, main:
     assert run.status == 0, run.err
     assert (f"specs/b.txt:7: warning: this text gives the revision 'Version 2, March 1, 2010'; specs/a.txt, which is "
             f"followed, gives {kept}") in run.err.splitlines()
+
+
+def test_a_token_the_registry_files_under_another_extension_is_not_introduced_by_name(
+        spec_dir: Callable[[dict[str, str]], Path]) -> None:
+    """A text of no token section introduces the names with its vendor's suffix it uses, but not another
+    extension's that it only mentions (cl_khr_throttle_hints names a priority hint)."""
+    specs = spec_dir({"cl_khr_lanes.txt": samples.LANES_2017})
+    result = pipeline.run(specs)
+    (extension,) = result.extensions
+    assert [t.name for t in extension.tokens] == [
+        "CL_QUEUE_LANES_KHR", "CL_QUEUE_LANES_ONE_KHR", "CL_QUEUE_LANES_TWO_KHR"]
+    said = [d for d in result.diagnostics if "CL_QUEUE_PRIORITY_HIGH_KHR" in d.message]
+    assert [(d.kind, d.where.pos.line) for d in said] == [("defined-elsewhere", 6)]
+    (alone,) = pipeline.run(specs, lean=False).extensions
+    assert alone.token("CL_QUEUE_PRIORITY_HIGH_KHR") is not None  # the text alone cannot tell whose it is

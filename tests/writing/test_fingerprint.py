@@ -30,7 +30,7 @@ def generated(tmp_path: Path, main: Callable[..., CliRun]) -> Path:
 def parsing_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     """From now on, any parse is a test failure."""
 
-    def refuse(_: Path) -> pipeline.Result:
+    def refuse(*_: object, **__: object) -> pipeline.Result:
         raise AssertionError("parsed although nothing changed")
 
     monkeypatch.setattr(pipeline, "run", refuse)
@@ -45,6 +45,23 @@ def test_a_second_run_with_no_change_parses_nothing_and_says_so(
     assert status == 0
     assert err == f"{generated}: current (no input changed since it was written); nothing parsed\n"
     assert {p: p.read_bytes() for p in generated.rglob("*") if p.is_file()} == before
+
+
+def test_going_without_the_project_s_registry_is_an_input_of_its_own(
+    generated: Path, main: Callable[..., CliRun], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`--no-registry` changes what is read: OUT made leaning on the project's registry XML is not current for a
+    run without it, and the other way round."""
+    specs = str(generated.parent / "specs")
+    assert "registry: data/registry/cl.xml" in (generated / "ir" / "cl_khr_d3d10_sharing.yaml").read_text()
+    status, _, err = main("generate", "--specs", specs, "--out", str(generated), "--no-registry")
+    assert status == 0 and "current" not in err
+    assert "registry:" not in (generated / "ir" / "cl_khr_d3d10_sharing.yaml").read_text()
+    assert not (generated / "cl_d3d_sharing" / "specs" / "registry").exists()
+    parsing_fails(monkeypatch)
+    assert main("generate", "--specs", specs, "--out", str(generated), "--no-registry")[0] == 0
+    with pytest.raises(AssertionError, match="parsed although nothing changed"):
+        main("generate", "--specs", specs, "--out", str(generated))
 
 
 def test_importing_the_package_in_place_changes_nothing(
