@@ -43,7 +43,7 @@ docs: $(DOCS_READY)
 # remake data/ from the installed official headers (Debian opencl-c-headers, mingw-w64-common, libgl-dev, libegl-dev, libva-dev);
 # with REGISTRY=path/to/cl.xml, also replace the registry XML the generator leans on (data/registry/cl.xml)
 data: $(GENERATOR_READY)
-	$(PY) data/make_data.py $(if $(REGISTRY),--registry "$(REGISTRY)")
+	$(PY) data/make_data.py $(if $(REGISTRY),--registry '$(subst ','\'',$(REGISTRY))')
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)

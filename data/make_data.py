@@ -30,6 +30,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
@@ -271,22 +272,33 @@ def _git(folder: Path, *argv: str) -> str | None:
     return done.stdout.strip() if done.returncode == 0 else None
 
 
+def _repository(remote: str) -> str | None:
+    """`owner/name` of a remote's URL (`https://host/owner/name.git`, `git@host:owner/name`), without the
+    user, password or port a URL may hold; None for a local remote."""
+    if "://" in remote:
+        parts = urllib.parse.urlsplit(remote)
+        path = parts.path if parts.hostname else ""
+    else:
+        host, colon, path = remote.partition(":")
+        path = path if colon and "/" not in host else ""
+    path = path.strip("/").removesuffix(".git")
+    return path if re.fullmatch(r"[\w.-]+(?:/[\w.-]+)+", path) else None
+
+
 def registry_provenance(path: Path, data: bytes) -> dict[str, str | None]:
-    """`registry.yaml` for a copy of `path`: its digests, and the checkout's commit when it holds the file as
-    committed (a changed file names no commit)."""
-    folder = path.resolve().parent
-    top = _git(folder, "rev-parse", "--show-toplevel")
-    source, commit, date = str(path.resolve()), None, None
+    """`registry.yaml` for a copy of `path`: its digests, and the checkout's commit when the file is that
+    commit's own (an edited, ignored or untracked file names none). No path of this machine is recorded."""
+    blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+    source, commit, date = path.name, None, None
+    top = _git(path.resolve().parent, "rev-parse", "--show-toplevel")
     if top:
         relative = path.resolve().relative_to(Path(top).resolve()).as_posix()
-        remote = _git(folder, "remote", "get-url", "origin")
-        name = re.sub(r"^(?:\w+://|git@)[^/:]+[/:]|\.git$", "", remote) if remote else Path(top).name
-        source = f"{name} {relative}"
-        if _git(Path(top), "status", "--porcelain", "--", relative) == "":
+        remote = _git(Path(top), "remote", "get-url", "origin")
+        source = f"{(_repository(remote) if remote else None) or Path(top).name} {relative}"
+        if _git(Path(top), "rev-parse", f"HEAD:{relative}") == blob:
             found = _git(Path(top), "log", "-1", "--format=%H %cs")
             commit, date = found.split() if found else (None, None)
-    return {"file": REGISTRY_COPY, "source": source, "commit": commit, "date": date,
-            "blob": hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest(),
+    return {"file": REGISTRY_COPY, "source": source, "commit": commit, "date": date, "blob": blob,
             "sha256": hashlib.sha256(data).hexdigest()}
 
 
@@ -350,10 +362,17 @@ def main() -> int:
     parser.add_argument("--check", action="store_true", help="exit 1 if the files differ from the headers")
     parser.add_argument("--registry", type=Path, metavar="PATH", help="copy this registry XML (cl.xml) into data/")
     args = parser.parse_args()
+    if args.check and args.registry is not None:
+        parser.error("--check compares and writes nothing; --registry writes")
+    try:  # the headers first: a run that cannot read them replaces nothing
+        outputs = {"opencl_core.json": render(opencl_core()), "external_enums.json": render(dxgi_format()),
+                   "platform_types.json": render(platform_types())}
+    except OSError as error:
+        print(f"{error.filename}: error: {error.strerror}; `make data` reads the installed official headers "
+              "(Debian opencl-c-headers, mingw-w64-common, libgl-dev, libegl-dev, libva-dev)", file=sys.stderr)
+        return 2
     if args.registry is not None and (status := copy_registry(args.registry)) != 0:
         return status
-    outputs = {"opencl_core.json": render(opencl_core()), "external_enums.json": render(dxgi_format()),
-               "platform_types.json": render(platform_types())}
     stale = [name for name, text in outputs.items()
              if args.check and (not (HERE / name).exists() or (HERE / name).read_text() != text)]
     if args.check:

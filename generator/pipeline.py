@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import functools
 import importlib
 from collections.abc import Callable
 from dataclasses import field, replace
@@ -182,9 +181,11 @@ def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
             report(Location(registry.path, Pos(found.line, found.column)), f"character-{found.kind}", found.message())
         described = len(registry.extensions)  # counted, not listed: a registry may name a great many
         ignored = described - sum(1 for name in {e.name for e in extensions} if name in registry.extensions)
-        sink.note(Location(registry.path, Pos(1, 1)), "registry-extensions",
-                  f"the registry XML describes {described} extensions; the {ignored} that no "
-                  "text here describes are not generated")
+        if registry.shipped is None and ignored:  # the project's copy is read for its knowledge, not its list
+            sink.note(Location(registry.path, Pos(1, 1)), "registry-extensions",
+                      f"the registry XML describes {described} extension{'s' * (described != 1)}; "
+                      + (f"the {ignored} that no text here describes are" if ignored > 1 else
+                         "the one that no text here describes is") + " not generated")
     with timing.stage("cross-check"):
         crosscheck.check(extensions, facts, knowledge, sink, registry)
         if registry is not None:
@@ -257,7 +258,7 @@ def _shipped(texts: dict[str, str], sink: Sink) -> Registry:
     """The project's copy of the registry XML, read for a run whose texts come without one; `texts` gets it,
     for the package carries every text its IR cites."""
     with timing.stage("front-end registry XML"):
-        spec, described, registry = _read_shipped(shipped_registry.state())
+        spec, described, registry = _read_shipped()
     texts[spec.path] = spec.text
     sink.note(Location(spec.path, Pos(1, 1)), "registry-shipped", f"no registry XML among the texts: the project's "
               f"copy ({described.described()}) gives what they leave out and is compared with them; a registry XML "
@@ -265,12 +266,22 @@ def _shipped(texts: dict[str, str], sink: Sink) -> Registry:
     return registry
 
 
-@functools.lru_cache(maxsize=1)
-def _read_shipped(_: tuple[str, str | None, str | None]) -> tuple[SpecFile, shipped_registry.Provenance, Registry]:
-    """The copy read, once a process while it stays as it is (`shipped_registry.state`, the key): reading it is
-    60 ms of the 62 that a small text takes, and the tests generate thousands of times."""
+#: The copy as last read, by what it and its provenance were then (`shipped_registry.state`).
+_SHIPPED: dict[tuple[str, str | None, str | None], tuple[SpecFile, shipped_registry.Provenance, Registry]] = {}
+
+
+def _read_shipped() -> tuple[SpecFile, shipped_registry.Provenance, Registry]:
+    """The copy, read once a process while it stays as it is: reading it is 60 ms of the 62 that a small text
+    takes, and the tests generate thousands of times. Kept only when the files did not change while read."""
+    before = shipped_registry.state()
+    if before in _SHIPPED:
+        return _SHIPPED[before]
     spec, described = shipped_registry.read()
-    return spec, described, replace(registry_xml.read(spec), shipped=described.described())
+    read = spec, described, replace(registry_xml.read(spec), shipped=described.described())
+    _SHIPPED.clear()
+    if shipped_registry.state() == before and before[2] == spec.digest:
+        _SHIPPED[before] = read
+    return read
 
 
 def _finished(extensions: list[Extension], sink: Sink, skipped: list[str], texts: dict[str, str],

@@ -141,7 +141,10 @@ class _Checker:
             (self.registry.enums if kind == "enum" else self.registry.commands).get(mention.name)
         if self.registry is None or found is None:
             return False
-        owners = ", ".join(e.name for e in self.registry.requiring(mention.name)) or "no extension"
+        requiring = [e.name for e in self.registry.requiring(mention.name)]
+        if self.extension.name in requiring:  # the extension's own name that its text fails to define: a warning
+            return False
+        owners = ", ".join(requiring) or "no extension"
         article = "an" if kind == "enum" else "a"
         self.note(mention.where, "defined-elsewhere", f"{mention.name} is not defined by the extension or by core "
                   f"OpenCL, but by the registry XML ({article} {kind} required by {owners})", (found.where,))
@@ -272,11 +275,12 @@ class _Checker:
                 self.note(token.where, "repeated-token", f"{token.name} is defined a second time",
                           related=(first.where,))
         by_value: dict[tuple[str | None, int | None], str] = {}
-        for defined in (t for t in self.extension.tokens if t.value is not None and t.group is not None):
+        for defined in (t for t in self.extension.tokens if t.value is not None and t.value_source is None):
             other = by_value.setdefault((defined.group, defined.value), defined.name)
-            if other != defined.name:
+            if other != defined.name:  # the registry's values are its own to clash: compared with the texts' there
+                where = f"in the same group {defined.group}" if defined.group else "both in no group"
                 self.warn(defined.source, "value-clash", f"{defined.name} has the value "
-                          f"{defined.literal or defined.value} of {other}, in the same group {defined.group}")
+                          f"{defined.literal or defined.value} of {other}, {where}")
 
     def repeated_conditions(self) -> None:
         for facts in self.facts:

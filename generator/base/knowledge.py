@@ -131,6 +131,7 @@ class CLanguage:
     type_keywords: frozenset[str]
     reserved: re.Pattern[str]
     pointer_levels: int
+    struct_nesting: int
 
     def refuses(self, name: str) -> str | None:
         """Why C cannot take `name` as a name it declares (a keyword, an identifier it reserves), or None."""
@@ -374,5 +375,6 @@ def load() -> Knowledge:
             type_keywords=frozenset(conventions["c_language"]["type_keywords"]),
             reserved=re.compile(conventions["c_language"]["reserved"]),
             pointer_levels=int(conventions["c_language"]["pointer_levels"]),
+            struct_nesting=int(conventions["c_language"]["struct_nesting"]),
         ),
     )

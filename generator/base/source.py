@@ -92,11 +92,12 @@ class SpecFile:
     def read(cls, path: Path, root: Path | None = None, name: str | None = None) -> SpecFile:
         """Read `path`. Under `root`, the `--specs` folder, it is named `specs/<its path under root>` and opened
         beneath root (`open_spec`); without one (a file named on the command line), it is named relative to the
-        working folder. `name`: how a file of the project's own (`data/`) is named instead, wherever it lies."""
+        working folder. `name`: how a file of the project's own under `root` (`data/`) is named instead,
+        wherever the project lies; such a file is never read through a link."""
         shown = name or name_of(path, root)
         if problem := name_problem(shown):
             raise InputError(shown, None, problem)
-        descriptor = open_spec(path, root, shown)
+        descriptor = open_spec(path, root, shown, follow=name is None)
         try:
             raw = _read_at_most(descriptor, MAX_BYTES + 1)
         except OSError as error:
@@ -212,16 +213,24 @@ class _Outside(Exception):
     """A link on a spec's way leads out of the `--specs` folder."""
 
 
-def open_spec(path: Path, root: Path | None, shown: str) -> int:
+class _Linked(Exception):
+    """A link on the way to a file that is read only as it is."""
+
+
+def open_spec(path: Path, root: Path | None, shown: str, follow: bool = True) -> int:
     """A descriptor of a spec file to read: a regular file, opened without blocking (a FIFO is refused, never
     waited on). Under `root` every name on the way is opened without following a link, and a link is followed
     by hand beneath root (`_beneath`): one that leads out of it, or a folder on the way swapped for such a link
-    while the run works, is refused before a byte is read. Raises `InputError` naming the file as `shown`."""
+    while the run works, is refused before a byte is read; without `follow`, any link is. Raises `InputError`
+    naming the file as `shown`."""
     try:
         if root is None:
             descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
         else:
-            descriptor = _beneath(root, path.relative_to(root).as_posix())
+            descriptor = _beneath(root, path.relative_to(root).as_posix(), follow)
+    except _Linked:
+        raise InputError(shown, None, "is, or lies behind, a symbolic link: the project's own files are read "
+                         "only as they are, never through a link") from None
     except _Outside:
         raise InputError(shown, None, "is, or lies behind, a symbolic link that leads out of the specs folder: it "
                          "is not read (a spec is read only from inside the folder; copy the file there)") from None
@@ -275,7 +284,7 @@ def _read_at_most(descriptor: int, size: int) -> bytes:
     return b"".join(chunks)
 
 
-def _beneath(root: Path, relative: str) -> int:
+def _beneath(root: Path, relative: str, follow: bool = True) -> int:
     """`relative` opened beneath the folder `root` (itself opened as named, links and all: the user named it):
     one name at a time, each with O_NOFOLLOW from a descriptor of the folder before it, so that nothing swapped
     on the way can lead the open elsewhere. A link met on the way is read and its target walked the same way,
@@ -304,6 +313,8 @@ def _beneath(root: Path, relative: str) -> int:
                     target = os.readlink(name, dir_fd=held[-1])
                 except OSError:
                     raise error from None  # no link: a file where a folder was named
+                if not follow:
+                    raise _Linked from None
             links += 1
             if links > _MOST_LINKS:
                 raise OSError(errno.ELOOP, os.strerror(errno.ELOOP))

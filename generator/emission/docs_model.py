@@ -175,6 +175,7 @@ class ExtensionPage:
     context_manager: str | None
     registry: str | None = None
     registry_shipped: bool = False  # the generator's copy, read since no registry XML was among the texts
+    registry_lacks: bool = False  # the registry has no entry for the extension
     registry_facts: tuple[RegistryFact, ...] = ()
     registry_findings: tuple[Finding, ...] = ()
     builtins: tuple[BuiltinRow, ...] = ()

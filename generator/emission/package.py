@@ -94,9 +94,12 @@ def model_texts(irs: list[Extension], texts: Mapping[str, str]) -> tuple[SpecTex
     placed = {path: posixpath.relpath(path, folder or ".") for path in read}
     for path in sorted(shipped):
         placed[path] = path.removeprefix(shipped_registry.FOLDER)
-        if placed[path] in {placed[other] for other in read}:
-            raise InputError(path, None, f"the package would carry this and a text of the run at one path, "
-                             f"specs/{placed[path]}; rename that text, or give a registry XML among the texts")
+        for other in read:  # one path, or a file where the other needs a folder
+            if placed[other] == placed[path] or f"{placed[path]}/".startswith(f"{placed[other]}/") \
+                    or placed[other].startswith(f"{placed[path]}/"):
+                raise InputError(other, Pos(1, 1), f"the package carries this text at specs/{placed[other]}, "
+                                 f"where it would carry the project's registry XML ({path}) at "
+                                 f"specs/{placed[path]}; rename the text, or give a registry XML among the texts")
     return tuple(SpecText(path, placed[path], texts[path],
                           hashlib.sha256(texts[path].encode("utf-8", "surrogateescape")).hexdigest())
                  for path in cited)

@@ -64,9 +64,10 @@ _INLINE_ANCHOR = re.compile(r"\[\[[^\[\]\n]*+\]\]")
 _INDEX_TERM = "indexterm:["
 #: `_name_`, also with an element: `_name[0]_` is `<name>[0]`.
 _PARAMETER = re.compile(r"(?<![\w<])__?([A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)(\[\w*\])?__?(?![\w])")
-#: `_a phrase_`; words inside may hold `_` (`_the param_names of clFoo_`). At most 256 characters: a line of
-#: many `_` that open nothing is read in linear time.
-_EMPHASIS = re.compile(r"(?<![\w<])_([^_\s](?:[\s\S]{0,256}?[^\s_])?)_(?![\w])")
+#: `_a phrase_`; words after the first may hold `_` (`_the param_names of clFoo_`), the first may not (`_cl_x
+#: is ... _a phrase_` is a name, then a phrase). At most 256 characters: a line of many `_` that open nothing
+#: is read in linear time.
+_EMPHASIS = re.compile(r"(?<![\w<])_([^_\s]++(?:\s[\s\S]{0,256}?[^\s_])?)_(?![\w])")
 #: `+text+`, the literal monospace of the AsciiDoc of 2017 (`+CL_INVALID_VALUE+`, `+cl_khr_fp16+`): the text.
 _MONOSPACE = re.compile(r"(?<![\w+])\+([^+\s](?:[^+]{0,256}?[^+\s])?)\+(?![\w+])")
 #: `**bold**` anywhere, even inside a word (unconstrained); the text between holds no `*`.

@@ -55,7 +55,7 @@ def named_tokens(extension: Extension, sources: list[SourceFacts], knowledge: Kn
 
     They are the names of constants that carry the extension's vendor suffix (`CL_..._<VENDOR>`, the API's
     naming rule for what an extension adds) and that core OpenCL does not define: those its list of new
-    tokens names, if it names any, else those the text uses anywhere, but those the registry files under other
+    tokens names, if it names any, else those the text uses anywhere but those the registry files under other
     extensions only, none a layer of this one (a text of throttle hints naming a priority hint). They keep
     `value: None` (the registry's value, when it has one, is taken after):
     listed in the IR and the docs, left out of the package's enumerations and constants (it cannot make a
@@ -68,7 +68,7 @@ def named_tokens(extension: Extension, sources: list[SourceFacts], knowledge: Kn
                   and m.name not in knowledge.core_constants]
     if any(m.listed for m in candidates):  # names in a list of new tokens: those, not every name the text uses
         candidates = [m for m in candidates if m.listed]
-    if registry is not None:
+    elif registry is not None:  # names only used: the registry tells another extension's from this one's
         entry = registry.extensions.get(extension.name)
         candidates = [m for m in candidates if (entry is not None and entry.requires(m.name))
                       or all(_layered(other.name, extension.name) for other in registry.requiring(m.name))]

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from generator import pipeline
 from generator.base import knowledge, shipped_registry
 from generator.base.errors import InputError
 from generator.base.knowledge import DATA_DIR
-from tests.samples import OWN_XML
+from tests.samples import GADGET, OWN_XML
 
 GIT = ("git", "-c", "user.email=t@example.invalid", "-c", "user.name=t", "-c", "commit.gpgsign=false")
 
@@ -46,16 +47,19 @@ def make_data(data: Path, *argv: str) -> subprocess.CompletedProcess[str]:
 
 
 def checkout(folder: Path, text: str) -> Path:
-    """A git checkout holding `text` as xml/cl.xml, committed, with an origin."""
+    """A git checkout holding `text` as xml/cl.xml, committed, with an origin whose URL holds a user's token;
+    `build/` is ignored."""
     (folder / "xml").mkdir(parents=True)
     (folder / "xml" / "cl.xml").write_text(text, encoding="utf-8")
+    (folder / ".gitignore").write_text("build/\n", encoding="utf-8")
     for argv in (("init", "-q"), ("add", "."), ("commit", "-qm", "registry"),
-                 ("remote", "add", "origin", "https://github.com/Acme/Registry.git")):
+                 ("remote", "add", "origin", "https://alice:ghp_SECRET@github.com:443/Acme/Registry.git")):
         subprocess.run([*GIT, "-C", str(folder), *argv], check=True, capture_output=True)
     return folder / "xml" / "cl.xml"
 
 
-def test_a_registry_copied_from_a_checkout_names_its_commit_and_is_read(scratch: Path, tmp_path: Path) -> None:
+def test_a_registry_copied_from_a_checkout_names_its_commit_and_is_read(scratch: Path, tmp_path: Path,
+                                                                        headers: None) -> None:
     if shutil.which("git") is None:
         pytest.skip("git is not installed")  # CI has it: .ci/run clones the project
     path = checkout(tmp_path / "upstream", OWN_XML)
@@ -69,10 +73,32 @@ def test_a_registry_copied_from_a_checkout_names_its_commit_and_is_read(scratch:
     assert described.described().startswith(f"Acme/Registry xml/cl.xml @ {commit[:12]}, ")
     spec, _ = shipped_registry.read()
     assert spec.text == OWN_XML
+    assert "SECRET" not in (scratch / "registry.yaml").read_text(encoding="utf-8")
     path.write_text(OWN_XML.replace("0x4000", "0x4001"), encoding="utf-8")  # changed since the commit: none named
     assert make_data(scratch, "--registry", str(path)).returncode == 0
     described = shipped_registry.provenance()
     assert described.commit is None and described.described().startswith("Acme/Registry xml/cl.xml @ blob ")
+    ignored = path.parent.parent / "build" / "cl.xml"  # a file the checkout ignores is no commit's either
+    ignored.parent.mkdir()
+    ignored.write_text(OWN_XML, encoding="utf-8")
+    assert make_data(scratch, "--registry", str(ignored)).returncode == 0
+    assert shipped_registry.provenance().commit is None
+
+
+def test_a_copy_outside_a_checkout_records_no_path_of_the_machine(scratch: Path, tmp_path: Path,
+                                                                  headers: None) -> None:
+    (tmp_path / "mine.xml").write_text(OWN_XML, encoding="utf-8")
+    assert make_data(scratch, "--registry", str(tmp_path / "mine.xml")).returncode == 0
+    described = shipped_registry.provenance()
+    assert (described.source, described.commit) == ("mine.xml", None)
+    assert str(tmp_path) not in (scratch / "registry.yaml").read_text(encoding="utf-8")
+
+
+def test_check_and_a_copy_together_are_refused(scratch: Path, tmp_path: Path) -> None:
+    (tmp_path / "cl.xml").write_text(OWN_XML, encoding="utf-8")
+    done = make_data(scratch, "--check", "--registry", str(tmp_path / "cl.xml"))
+    assert done.returncode == 2 and "--check compares and writes nothing" in done.stderr
+    assert not (scratch / "registry").exists()
 
 
 @pytest.mark.parametrize(("text", "said"), [
@@ -80,7 +106,7 @@ def test_a_registry_copied_from_a_checkout_names_its_commit_and_is_read(scratch:
     ("Name String\n\n    cl_acme_gadget\n", ": error: not a registry XML"),
 ])
 def test_a_file_that_is_no_registry_is_refused_and_nothing_is_written(scratch: Path, tmp_path: Path, text: str,
-                                                                      said: str) -> None:
+                                                                      said: str, headers: None) -> None:
     before = (scratch / "registry.yaml").read_bytes()
     (tmp_path / "cl.xml").write_text(text, encoding="utf-8")
     done = make_data(scratch, "--registry", str(tmp_path / "cl.xml"))
@@ -95,3 +121,17 @@ def test_a_provenance_that_breaks_its_schema_is_an_input_error(scratch: Path) ->
     with pytest.raises(InputError) as refused:
         shipped_registry.provenance()
     assert refused.value.path.endswith("data/registry.yaml") and "sha256" in refused.value.render()
+
+
+@pytest.mark.usefixtures("knowledge")  # the core declarations, read from the real data/ before the scratch
+def test_the_copy_is_never_read_through_a_link(scratch: Path, tmp_path: Path) -> None:
+    """Even to a file inside data/ that is the very copy described: the project's files are read as they are."""
+    shutil.copy(DATA_DIR / "registry" / "cl.xml", scratch / "real.xml")
+    (scratch / "registry").mkdir()
+    (scratch / "registry" / "cl.xml").symlink_to("../real.xml")
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    (specs / "cl_acme_gadget.txt").write_text(GADGET, encoding="utf-8")
+    with pytest.raises(InputError, match="never through a link") as refused:
+        pipeline.run(specs)
+    assert refused.value.path == "data/registry/cl.xml"

@@ -258,8 +258,9 @@ def test_the_project_s_registry_is_carried_as_it_lies_under_data(irs: list[dict[
     assert placed["data/registry/cl.xml"] == "registry/cl.xml"
     assert placed["specs/cl_khr_d3d10_sharing.txt"] == "cl_khr_d3d10_sharing.txt"
     first = extensions[0]
-    clashing = [replace(first, sources=(*first.sources, replace(first.sources[0], path="specs/registry/cl.xml")))]
-    texts["specs/registry/cl.xml"] = "text"
-    with pytest.raises(InputError, match=r"the package would carry this and a text of the run at one path, "
-                       r"specs/registry/cl\.xml"):
-        model_texts(clashing, texts)
+    for clash in ("specs/registry/cl.xml", "specs/registry"):  # one path; a file where a folder must be
+        clashing = [replace(first, sources=(*first.sources, replace(first.sources[0], path=clash)))]
+        texts[clash] = "text"
+        with pytest.raises(InputError, match=r"where it would carry the project's registry XML") as refused:
+            model_texts(clashing, texts)
+        assert refused.value.path == clash and refused.value.pos == Pos(1, 1)

@@ -29,6 +29,10 @@ from generator.frontends.asciidoc_inline import inline
         ("_List of supported param_names by clGetCommandQueueInfo_", "List of supported param_names by "
          "clGetCommandQueueInfo"),
         ("a + b + c, C++ and x+y+z", "a + b + c, C++ and x+y+z"),
+        ("The struct _cl_image_format describes _the image format_ of it.",
+         "The struct _cl_image_format describes the image format of it."),
+        ("+_cl_image_format+ struct and _see below_", "_cl_image_format struct and see below"),
+        ("in _table 5.3_ and _one_word_", "in table 5.3 and <one_word>"),
     ],
 )
 def test_inline_markup(markup: str, plain: str) -> None:

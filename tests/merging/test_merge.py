@@ -409,3 +409,25 @@ def test_a_token_the_registry_files_under_another_extension_is_not_introduced_by
     assert [(d.kind, d.where.pos.line) for d in said] == [("defined-elsewhere", 6)]
     (alone,) = pipeline.run(specs, lean=False).extensions
     assert alone.token("CL_QUEUE_PRIORITY_HIGH_KHR") is not None  # the text alone cannot tell whose it is
+
+
+def test_two_tokens_of_no_group_with_one_value_are_a_clash(tmp_path: Path) -> None:
+    """Tokens after a sentence that says nothing of what takes them: one value for two is still said (it was
+    not, while the check skipped tokens of no group)."""
+    text = WIDGET.replace("New Tokens\n", "New Tokens\n\n    Frobnicated quietly by the twin:\n\n"
+                          "        CL_TWIN_FIRST_ACME       0x7401\n        CL_TWIN_SECOND_ACME      0x7401\n", 1)
+    (tmp_path / "w.txt").write_text(text, encoding="utf-8")
+    clashes = [d for d in pipeline.run(tmp_path).diagnostics if d.kind == "value-clash"]
+    assert [d.message for d in clashes] == ["CL_TWIN_SECOND_ACME has the value 0x7401 of CL_TWIN_FIRST_ACME, both in "
+                                            "no group"]
+
+
+def test_a_token_the_text_lists_as_new_is_its_own_whatever_the_registry_files(
+        spec_dir: Callable[[dict[str, str]], Path]) -> None:
+    """A list of new tokens says whose they are: the registry's filing under another extension does not drop one
+    (it did, with only a note)."""
+    text = samples.LANES_2017.replace("[[cl_khr_lanes-host-side", "=== New Tokens\n\nThe following tokens are new "
+                                      "with this extension:\n\n* +CL_QUEUE_PRIORITY_HIGH_KHR+, a priority of a lane\n"
+                                      "* +CL_QUEUE_LANES_KHR+, the property of lanes\n\n[[cl_khr_lanes-host-side", 1)
+    (extension,) = pipeline.run(spec_dir({"cl_khr_lanes.txt": text})).extensions
+    assert {"CL_QUEUE_PRIORITY_HIGH_KHR", "CL_QUEUE_LANES_KHR"} <= {t.name for t in extension.tokens}

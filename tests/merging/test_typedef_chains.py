@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from generator.base.c_decl import CTypedef
+from generator.base.c_decl import CParam, CTypedef
 from generator.base.diagnostics import Location
 from generator.base.errors import InputError
 from generator.base.knowledge import load
@@ -81,3 +81,27 @@ def test_a_chain_of_twenty_thousand_typedefs_is_followed_without_recursion() -> 
     declared = typedefs(*((f"cl_t{i}", f"cl_t{i + 1}") for i in range(count)), (f"cl_t{count}", "cl_uint"))
     found = typedef_chains.with_parts({"cl_t0": USE}, declared, LANGUAGE)
     assert len(found) == count + 2
+
+
+def structs(*held: tuple[str, str]) -> dict[str, DeclaredType]:
+    """`(name, member type)` pairs as structs of one member, declared on lines 10, 11, ... of specs/x.txt."""
+    return {name: DeclaredType(CTypedef(name, f"struct _{name}", Pos(10 + i, 5), "struct",
+                                        (CParam("inner", member),)),
+                               Location("specs/x.txt", Pos(10 + i, 5)))
+            for i, (name, member) in enumerate(held)}
+
+
+def test_structs_held_by_value_past_c_s_nesting_are_refused_at_the_first_too_deep() -> None:
+    """A thousand structs each holding the next took cffi past Python's stack: a traceback, exit 1."""
+    most = LANGUAGE.struct_nesting
+    chain = [(f"cl_s{i}", f"cl_s{i + 1}") for i in range(most + 9)] + [(f"cl_s{most + 9}", "cl_uint")]
+    with pytest.raises(InputError, match=rf"typedef cl_s9: structs held by value {most + 1} deep; C declarations "
+                       rf"take {most} at most") as refused:
+        typedef_chains.with_parts({"cl_s0": USE}, structs(*chain), LANGUAGE)
+    assert refused.value.pos == Pos(19, 5)
+    pointed = [(name, f"{member} *" if i == most - 1 else member) for i, (name, member) in enumerate(chain)]
+    assert "cl_s0" in typedef_chains.with_parts({"cl_s0": USE}, structs(*pointed), LANGUAGE)  # a pointer: no depth
+    aliased = [("cl_s0", "cl_alias"), ("cl_alias", "cl_s0")]  # a typedef that only renames is followed through
+    with pytest.raises(InputError, match=r"typedef cl_s0 holds itself by value \(cl_s0 -> cl_s0\)"):
+        typedef_chains.with_parts({"cl_s0": USE}, {**structs(aliased[0]), **typedefs(("cl_alias", "cl_s0"))},
+                                  LANGUAGE)
