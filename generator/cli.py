@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator import __version__, baseline
-from generator.base import forked, timing
+from generator.base import timing
 from generator.base.errors import InputError, SchemaError, printable
 from generator.writing import fingerprint, ownership, writer
 
@@ -110,7 +110,6 @@ def console() -> int:
 
 def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
     """generate, check or coverage (`generate` with OUT's `place`, held and locked by `writer.locked`)."""
-    project: str | forked.Beside[str] = ownership.UNKNOWN
     try:
         if place is not None:
             why = ownership.refusal(args.out, args.specs)
@@ -123,30 +122,26 @@ def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
         if getattr(args, "write_baseline", False):
             baseline.writable(args.baseline)
         project = _project(args, place)
-        if isinstance(project, str) and not args.extension and not getattr(args, "write_baseline", False) \
+        if not getattr(args, "force", False) and not args.extension and not getattr(args, "write_baseline", False) \
                 and _current(place, args.specs, project, args.lean):
             print(f"{_shown(args.out)}: current (no input changed since it was written); nothing parsed",
                   file=sys.stderr)
             return 0
         with timing.stage("import"):
             from generator import pipeline
-        # emission is imported while a second process reads
-        result = pipeline.run(args.specs, first=_import_emission, extensions=tuple(args.extension), lean=args.lean)
-        from generator.emission import emit
+        result = pipeline.run(args.specs, extensions=tuple(args.extension), lean=args.lean)
+        with timing.stage("import"):
+            from generator.emission import emit
         emitted = emit.outputs(result.extensions, result.texts, recheck=getattr(args, "force", False))
         files = emitted.files
-        made = project if isinstance(project, str) else project.result()
         # the hash of the bytes this run parsed, not of a second reading: see `fingerprint`
-        files[ownership.NAME] = ownership.manifest(fingerprint.inputs(made, result.digests, args.lean), files)
+        files[ownership.NAME] = ownership.manifest(fingerprint.inputs(project, result.digests, args.lean), files)
     except InputError as error:
         print(error.render(), file=sys.stderr)
         return INPUT_ERROR
     except SchemaError as error:  # a bug: say so plainly, write nothing
         print(f"generator: internal error, nothing written: {error}", file=sys.stderr)
         return INTERNAL_ERROR
-    finally:
-        if isinstance(project, forked.Beside):
-            project.close()
     if args.command == "coverage":
         from generator import coverage
 
@@ -198,21 +193,11 @@ def run(args: argparse.Namespace, place: writer.Place | None = None) -> int:
     return 0
 
 
-def _project(args: argparse.Namespace, place: writer.Place | None) -> str | forked.Beside[str]:
-    """The hash of the project's inputs and the environment (`fingerprint.project`): made here when `generate`
-    (without --force) finds a manifest in OUT, since it decides whether OUT is current; else in a child, on the
-    core that is idle while this process imports the pipeline; `check` and `coverage` write no manifest."""
+def _project(args: argparse.Namespace, place: writer.Place | None) -> str:
+    """The hash of the project's inputs and the environment (`fingerprint.project`); `check` and `coverage`
+    write no manifest."""
     if place is None:
         return ownership.UNKNOWN
-    if not args.force:
-        with place.held() as out:
-            if out is not None and ownership.read(out) is not None:
-                with timing.stage("fingerprint"):
-                    return fingerprint.project()
-    return forked.Beside(_timed_project)
-
-
-def _timed_project() -> str:
     with timing.stage("fingerprint"):
         return fingerprint.project()
 
@@ -240,12 +225,6 @@ def _check(out: Path, files: dict[str, str]) -> int:
         print(f"{_shown(out / name)}: bytecode that is not the generated source compiled ({printable(why)}); Python "
               "may run it instead of the source: remove it", file=sys.stderr)
     return 1 if differing or planted else 0
-
-
-def _import_emission() -> None:
-    """The back end's modules, imported while the pipeline's second process reads (they are a tenth of a run)."""
-    with timing.stage("import"):
-        import generator.emission.emit  # noqa: F401
 
 
 def api_changes(place: writer.Place, irs: tuple[Extension, ...], files: dict[str, str]) -> list[Change]:

@@ -5,13 +5,11 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from dataclasses import field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from generator.base import forked, shipped_registry, source, timing
+from generator.analysis import conditions, crosscheck, damaged, registry_check, tally
+from generator.base import shipped_registry, timing
 from generator.base.diagnostics import Diagnostic, Location, Sink
 from generator.base.errors import Gather, InputError, printable
 from generator.base.knowledge import Knowledge, load
@@ -24,9 +22,8 @@ from generator.frontends import FRONTENDS, registry_xml
 from generator.frontends.book import checkout
 from generator.frontends.detect import NOTES, POINTERS, detect, note_like
 from generator.frontends.registry_xml import Registry
-
-if TYPE_CHECKING:
-    from generator.merging.draft import Extension
+from generator.merging.draft import Extension
+from generator.merging.merge import merge_all
 
 
 @mutable
@@ -60,19 +57,13 @@ class Skipped:
     form: str
 
 
-def read(paths: list[Path], knowledge: Knowledge, errors: Gather, first: Callable[[], object] | None = None,
-         root: Path | None = None) -> Read:
+def read(paths: list[Path], knowledge: Knowledge, errors: Gather, root: Path | None = None) -> Read:
     """The facts of every file; a file that fails does not stop the others, its error is gathered in `errors`.
-    The files are read in two processes where that pays (`forked.in_two`, which runs `first` in this one before
-    it reads any); the result is the same. `root`: the `--specs` folder the files lie under (`SpecFile.read`)."""
+    `root`: the `--specs` folder the files lie under (`SpecFile.read`)."""
     found = Read()
-    answers = forked.in_two(lambda path: read_one(path, knowledge, root), paths, [_cost(p, root) for p in paths],
-                            first)
-    for answer in answers:
+    for path in paths:
         with errors.attempt():
-            if isinstance(answer, InputError):
-                raise answer
-            spec, one = answer
+            spec, one = read_one(path, knowledge, root)
             found.digests[spec.path] = spec.digest
             if not isinstance(one, str | Skipped):
                 found.texts[spec.path] = spec.text
@@ -88,22 +79,6 @@ def read(paths: list[Path], knowledge: Knowledge, errors: Gather, first: Callabl
             else:
                 found.facts.append(one)
     return found
-
-
-#: How much of a text's start tells whether it has line breaks.
-_HEAD = 4096
-
-
-def _cost(path: Path, root: Path | None = None) -> int:
-    """What reading the file will roughly cost, for the order in which the two processes take the files
-    (heaviest first, so that they end together): its size, twice over for a text with no line break in its
-    head, which is read word by word (a collapsed text costs about twice as much per byte as one read line by
-    line, and taken last it would keep one process going long after the other)."""
-    found = source.head(path, root, _HEAD)  # opened as it will be read: no FIFO waited on, no link out followed
-    if found is None:
-        return 0  # reading it will say why
-    head, size = found
-    return size * 2 if len(head) == _HEAD and b"\n" not in head else size
 
 
 def read_one(path: Path, knowledge: Knowledge,
@@ -160,18 +135,8 @@ def said(spec: SpecFile, facts: SourceFacts) -> None:
                              for found in spec.normalised for line, column, character in found.replaced)
 
 
-#: The modules of `later_stages`: reading needs none of them, so `run_files` imports them while a second process
-#: reads, and the two processes share that twentieth of a run.
-LATER_STAGES = ("generator.merging.draft", "generator.merging.merge", "generator.analysis.crosscheck",
-                "generator.analysis.registry_check", "generator.analysis.conditions", "generator.analysis.damaged",
-                "generator.analysis.tally")
-
-
 def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
                  registry: Registry | None = None) -> list[Extension]:
-    from generator.analysis import conditions, crosscheck, damaged, registry_check, tally  # see LATER_STAGES
-    from generator.merging.merge import merge_all
-
     with timing.stage("merge"):
         extensions = merge_all(facts, knowledge, sink, registry)
     if registry is not None:
@@ -198,26 +163,24 @@ def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
     return extensions
 
 
-def run(specs: Path, first: Callable[[], object] | None = None, extensions: tuple[str, ...] = (),
-        lean: bool = True) -> Result:
+def run(specs: Path, extensions: tuple[str, ...] = (), lean: bool = True) -> Result:
     """All extensions described under `specs`, each with the diagnostics that concern it; of a Khronos checkout,
-    the `extensions` named. `first`: work of the caller's that this process does while a second one starts
-    reading (`read`). `lean`: read the shipped registry XML when `specs` holds none (`--no-registry` is False)."""
+    the `extensions` named. `lean`: read the project's registry XML when `specs` holds none (`--no-registry`
+    is False)."""
     found = checkout.recognise(specs)
     if found is not None:
-        return run_checkout(found, extensions, first)
+        return run_checkout(found, extensions)
     if extensions:
         raise InputError(str(specs), None, "--extension chooses what to generate from a Khronos checkout (a book "
                          "and xml/ with its registry XML); this folder is not one, and every extension its texts "
                          "describe is generated")
     hidden: list[str] = []
-    result = run_files(spec_files(specs, hidden), str(specs), first, specs, lean)
+    result = run_files(spec_files(specs, hidden), str(specs), specs, lean)
     result.hidden = hidden
     return result
 
 
-def run_checkout(found: checkout.Checkout, extensions: tuple[str, ...],
-                 first: Callable[[], object] | None = None) -> Result:
+def run_checkout(found: checkout.Checkout, extensions: tuple[str, ...]) -> Result:
     """The `extensions` of a Khronos checkout, cut out of its book (`generator/frontends/book`)."""
     if not extensions:
         raise InputError(found.books[0], None, "this folder is a Khronos checkout (a book and its registry XML "
@@ -225,7 +188,6 @@ def run_checkout(found: checkout.Checkout, extensions: tuple[str, ...],
                          "wanted (the names its registry XML lists among its extensions)")
     with timing.stage("knowledge"):
         knowledge = load()
-    _prepare(first)
     read = checkout.read(found, list(extensions))
     for name in extensions:  # nothing generated could be named after a string the API's naming does not fit
         if knowledge.extension_parts(name) is None:
@@ -240,18 +202,6 @@ def run_checkout(found: checkout.Checkout, extensions: tuple[str, ...],
     sink = Sink()
     extensions_made = later_stages(facts, knowledge, sink, read.registry)
     return _finished(extensions_made, sink, [], read.texts, read.digests)
-
-
-def _prepare(first: Callable[[], object] | None) -> None:
-    """What the later stages need before they run, and the caller's `first`."""
-    with timing.stage("import"):
-        for module in LATER_STAGES:
-            importlib.import_module(module)
-    from generator.analysis import conditions
-
-    conditions.prepare()
-    if first is not None:
-        first()
 
 
 def _shipped(texts: dict[str, str], sink: Sink) -> Registry:
@@ -296,8 +246,7 @@ def _finished(extensions: list[Extension], sink: Sink, skipped: list[str], texts
     return Result(extensions, sorted(diagnostics), skipped, texts, digests)
 
 
-def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], object] | None = None,
-              root: Path | None = None, lean: bool = True) -> Result:
+def run_files(paths: list[Path], where: str = "<specs>", root: Path | None = None, lean: bool = True) -> Result:
     """All extensions described in `paths`; the result does not depend on their order. Under `root`, the
     `--specs` folder, each is named `specs/<its path under root>`; without, as named on the command line.
     `lean`: with no registry XML among `paths`, read the one the project ships (`base/shipped_registry.py`)."""
@@ -305,7 +254,7 @@ def run_files(paths: list[Path], where: str = "<specs>", first: Callable[[], obj
         knowledge = load()
     errors = Gather()
 
-    found = read(sorted(paths, key=lambda p: p.as_posix()), knowledge, errors, lambda: _prepare(first), root)
+    found = read(sorted(paths, key=lambda p: p.as_posix()), knowledge, errors, root)
     facts, skipped = found.facts, found.skipped
     if not facts and not errors.errors:
         raise InputError(where, None, "this folder holds no spec, only notes" if found.registry is None else

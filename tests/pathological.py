@@ -24,8 +24,6 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from generator.base import forked
-from generator.emission import emit
 from tests.fuzz import harness
 from tests.support import SPECS, calls_counted, grown
 
@@ -257,11 +255,7 @@ def run(shape: Shape, size: int, folder: Path, bound: float = harness.TIME_BOUND
 
 @contextmanager
 def counted(into: Path) -> Iterator[None]:
-    """The calls of the block, per function (`support.calls_counted`), written to `into` as JSON. The whole run
-    is done in this process: the work the generator gives forked children on the second core would not be
-    counted (`forked.FORK`, `emit.FORK`; the result does not depend on it). For the child of one run only: it
-    changes this process."""
-    forked.FORK = emit.FORK = False
+    """The calls of the block, per function (`support.calls_counted`), written to `into` as JSON."""
     with calls_counted() as calls:
         yield
     into.write_text(json.dumps(calls, sort_keys=True), encoding="utf-8")

@@ -85,3 +85,11 @@ def test_no_module_imports_a_test_module_or_a_conftest() -> None:
              for path in modules}
     assert sum(path.name.startswith("test_") for path in modules) > 50
     assert {path: names for path, names in found.items() if names} == {}
+
+
+@pytest.mark.parametrize("path", [p for p in CODE if p.suffix == ".py"], ids=lambda p: p.relative_to(ROOT).as_posix())
+def test_no_machinery_of_its_own_where_the_standard_library_does(path: Path) -> None:
+    """Records are dataclasses (no code objects rebuilt per class) and a run is one process (no fork of its own,
+    no prctl through ctypes): what saved milliseconds cost every maintainer more (issue 39)."""
+    text = path.read_text(encoding="utf-8")
+    assert not [word for word in ("CodeType", "co_varnames", "os.fork", "prctl") if word in text]

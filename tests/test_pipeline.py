@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 import random
 import shutil
-import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -145,28 +143,6 @@ def test_errors_of_later_stages_are_reported_beside_a_file_that_failed_to_read(t
     found = [(Path(e.path).name, e.message.split(":")[0]) for e in caught.value.all]
     assert found == [("a.txt", "unexpected character '$'; expected one of '(', ')', '*', ',', ';', '[', '^', '{', "
                                "identifier"), ("b.txt", "cannot tell which extension this file describes")]
-
-
-def test_reading_imports_none_of_the_later_stages() -> None:
-    """They are imported while the second process reads (`LATER_STAGES`): pulled in by the modules that read, they
-    would cost the run their whole import before the second process starts."""
-    shown = subprocess.run([sys.executable, "-c", "import sys, generator.cli, generator.pipeline as p; "
-                            "print(sorted(set(p.LATER_STAGES) & set(sys.modules)))"],
-                           cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    assert shown == "[]\n"
-    assert all(module.startswith(("generator.merging.", "generator.analysis.")) for module in pipeline.LATER_STAGES)
-
-
-def test_a_text_without_line_breaks_is_taken_before_a_larger_one_with_them(tmp_path: Path) -> None:
-    """The two processes take the heaviest file first; a collapsed text costs about twice as much per byte."""
-    collapsed, broken, small = tmp_path / "collapsed.txt", tmp_path / "broken.txt", tmp_path / "small.txt"
-    collapsed.write_text("word " * 2000, encoding="utf-8")
-    broken.write_text("word\n" * 3000, encoding="utf-8")
-    small.write_text("word " * 100, encoding="utf-8")  # too short to tell: its size
-    assert pipeline._cost(collapsed) > pipeline._cost(broken) > pipeline._cost(small) == small.stat().st_size
-    assert pipeline._cost(tmp_path / "missing.txt") == 0
-    os.mkfifo(tmp_path / "fifo.txt")
-    assert pipeline._cost(tmp_path / "fifo.txt") == 0  # not opened: a FIFO's open would wait for a writer
 
 
 # -- every file under --specs contributes or is named ----------------------------------------------------------

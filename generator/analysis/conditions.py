@@ -24,11 +24,11 @@ from copy import copy
 from functools import cache
 
 from lark import Lark, Token, Tree, UnexpectedInput, UnexpectedToken
-from lark.lexer import ContextualLexer, LexerThread
+from lark.lexer import LexerThread
 from lark.parsers.lalr_interactive_parser import InteractiveParser
 from lark.parsers.lalr_parser_state import ParseConf, ParserState
 
-from generator.base import integers, timing
+from generator.base import integers
 from generator.base.c_decl import base_type
 from generator.base.diagnostics import Sink
 from generator.base.grammars import grammar
@@ -67,16 +67,6 @@ class _Named:
 
 class _NotCheckable(Exception):
     """The clause parsed, but cannot be checked here; the message is the reason."""
-
-
-def prepare() -> None:
-    """The condition grammar loaded and the lexer of each of its parser states built, ahead of the first
-    condition: the pipeline has it done while a second process reads the texts, off the run's one-process path."""
-    with timing.stage("conditions"):
-        lexer = grammar("condition").parser.lexer
-        if isinstance(lexer, ContextualLexer):
-            for state in lexer.lexers.values():
-                getattr(state, "scanner", None)  # built on first use otherwise (lark 1.3)
 
 
 def attach(extensions: list[Extension], knowledge: Knowledge, sink: Sink) -> None:

@@ -2,11 +2,8 @@
 
 Times are exclusive: while a stage nested in another runs (a grammar's parse
 inside a front-end), only the inner one is charged, so the stages of a process add
-up to its time. Time outside every stage is charged to `other`. Work done in a
-forked child (`forked`) is charged to its own stages, added to this process's
-(`add`), and the time this process waits for it to nobody (`waiting`): the stages
-then add up to the work done, which two cores may do in less wall time. The clock
-is always on; a stage costs about a microsecond.
+up to its time. Time outside every stage is charged to `other`. The clock is always
+on; a stage costs about a microsecond.
 """
 
 from __future__ import annotations
@@ -47,25 +44,8 @@ def stage(name: str) -> Iterator[None]:
         _open.pop()
 
 
-@contextmanager
-def waiting() -> Iterator[None]:
-    """Charge the time inside the block to no stage: this process waits for work a child charges to its own."""
-    global _mark
-    _charge(time.perf_counter())
-    try:
-        yield
-    finally:
-        _mark = time.perf_counter()
-
-
-def add(totals: dict[str, float]) -> None:
-    """Add a child's stage times (`totals` of the child) to this process's."""
-    for name, seconds in totals.items():
-        _totals[name] = _totals.get(name, 0.0) + seconds
-
-
 def reset() -> None:
-    """Start the totals afresh: a process forked from one that has run stages starts its own count."""
+    """Start the totals afresh (a fuzz case's process, forked from one that has run stages, counts its own)."""
     global _mark
     _totals.clear()
     _mark = time.perf_counter()

@@ -5,12 +5,11 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import sys
 from collections.abc import Mapping
 from typing import Any
 
-from generator.base import forked, knowledge, timing
+from generator.base import knowledge, timing
 from generator.base.errors import InputError, SchemaError
 from generator.base.records import frozen
 from generator.emission import ffi
@@ -54,61 +53,18 @@ def outputs(drafts: list[Draft], texts: Mapping[str, str], *, recheck: bool = Fa
             values.check_token_values(extension, knowledge.load())
     with timing.stage("package model"):
         package = model_package(list(irs), knowledge.load(), knowledge.load_package(), texts, api_digest(data))
-    # While this process renders the package (and starts its compile check), a child takes the docs, then the
-    # IR's texts, from a queue that this process joins once done: they end together whatever each costs.
-    made: list[tuple[dict[str, str], CompileCheck]] = []
-
-    def package_first() -> None:
-        modules = package_files(package)
-        with timing.stage("compile check"):
-            made.append((modules, CompileCheck(modules, recheck=recheck)))  # runs beside what follows
-
-    def docs() -> dict[str, str]:
-        with timing.stage("docs model"):
-            model = model_docs(list(irs), package, model_guides(knowledge.read_guides()))
-        return docs_files(model, package)
-
-    def make(job: int) -> dict[str, str] | None:
-        if job < len(data):
-            with timing.stage("IR"):
-                return {f"ir/{data[job]['name']}.yaml": ir.yaml_text(data[job])}
-        try:
-            return docs()
-        except InputError:
-            raise
-        except Exception:  # a bug: made again below, after the IR's texts have said their input errors
-            return None
-
-    sizes = [_weight(extension) for extension in irs]
-    try:
-        answers = forked.in_two(make, list(range(len(data) + 1)), [*sizes, sum(sizes) + 1], package_first, least=0)
-        files: dict[str, str] = {}
-        for answer in answers[:-1]:  # the IR's texts, then the docs: the first input error in that order is raised
-            files.update(_files(answer))
-        pages = _files(answers[-1]) if answers[-1] is not None else docs()  # the docs failed (a bug): raised here
-        modules, check = made[0]
-        files.update(modules)
-        files.update(pages)
-        with timing.stage("compile check"):
-            check.finish()
-    finally:
-        for _, started in made:
-            started.close()
+    modules = package_files(package)
+    files: dict[str, str] = {}
+    for entry in data:  # the IR's texts, then the docs: the first input error in that order is raised
+        with timing.stage("IR"):
+            files[f"ir/{entry['name']}.yaml"] = ir.yaml_text(entry)
+    with timing.stage("docs model"):
+        model = model_docs(list(irs), package, model_guides(knowledge.read_guides()))
+    files.update(modules)
+    files.update(docs_files(model, package))
+    with timing.stage("compile check"):
+        compile_check(modules, recheck=recheck)
     return Emitted(files, irs, package)
-
-
-def _weight(extension: Extension) -> int:
-    """What the IR's text of `extension` roughly costs (its entries), for the queue's order: the docs of all
-    weigh as much as all the texts, and go first."""
-    return 1 + len(extension.functions) + len(extension.tokens) + len(extension.types) + sum(
-        len(table.rows) for table in extension.tables) + len(extension.diagnostics)
-
-
-def _files(answer: dict[str, str] | InputError | None) -> dict[str, str]:
-    """The files an item made; the input error it met is raised."""
-    if isinstance(answer, InputError):
-        raise answer
-    return answer or {}
 
 
 def docs_files(docs: Docs, package: Package) -> dict[str, str]:
@@ -183,57 +139,25 @@ def package_files(package: Package) -> dict[str, str]:
     return files
 
 
-#: Whether the check may run in a child process (where the system can fork) while the rest is rendered.
-FORK = hasattr(os, "fork")
-
-
-class CompileCheck:
-    """The last guard: a module that would not even parse is never written. `finish` raises `SchemaError` for
-    the first such module.
-
-    Compiling the package's modules takes a tenth of a run, so it runs in a forked child (`forked.Beside`) while
-    the parent makes the IR's texts and the docs (with a second child); the child only answers with the first
-    error, if any, and a child that gives no answer fails the run. A module this interpreter compiled on an
-    earlier run, to the byte, is not compiled again (the hashes are kept beside the compiled templates): a
-    regeneration after a spec revision compiles only what changed. `recheck` compiles them all."""
-
-    def __init__(self, files: dict[str, str], *, recheck: bool = False) -> None:
-        self._record = TEMPLATE_CACHE / f"compiled-{hashlib.sha256(sys.version.encode()).hexdigest()[:16]}.txt"
-        self._before: set[str] = set()
-        if not recheck:
-            with contextlib.suppress(OSError):
-                self._before = set(self._record.read_text(encoding="ascii").split())
-        digests = {name: hashlib.sha256(text.encode()).hexdigest() for name, text in files.items()
-                   if name.endswith(".py")}
-        self._passed = set(digests.values())
-        todo = {name: files[name] for name, digest in digests.items() if digest not in self._before}
-        self._error: str | None = None
-        self._child: forked.Beside[str | None] | None = None
-        if todo and FORK:
-            self._child = forked.Beside(lambda: first_error(todo), here=_no_answer)
-        if todo and (self._child is None or not self._child.started):  # no child to be had: a thread, a limit
-            self._child = None
-            self._error = first_error(todo)
-
-    def close(self) -> None:
-        """Let go of the child without its answer (the run failed meanwhile): no process or pipe is left."""
-        if self._child is not None:
-            self._child.close()
-
-    def finish(self) -> None:
-        if self._child is not None:
-            child, self._child = self._child, None
-            self._error = child.result()
-        if self._error is not None:
-            raise SchemaError(f"{self._error}: a name from the specs got past the checks")
-        if not self._passed <= self._before:
-            with contextlib.suppress(OSError):  # no record only means compiling again next time
-                TEMPLATE_CACHE.mkdir(exist_ok=True)
-                self._record.write_text("\n".join(sorted(self._passed)) + "\n", encoding="ascii")
-
-
-def _no_answer() -> str | None:
-    raise SchemaError("the compile check of the package's modules ended without an answer")
+def compile_check(files: dict[str, str], *, recheck: bool = False) -> None:
+    """The last guard: a module that would not even parse is never written (`SchemaError` for the first such
+    module). A module this interpreter compiled on an earlier run, to the byte, is not compiled again (the hashes
+    are kept beside the compiled templates): a regeneration after a spec revision compiles only what changed.
+    `recheck` compiles them all."""
+    record = TEMPLATE_CACHE / f"compiled-{hashlib.sha256(sys.version.encode()).hexdigest()[:16]}.txt"
+    before: set[str] = set()
+    if not recheck:
+        with contextlib.suppress(OSError):
+            before = set(record.read_text(encoding="ascii").split())
+    digests = {name: hashlib.sha256(text.encode()).hexdigest() for name, text in files.items()
+               if name.endswith(".py")}
+    error = first_error({name: files[name] for name, digest in digests.items() if digest not in before})
+    if error is not None:
+        raise SchemaError(f"{error}: a name from the specs got past the checks")
+    if not set(digests.values()) <= before:
+        with contextlib.suppress(OSError):  # no record only means compiling again next time
+            TEMPLATE_CACHE.mkdir(exist_ok=True)
+            record.write_text("\n".join(sorted(set(digests.values()))) + "\n", encoding="ascii")
 
 
 def first_error(modules: dict[str, str]) -> str | None:

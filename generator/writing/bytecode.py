@@ -15,11 +15,11 @@ generated source. No bytecode at all is fine.
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import marshal
 import re
 import sys
 from collections.abc import Callable
-from types import CodeType
 
 from generator.writing import folders
 
@@ -34,7 +34,7 @@ def foreign(tree: folders.Held, source_of: Callable[[str], str | None]) -> list[
     """The bytecode files under the open `tree` that are not the generated source compiled, each with why, by
     relative path; `source_of(path)` is the generated source at `path` (None when the generator writes none)."""
     files, _ = folders.entries(tree.descriptor)
-    compiled: dict[tuple[str, int], CodeType | None] = {}
+    compiled: dict[tuple[str, int], object] = {}
     found = []
     for name in sorted(files):
         if name.endswith(".pyc"):
@@ -45,7 +45,7 @@ def foreign(tree: folders.Held, source_of: Callable[[str], str | None]) -> list[
 
 
 def _why(tree: folders.Held, name: str, source_of: Callable[[str], str | None],
-         compiled: dict[tuple[str, int], CodeType | None]) -> str | None:
+         compiled: dict[tuple[str, int], object]) -> str | None:
     """Why the `.pyc` at `name` is not its source compiled, or None when it is."""
     *folder, cache, file = ["", *name.split("/")]
     matched = _CACHED.fullmatch(file)
@@ -72,6 +72,6 @@ def _why(tree: folders.Held, name: str, source_of: Callable[[str], str | None],
             compiled[source, level] = compile(text, source, "exec", dont_inherit=True, optimize=level)
         except (SyntaxError, ValueError):
             compiled[source, level] = None
-    if not isinstance(code, CodeType) or code != compiled[source, level]:
+    if not inspect.iscode(code) or code != compiled[source, level]:
         return f"code that {source} does not compile to"
     return None

@@ -617,16 +617,3 @@ def test_a_check_needing_a_token_the_text_gives_no_value_is_left_to_the_driver(k
     (clause,) = fn.errors[0].check
     assert (clause.kind, clause.predicate) == ("driver", None)
     assert clause.reason.endswith("the text gives no value for CL_TEST_B")
-
-
-def test_prepare_builds_the_lexer_of_every_parser_state() -> None:
-    """What `prepare` does ahead of time (while the texts are read) lark would otherwise do at the first
-    condition of each state; were lark to build its lexers elsewhere, this says `prepare` no longer helps."""
-    from lark.lexer import ContextualLexer
-
-    from generator.base.grammars import grammar
-
-    conditions.prepare()
-    lexer = grammar("condition").parser.lexer
-    assert isinstance(lexer, ContextualLexer) and lexer.lexers
-    assert all(getattr(state, "_scanner", None) is not None for state in lexer.lexers.values())

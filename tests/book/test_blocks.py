@@ -10,8 +10,6 @@ from typing import Any
 
 import pytest
 
-from generator.base import forked
-from generator.emission import emit
 from generator.ir import files as ir
 from tests.samples import GIZMO_BOOK as BOOK
 from tests.samples import GIZMO_CORE as CORE
@@ -74,10 +72,7 @@ def test_a_verbatim_block_never_closed_is_an_input_error(
 def assert_linear(main: Callable[..., CliRun], tmp_path: Path, core: Callable[[int], str],
                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The book with `core(n)` as its core file, at n = 0, 400 and 3,200: no function's calls grow with the square
-    of n (counted work, not time: the same on a loaded machine). All of it in this process, where it is counted:
-    work a second process takes as it comes (the IR's texts) would be counted at one size and not at another."""
-    monkeypatch.setattr(forked, "FORK", False)
-    monkeypatch.setattr(emit, "FORK", False)
+    of n (counted work, not time: the same on a loaded machine)."""
     counted = []
     for size in (0, 400, 3200):
         with calls_counted() as calls:

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import signal
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -25,13 +22,12 @@ def compiled(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
         return compile(text, name, *args, **kwargs)
 
     monkeypatch.setattr(emit, "TEMPLATE_CACHE", tmp_path / "cache")
-    monkeypatch.setattr(emit, "FORK", False)
     monkeypatch.setattr(emit, "compile", counting, raising=False)
     return names
 
 
 def check(files: dict[str, str], *, recheck: bool = False) -> None:
-    emit.CompileCheck(files, recheck=recheck).finish()
+    emit.compile_check(files, recheck=recheck)
 
 
 def test_a_module_compiled_before_is_not_compiled_again(compiled: list[str]) -> None:
@@ -79,106 +75,17 @@ def test_an_unwritable_record_only_means_compiling_again(compiled: list[str], tm
     assert compiled == ["pkg/a.py", "pkg/a.py"]
 
 
-# -- the check in a child process ---------------------------------------------------
-
-
-@pytest.fixture
-def forking(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """The record's folder; the check forks, as on Linux."""
-    if not hasattr(os, "fork"):
-        pytest.skip("this system cannot fork; the check runs in the process there")
-    monkeypatch.setattr(emit, "TEMPLATE_CACHE", tmp_path / "cache")
-    monkeypatch.setattr(emit, "FORK", True)
-    return tmp_path / "cache"
-
-
-def test_the_child_answers_with_the_first_error(forking: Path) -> None:
-    pending = emit.CompileCheck({"pkg/a.py": "A = 1\n", "pkg/b.py": "def (:\n", "pkg/c.py": "class\n"})
+def test_the_first_module_that_would_not_compile_is_said_and_nothing_recorded(compiled: list[str],
+                                                                             tmp_path: Path) -> None:
     with pytest.raises(SchemaError, match=r"^pkg/b\.py would not compile \(invalid syntax, line 1\): a name"):
-        pending.finish()
-    assert not list(forking.glob("compiled-*.txt")), "nothing recorded"
+        check({"pkg/a.py": "A = 1\n", "pkg/b.py": "def (:\n", "pkg/c.py": "class\n"})
+    assert not list((tmp_path / "cache").glob("compiled-*.txt")), "nothing recorded"
 
 
-def test_the_parent_records_what_the_child_compiled(forking: Path) -> None:
-    check({"pkg/a.py": "A = 1\n"})
-    (record,) = forking.glob("compiled-*.txt")
-    assert len(record.read_text().split()) == 1
-
-
-def test_a_child_that_dies_without_answering_fails_the_run(forking: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(emit, "first_error", lambda modules: os._exit(3))  # runs in the child only
-    with pytest.raises(SchemaError, match="ended without an answer"):
-        check({"pkg/a.py": "A = 1\n"})
-
-
-@pytest.mark.parametrize("why", ["another thread runs", "the system refuses a fork"])
-def test_with_no_child_to_be_had_the_check_runs_here(forking: Path, monkeypatch: pytest.MonkeyPatch, why: str) -> None:
-    """No child at all is not a child that died: the check is done in this process (it failed the run with
-    'ended without an answer' whenever a second thread was alive, as in a program that calls the generator)."""
-    def refused() -> int:
-        raise BlockingIOError("fork: resource temporarily unavailable")
-
-    waiting = threading.Event()
-    other = threading.Thread(target=waiting.wait)
-    if why == "another thread runs":
-        other.start()
-    else:
-        monkeypatch.setattr(os, "fork", refused)
-    try:
-        check({"pkg/a.py": "A = 1\n"})
-        with pytest.raises(SchemaError, match=r"^pkg/b\.py would not compile"):
-            check({"pkg/b.py": "def (:\n"})
-    finally:
-        waiting.set()
-        if other.is_alive():
-            other.join()
-
-
-def test_a_child_the_system_reaped_is_judged_by_its_answer(forking: Path) -> None:
-    """With SIGCHLD ignored the system reaps the child and its status is gone: a whole answer still counts, and no
-    answer still fails the run."""
-    previous = signal.signal(signal.SIGCHLD, signal.SIG_IGN)
-    try:
-        check({"pkg/a.py": "A = 1\n"})
-        pending = emit.CompileCheck({"pkg/b.py": "def (:\n"})
-        with pytest.raises(SchemaError, match="would not compile"):
-            pending.finish()
-    finally:
-        signal.signal(signal.SIGCHLD, previous)
-
-
-def test_a_run_that_fails_meanwhile_leaves_no_child(forking: Path) -> None:
-    pending = emit.CompileCheck({"pkg/a.py": "A = 1\n"})
-    assert pending._child is not None
-    running = pending._child._child  # the child's (process, pipe)
-    assert running is not None
-    process = running[0]
-    pending.close()
-    with pytest.raises(ChildProcessError):
-        os.waitpid(process, os.WNOHANG)  # reaped already
-    pending.close()  # twice is harmless
-
-
-def test_the_ir_and_the_docs_made_in_a_child_are_those_made_here(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`outputs` makes the IR's text and the docs in a forked child while it renders the package: the files are
-    the same, to the byte and in the same order, as when one process makes them all."""
+def test_an_input_error_of_the_ir_is_said_before_a_bug_in_the_docs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When an IR is refused (too big) and the docs meet a bug, the run says the input error, and no
+    traceback."""
     from generator import pipeline
-    from generator.base import forked
-
-    result = pipeline.run(SPECS)
-    beside = emit.outputs(result.extensions, result.texts).files
-    monkeypatch.setattr(forked, "FORK", False)
-    here = emit.outputs(result.extensions, result.texts).files
-    assert list(beside.items()) == list(here.items())
-
-
-@pytest.mark.parametrize("fork", [True, False])
-def test_an_input_error_of_the_ir_is_said_before_a_bug_in_the_docs(monkeypatch: pytest.MonkeyPatch,
-                                                                   fork: bool) -> None:
-    """The docs and the IR's texts are made beside each other; when an IR is refused (too big) and the docs meet
-    a bug, the run says the input error, as when the texts were made first, and no traceback."""
-    from generator import pipeline
-    from generator.base import forked
     from generator.base.errors import InputError
     from generator.base.source import Pos
     from generator.ir import files
@@ -196,7 +103,6 @@ def test_an_input_error_of_the_ir_is_said_before_a_bug_in_the_docs(monkeypatch: 
 
     monkeypatch.setattr(files, "yaml_text", refused)
     monkeypatch.setattr(emit, "model_docs", broken)
-    monkeypatch.setattr(forked, "FORK", fork)
     with pytest.raises(InputError, match="too big"):
         emit.outputs(result.extensions, result.texts)
     monkeypatch.setattr(files, "yaml_text", made)
