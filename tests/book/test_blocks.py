@@ -69,8 +69,7 @@ def test_a_verbatim_block_never_closed_is_an_input_error(
     assert run.err.startswith(f"specs/api/core.asciidoc:3:1: error: {said}")
 
 
-def assert_linear(main: Callable[..., CliRun], tmp_path: Path, core: Callable[[int], str],
-                  monkeypatch: pytest.MonkeyPatch) -> None:
+def assert_linear(main: Callable[..., CliRun], tmp_path: Path, core: Callable[[int], str]) -> None:
     """The book with `core(n)` as its core file, at n = 0, 400 and 3,200: no function's calls grow with the square
     of n (counted work, not time: the same on a loaded machine)."""
     counted = []
@@ -88,18 +87,16 @@ def assert_linear(main: Callable[..., CliRun], tmp_path: Path, core: Callable[[i
     lambda n: "* {CL_INVALID_VALUE}\n" + "** if a\n*** if b\n" * n,
 ])
 def test_many_sub_items_are_cut_with_their_item_in_linear_work(
-        items: Callable[[int], str], main: Callable[..., CliRun], tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        items: Callable[[int], str], main: Callable[..., CliRun], tmp_path: Path) -> None:
     """Each sub-item of the extension's lines looked for its item back to the heading: quadratic work for many
     sub-items of none (20,000 took 48 seconds), or of one item of a long paragraph."""
     assert_linear(main, tmp_path, lambda n: f"{CORE}\nifdef::cl_acme_gizmo[]\n== More\n\n{items(n)}"
-                  "endif::cl_acme_gizmo[]\n", monkeypatch)
+                  "endif::cl_acme_gizmo[]\n")
 
 
 @pytest.mark.parametrize("table", ["|===\n", ".A table\n|====\n|====\n", "[cols=\"1\"]\n|===\n| x\n|===\n"])
 def test_tables_one_after_another_without_a_blank_line_are_found_in_linear_work(
-        table: str, main: Callable[..., CliRun], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        table: str, main: Callable[..., CliRun], tmp_path: Path) -> None:
     """Each table's introduction was looked for back across every table before it: quadratic work (40,000
     `|===` lines took 70 seconds)."""
-    assert_linear(main, tmp_path, lambda n: f"== Tables\n\n{table * (n // table.count('|=') * 2)}\n{CORE}",
-                  monkeypatch)
+    assert_linear(main, tmp_path, lambda n: f"== Tables\n\n{table * (n // table.count('|=') * 2)}\n{CORE}")
