@@ -285,10 +285,15 @@ def _repository(remote: str) -> str | None:
     return path if re.fullmatch(r"[\w.-]+(?:/[\w.-]+)+", path) else None
 
 
+def git_blob(data: bytes) -> str:
+    """git's hash of a file's bytes (`git hash-object`): names one version of the file in any repository."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
 def registry_provenance(path: Path, data: bytes) -> dict[str, str | None]:
     """`registry.yaml` for a copy of `path`: its digests, and the checkout's commit when the file is that
     commit's own (an edited, ignored or untracked file names none). No path of this machine is recorded."""
-    blob = hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+    blob = git_blob(data)
     source, commit, date = path.name, None, None
     top = _git(path.resolve().parent, "rev-parse", "--show-toplevel")
     if top:
@@ -352,7 +357,7 @@ def registry_stale() -> str | None:
     data = (HERE / provenance["file"]).read_bytes()
     if hashlib.sha256(data).hexdigest() != provenance["sha256"]:
         return f"data/{provenance['file']} is not the file data/{REGISTRY_PROVENANCE} describes (sha256)"
-    if hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest() != provenance["blob"]:
+    if git_blob(data) != provenance["blob"]:
         return f"data/{provenance['file']} is not the file data/{REGISTRY_PROVENANCE} describes (blob)"
     return None
 

@@ -216,21 +216,21 @@ def _shipped(texts: dict[str, str], sink: Sink) -> Registry:
     return registry
 
 
-#: The copy as last read, by what it and its provenance were then (`shipped_registry.state`).
-_SHIPPED: dict[tuple[str, str | None, str | None], tuple[SpecFile, shipped_registry.Provenance, Registry]] = {}
+#: The copy as last read, by the provenance it was read by.
+_SHIPPED: dict[shipped_registry.Provenance, tuple[SpecFile, shipped_registry.Provenance, Registry]] = {}
 
 
 def _read_shipped() -> tuple[SpecFile, shipped_registry.Provenance, Registry]:
-    """The copy, read once a process while it stays as it is: reading it is 60 ms of the 62 that a small text
-    takes, and the tests generate thousands of times. Kept only when the files did not change while read."""
-    before = shipped_registry.state()
-    if before in _SHIPPED:
-        return _SHIPPED[before]
+    """The copy, read once a process while it stays the file its provenance describes (`shipped_registry.read`
+    checks that it is): reading it is 60 ms of the 62 that a small text takes, and the tests generate thousands
+    of times."""
+    described = shipped_registry.provenance()
+    if described in _SHIPPED and shipped_registry.unchanged(described):
+        return _SHIPPED[described]
     spec, described = shipped_registry.read()
     read = spec, described, replace(registry_xml.read(spec), shipped=described.described())
     _SHIPPED.clear()
-    if shipped_registry.state() == before and before[2] == spec.digest:
-        _SHIPPED[before] = read
+    _SHIPPED[described] = read
     return read
 
 

@@ -44,6 +44,11 @@ class Provenance:
         return f"{self.source} @ {version}" + (f", {self.date}" if self.date else "")
 
 
+def named(path: str) -> bool:
+    """Whether a text the run read, as messages and the IR name it, is the project's copy (`data/...`)."""
+    return path.startswith(FOLDER)
+
+
 def provenance() -> Provenance:
     data = read_data(PROVENANCE)
     return Provenance(data["file"], data["source"], data.get("commit"), data.get("date"), data["blob"],
@@ -62,8 +67,7 @@ def read() -> tuple[SpecFile, Provenance]:
     return spec, described
 
 
-def state() -> tuple[str, str | None, str | None]:
-    """What the copy and its provenance are now (where data/ is, the sha256 of each): a process that read the
-    copy once may keep what it made of it while this stays the same."""
-    return (str(DATA_DIR), source.digest(DATA_DIR / PROVENANCE, DATA_DIR),
-            source.digest(DATA_DIR / provenance().file, DATA_DIR))
+def unchanged(described: Provenance) -> bool:
+    """Whether the copy on disk is still the file `described` (its sha256): a process that read it once may keep
+    what it made of it while it is."""
+    return source.digest(DATA_DIR / described.file, DATA_DIR) == described.sha256

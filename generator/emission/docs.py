@@ -96,7 +96,7 @@ def model_extension_page(ir: Extension, module: ExtensionModule, package: Packag
         diagnostics=tuple(Diagnostic(d.severity, d.kind, d.message, d.where.cited()) for d in ir.diagnostics),
         context_manager=module.context_manager.name if module.context_manager else None,
         registry=ir.registry,
-        registry_shipped=ir.registry is not None and ir.registry.startswith(shipped_registry.FOLDER),
+        registry_shipped=ir.registry is not None and shipped_registry.named(ir.registry),
         registry_lacks=any(d.kind == "registry-no-extension" for d in ir.diagnostics),
         registry_facts=model_registry_facts(ir),
         registry_findings=tuple(

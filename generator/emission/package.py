@@ -88,7 +88,7 @@ def model_texts(irs: list[Extension], texts: Mapping[str, str]) -> tuple[SpecTex
         if path not in texts:
             raise InputError(path, None, "the IR cites this text but the run did not read it; the package "
                              "carries every text it cites")
-    shipped = {ir.registry for ir in irs if ir.registry and ir.registry.startswith(shipped_registry.FOLDER)}
+    shipped = {ir.registry for ir in irs if ir.registry and shipped_registry.named(ir.registry)}
     read = [path for path in cited if path not in shipped]
     folder = posixpath.commonpath([posixpath.dirname(path) for path in read]) if read else ""
     placed = {path: posixpath.relpath(path, folder or ".") for path in read}
