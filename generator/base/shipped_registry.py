@@ -68,6 +68,6 @@ def read() -> tuple[SpecFile, Provenance]:
 
 
 def unchanged(described: Provenance) -> bool:
-    """Whether the copy on disk is still the file `described` (its sha256): a process that read it once may keep
-    what it made of it while it is."""
-    return source.digest(DATA_DIR / described.file, DATA_DIR) == described.sha256
+    """Whether the copy on disk is still the file `described` (its sha256), as `read` opens it (no link): a
+    process that read it once may keep what it made of it while it is."""
+    return source.digest(DATA_DIR / described.file, DATA_DIR, follow=False) == described.sha256

@@ -261,11 +261,11 @@ def head(path: Path, root: Path | None, size: int) -> tuple[bytes, int] | None:
         os.close(descriptor)
 
 
-def digest(path: Path, root: Path | None) -> str | None:
+def digest(path: Path, root: Path | None, follow: bool = True) -> str | None:
     """The sha256 of a spec file's bytes as `SpecFile.read` would read them (at most one byte past the limit);
-    None where it cannot be read (reading it will say why)."""
+    None where it cannot be read (reading it will say why). `follow`: as `open_spec`'s."""
     try:
-        descriptor = open_spec(path, root, "")
+        descriptor = open_spec(path, root, "", follow)
     except InputError:
         return None
     try:
