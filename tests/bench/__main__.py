@@ -9,8 +9,8 @@
    `--force` takes nothing else from earlier runs: every module is compiled
    again, as for specs never seen. Then the same command with nothing changed.
 2. Scaling: corpora of 10, 50, 100 and 200 renamed copies of the seeds
-   (`corpus.py`): wall time, time per spec (with and without the interpreter's
-   start and imports, the same for any corpus) and peak memory; a plot of time
+   (`corpus.py`): wall time, time per spec (with and without the fixed part of a
+   run, measured as a one-spec corpus's run) and peak memory; a plot of time
    against corpus size.
 3. Calls: the generated wrappers against PyOpenCL's calls of the same shape (the
    checks on) and against cffi alone (the checks off), on POCL's basic device
@@ -46,8 +46,9 @@ from tests.bench import book, calls, corpus, linear
 from tests.support import ROOT, SPECS
 
 SIZES = (10, 50, 100, 200)
-#: The targets of issue 8.
-WALL_TARGET, NO_CHANGE_TARGET, STAGE_SHARE_TARGET = 0.6, 0.15, 0.40
+#: The targets of issue 8. Its 0.6 s wall is shown, no longer judged (issue 39): it depends on the machine, and
+#: the run reads the project's registry XML since issue 38; the ratio to the imports below is the judged figure.
+WALL_SHOWN, NO_CHANGE_TARGET, STAGE_SHARE_TARGET = 0.6, 0.15, 0.40
 #: Issue 23: a cold `generate` into a new folder against importing the libraries it uses, in the same run.
 IMPORTS, IMPORTS_TARGET = "import lark, jinja2, yaml, cffi", 6.0  # issue 39: clarity over the last 10%
 LINEAR_TOLERANCE = 0.20
@@ -124,8 +125,8 @@ def bench_generation(work: Path, repeat: int) -> tuple[str, bool]:
     for name, seconds in sorted(stages.items(), key=lambda kv: -kv[1]):
         lines.append(f"  {name:<28} {seconds * 1000:7.1f}  {seconds / wall:5.1%}")
     worst = max((kv for kv in stages.items() if kv[0] != "interpreter start and exit"), key=lambda kv: kv[1])
+    lines.append(f"  shown   wall {wall:.3f} s (issue 8's {WALL_SHOWN} s, not judged since issue 39)")
     met = [
-        (wall < WALL_TARGET, f"wall {wall:.3f} s (target < {WALL_TARGET} s)"),
         (worst[1] / wall <= STAGE_SHARE_TARGET,
          f"largest stage {worst[0]} {worst[1] / wall:.0%} (target <= {STAGE_SHARE_TARGET:.0%})"),
         (unchanged < NO_CHANGE_TARGET, f"nothing changed: {unchanged:.3f} s (target < {NO_CHANGE_TARGET} s)"),
@@ -171,48 +172,44 @@ class Size:
     input_bytes: int
     wall: float
     peak_kib: int
-    start: float  # the interpreter's start and exit and the imports: the same for any corpus
 
     @property
     def per_spec(self) -> float:
         return self.wall / self.specs
 
-    @property
-    def work_per_spec(self) -> float:
-        """Time per spec without the fixed start, which weighs 10 times more on 10 specs than on 100 and would
-        make a linear generator look sublinear (the faster its work per spec, the more)."""
-        return (self.wall - self.start) / self.specs
+    def work_per_spec(self, one: Size) -> float:
+        """Time per spec beyond a one-spec run: the fixed part of a run (the interpreter, the imports, the
+        registry XML, the compile check) weighs 10 times more on 10 specs than on 100 and would make a linear
+        generator look sublinear. Measured, not assumed: it grows whenever a run learns a new fixed step."""
+        return (self.wall - one.wall) / (self.specs - one.specs)
 
 
-def fixed_start(run: Run) -> float:
-    return run.stages.get("import", 0.0) + interpreter_start()
+def measure_size(work: Path, count: int, repeat: int) -> Size:
+    folder = work / f"corpus-{count}"
+    written = corpus.make(folder, count)
+    runs = [generate(folder, work / f"out-{count}") for _ in range(repeat)]
+    shutil.rmtree(work / f"out-{count}", ignore_errors=True)
+    return Size(count, written, statistics.median(r.wall for r in runs), max(r.peak_kib for r in runs))
 
 
 def bench_scaling(work: Path, repeat: int, plot: Path | None) -> tuple[str, bool]:
-    sizes = []
-    for count in SIZES:
-        folder = work / f"corpus-{count}"
-        written = corpus.make(folder, count)
-        runs = [generate(folder, work / f"out-{count}", timings=work / "timings.json") for _ in range(repeat)]
-        sizes.append(Size(count, written, statistics.median(r.wall for r in runs), max(r.peak_kib for r in runs),
-                          statistics.median(fixed_start(r) for r in runs)))
-        shutil.rmtree(work / f"out-{count}", ignore_errors=True)
+    one = measure_size(work, 1, repeat)
+    sizes = [measure_size(work, count, repeat) for count in SIZES]
     lines = [f"generate --force on corpora of renamed seed extensions (median of {repeat} runs each)",
-             f"  {'specs':>5} {'input':>9} {'wall':>8} {'per spec':>9} {'without start':>14} {'each added':>11} "
+             f"  {'specs':>5} {'input':>9} {'wall':>8} {'per spec':>9} {'beyond one':>14} {'each added':>11} "
              f"{'peak memory':>12}"]
     for before, s in zip([None, *sizes], sizes, strict=False):
         added = f"{(s.wall - before.wall) / (s.specs - before.specs) * 1000:6.1f} ms" if before else ""
         lines.append(f"  {s.specs:5d} {s.input_bytes / 1e6:7.2f} MB {s.wall:6.2f} s {s.per_spec * 1000:6.1f} ms "
-                     f"{s.work_per_spec * 1000:11.1f} ms {added:>11} {s.peak_kib / 1024:9.0f} MiB")
-    spread = max(s.work_per_spec for s in sizes) / min(s.work_per_spec for s in sizes) - 1
+                     f"{s.work_per_spec(one) * 1000:11.1f} ms {added:>11} {s.peak_kib / 1024:9.0f} MiB")
+    spread = max(s.work_per_spec(one) for s in sizes) / min(s.work_per_spec(one) for s in sizes) - 1
     wall_spread = max(s.per_spec for s in sizes) / min(s.per_spec for s in sizes) - 1
-    start = statistics.median(s.start for s in sizes)
     small, large = sizes[0], sizes[-1]
     memory_growth, input_growth = large.peak_kib / small.peak_kib, large.input_bytes / small.input_bytes
     met = [
         (spread <= LINEAR_TOLERANCE, f"time per spec varies by {spread:.0%} from {small.specs} to {large.specs} "
-                                     f"(target <= {LINEAR_TOLERANCE:.0%}), without the fixed start of "
-                                     f"{start:.2f} s; with it, by {wall_spread:.0%}"),
+                                     f"(target <= {LINEAR_TOLERANCE:.0%}), beyond a one-spec run's "
+                                     f"{one.wall:.2f} s; with it, by {wall_spread:.0%}"),
         (memory_growth <= input_growth, f"peak memory grows {memory_growth:.1f}x for {input_growth:.1f}x the input "
                                         "(target: no faster than the input)"),
     ]
