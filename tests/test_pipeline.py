@@ -277,7 +277,7 @@ def test_a_text_of_kernel_language_built_ins_is_kept_not_refused(
     assert run.status == 0, run.err
     ir_ = read.load(tmp_path / "out" / "ir" / "cl_acme_kernel_dot.yaml")
     assert ir_.functions == ()
-    assert [(b.name, b.return_type, [p.type for p in b.params]) for b in ir_.builtins] == [
+    assert [(b.name, b.return_type, [c_type for _, c_type in b.params]) for b in ir_.builtins] == [
         ("acme_dot", "int", ["char4", "char4"]), ("acme_dot", "uint", ["uchar4", "uchar4"]),
         ("acme_store", "void", ["volatile __global uint *", "uint"]),
         ("acme_enqueue", "int", ["queue_t", "void ( ^ )(void)"])]

@@ -189,7 +189,7 @@ class _Reader:
             raise _NotCheckable(f"speaks of <{name}> as a number, but it is a {param.type}")
 
     def group_values(self, function: Function, name: str) -> list[str | int]:
-        groups = {g.name for g in self.extension.groups if function.name in g.functions and g.parameter == name}
+        groups = {g.name for g in self.extension.token_groups if function.name in g.functions and g.parameter == name}
         tokens: list[str | int] = [t.name for t in self.extension.tokens if t.group in groups]
         if not tokens:
             raise _NotCheckable(f"the text binds no tokens to <{name}>, so which values are valid is not known")
@@ -249,7 +249,7 @@ class _Reader:
                                   "parameter; its effect on tracked state is not known", extension=self.extension.name)
                 continue
             if all(e.kind != named.kind for e in function.effects):
-                function.effects.append(Effect(named.kind, named.params, error.source))  # type: ignore[arg-type]
+                function.effects.append(Effect(named.kind, error.source, **dict(named.params)))  # type: ignore[arg-type]
 
 
 @cache

@@ -53,7 +53,7 @@ class _Checker:
         self.members: dict[str | None, list[str]] = {}  # token names by group
         for token in extension.tokens:
             self.members.setdefault(token.group, []).append(token.name)
-        self.group_types = sorted({g.c_type for g in extension.groups if g.c_type})
+        self.group_types = sorted({g.c_type for g in extension.token_groups if g.c_type})
         self.used_types = {base_type(p.type) for f in extension.functions for p in f.params} | {
             t.name for t in extension.types}
 
@@ -83,7 +83,7 @@ class _Checker:
                 or name in self.named)
 
     def group_tokens(self, function: str | None, parameter: str) -> list[str]:
-        groups = {g.name for g in self.extension.groups if function in g.functions and g.parameter == parameter}
+        groups = {g.name for g in self.extension.token_groups if function in g.functions and g.parameter == parameter}
         return [t.name for t in self.extension.tokens if t.group in groups]
 
     # -- checks -------------------------------------------------------------
@@ -171,7 +171,7 @@ class _Checker:
 
     def properties_set(self) -> None:
         """"setting X to ..." must name something the function accepts, not an error code."""
-        accepting = {g.name for g in self.extension.groups if g.kind == "accepted"}
+        accepting = {g.name for g in self.extension.token_groups if g.kind == "accepted"}
         accepted = {t.name for t in self.extension.tokens if t.group in accepting}
         for function in self.extension.functions:
             for error in (e for e in function.errors if e.origin != "copy"):  # a copy says nothing new
@@ -179,7 +179,7 @@ class _Checker:
                     token = match["token"]
                     if token in accepted or (token in self.knowledge.core_constants and not self.is_error_code(token)):
                         continue  # the extension's properties, and core OpenCL's
-                    groups = [g.name for g in self.extension.groups
+                    groups = [g.name for g in self.extension.token_groups
                               if g.kind == "accepted" and function.name in g.functions]
                     candidates = [t.name for t in self.extension.tokens for g in groups if t.group == g]
                     what = "an error code" if self.is_error_code(token) else "not a value one can set"

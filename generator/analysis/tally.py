@@ -33,7 +33,7 @@ def _cited(extension: Extension) -> set[str]:
               for extension_place in (f.source, *f.declared_at, *(e.source for e in f.errors),
                                       *(c.source for e in f.errors for c in e.also_in),
                                       *(p.description_source for p in f.params if p.description_source))]
-    places += [t.source for t in extension.tokens] + [g.source for g in extension.groups]
+    places += [t.source for t in extension.tokens] + [g.source for g in extension.token_groups]
     places += [t.source for t in extension.tables] + [w for t in extension.tables for w in t.row_sources]
     places += [t.source for t in extension.types] + [b.source for b in extension.builtins]
     return {place.path for place in places if place is not None}

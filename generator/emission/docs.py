@@ -159,7 +159,7 @@ def model_function_page(
 
 
 def _builtin_row(builtin: Builtin) -> BuiltinRow:
-    params = ", ".join(declaration(p.type, p.name) if p.name else p.type for p in builtin.params) or "void"
+    params = ", ".join(declaration(c_type, name) if name else c_type for name, c_type in builtin.params) or "void"
     return BuiltinRow(f"{builtin.return_type} {builtin.name}({params})", builtin.source.cited())
 
 

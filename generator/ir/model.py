@@ -1,86 +1,149 @@
-"""The IR as every later stage reads it: one extension, typed and frozen.
+"""The IR as every later stage reads it: one extension, typed and frozen, declared here once.
 
-`ir.read.from_dict` makes it from the YAML (the files `generate` writes and `diff` reads back) and
-`ir.read.record` from the front half's draft, through the same dictionaries: the package and the docs
-are a function of the IR file alone. Texts are plain (parameter references are words); every place is a
-`Location`; a check's predicate is a tree of the small classes of `base.predicates`, which the front half
-builds too.
+Each record is also its YAML form, in field order (`ir.codec`, with the metadata of the fields), and the
+schema is checked against it (`tests/ir/test_codec.py`). `ir.read.from_dict` makes it from the YAML (the
+files `generate` writes and `diff` reads back) and `ir.read.record` from the front half's draft, through the
+same dictionaries: the package and the docs are a function of the IR file alone. Texts are plain (parameter
+references are words); every place is a `Location`; a check's predicate is a tree of the small classes of
+`base.predicates`, which the front half builds too.
 """
 
 from __future__ import annotations
 
 from dataclasses import field
-from typing import Literal
+from typing import Any, Literal
 
 from generator.base.diagnostics import Diagnostic, Location
-from generator.base.predicates import Predicate
+from generator.base.predicates import Predicate, from_notation
 from generator.base.records import frozen
-from generator.merging.draft import Tally
+from generator.ir.codec import if_empty, if_false, if_none, ir, place, precise_place
 
 
 @frozen
 class Clause:
-    """One clause of an error condition; `kind` says who can tell whether it holds (README, "Checks")."""
+    """One clause of an error condition and who can tell whether it holds (`analysis.conditions`).
 
-    text: str
-    kind: Literal["host", "state", "driver"]
-    reason: str
-    predicate: Predicate | None = None
+    `host`: the arguments alone; `state`: what the package saw of earlier calls; `driver`: only the
+    implementation. `predicate` is set for host and state. E.g. text "count is 0", kind "host",
+    predicate `{compare: [count, ==, 0]}`.
+    """
+
+    text: str = field(metadata=ir(key="clause", plain=True))
+    kind: Literal["host", "state", "driver"] = field(metadata=ir(key="class"))
+    reason: str = field(metadata=ir(plain=True))  # why the kind: "the arguments alone tell"
+    predicate: Predicate | None = field(default=None, metadata=ir(omit=if_none,
+                                           convert=(lambda p: p.to_notation(), from_notation)))
 
 
 @frozen
 class Corroboration:
-    """Another source stating the same error condition."""
+    """Another source stating the same error condition (a reference page beside the extension text)."""
 
-    source: Location
-    condition: str
-    recovered_from: Location | None = None
-
-
-@frozen
-class ErrorCondition:
-    code: str
-    condition: str
-    source: Location
-    origin: Literal["list", "token", "copy"]
-    check: tuple[Clause, ...] = ()
-    also_in: tuple[Corroboration, ...] = ()
-    recovered_from: Location | None = None
-    recovered: str | None = None
-    copied_from: Location | None = None
-    damaged: str | None = None  # why it cannot be read as the text meant it: no check, marked in the docs
+    source: Location = field(metadata=ir(column="column"))
+    condition: str = field(metadata=ir(plain=True))
+    # where its lost error code came from
+    recovered_from: Location | None = field(default=None, metadata=ir(omit=if_none))
 
 
 @frozen
 class Effect:
-    """What a successful call changes in the state the package tracks: `objects` acquired or released, or the
-    memory object it returns wrapping `resource` (and `subresource`) in the context `scope`."""
+    """What a successful call changes in the state the package tracks (`analysis.conditions`): `objects`
+    acquired or released (an array parameter), or the memory object it returns wrapping `resource` (and
+    `subresource`) in the context `scope`; `source` is the sentence that says so."""
 
     kind: Literal["acquire", "release", "wrap"]
-    source: Location
-    objects: str | None = None
-    scope: str | None = None
-    resource: str | None = None
-    subresource: str | None = None
-
-
-@frozen
-class Param:
-    name: str
-    type: str
-    description: str | None = None
-    description_source: Location | None = None
-    recovered_from: Location | None = None
+    source: Location = field(metadata=ir(column="column"))
+    objects: str | None = field(default=None, metadata=ir(omit=if_none))
+    scope: str | None = field(default=None, metadata=ir(omit=if_none))
+    resource: str | None = field(default=None, metadata=ir(omit=if_none))
+    subresource: str | None = field(default=None, metadata=ir(omit=if_none))
 
 
 @frozen
 class Builtin:
-    """A function of the kernel language (OpenCL C) the text declares: it runs on the device; nothing binds it."""
+    """A function of the kernel language (OpenCL C) the text declares (`SourceFacts.builtins`): it runs on the
+    device; nothing binds it. `params` are (name, type) as declared, a name None where the text gives none."""
 
     name: str
     return_type: str
-    params: tuple[Param, ...]
+    params: tuple[tuple[str | None, str], ...] = field(metadata=ir(pairs=("name", "type")))
     source: Location
+
+
+@frozen
+class TypeInfo:
+    """A type the extension names (`merging.merge`): "enum", "typedef" (with its `c_type`), "interface"
+    (a COM interface), "platform" (a Windows type), "opaque"; `defined` False where no source defines it."""
+
+    name: str
+    kind: Literal["enum", "typedef", "interface", "platform", "opaque"]
+    c_type: str | None
+    source: Location
+    defined: bool = True
+    members: tuple[tuple[str, str], ...] = field(default=(), metadata=ir(omit=if_empty, pairs=("name", "type")))
+
+
+@frozen
+class Count:
+    read: int
+    kept: int
+
+
+@frozen
+class Tally:
+    """What was read from one source and what the IR keeps of it (`analysis.tally`)."""
+
+    prototypes: Count
+    tokens: Count
+    conditions: Count
+
+
+@frozen
+class Source:
+    """A text that contributed: "specs/cl_acme_widget_sharing.txt", format "asciidoc"."""
+
+    path: str
+    format: str
+    tally: Tally | None = field(default=None, metadata=ir(omit=if_none))
+
+
+def _no_prototype(value: Any, owner: Any) -> bool:
+    return owner.return_type is None
+
+
+def _one_at_most(value: Any, owner: Any) -> bool:
+    return len(value) <= 1
+
+
+@frozen
+class Param:
+    """A parameter, its description (a sentence of the text) and where that was found."""
+
+    name: str
+    type: str
+    description: str | None = field(default=None, metadata=ir(omit=if_none, plain=True))
+    description_source: Location | None = field(default=None, metadata=ir(omit=if_none, column="description_column"))
+    # a sibling's, when the text lost it
+    recovered_from: Location | None = field(default=None, metadata=ir(omit=if_none))
+
+
+@frozen
+class ErrorCondition:
+    """An error code and the condition the text gives it: `origin` "list" (an error list), "token" (a token's
+    own sentence) or "copy" (taken from a function the text says behaves the same)."""
+
+    code: str
+    condition: str = field(metadata=ir(plain=True))
+    source: Location = field(metadata=ir(column="column"))
+    origin: Literal["list", "token", "copy"]
+    # where what its source lost came from
+    recovered_from: Location | None = field(default=None, metadata=ir(omit=if_none))
+    # what that was: "parameter names", "error code"
+    recovered: str | None = field(default=None, metadata=ir(omit=if_none))
+    copied_from: Location | None = field(default=None, metadata=ir(omit=if_none))
+    damaged: str | None = field(default=None, metadata=ir(omit=if_none, plain=True))  # why it is not read: no check
+    check: tuple[Clause, ...] = field(default=(), metadata=ir(omit=if_empty))
+    also_in: tuple[Corroboration, ...] = field(default=(), metadata=ir(omit=if_empty))
 
 
 @frozen
@@ -89,32 +152,37 @@ class Function:
     (`core`, `external`: `foreign`); an external one has no prototype (`return_type` None)."""
 
     name: str
-    return_type: str | None
-    params: tuple[Param, ...]
-    errors: tuple[ErrorCondition, ...]
-    source: Location
-    core: bool = False
-    external: bool = False
-    prototype_source: Location | None = None
-    effects: tuple[Effect, ...] = ()
-    declared_at: tuple[Location, ...] = ()
+    return_type: str | None = field(metadata=ir(omit=if_none))
+    params: tuple[Param, ...] = field(metadata=ir(omit=_no_prototype))
+    source: Location = field(metadata=ir(column="column"))
+    core: bool = field(default=False, metadata=ir(omit=if_false))
+    external: bool = field(default=False, metadata=ir(omit=if_false))
+    # the registry's, when not the text's
+    prototype_source: Location | None = field(default=None, metadata=ir(omit=if_none))
+    errors: tuple[ErrorCondition, ...] = ()
+    effects: tuple[Effect, ...] = field(default=(), metadata=ir(omit=if_empty))
+    declared_at: tuple[Location, ...] = field(default=(), metadata=ir(omit=_one_at_most, column="declared_columns"))
 
     @property
     def foreign(self) -> bool:
+        """Not the extension's own: it only adds conditions to it, and the package does not wrap it."""
         return self.core or self.external
 
 
 @frozen
 class TokenGroup:
+    """Tokens a sentence introduces together: "accepted" by `parameter` of `functions`, "returned" by them
+    (`when` a query's name is given), or "error" codes; `name` is made from the type or the parameter."""
+
     name: str
     kind: Literal["accepted", "returned", "error"]
     functions: tuple[str, ...]
     parameter: str | None
     c_type: str | None
     when: str | None
-    sentence: str
-    source: Location
-    recovered_from: Location | None = None
+    sentence: str = field(metadata=ir(plain=True))
+    source: Location = field(metadata=ir(column="column"))
+    recovered_from: Location | None = field(default=None, metadata=ir(omit=if_none))
 
 
 @frozen
@@ -124,52 +192,63 @@ class Token:
     name: str
     value: int | None
     group: str | None
-    source: Location
-    value_source: Location | None = None
-
-
-@frozen
-class TypeInfo:
-    name: str
-    kind: Literal["enum", "typedef", "interface", "platform", "opaque"]
-    c_type: str | None
-    source: Location | None
-    defined: bool = True
-    members: tuple[tuple[str, str], ...] = ()  # (name, type) of a struct or union the text spells out
+    source: Location = field(metadata=ir(column="column"))
+    # the registry's, when not the text's
+    value_source: Location | None = field(default=None, metadata=ir(omit=if_none))
 
 
 @frozen
 class Table:
+    """A table of the text (a format mapping, say): rows in the text's order, each row's
+    place in `row_sources`."""
+
     name: str
     columns: tuple[str, ...]
     header: tuple[str, ...] | None
-    rows: tuple[tuple[str, ...], ...]
-    row_sources: tuple[Location, ...]
-    source: Location
+    rows: tuple[tuple[str, ...], ...] = field(metadata=ir(plain=True))
+    row_sources: tuple[Location, ...] = field(metadata=ir(column="row_columns"))
+    source: Location = field(metadata=ir(column="column"))
 
 
-@frozen
-class Source:
-    path: str
-    format: str
-    tally: Tally | None = None
+def _own_first(function: Function) -> tuple[Any, ...]:
+    """The extension's functions in spec order, then the foreign ones by name, the core ones first."""
+    return (1, function.external, function.name) if function.foreign else (0,)
+
+
+def _diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:
+    entry = {"severity": diagnostic.severity, "kind": diagnostic.kind, "message": diagnostic.message,
+             "source": str(diagnostic.where)}
+    column = diagnostic.where.kept_column
+    return entry | ({"column": column} if column is not None else {}) | (
+        {"related": [r.precise() for r in diagnostic.related]} if diagnostic.related else {})
+
+
+def _read_diagnostic(data: dict[str, Any]) -> Diagnostic:
+    where = place(data["source"])
+    if "column" in data:
+        where = precise_place(f"{data['source']}:{data['column']}")
+    return Diagnostic(where, data["severity"], data["kind"], data["message"],
+                      related=tuple(precise_place(r) for r in data.get("related", ())))
 
 
 @frozen
 class Extension:
-    name: str
-    vendor: str
+    """One extension as every later stage reads it: written to `OUT/ir/<name>.yaml` in this order."""
+
+    name: str  # the extension string, "cl_acme_widget_sharing"
+    vendor: str  # "ACME"
     revision: str | None
-    metadata: dict[str, str]
+    metadata: dict[str, str]  # the text's header fields: "Contact", "Status"
     sources: tuple[Source, ...]
-    types: tuple[TypeInfo, ...]
-    functions: tuple[Function, ...]  # its own first, in spec order, then the foreign ones
-    token_groups: tuple[TokenGroup, ...]
-    tokens: tuple[Token, ...]
-    tables: tuple[Table, ...]
-    diagnostics: tuple[Diagnostic, ...]
-    registry: str | None = None  # the registry XML the texts were read beside
-    builtins: tuple[Builtin, ...] = ()  # the kernel language's functions it declares
+    registry: str | None = field(default=None, metadata=ir(omit=if_none))  # the registry XML the texts were read beside
+    types: tuple[TypeInfo, ...] = ()
+    functions: tuple[Function, ...] = field(default=(), metadata=ir(order=_own_first))
+    builtins: tuple[Builtin, ...] = field(default=(), metadata=ir(omit=if_empty))
+    token_groups: tuple[TokenGroup, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    tables: tuple[Table, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = field(default=(), metadata=ir(order=lambda d: d,
+                                                   convert=(_diagnostic, _read_diagnostic)))
     _by_name: dict[str, Function] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:

@@ -1,9 +1,11 @@
 """The draft of one extension: what `merge` makes and the later stages of the front half amend.
 
 Mutable on purpose: recovery, the cross-checks, the conditions and the tally each add to it. `ir` writes
-it out, and every stage after that reads the frozen `ir.model` instead. Texts keep parameter references
-as `<name>` here; the IR writer turns them into plain words. Every element points at the place in the
-specs it came from.
+it out, and every stage after that reads the frozen `ir.model` instead. The records the front half only
+makes are the IR's own (`Clause`, `Effect`, `TypeInfo`...); the seven it amends are drafts of the IR's,
+with the same fields in the same order (their meaning is said there; `tests/ir/test_codec.py` compares
+them). Texts keep parameter references as `<name>` here; the IR writer turns them into plain words.
+Every element points at the place in the specs it came from.
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from dataclasses import field
 from typing import Any, Literal
 
 from generator.base.diagnostics import Diagnostic, Location
-from generator.base.predicates import Predicate
-from generator.base.records import frozen, mutable
+from generator.base.records import mutable
+from generator.ir.model import Builtin, Clause, Corroboration, Count, Effect, Tally, TypeInfo
+
+__all__ = ["Builtin", "Clause", "Corroboration", "Count", "Effect", "Tally", "TypeInfo"]  # the IR's own, shared
 
 
 @mutable
@@ -25,77 +29,32 @@ class Param:
     recovered_from: Location | None = None
 
 
-@frozen
-class Builtin:
-    """A function of the kernel language the text declares (`SourceFacts.builtins`): kept, never bound."""
-
-    name: str
-    return_type: str
-    params: tuple[tuple[str | None, str], ...]  # (name, type) of each, as declared
-    source: Location
-
-
-@mutable
-class Corroboration:
-    """Another source stating the same error condition, perhaps damaged."""
-
-    source: Location
-    condition: str
-    recovered_from: Location | None = None  # where its lost error code came from
-
-
-@frozen
-class Clause:
-    """One clause of an error condition and who can tell whether it holds.
-
-    `host`: the arguments alone; `state`: what the package saw of earlier calls;
-    `driver`: only the implementation. `predicate` is set for host and state.
-    """
-
-    text: str
-    kind: Literal["host", "state", "driver"]
-    reason: str
-    predicate: Predicate | None = None
-
-
-@frozen
-class Effect:
-    """What a successful call changes in the state the package tracks, and the sentence that says so."""
-
-    kind: Literal["acquire", "release", "wrap"]
-    params: tuple[tuple[str, str], ...]  # role -> parameter name: ("objects", <the array>), ("resource", ...)
-    source: Location
-
-
 @mutable
 class ErrorCondition:
     code: str
     condition: str
     source: Location
     origin: Literal["list", "token", "copy"]
-    also_in: list[Corroboration] = field(default_factory=list)
-    recovered_from: Location | None = None  # where what its source lost came from
-    recovered: str | None = None  # what that was: "parameter names", "error code"
+    recovered_from: Location | None = None
+    recovered: str | None = None
     copied_from: Location | None = None
-    check: list[Clause] = field(default_factory=list)
-    damaged: str | None = None  # why the condition cannot be read as the text meant it (`analysis.damaged`)
+    damaged: str | None = None  # set by `analysis.damaged`
+    check: list[Clause] = field(default_factory=list)  # set by `analysis.conditions`
+    also_in: list[Corroboration] = field(default_factory=list)
 
 
 @mutable
 class Function:
-    """A function of the extension, or one it adds conditions to: core OpenCL's (`core`), whose prototype
-    knowledge gives, or another extension's (`external`), whose prototype the text does not give (None)."""
-
     name: str
     return_type: str | None
     params: list[Param]
     source: Location
     core: bool = False
-    errors: list[ErrorCondition] = field(default_factory=list)
-    declared_at: list[Location] = field(default_factory=list)
-    effects: list[Effect] = field(default_factory=list)
     external: bool = False
-    prototype_source: Location | None = None  # where the prototype comes from when not from `source` (registry)
+    prototype_source: Location | None = None
+    errors: list[ErrorCondition] = field(default_factory=list)
+    effects: list[Effect] = field(default_factory=list)
+    declared_at: list[Location] = field(default_factory=list)
 
     @property
     def foreign(self) -> bool:
@@ -123,24 +82,12 @@ class TokenGroup:
 
 @mutable
 class Token:
-    """A token; `value` is None where the text names it without giving a value (see README, "Tokens")."""
-
     name: str
     value: int | None
     group: str | None
     source: Location
-    literal: str = ""
-    value_source: Location | None = None  # where the value comes from when not from `source` (the registry XML)
-
-
-@mutable
-class TypeInfo:
-    name: str
-    kind: Literal["enum", "typedef", "interface", "platform", "opaque"]
-    c_type: str | None
-    source: Location
-    defined: bool = True
-    members: tuple[tuple[str, str], ...] = ()  # (name, canonical type) of a struct or union the text spells out
+    value_source: Location | None = None
+    literal: str = ""  # the value as the text spells it (`merge_tokens`), not kept in the IR
 
 
 @mutable
@@ -153,26 +100,11 @@ class Table:
     source: Location
 
 
-@frozen
-class Count:
-    read: int
-    kept: int
-
-
-@frozen
-class Tally:
-    """What was read from one source and what the IR keeps of it (`analysis.tally`)."""
-
-    prototypes: Count
-    tokens: Count
-    conditions: Count
-
-
 @mutable
 class Source:
     path: str
     format: str
-    tally: Tally | None = None  # what was read from it and what the IR keeps (`tally`)
+    tally: Tally | None = None  # set by `analysis.tally`
 
 
 class NameIndex:
@@ -204,11 +136,11 @@ class Extension:
     revision: str | None
     metadata: dict[str, str]
     sources: list[Source]
-    registry: str | None = None  # the registry XML the texts were read beside, if any
+    registry: str | None = None
     types: list[TypeInfo] = field(default_factory=list)
     functions: list[Function] = field(default_factory=list)
     builtins: list[Builtin] = field(default_factory=list)
-    groups: list[TokenGroup] = field(default_factory=list)
+    token_groups: list[TokenGroup] = field(default_factory=list)
     tokens: list[Token] = field(default_factory=list)
     tables: list[Table] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -229,4 +161,4 @@ class Extension:
         return found
 
     def group(self, name: str) -> TokenGroup | None:
-        return next((g for g in self.groups if g.name == name), None)
+        return next((g for g in self.token_groups if g.name == name), None)

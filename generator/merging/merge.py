@@ -90,7 +90,7 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
     extension.functions = functions(extension, sources, sink)
     extension.functions += from_registry.named(extension, sources, sink, registry)
     extension.builtins = builtins(sources)
-    extension.groups, extension.tokens = merge_tokens.tokens(extension, sources, sink, knowledge, registry)
+    extension.token_groups, extension.tokens = merge_tokens.tokens(extension, sources, sink, knowledge, registry)
     primary_errors(extension, primary, knowledge, sink, registry)
     for remark in (r for source in sources for r in source.remarks):
         report = sink.note if remark.note else sink.warning

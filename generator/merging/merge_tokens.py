@@ -34,7 +34,7 @@ def tokens(
                                  extension=extension.name, related=(known.source,))
                 continue
             result[fact.name] = Token(fact.name, fact.value, group.key if group else None, fact.where,
-                                      fact.literal)
+                                      literal=fact.literal)
     if not result:
         result = named_tokens(extension, sources, knowledge, registry)
     enums = registry.enums if registry is not None else {}
@@ -107,7 +107,7 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
     names: dict[str, str] = {}
     named: set[str] = set()  # the names given so far (the groups after this one have none yet)
     numbered: dict[str, int] = {}
-    for group in extension.groups:
+    for group in extension.token_groups:
         function = group.functions[0] if group.functions else ""
         if group.kind == "error":
             group.name, group.c_type = knowledge.error_group, knowledge.error_type
@@ -128,10 +128,10 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
         named.add(group.name)
         names[group.key] = group.name
     merged: dict[str, TokenGroup] = {}
-    for group in extension.groups:
+    for group in extension.token_groups:
         first = merged.setdefault(group.name, group)
         first.functions = tuple(dict.fromkeys(first.functions + group.functions))
-    extension.groups = list(merged.values())
+    extension.token_groups = list(merged.values())
     for token in extension.tokens:
         token.group = names.get(token.group or "", token.group)
 

@@ -63,7 +63,7 @@ def groups(extension: Extension, merged: dict[str, Extension], knowledge: Knowle
     family = relatives(extension, merged, knowledge)
     ours_by_group = _members(extension)
     indexes: dict[int, dict[str, set[int]]] = {}  # per relative: our name of a token -> where its groups stand
-    for group in extension.groups:
+    for group in extension.token_groups:
         if group.kind == "error" or group.parameter is not None or group.c_type is not None:
             continue  # a group headed by its type lost nothing: `merge_tokens` finds what takes the type
         ours = ours_by_group.get(group.key, set())
@@ -99,7 +99,7 @@ def _members(extension: Extension) -> dict[str | None, set[str]]:
 def _group_index(relative: Relative) -> dict[str, set[int]]:
     """Where in the sibling's list of groups each of its tokens (under our name) stands."""
     at: dict[str, list[int]] = {}
-    for position, group in enumerate(relative.extension.groups):
+    for position, group in enumerate(relative.extension.token_groups):
         at.setdefault(group.key, []).append(position)
     index: dict[str, set[int]] = {}
     for token in relative.extension.tokens:
@@ -115,7 +115,7 @@ def _sibling_group(
     """The sibling's first group with a parameter, one of our tokens, and a parameter our function has."""
     sharing = sorted({position for name in ours for position in index.get(name, ())})
     for position in sharing:
-        candidate = relative.extension.groups[position]
+        candidate = relative.extension.token_groups[position]
         if candidate.parameter and candidate.parameter in parameter_names(extension, group.functions[0], knowledge):
             return candidate
     return None

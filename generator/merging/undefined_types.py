@@ -29,7 +29,7 @@ def undefined(extension: Extension, name: str, where: Location, knowledge: Knowl
               by_value: bool) -> list[TypeInfo]:
     """What `name`, used at `where` and never defined, is taken to be: its TypeInfo, after the known type it is
     made of when that needs declaring too."""
-    groups = [g.name for g in extension.groups if g.c_type and base_type(g.c_type) == name]
+    groups = [g.name for g in extension.token_groups if g.c_type and base_type(g.c_type) == name]
     if groups:
         sink.warning(where, "undefined-type",
                      f"type {name} is used but never defined in the text; taken as {knowledge.enum_base_type} "
