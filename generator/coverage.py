@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
+from generator.base.kinds import Kind
 from generator.base.records import frozen
 from generator.emission.package_model import Package
 from generator.ir.model import Extension
-from generator.merging.recover import UNRECOVERED
 
 
 @frozen
@@ -54,7 +54,7 @@ def rows(irs: Iterable[Extension], package: Package) -> list[Row]:
                     found.append(Row(ir.name, function.name, error.code, clause.text, clause.kind,
                                      key in checked, clause.reason, str(error.source)))
         for diagnostic in ir.diagnostics:
-            if diagnostic.kind == UNRECOVERED:
+            if diagnostic.kind == Kind.UNRECOVERED_CONDITION:
                 owner, _, said = diagnostic.message.partition(": ")
                 found.append(Row(ir.name, owner, "(code lost)", said, "damaged", False,
                                  "the condition lost its error code and no other source states it",

@@ -12,6 +12,7 @@ from generator.analysis import conditions, crosscheck, damaged, registry_check, 
 from generator.base import shipped_registry, timing
 from generator.base.diagnostics import Diagnostic, Location, Sink
 from generator.base.errors import Gather, InputError, printable
+from generator.base.kinds import CHARACTERS, Kind
 from generator.base.knowledge import Knowledge, load
 from generator.base.normalise import describe
 from generator.base.records import frozen, mutable
@@ -125,11 +126,11 @@ def said(spec: SpecFile, facts: SourceFacts) -> None:
     reports them with the extension's findings."""
     if spec.legacy is not None:
         encoding, first = spec.legacy
-        facts.remarks.append(Remark(Location(spec.path, first), "legacy-encoding", f"not UTF-8 text: each byte "
+        facts.remarks.append(Remark(Location(spec.path, first), Kind.LEGACY_ENCODING, f"not UTF-8 text: each byte "
                                     f"that is not UTF-8 (the first here) is read as {encoding}, the rest as UTF-8; "
                                     "the package carries the text as read, in UTF-8", note=True))
     for found in spec.normalised:
-        facts.remarks.append(Remark(Location(spec.path, Pos(found.line, found.column)), f"character-{found.kind}",
+        facts.remarks.append(Remark(Location(spec.path, Pos(found.line, found.column)), CHARACTERS[found.kind],
                                     found.message(), note=not found.warning))
     facts.unreadable = tuple((Location(spec.path, Pos(line, column)), character)
                              for found in spec.normalised for line, column, character in found.replaced)
@@ -143,11 +144,11 @@ def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
         registry_check.duplicates(extensions, registry, sink)
         for found in registry.spec.normalised:
             report = sink.warning if found.warning else sink.note
-            report(Location(registry.path, Pos(found.line, found.column)), f"character-{found.kind}", found.message())
+            report(Location(registry.path, Pos(found.line, found.column)), CHARACTERS[found.kind], found.message())
         described = len(registry.extensions)  # counted, not listed: a registry may name a great many
         ignored = described - sum(1 for name in {e.name for e in extensions} if name in registry.extensions)
         if registry.shipped is None and ignored:  # the project's copy is read for its knowledge, not its list
-            sink.note(Location(registry.path, Pos(1, 1)), "registry-extensions",
+            sink.note(Location(registry.path, Pos(1, 1)), Kind.REGISTRY_EXTENSIONS,
                       f"the registry XML describes {described} extension{'s' * (described != 1)}; "
                       + (f"the {ignored} that no text here describes are" if ignored > 1 else
                          "the one that no text here describes is") + " not generated")
@@ -210,7 +211,7 @@ def _shipped(texts: dict[str, str], sink: Sink) -> Registry:
     with timing.stage("front-end registry XML"):
         spec, described, registry = _read_shipped()
     texts[spec.path] = spec.text
-    sink.note(Location(spec.path, Pos(1, 1)), "registry-shipped", f"no registry XML among the texts: the project's "
+    sink.note(Location(spec.path, Pos(1, 1)), Kind.REGISTRY_SHIPPED, f"no registry XML among the texts: the project's "
               f"copy ({described.described()}) gives what they leave out and is compared with them; a registry XML "
               "among the texts replaces it, --no-registry goes without")
     return registry
@@ -266,11 +267,11 @@ def run_files(paths: list[Path], where: str = "<specs>", root: Path | None = Non
             registry = _shipped(found.texts, sink)
     for passed in found.passed_over:
         if passed.form == POINTERS:
-            sink.warning(Location(passed.path, Pos(1, 1)), "skipped-pointer", "no specification but the address "
+            sink.warning(Location(passed.path, Pos(1, 1)), Kind.SKIPPED_POINTER, "no specification but the address "
                          "of one (a short text of no format, giving a web address): skipped; generate from the text "
                          "it points to")
             continue
-        sink.warning(Location(passed.path, Pos(1, 1)), "skipped-note", f"taken for a Markdown note and skipped: "
+        sink.warning(Location(passed.path, Pos(1, 1)), Kind.SKIPPED_NOTE, f"taken for a Markdown note and skipped: "
                      f"read as {passed.form}, which it also looks like, it states no prototype, token, condition or "
                      "table, and it has more Markdown headings and tables than marks of that format")
     extensions: list[Extension] = []

@@ -13,10 +13,10 @@ import pytest
 from generator import pipeline
 from generator.base import source
 from generator.base.errors import InputError
+from generator.base.kinds import Kind
 from generator.emission import emit
 from generator.ir import files as ir
 from generator.ir import read
-from generator.merging import recover
 from tests.samples import WIDGET
 from tests.support import ROOT, SPECS, CliRun
 
@@ -69,7 +69,7 @@ def test_a_page_without_prototype_takes_the_registry_s_and_says_each_condition_i
     assert function is not None and function.external and function.return_type == "cl_int"
     taken = [d for d in result.diagnostics if d.kind == "registry-function"]
     assert [d.where.pos.line for d in taken] == [98] and "with the XML's prototype" in taken[0].message
-    lost = [d.where.pos.line for d in result.diagnostics if d.kind == recover.UNRECOVERED]
+    lost = [d.where.pos.line for d in result.diagnostics if d.kind == Kind.UNRECOVERED_CONDITION]
     assert lost == [98, 104, 109, 111, 113, 118]
 
 

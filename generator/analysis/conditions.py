@@ -32,6 +32,7 @@ from generator.base import integers
 from generator.base.c_decl import base_type
 from generator.base.diagnostics import Sink
 from generator.base.grammars import grammar
+from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.base.predicates import (
     Acquired,
@@ -238,13 +239,13 @@ class _Reader:
         for named, error in self.named:
             function = self.extension.function(named.function)
             if function is None or function.foreign:
-                self.sink.warning(error.source, "unknown-function",
+                self.sink.warning(error.source, Kind.UNKNOWN_FUNCTION,
                                   f"the condition names {named.function} as the function that does this, "
                                   "but the extension defines no such function", extension=self.extension.name)
                 continue
             missing = [p for _, p in named.params if _param(function, p) is None]
             if missing:
-                self.sink.warning(error.source, "unknown-parameter",
+                self.sink.warning(error.source, Kind.UNKNOWN_PARAMETER,
                                   f"the condition speaks of <{missing[0]}> of {function.name}, which has no such "
                                   "parameter; its effect on tracked state is not known", extension=self.extension.name)
                 continue

@@ -16,6 +16,7 @@ from generator.base import phrases
 from generator.base.c_decl import base_type
 from generator.base.diagnostics import Location, Sink
 from generator.base.errors import InputError
+from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.extraction.facts import Mention, SourceFacts, TokenFact
 from generator.frontends.document import REFERENCE
@@ -57,10 +58,10 @@ class _Checker:
         self.used_types = {base_type(p.type) for f in extension.functions for p in f.params} | {
             t.name for t in extension.types}
 
-    def warn(self, where: Location, kind: str, message: str, related: tuple[Location, ...] = ()) -> None:
+    def warn(self, where: Location, kind: Kind, message: str, related: tuple[Location, ...] = ()) -> None:
         self.sink.warning(where, kind, message, extension=self.extension.name, related=related)
 
-    def note(self, where: Location, kind: str, message: str, related: tuple[Location, ...] = ()) -> None:
+    def note(self, where: Location, kind: Kind, message: str, related: tuple[Location, ...] = ()) -> None:
         self.sink.note(where, kind, message, extension=self.extension.name, related=related)
 
     def close_matches(self, name: str, candidates: list[str], cutoff: float) -> list[str]:
@@ -94,7 +95,7 @@ class _Checker:
             for claim in facts.claims:
                 self.reported.add((claim.named, claim.where))
                 known = " (no such function)" if not self.defined_function(claim.named) else ""
-                self.warn(claim.where, "wrong-function",
+                self.warn(claim.where, Kind.WRONG_FUNCTION,
                           f"the return values given here are introduced as those of {claim.named}{known}, "
                           f"but the text is describing {claim.described}")
 
@@ -111,7 +112,7 @@ class _Checker:
                     meant = meant or self.close_matches(key, members or self.tokens, 0.75)
                     if meant:
                         self.meant[key] = meant[0]
-                    self.warn(where, "undefined-token", f"table {table.name} has a row for {key}, which is "
+                    self.warn(where, Kind.UNDEFINED_TOKEN, f"table {table.name} has a row for {key}, which is "
                               f"not defined" + (f"; did you mean {meant[0]}?" if meant else ""))
 
     def mentions(self) -> None:
@@ -124,14 +125,14 @@ class _Checker:
                     self.reported.add((mention.name, mention.where))
                     if self.registered(mention, "enum"):
                         continue
-                    self.warn(mention.where, "undefined-token", f"{mention.name} is not defined by the "
+                    self.warn(mention.where, Kind.UNDEFINED_TOKEN, f"{mention.name} is not defined by the "
                               f"extension or by core OpenCL{self.suggest_constant(mention)}")
                 elif mention.kind == "function" and not self.defined_function(mention.name):
                     self.reported.add((mention.name, mention.where))
                     if self.registered(mention, "command"):
                         continue
                     names = [f.name for f in self.own] if self.budget >= 0 else []
-                    self.warn(mention.where, "undefined-function", f"{mention.name} is not a function of the "
+                    self.warn(mention.where, Kind.UNDEFINED_FUNCTION, f"{mention.name} is not a function of the "
                               f"extension or of core OpenCL{self.did_you_mean(mention.name, names)}")
 
     def registered(self, mention: Mention, kind: str) -> bool:
@@ -146,7 +147,7 @@ class _Checker:
             return False
         owners = ", ".join(requiring) or "no extension"
         article = "an" if kind == "enum" else "a"
-        self.note(mention.where, "defined-elsewhere", f"{mention.name} is not defined by the extension or by core "
+        self.note(mention.where, Kind.DEFINED_ELSEWHERE, f"{mention.name} is not defined by the extension or by core "
                   f"OpenCL, but by the registry XML ({article} {kind} required by {owners})", (found.where,))
         return True
 
@@ -183,7 +184,7 @@ class _Checker:
                               if g.kind == "accepted" and function.name in g.functions]
                     candidates = [t.name for t in self.extension.tokens for g in groups if t.group == g]
                     what = "an error code" if self.is_error_code(token) else "not a value one can set"
-                    self.warn(error.source, "not-a-property", f"{function.name}: the condition speaks of "
+                    self.warn(error.source, Kind.NOT_A_PROPERTY, f"{function.name}: the condition speaks of "
                               f"setting {token}, which is {what}{self.did_you_mean(token, candidates, cutoff=0.0)}")
 
     def is_error_code(self, name: str) -> bool:
@@ -201,7 +202,7 @@ class _Checker:
             for row, where in zip(table.rows, table.row_sources, strict=True):
                 returned = phrases.returned_argument(row[text_at], ((p.name, p.type) for f in own for p in f.params))
                 if returned is not None and returned[1] is not None and returned[1] != row[type_at]:
-                    self.warn(where, "table-type", f"table {table.name} gives {row[0]} the type `{row[type_at]}`, "
+                    self.warn(where, Kind.TABLE_TYPE, f"table {table.name} gives {row[0]} the type `{row[type_at]}`, "
                               f"but says it returns the <{returned[0]}> argument, which is `{returned[1]}` (the "
                               "type the package's query answers)")
 
@@ -212,7 +213,7 @@ class _Checker:
                 for cell in table.header or ():
                     for word in cell.split():
                         if self.knowledge.naming["type"].match(word) and not self.known_type(word):
-                            self.warn(table.where, "undefined-type", f"the table header names type {word}, "
+                            self.warn(table.where, Kind.UNDEFINED_TYPE, f"the table header names type {word}, "
                                       f"which is not defined{self.did_you_mean(word, self.group_types, cutoff=0.5)}")
 
     def known_type(self, name: str) -> bool:
@@ -228,7 +229,7 @@ class _Checker:
                 names = [p.name for p in function.params]
                 for name in doc.parameters:
                     if name not in names:
-                        self.warn(doc.where, "unknown-parameter", f"{function.name} has no parameter "
+                        self.warn(doc.where, Kind.UNKNOWN_PARAMETER, f"{function.name} has no parameter "
                                   f"{name}{self.did_you_mean(name, names)}")
         for function in self.own:
             names = [p.name for p in function.params]
@@ -239,7 +240,7 @@ class _Checker:
                         continue
                     close = self.close_matches(word, names, 0.8)
                     if close or word in references:
-                        self.warn(error.source, "unknown-parameter", f"{function.name} {error.code}: the condition "
+                        self.warn(error.source, Kind.UNKNOWN_PARAMETER, f"{function.name} {error.code}: the condition "
                                   f"names {word}, which is not a parameter{self.did_you_mean(word, names)}")
 
     def markup(self) -> None:
@@ -249,15 +250,15 @@ class _Checker:
                 if group is not None and group.parameter_markup_broken and (group.sentence, group.where) not in \
                         self.reported:
                     self.reported.add((group.sentence, group.where))
-                    self.warn(group.where, "broken-markup", f"the parameter {group.parameter} is not marked up "
+                    self.warn(group.where, Kind.BROKEN_MARKUP, f"the parameter {group.parameter} is not marked up "
                               "as a parameter in this sentence")
         for function in self.extension.functions:
             for error in function.errors:
                 for broken in _BROKEN_MARKUP.findall(error.condition):
-                    self.warn(error.source, "broken-markup", f"{function.name} {error.code}: stray markup "
+                    self.warn(error.source, Kind.BROKEN_MARKUP, f"{function.name} {error.code}: stray markup "
                               f"`{broken}` in the condition")
                 for broken in _MALFORMED_REFERENCE.findall(error.condition):
-                    self.warn(error.source, "broken-markup", f"{function.name} {error.code}: the condition marks "
+                    self.warn(error.source, Kind.BROKEN_MARKUP, f"{function.name} {error.code}: the condition marks "
                               f"`{broken}` as a parameter with blanks inside the markup (a no-break space?): it is not "
                               "read as the parameter, and what the condition says of it is not checked")
 
@@ -272,14 +273,14 @@ class _Checker:
                 if None not in (first.value, token.value) and first.value != token.value:  # which is meant?
                     raise InputError(token.where.path, token.where.pos, f"{token.name} is defined again with "
                                      f"another value: {token.literal} here, {first.literal} at {first.where.precise()}")
-                self.note(token.where, "repeated-token", f"{token.name} is defined a second time",
+                self.note(token.where, Kind.REPEATED_TOKEN, f"{token.name} is defined a second time",
                           related=(first.where,))
         by_value: dict[tuple[str | None, int | None], str] = {}
         for defined in (t for t in self.extension.tokens if t.value is not None and t.value_source is None):
             other = by_value.setdefault((defined.group, defined.value), defined.name)
             if other != defined.name:  # the registry's values are its own to clash: compared with the texts' there
                 where = f"in the same group {defined.group}" if defined.group else "both in no group"
-                self.warn(defined.source, "value-clash", f"{defined.name} has the value "
+                self.warn(defined.source, Kind.VALUE_CLASH, f"{defined.name} has the value "
                           f"{defined.literal or defined.value} of {other}, {where}")
 
     def repeated_conditions(self) -> None:
@@ -290,7 +291,7 @@ class _Checker:
                     continue
                 key = (error.function, error.code)
                 if key in seen:
-                    self.note(error.where, "repeated-condition", f"{error.function} lists {error.code} a second "
+                    self.note(error.where, Kind.REPEATED_CONDITION, f"{error.function} lists {error.code} a second "
                               "time", related=(seen[key],))
                 seen.setdefault(key, error.where)
 
@@ -304,11 +305,11 @@ class _Checker:
             name = renaming(token.name)
             ours = self.extension.token(name)
             if ours is None and anchor:
-                self.note(anchor, "sibling-difference", f"{theirs} defines {token.name}; this extension has no "
+                self.note(anchor, Kind.SIBLING_DIFFERENCE, f"{theirs} defines {token.name}; this extension has no "
                           f"{name}", related=(token.source,))
             elif ours is not None and renaming.vendor and None not in (ours.value, token.value) \
                     and ours.value != token.value:
-                self.warn(ours.source, "sibling-conflict", f"{name} is {ours.value} here but {token.name} is "
+                self.warn(ours.source, Kind.SIBLING_CONFLICT, f"{name} is {ours.value} here but {token.name} is "
                           f"{token.value} in {theirs}, the same extension from another vendor",
                           related=(token.source,))
         tables: dict[str, Table] = {}
@@ -324,13 +325,13 @@ class _Checker:
                     continue  # core rows and rows the sibling itself does not define
                 key = renaming(row[0])
                 if key not in rows:
-                    self.note(mine.source, "sibling-difference", f"table {mine.name} has no row for {key}, which "
+                    self.note(mine.source, Kind.SIBLING_DIFFERENCE, f"table {mine.name} has no row for {key}, which "
                               f"{theirs} lists as {', '.join(row[1:])}", related=(where,))
                     continue
                 ours_row, ours_where = rows[key]
                 for column, a, b in zip(mine.columns[1:], ours_row[1:], row[1:], strict=True):
                     if column != "description" and a != renaming(b):
-                        self.note(ours_where, "sibling-difference", f"table {mine.name}: {key} has {column} "
+                        self.note(ours_where, Kind.SIBLING_DIFFERENCE, f"table {mine.name}: {key} has {column} "
                                   f"`{a}` here but `{b}` in {theirs}", related=(where,))
         for function in sibling.functions:
             if function.foreign:
@@ -340,7 +341,7 @@ class _Checker:
                 continue
             for ours_param, their_param in zip(mine_function.params, function.params, strict=True):
                 if ours_param.type != renaming(their_param.type):
-                    self.note(mine_function.source, "sibling-difference", f"{mine_function.name} parameter "
+                    self.note(mine_function.source, Kind.SIBLING_DIFFERENCE, f"{mine_function.name} parameter "
                               f"{ours_param.name} is `{ours_param.type}` here but `{their_param.type}` in {theirs}",
                               related=(function.source,))
 

@@ -20,6 +20,7 @@ import re
 from bisect import bisect_left
 
 from generator.base.diagnostics import Location, Sink
+from generator.base.kinds import Kind
 from generator.base.normalise import UNREADABLE, describe
 from generator.extraction.facts import SourceFacts
 from generator.frontends.document import LOST_PARAMETER_NAMES, REFERENCE
@@ -55,7 +56,7 @@ def mark(extensions: list[Extension], sources: list[SourceFacts], sink: Sink) ->
             for error in function.errors:
                 error.damaged = damage(error, lost, replaced)
                 if error.damaged is not None:
-                    sink.warning(error.source, "damaged-condition", f"{function.name} {error.code}: the condition "
+                    sink.warning(error.source, Kind.DAMAGED_CONDITION, f"{function.name} {error.code}: the condition "
                                  f"'{quoted(error.condition)}' {error.damaged}; it is not read as a check, and the "
                                  "IR, the docs and `coverage` mark it", extension=extension.name)
     unrestored(extensions, [s for s in sources if s.path in lost], sink)
@@ -76,7 +77,7 @@ def unrestored(extensions: list[Extension], damaged: list[SourceFacts], sink: Si
                 if holes:
                     where = table.row_sources[index] if index < len(table.row_sources) else table.source
                     cell, places = holes[0]
-                    sink.warning(where, "unrestored-row", f"table {table.name}, row {row[0]}: the cell "
+                    sink.warning(where, Kind.UNRESTORED_ROW, f"table {table.name}, row {row[0]}: the cell "
                                  f"'{quoted(cell)}' lost parameter names ({', '.join(places[:3])}), which no other "
                                  "text restores: the row is kept with the gaps", extension=extension.name)
 

@@ -22,6 +22,7 @@ from difflib import get_close_matches
 from generator.base.c_decl import CFunction
 from generator.base.diagnostics import ALIKE, Location, Sink
 from generator.base.errors import Gather, InputError
+from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.base.source import Pos
 from generator.extraction.facts import SourceFacts, primary_source
@@ -65,20 +66,20 @@ def duplicates(extensions: list[Extension], registry: Registry, sink: Sink) -> N
         if counted[severity] > ALIKE:
             continue
         if severity == "note":
-            sink.note(twice.second, "registry-duplicate", f"{what} is given again here, as at {twice.first.precise()}",
-                      related=(twice.first,))
+            sink.note(twice.second, Kind.REGISTRY_DUPLICATE,
+                      f"{what} is given again here, as at {twice.first.precise()}", related=(twice.first,))
         elif severity == "error":
             errors.add(registry.spec.error(twice.second.pos, f"the registry XML gives {what} twice: {said}; which "
                                            "one the IR should hold, nothing tells"))
         else:
-            sink.warning(twice.second, "registry-defined-twice", f"the registry XML gives {what} twice: {said}; no "
+            sink.warning(twice.second, Kind.REGISTRY_DEFINED_TWICE, f"the registry XML gives {what} twice: {said}; no "
                          "extension generated here uses it (the first would be read)", related=(twice.first,))
     anchor = Location(registry.path, Pos(1, 1))
     if counted["note"] > ALIKE:
-        sink.note(anchor, "registry-duplicate", f"the registry XML gives {counted['note'] - ALIKE} more names again "
+        sink.note(anchor, Kind.REGISTRY_DUPLICATE, f"the registry XML gives {counted['note'] - ALIKE} more names again "
                   "as before, not listed one by one")
     if counted["warning"] > ALIKE:
-        sink.warning(anchor, "registry-defined-twice", f"the registry XML gives {counted['warning'] - ALIKE} more "
+        sink.warning(anchor, Kind.REGISTRY_DEFINED_TWICE, f"the registry XML gives {counted['warning'] - ALIKE} more "
                      "names no extension generated here uses two unlike definitions, not listed one by one")
     if counted["error"] > ALIKE:
         errors.add(registry.spec.error(Pos(1, 1), f"the registry XML gives {counted['error'] - ALIKE} more names "
@@ -98,7 +99,7 @@ class _Checker:
         self.suggested: set[str] = set()  # registry names offered for a misspelt token: not reported again
         self._unclaimed: str | None = None
 
-    def warn(self, where: Location, kind: str, message: str, related: Location | None = None) -> None:
+    def warn(self, where: Location, kind: Kind, message: str, related: Location | None = None) -> None:
         self.sink.warning(where, kind, message, extension=self.extension.name,
                           related=(related or Location(self.registry.path, Pos(1, 1)),))
 
@@ -107,9 +108,9 @@ class _Checker:
             message = (f"the registry XML has no extension {self.extension.name}: only the names it has are compared "
                        "with it")
             if self.registry.shipped is None:
-                self.warn(self.anchor, "registry-no-extension", message)
+                self.warn(self.anchor, Kind.REGISTRY_NO_EXTENSION, message)
             else:  # not the user's registry: a text may well be of an extension it never listed
-                self.sink.note(self.anchor, "registry-no-extension", f"{message} (it is the project's copy, "
+                self.sink.note(self.anchor, Kind.REGISTRY_NO_EXTENSION, f"{message} (it is the project's copy, "
                                f"{self.registry.shipped})", extension=self.extension.name,
                                related=(Location(self.registry.path, Pos(1, 1)),))
         for function in self.extension.functions:
@@ -125,13 +126,13 @@ class _Checker:
         if command is None:
             if self.entry is None:
                 return  # said once for the extension
-            self.warn(function.source, "registry-missing", f"{function.name} is declared here, but the registry XML "
+            self.warn(function.source, Kind.REGISTRY_MISSING, f"{function.name} is declared here, but the registry XML "
                       "has no such command")
             return
         try:
             theirs = self.registry.prototype(function.name)
         except InputError as error:
-            self.warn(command.where, "registry-unreadable", f"{error.message}; {function.name} is not compared",
+            self.warn(command.where, Kind.REGISTRY_UNREADABLE, f"{error.message}; {function.name} is not compared",
                       function.source)
             return
         if theirs is not None:
@@ -141,7 +142,7 @@ class _Checker:
 
     def prototype(self, function: Function, theirs: CFunction, where: Location) -> None:
         def differs(what: str, here: str, there: str) -> None:
-            self.warn(function.source, "registry-prototype", f"{function.name}: {what} is `{here}` here but "
+            self.warn(function.source, Kind.REGISTRY_PROTOTYPE, f"{function.name}: {what} is `{here}` here but "
                       f"`{there}` in the registry XML", where)
 
         if function.return_type != theirs.return_type:
@@ -161,7 +162,7 @@ class _Checker:
                 return  # said once for the extension
             meant = get_close_matches(name, self.unclaimed(), 1, 0.85)
             self.suggested.update(meant)
-            self.warn(where, "registry-missing", f"{name} is defined here, but the registry XML has no such enum"
+            self.warn(where, Kind.REGISTRY_MISSING, f"{name} is defined here, but the registry XML has no such enum"
                       + (f"; it has {meant[0]}, which no text here defines" if meant else ""),
                       self.registry.enums[meant[0]].where if meant and meant[0] in self.registry.enums else None)
         elif self.entry is not None and not self.entry.requires(name):
@@ -185,12 +186,12 @@ class _Checker:
         if registered is None or token.value_source is not None:
             return
         if registered.value is None:
-            self.sink.note(token.source, "registry-unvalued", f"the registry's value of {token.name} is "
+            self.sink.note(token.source, Kind.REGISTRY_UNVALUED, f"the registry's value of {token.name} is "
                            f"`{registered.literal}`, no integer constant: " + ("it is not compared" if token.value
                            is not None else "the token stays without a value"), extension=self.extension.name,
                            related=(registered.where,))
         elif token.value is not None and token.value != registered.value:
-            self.warn(token.source, "registry-conflict", f"{token.name} is {token.literal} here but "
+            self.warn(token.source, Kind.REGISTRY_CONFLICT, f"{token.name} is {token.literal} here but "
                       f"{registered.literal} in the registry at {registered.where.precise()}; the text's value "
                       "is used", registered.where)
 
@@ -200,10 +201,10 @@ class _Checker:
         others = [e.name for e in self.registry.requiring(name)]
         message = f"{name} is not among the {kind}s the registry's {self.extension.name} requires"
         if others:
-            self.sink.note(where, "registry-elsewhere", f"{message}; it is required by {', '.join(others)}",
+            self.sink.note(where, Kind.REGISTRY_ELSEWHERE, f"{message}; it is required by {', '.join(others)}",
                            extension=self.extension.name, related=(registered,))
         else:
-            self.warn(where, "registry-missing", f"{message}, nor by any other extension", registered)
+            self.warn(where, Kind.REGISTRY_MISSING, f"{message}, nor by any other extension", registered)
 
     def extras(self) -> None:
         """What the registry's extension requires and no text introduces (core names aside): each of the first
@@ -222,9 +223,9 @@ class _Checker:
                 continue
             more[required.kind] += 1
             if more[required.kind] <= ALIKE:
-                self.warn(self.anchor, "registry-extra", f"the registry's {self.extension.name} requires {what}",
+                self.warn(self.anchor, Kind.REGISTRY_EXTRA, f"the registry's {self.extension.name} requires {what}",
                           required.where)
         for kind, count in more.items():
             if count > ALIKE:
-                self.warn(self.anchor, "registry-extra", f"the registry's {self.extension.name} requires "
+                self.warn(self.anchor, Kind.REGISTRY_EXTRA, f"the registry's {self.extension.name} requires "
                           f"{count - ALIKE} more {kind}s that no text here introduces, not listed one by one")

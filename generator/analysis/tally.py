@@ -14,6 +14,7 @@ warning at its declaration names it (each place that drops a function says why; 
 from __future__ import annotations
 
 from generator.base.diagnostics import Diagnostic, Location, Sink
+from generator.base.kinds import Kind
 from generator.base.records import frozen
 from generator.base.source import Pos
 from generator.extraction.facts import SourceFacts
@@ -66,17 +67,17 @@ def attach(extensions: list[Extension], sources: list[SourceFacts], sink: Sink, 
                 continue
             source.tally, unkept = _count(extension, facts)
             if source.path not in cited and not cited.intersection(facts.files):
-                sink.warning(facts.extension_where or Location(source.path, Pos(1, 1)), "nothing-kept",
+                sink.warning(facts.extension_where or Location(source.path, Pos(1, 1)), Kind.NOTHING_KEPT,
                              f"read as {source.format} text of {extension.name}, but nothing it states is in the IR: "
                              f"{_read(facts)}", extension=extension.name)
             for fact in unkept:
                 if fact.function is not None and not any(
                         fact.function in message for message in warned.get((fact.where.path, fact.where.pos.line), ())):
-                    sink.warning(fact.where, "function-dropped", f"{fact.function} is declared here but is not in "
+                    sink.warning(fact.where, Kind.FUNCTION_DROPPED, f"{fact.function} is declared here but is not in "
                                  "the IR or the package, and no other diagnostic here says why",
                                  extension=extension.name)
                 elif (fact.where.path, fact.where.pos.line) not in explained:
-                    sink.note(fact.where, "not-kept", f"{fact.what} is read here but is not in the IR: another "
+                    sink.note(fact.where, Kind.NOT_KEPT, f"{fact.what} is read here but is not in the IR: another "
                               "place of the texts states it for the IR, or the IR has nowhere to keep it",
                               extension=extension.name)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Literal
 
+from generator.base.kinds import Kind
 from generator.base.records import frozen, mutable
 from generator.base.source import Pos
 
@@ -75,7 +76,7 @@ class Sink:
         self,
         where: Location,
         severity: Severity,
-        kind: str,
+        kind: Kind,
         message: str,
         *,
         extension: str | None = None,
@@ -101,13 +102,13 @@ class Sink:
         return self.items + more
 
     def warning(
-        self, where: Location, kind: str, message: str, *, extension: str | None = None,
+        self, where: Location, kind: Kind, message: str, *, extension: str | None = None,
         related: tuple[Location, ...] = (),
     ) -> None:
         self.report(where, "warning", kind, message, extension=extension, related=related)
 
     def note(
-        self, where: Location, kind: str, message: str, *, extension: str | None = None,
+        self, where: Location, kind: Kind, message: str, *, extension: str | None = None,
         related: tuple[Location, ...] = (),
     ) -> None:
         self.report(where, "note", kind, message, extension=extension, related=related)

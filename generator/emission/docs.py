@@ -11,6 +11,7 @@ from itertools import chain
 
 from generator.base import shipped_registry
 from generator.base.diagnostics import Location
+from generator.base.kinds import Kind, meaning
 from generator.emission.docs_model import (
     ApiPage,
     BuiltinRow,
@@ -27,6 +28,7 @@ from generator.emission.docs_model import (
     Finding,
     FunctionPage,
     Guide,
+    KindRow,
     MatrixRow,
     ParamRow,
     RegistryFact,
@@ -58,6 +60,7 @@ def model_docs(irs: list[Extension], package: Package, guides: tuple[Guide, ...]
         families=tuple(model_family(name, members) for name, members in grouped),
         guides=guides,
         api=model_api(package),
+        kinds=tuple(KindRow(kind.value, kind.meaning) for kind in sorted(Kind)),
     )
 
 
@@ -93,11 +96,12 @@ def model_extension_page(ir: Extension, module: ExtensionModule, package: Packag
         functions=functions,
         groups=model_token_groups(ir, module),
         tables=tuple(model_table(t) for t in ir.tables),
-        diagnostics=tuple(Diagnostic(d.severity, d.kind, d.message, d.where.cited()) for d in ir.diagnostics),
+        diagnostics=tuple(Diagnostic(d.severity, d.kind, d.message, d.where.cited(), meaning(d.kind))
+                          for d in ir.diagnostics),
         context_manager=module.context_manager.name if module.context_manager else None,
         registry=ir.registry,
         registry_shipped=ir.registry is not None and shipped_registry.named(ir.registry),
-        registry_lacks=any(d.kind == "registry-no-extension" for d in ir.diagnostics),
+        registry_lacks=any(d.kind == Kind.REGISTRY_NO_EXTENSION for d in ir.diagnostics),
         registry_facts=model_registry_facts(ir),
         registry_findings=tuple(
             Finding(d.kind, d.message, d.where.cited(), d.related[0].precise() if d.related else "—")

@@ -115,6 +115,15 @@ class Diagnostic:
     kind: str | None
     message: str
     source: str
+    meaning: str | None = None  # the kind's, from the catalogue (`base/kinds.py`); None for a kind it lacks
+
+
+@frozen
+class KindRow:
+    """A kind of diagnostic and what it means, for the page that lists them all."""
+
+    name: str
+    meaning: str
 
 
 @frozen
@@ -260,6 +269,9 @@ class Docs:
     families: tuple[Family, ...]
     guides: tuple[Guide, ...]
     api: tuple[ApiPage, ...] = ()
+    kinds: tuple[KindRow, ...] = ()
+    #: The page listing the kinds of diagnostic; each extension's diagnostics link there.
+    kinds_page: str = "diagnostics.md"
     #: Where the site's own style sheet is: code and paths wrap only where they have a break, never mid-word.
     stylesheet: str = "stylesheets/extra.css"
     #: The folder of mkdocstrings' templates the site replaces (beside mkdocs.yml): docstrings shown as plain text.

@@ -87,6 +87,7 @@ def docs_files(docs: Docs, package: Package) -> dict[str, str]:
         add(guide.path, guide.text)
     for api in docs.api:
         add(api.path, _markdown("docs/api.md.j2", page=api, **context))
+    add(docs.kinds_page, _markdown("docs/diagnostics.md.j2", **context))
     add(docs.stylesheet, render("docs/extra.css.j2"))
     files = {f"docs/{path}": text for path, text in pages.items()}
     files["mkdocs.yml"] = render("docs/mkdocs.yml.j2", **context)

@@ -17,6 +17,7 @@ import re
 
 from generator.base import phrases
 from generator.base.diagnostics import Location
+from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.extraction import error_sentences
 from generator.extraction.facts import ErrorFact, Remark, SourceFacts, TokenFact
@@ -117,12 +118,12 @@ class ErrorReader:
         names, named_at = named or ((), where)
         owners = tuple(f for f in names if words & self.parameters(f))
         if not owners:
-            self.remark(where, "unowned-condition", f"the new description of {code} given here names no function "
+            self.remark(where, Kind.UNOWNED_CONDITION, f"the new description of {code} given here names no function "
                         "it is an error of, and no function named before it has a parameter it names; the "
                         "condition that follows is not kept")
             return ()
         fitted = sorted(words & set().union(*(self.parameters(f) for f in owners)))
-        self.remark(where, "inferred-owner", f"the new description of {code} given here names no function; it is "
+        self.remark(where, Kind.INFERRED_OWNER, f"the new description of {code} given here names no function; it is "
                     f"kept as a condition of {' and '.join(owners)}, named last (line {named_at.pos.line}), whose "
                     f"parameter{'s' * (len(fitted) > 1)} {', '.join(fitted)} it names", "note")
         return owners
@@ -133,7 +134,7 @@ class ErrorReader:
             pending, self.replacing = self.replacing, None
         if pending is not None:
             code, where, _ = pending
-            self.remark(where, "unowned-condition", f"the new description of {code} announced here is not followed "
+            self.remark(where, Kind.UNOWNED_CONDITION, f"the new description of {code} announced here is not followed "
                         "by a condition that could be read; nothing of it is kept")
 
     def parameters(self, function: str) -> set[str]:
@@ -161,7 +162,7 @@ class ErrorReader:
                 self.owners = (current,)
             elif (found := self.structural_owners(current)) is not None:
                 self.owners, how, said = found
-                self.remark(where, "inferred-owner", f"no phrase the generator knows leads into this list of "
+                self.remark(where, Kind.INFERRED_OWNER, f"no phrase the generator knows leads into this list of "
                             f"errors; its conditions are kept as {' and '.join(self.owners)}'s, {how}",
                             "note" if said else "warning")
         if not self.owners:
@@ -231,7 +232,7 @@ class ErrorReader:
         """A list item shaped as a condition ("CL_X if ...") where no sentence has said whose list it is."""
         item = phrases.ERROR_ITEM.match(text)
         if item is not None and self.is_error_code(item["code"], explicit=False) and not self.is_success(item["code"]):
-            self.remark(where, "unowned-condition", f"this item gives a condition for {item['code']}, but no "
+            self.remark(where, Kind.UNOWNED_CONDITION, f"this item gives a condition for {item['code']}, but no "
                         "sentence before it names the function whose error list it is; it is not kept")
 
     def paragraph(self, text: str, where: Location, current: str | None) -> bool:
@@ -243,7 +244,7 @@ class ErrorReader:
         if stated is None or not self.is_error_code(stated.code, explicit=bool(self.owners)):
             return False
         if self.striking:
-            self.remark(where, "struck-condition", f"{stated.code}: this condition is quoted to be removed from "
+            self.remark(where, Kind.STRUCK_CONDITION, f"{stated.code}: this condition is quoted to be removed from "
                         "another text; it is not a condition of this one", "note")
             return True
         if not self.owners and self.replacing is not None:
@@ -277,7 +278,7 @@ class ErrorReader:
         for stated in said:
             named = stated.subject is not None and self.knowledge.is_function_name(stated.subject)
             if not stated.pronoun and not named:
-                self.remark(where, "unowned-condition", f"{stated.code} is said to be returned by a call this "
+                self.remark(where, Kind.UNOWNED_CONDITION, f"{stated.code} is said to be returned by a call this "
                             "sentence does not name; it is not kept as a condition of any function", "note")
                 continue
             subject = stated.subject if stated.subject and self.knowledge.is_function_name(stated.subject) else None
@@ -293,7 +294,7 @@ class ErrorReader:
         if self.is_success(stated.code):
             return
         if not owners:
-            self.remark(where, "unowned-condition", f"{stated.code} is given here as an error code, but the text "
+            self.remark(where, Kind.UNOWNED_CONDITION, f"{stated.code} is given here as an error code, but the text "
                         "names no function it is an error of; the condition is not kept")
         for owner in owners:
             self.facts.errors.append(ErrorFact(owner, stated.code, stated.condition, where, "list"))
@@ -322,5 +323,5 @@ class ErrorReader:
             return negative or (token.group is not None and token.group.kind == "error")
         return explicit
 
-    def remark(self, where: Location, kind: str, message: str, severity: str = "warning") -> None:
+    def remark(self, where: Location, kind: Kind, message: str, severity: str = "warning") -> None:
         self.facts.remarks.append(Remark(where, kind, message, severity == "note"))

@@ -13,6 +13,7 @@ from generator.base import integers, phrases
 from generator.base.c_decl import CFunction
 from generator.base.diagnostics import Location
 from generator.base.errors import InputError
+from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.base.source import Pos
 from generator.extraction.error_lists import ErrorReader
@@ -151,7 +152,7 @@ class _Walk:
         self.close_doc()
         self.errors.reset()
         if described is None:
-            self.facts.remarks.append(Remark(self.where(block), "unowned-condition", "this list of errors follows "
+            self.facts.remarks.append(Remark(self.where(block), Kind.UNOWNED_CONDITION, "this list of errors follows "
                                              "no function's description; its conditions are not kept"))
             return
         self.errors.owners = (described,)
@@ -167,7 +168,7 @@ class _Walk:
             return
         if block.code and self.section in ("summary", "tokens", "types") and not (
                 self.section == "tokens" and phrases.NAMES_ONLY.match(text)):
-            self.facts.remarks.append(Remark(where, "unread-listing", "this listing holds neither C "
+            self.facts.remarks.append(Remark(where, Kind.UNREAD_LISTING, "this listing holds neither C "
                                              "declarations nor token definitions (NAME value) that can be read; "
                                              "what it declares is not in the IR"))
         elif block.code and self.section == "aside":
@@ -291,14 +292,14 @@ class _Walk:
         except integers.LiteralError as error:
             raise InputError(where.path, where.pos, f"{block.name} = {error}") from None
         if self.section == "aside":  # sample code's `#define`s are the example's, not the extension's
-            self.facts.remarks.append(Remark(where, "sample-token", f"{block.name} is defined in a part of the text "
+            self.facts.remarks.append(Remark(where, Kind.SAMPLE_TOKEN, f"{block.name} is defined in a part of the text "
                                              "that only discusses or shows examples; it is not taken as a token"))
             return
         self.add_token(TokenFact(block.name, block.literal, value, self.group, where))
 
     def add_token(self, fact: TokenFact) -> None:
         if fact.group is None and self.unread_intro is not None:
-            self.facts.remarks.append(Remark(self.unread_intro, "ungrouped-tokens", "this sentence is not read as "
+            self.facts.remarks.append(Remark(self.unread_intro, Kind.UNGROUPED_TOKENS, "this sentence is not read as "
                                              "saying what the tokens after it are accepted by or returned from: "
                                              "they are kept in no group", True))
             self.unread_intro = None
@@ -412,7 +413,7 @@ class _Walk:
             others = [w for w in dict.fromkeys(words) if w != self.facts.extension
                       and self.knowledge.extension_parts(w)] if self.name_stated else []
             if others:
-                self.facts.remarks.append(Remark(where, "other-names", f"the text names other extension strings "
+                self.facts.remarks.append(Remark(where, Kind.OTHER_NAMES, f"the text names other extension strings "
                                                  f"too ({', '.join(others)}): it is read as describing "
                                                  f"{self.facts.extension}, and they are not generated", True))
         elif self.facts.extension is None and (named := phrases.EXTENSION_NAMED.search(text)):
@@ -427,7 +428,7 @@ class _Walk:
         if self.document.extension is not None:
             where = self.document.locate(Pos(1, 1))
             if self.facts.extension not in (None, self.document.extension):
-                self.facts.remarks.append(Remark(self.facts.extension_where or where, "other-names", f"the text "
+                self.facts.remarks.append(Remark(self.facts.extension_where or where, Kind.OTHER_NAMES, f"the text "
                                                  f"names {self.facts.extension} as the extension it describes; cut "
                                                  f"out of the book for {self.document.extension}, it is read as "
                                                  "that one's", note=True))

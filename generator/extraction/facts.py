@@ -12,6 +12,7 @@ from typing import Literal
 
 from generator.base.c_decl import CFunction, CTypedef
 from generator.base.diagnostics import Location
+from generator.base.kinds import Kind
 from generator.base.records import frozen, mutable
 
 #: Where a prototype stands: the summary of new functions, the body that
@@ -139,7 +140,7 @@ class Remark:
     """Something the text says that the facts cannot keep, and why: reported as a warning by `merge`."""
 
     where: Location
-    kind: str
+    kind: Kind
     message: str
     note: bool = False  # a note (the text is understood, nothing is wrong), not a warning
 

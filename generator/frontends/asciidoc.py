@@ -15,6 +15,7 @@ from dataclasses import replace
 from lark import Token, Tree
 
 from generator.base import grammars
+from generator.base.kinds import Kind
 from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile
 from generator.frontends.asciidoc_inline import Attributes, ExpansionError, attribute_entry, inline
@@ -198,10 +199,10 @@ def _includes(text: str, blocks: list[Block]) -> tuple[list[Block], list[Omissio
         declared = prototypes.get(name)
         if declared is not None:
             stand_ins.append(Prototype(declared.function, pos))
-            remarks.append(Omission(pos, "include", f"include::{target}[] is not read: it stands for the "
+            remarks.append(Omission(pos, Kind.INCLUDE, f"include::{target}[] is not read: it stands for the "
                                   f"prototype of {name}, which is read from line {declared.pos.line} instead"))
         else:
-            remarks.append(Omission(pos, "include", f"include::{target}[] is not read: the generator reads each "
+            remarks.append(Omission(pos, Kind.INCLUDE, f"include::{target}[] is not read: the generator reads each "
                                   f"spec file alone, so what {target} holds is not in the IR"))
     return _merged(blocks, stand_ins), remarks
 

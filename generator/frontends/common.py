@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 
 from generator.base import c_decl, integers
+from generator.base.kinds import Kind
 from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile
 from generator.frontends.document import (
@@ -122,7 +123,7 @@ def declarations(text: str, spec: SpecFile, origin: Pos) -> list[Block]:
     parsed = c_decl.parse(text, spec, origin, found)
     for index, declaration in enumerate(parsed):
         ends = parsed[index + 1].pos if index + 1 < len(parsed) else None
-        slips = tuple(Omission(s.pos, "declaration-slip", s.message) for s in found
+        slips = tuple(Omission(s.pos, Kind.DECLARATION_SLIP, s.message) for s in found
                       if (s.pos >= declaration.pos or index == 0) and (ends is None or s.pos < ends))
         if isinstance(declaration, c_decl.CFunction):
             blocks.append(Prototype(declaration, declaration.pos, slips))

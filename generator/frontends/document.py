@@ -11,6 +11,7 @@ import re
 
 from generator.base.c_decl import CFunction, CTypedef
 from generator.base.diagnostics import Location
+from generator.base.kinds import Kind
 from generator.base.records import frozen
 from generator.base.source import Pos
 
@@ -22,7 +23,7 @@ class Omission:
     text put together from other files, the place in them, which `pos` in the text may not stand for."""
 
     pos: Pos
-    kind: str
+    kind: Kind
     message: str
     where: Location | None = None
     note: bool = False

@@ -216,7 +216,7 @@ def _own_first(function: Function) -> tuple[Any, ...]:
 
 
 def _diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:
-    entry = {"severity": diagnostic.severity, "kind": diagnostic.kind, "message": diagnostic.message,
+    entry = {"severity": diagnostic.severity, "kind": str(diagnostic.kind), "message": diagnostic.message,
              "source": str(diagnostic.where)}
     column = diagnostic.where.kept_column
     return entry | ({"column": column} if column is not None else {}) | (

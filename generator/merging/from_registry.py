@@ -15,6 +15,7 @@ from typing import TypeVar
 from generator.base.c_decl import CTypedef
 from generator.base.diagnostics import Location, Sink
 from generator.base.errors import InputError
+from generator.base.kinds import Kind
 from generator.extraction.facts import DeclaredType, SourceFacts
 from generator.frontends.registry_xml import Registry
 from generator.merging.draft import Extension, Function, Param
@@ -34,18 +35,18 @@ def named(extension: Extension, sources: list[SourceFacts], sink: Sink, registry
             declared.add(mention.name)
             if registry is None or mention.name not in registry.commands:
                 where = "the registry XML has no such command" if registry else "no registry XML was given"
-                sink.warning(mention.where, "unprototyped-function", f"{mention.name} is named as a new function, "
+                sink.warning(mention.where, Kind.UNPROTOTYPED_FUNCTION, f"{mention.name} is named as a new function, "
                              f"but no text gives its prototype and {where}: it is left out",
                              extension=extension.name)
                 continue
             command = registry.commands[mention.name]
             prototype = _parsed(partial(registry.prototype, mention.name), command.where, extension, sink)
             if prototype is None:
-                sink.warning(mention.where, "unprototyped-function", f"{mention.name} is named as a new function, "
+                sink.warning(mention.where, Kind.UNPROTOTYPED_FUNCTION, f"{mention.name} is named as a new function, "
                              "but no text gives its prototype and the registry XML's cannot be read as one: it is "
                              "left out", extension=extension.name, related=(command.where,))
                 continue
-            sink.note(mention.where, "from-registry", f"{mention.name} is named here without a prototype; "
+            sink.note(mention.where, Kind.FROM_REGISTRY, f"{mention.name} is named here without a prototype; "
                       "the registry XML's is taken", extension=extension.name,
                       related=(command.where,))
             result.append(Function(prototype.name, prototype.return_type,
@@ -63,7 +64,7 @@ def typedef(name: str, registry: Registry | None, used_at: Location, extension: 
     found: CTypedef | None = _parsed(partial(registry.typedef, name), where, extension, sink)
     if found is None:
         return None
-    sink.note(used_at, "from-registry", f"type {name} is used but never defined in the text; the registry's "
+    sink.note(used_at, Kind.FROM_REGISTRY, f"type {name} is used but never defined in the text; the registry's "
               "definition is taken", extension=extension.name, related=(where,))
     return DeclaredType(found, where)
 
@@ -72,5 +73,5 @@ def _parsed(parse: Callable[[], _T | None], where: Location, extension: Extensio
     try:
         return parse()
     except InputError as error:
-        sink.warning(where, "registry-unreadable", f"{error.message}; it is not used", extension=extension.name)
+        sink.warning(where, Kind.REGISTRY_UNREADABLE, f"{error.message}; it is not used", extension=extension.name)
         return None

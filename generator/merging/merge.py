@@ -16,6 +16,7 @@ from generator.base import naming
 from generator.base.c_decl import base_type, parts
 from generator.base.diagnostics import Location, Sink
 from generator.base.errors import Gather, InputError
+from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.base.source import Pos
 from generator.extraction.facts import (
@@ -105,7 +106,7 @@ def _revisions(extension: Extension, sources: list[SourceFacts], followed: Sourc
         if source is not followed and source.revision and source.revision != extension.revision:
             kept = f"'{extension.revision}', which the IR keeps" if extension.revision else \
                 "none, so the IR has no revision"
-            sink.warning(source.revision_where or Location(source.path, Pos(1)), "revision-conflict",
+            sink.warning(source.revision_where or Location(source.path, Pos(1)), Kind.REVISION_CONFLICT,
                          f"this text gives the revision '{source.revision}'; {followed.path}, which is followed, "
                          f"gives {kept}", extension=extension.name)
 
@@ -130,7 +131,7 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
     """The summary's prototypes, each checked against every other declaration of the function."""
     summaries = [s for s in sources if s.has_summary]
     for copy in summaries[1:]:
-        sink.note(copy.functions[0].where if copy.functions else Location(copy.path, Pos(1)), "second-source",
+        sink.note(copy.functions[0].where if copy.functions else Location(copy.path, Pos(1)), Kind.SECOND_SOURCE,
                   f"this text, too, gives the whole extension; {summaries[0].path} is followed and this one only "
                   "corroborates it", extension=extension.name)
     declared = [d for d in summaries[0].functions if d.role == "summary"] if summaries else []
@@ -170,11 +171,11 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
                 continue
             summary_names.add(d.function.name)  # said once, at its first declaration
             if d.role == "summary":
-                sink.warning(d.where, "undeclared-function", f"{d.function.name} is declared in this text's list of "
+                sink.warning(d.where, Kind.UNDECLARED_FUNCTION, f"{d.function.name} is declared in this text's list of "
                              f"new functions, but {followed}, whose list is followed, does not declare it: it is left "
                              "out of the IR and the package", extension=extension.name)
             elif followed is not None:
-                sink.warning(d.where, "undeclared-function", f"{d.function.name} is described here but missing from "
+                sink.warning(d.where, Kind.UNDECLARED_FUNCTION, f"{d.function.name} is described here but missing from "
                              f"the list of new functions{'' if followed == source.path else f' of {followed}'}: it is "
                              "left out of the IR and the package", extension=extension.name)
     return result
@@ -210,7 +211,7 @@ def compare_prototypes(first: DeclaredFunction, other: DeclaredFunction, extensi
     used = "the list of new functions" if first.role == "summary" else "its first declaration"
 
     def conflict(what: str, here: str, there: str) -> None:
-        sink.warning(other.where, "prototype-conflict", f"{a.name}: {what} is {here} here but {there} in {used} "
+        sink.warning(other.where, Kind.PROTOTYPE_CONFLICT, f"{a.name}: {what} is {here} here but {there} in {used} "
                      f"at {first.where.precise()}, which is used", extension=extension, related=(first.where,))
 
     if a.return_type != b.return_type:
@@ -237,7 +238,7 @@ def owner(extension: Extension, name: str, knowledge: Knowledge, where: Location
     core = knowledge.core_functions.get(name)
     suffixed = extension.unsuffixed(name)
     if suffixed is not None:
-        sink.warning(where, "unsuffixed-function", f"{name} is named without the vendor's suffix: its errors are "
+        sink.warning(where, Kind.UNSUFFIXED_FUNCTION, f"{name} is named without the vendor's suffix: its errors are "
                      f"taken as those of {suffixed.name}, which the extension declares", extension=extension.name)
         return suffixed
     declared = registry.prototype(name) if registry is not None and core is None else None
@@ -245,17 +246,17 @@ def owner(extension: Extension, name: str, knowledge: Knowledge, where: Location
         function = Function(name, core.return_type, [Param(n, t) for n, t in core.params], where, core=True)
     elif declared is not None and registry is not None:
         others = ", ".join(e.name for e in registry.requiring(name)) or "no extension"
-        sink.note(where, "registry-function", f"errors are given for {name}, which the registry XML declares (for "
+        sink.note(where, Kind.REGISTRY_FUNCTION, f"errors are given for {name}, which the registry XML declares (for "
                   f"{others}): they are kept as conditions {extension.name} adds to it, with the XML's prototype",
                   extension=extension.name)
         function = Function(name, declared.return_type, [Param(p.name or "", p.type) for p in declared.params], where,
                             external=True)
     elif not extension.vendor or name.endswith(extension.vendor):
-        sink.warning(where, "unknown-function", f"errors are given for {name}, but no source declares it and it is "
+        sink.warning(where, Kind.UNKNOWN_FUNCTION, f"errors are given for {name}, but no source declares it and it is "
                      "not a function of core OpenCL; they are left out", extension=extension.name)
         return None
     else:
-        sink.warning(where, "external-function", f"errors are given for {name}, which no source of "
+        sink.warning(where, Kind.EXTERNAL_FUNCTION, f"errors are given for {name}, which no source of "
                      f"{extension.name} declares and which is not a function of core OpenCL: they are kept as "
                      "conditions the extension adds to another extension's function, whose prototype no source "
                      "gives", extension=extension.name)
@@ -305,7 +306,7 @@ def parameter_docs(extension: Extension, sources: list[SourceFacts], sink: Sink)
             for name in doc.parameters:
                 first = seen.setdefault((doc.function, name), doc)
                 if first is not doc and " ".join(first.text.split()) != " ".join(doc.text.split()):
-                    sink.warning(doc.where, "description-conflict", f"{doc.function}: parameter {name} is described "
+                    sink.warning(doc.where, Kind.DESCRIPTION_CONFLICT, f"{doc.function}: parameter {name} is described "
                                  f"again here, otherwise than at {first.where.precise()}; the first is preferred",
                                  extension=extension.name, related=(first.where,))
         for doc in source.param_docs:
@@ -408,7 +409,7 @@ def _typedefs(extension: Extension, sources: list[SourceFacts], sink: Sink) -> d
                 errors.add(InputError(declared.where.path, declared.where.pos, f"{said}: which one the text means, "
                                       "it does not tell"))
             else:
-                sink.warning(declared.where, "type-conflict", f"{said}, which is used", extension=extension.name,
+                sink.warning(declared.where, Kind.TYPE_CONFLICT, f"{said}, which is used", extension=extension.name,
                              related=(first.where,))
     errors.check()
     return found

@@ -11,6 +11,7 @@ import re
 from generator.base import phrases
 from generator.base.c_decl import base_type
 from generator.base.diagnostics import Sink
+from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.extraction.facts import SourceFacts, TokenGroupFact
 from generator.frontends.registry_xml import Registry
@@ -28,7 +29,7 @@ def tokens(
             if fact.name in result and not (result[fact.name].value is None and fact.value is not None):
                 known = result[fact.name]
                 if None not in (known.value, fact.value) and known.value != fact.value:
-                    sink.warning(fact.where, "token-conflict",
+                    sink.warning(fact.where, Kind.TOKEN_CONFLICT,
                                  f"{fact.name} is {fact.literal} here but {known.literal} at {known.source.precise()}, "
                                  "which is used",
                                  extension=extension.name, related=(known.source,))
@@ -43,7 +44,7 @@ def tokens(
         if registered is not None and registered.value is not None:
             token.value, token.literal, token.value_source = registered.value, registered.literal, registered.where
     for token in (t for t in result.values() if t.value is None):
-        sink.warning(token.source, "token-without-value", f"{token.name} is introduced by this text without a "
+        sink.warning(token.source, Kind.TOKEN_WITHOUT_VALUE, f"{token.name} is introduced by this text without a "
                      "value: it is listed in the IR and the docs, but the package has no constant or enumeration "
                      "member for it", extension=extension.name)
     return list(groups.values()), list(result.values())

@@ -13,6 +13,7 @@ import re
 from generator.base import phrases
 from generator.base.c_decl import base_type
 from generator.base.diagnostics import Location, Sink
+from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.base.records import frozen
 from generator.base.source import Pos
@@ -29,7 +30,6 @@ SAME_CONDITION = 0.6
 #: How alike a description without its subject must be to a sibling's.
 SAME_DESCRIPTION = 0.6
 #: The kind of the warning for a condition that lost its error code for good (`coverage` fails for it).
-UNRECOVERED = "unrecovered-condition"
 #: Words whose difference between two wordings is not worth a warning ("a" for "an").
 _ARTICLES = {"a", "an", "the"}
 
@@ -79,11 +79,11 @@ def groups(extension: Extension, merged: dict[str, Extension], knowledge: Knowle
         else:
             group.parameter = _parameter_taking(group, extension, knowledge)
             if group.parameter is None:
-                sink.warning(group.source, "unrecovered", "the parameter these tokens are passed in was lost "
+                sink.warning(group.source, Kind.UNRECOVERED, "the parameter these tokens are passed in was lost "
                              "from the text, and neither a sibling nor the prototype tells which it is",
                              extension=extension.name)
             else:
-                sink.note(group.source, "recovered", f"the parameter these tokens are passed in was lost from the "
+                sink.note(group.source, Kind.RECOVERED, f"the parameter these tokens are passed in was lost from the "
                           f"text; taken to be <{group.parameter}>, the one of {group.functions[0]} that fits",
                           extension=extension.name)
 
@@ -169,7 +169,7 @@ def texts(
         ):
             continue  # a text that declares no function and had nothing to restore lost nothing worth a note
         origins = sorted({r.extension.name for r in family})
-        sink.note(Location(path, _first(extension, path)), "recovered",
+        sink.note(Location(path, _first(extension, path)), Kind.RECOVERED,
                   f"this text lost its parameter names; restored them in {restored} error conditions, "
                   f"{described} parameter descriptions and {rows} table rows from "
                   f"{', '.join(origins) or 'nowhere'}", extension=extension.name)
@@ -190,7 +190,7 @@ def _undescribed(extension: Extension, path: str, sources: list[SourceFacts], si
         if function.foreign or function.source.path != path or function.name not in bare_docs or not bare:
             continue
         listed = bare[0] if len(bare) == 1 else f"{', '.join(bare[:-1])} and {bare[-1]}"
-        sink.warning(function.source, "unrestored-description", f"{function.name}: this text's descriptions do not "
+        sink.warning(function.source, Kind.UNRESTORED_DESCRIPTION, f"{function.name}: this text's descriptions do not "
                      "name their parameters (its `<name>` markup is lost) and no sibling extension restores them: "
                      f"{listed} {'has' if len(bare) == 1 else 'have'} no description in the IR, the docs or the "
                      "docstrings", extension=extension.name)
@@ -341,18 +341,18 @@ def _corroborate(
             recovered += 1
         else:
             text = " ".join(fact.text.split())
-            sink.warning(fact.where, UNRECOVERED, f"{function.name}: the condition '{text[:80]}"
+            sink.warning(fact.where, Kind.UNRECOVERED_CONDITION, f"{function.name}: the condition '{text[:80]}"
                          f"{'...' if len(text) > 80 else ''}' lost its error code and no other source states it: "
                          "it is not in the IR's conditions, and `coverage` names it", extension=extension.name)
     if lost_codes and LOST_ERROR_CODES in source.lost:
-        sink.note(lost_codes[0].where, "recovered", f"the conditions of this error list lost their error codes; "
+        sink.note(lost_codes[0].where, Kind.RECOVERED, f"the conditions of this error list lost their error codes; "
                   f"recovered {recovered} of {len(lost_codes)} by matching them with the conditions of "
                   "the other sources", extension=extension.name)
     for name, codes in covered.items():
         function = extension.function(name)
         for error in function.errors if function else []:
             if error.origin == "list" and error.code not in codes and error.source.path != source.path:
-                sink.note(Location(source.path, _first_error(source, name)), "incomplete-source",
+                sink.note(Location(source.path, _first_error(source, name)), Kind.INCOMPLETE_SOURCE,
                           f"{name}: this page gives no condition for {error.code}, which "
                           f"{error.source.precise()} states", extension=extension.name, related=(error.source,))
                 codes.add(error.code)
@@ -363,7 +363,7 @@ def _joined(extension: Extension, function: Function, fact: ErrorFact, sink: Sin
     this code otherwise, the two texts tell two readings of one error, and both are kept (and checked), so say so."""
     others = [error for error in function.errors if error.code == fact.code and error.source.path != fact.where.path]
     if others:
-        sink.warning(fact.where, "condition-conflict", f"{function.name} {fact.code}: this text's condition "
+        sink.warning(fact.where, Kind.CONDITION_CONFLICT, f"{function.name} {fact.code}: this text's condition "
                      f"'{_quoted(fact.text)}' is none of those {others[0].source.precise()} gives for this code "
                      f"('{_quoted(others[0].condition)}'); both are kept, and each is checked where it can be",
                      extension=extension.name, related=(others[0].source,))
@@ -395,5 +395,5 @@ def _differences(extension: Extension, fact: ErrorFact, match: ErrorCondition, s
                if not set(change) <= _ARTICLES]
     if changes:
         said = "; ".join(f"'{ours}' where {match.source.precise()} has '{theirs}'" for ours, theirs in changes)
-        sink.warning(fact.where, "condition-differs", f"{fact.function} {match.code}: the condition reads {said}",
+        sink.warning(fact.where, Kind.CONDITION_DIFFERS, f"{fact.function} {match.code}: the condition reads {said}",
                      extension=extension.name, related=(match.source,))

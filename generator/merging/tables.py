@@ -22,6 +22,7 @@ from generator.base import phrases
 from generator.base.c_decl import base_type, canonical_type_text
 from generator.base.diagnostics import Sink
 from generator.base.errors import Gather, InputError
+from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.extraction.facts import SourceFacts, TableFact
 from generator.merging.draft import Extension, Table
@@ -42,7 +43,7 @@ def merge(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge
         for fact in source.tables:
             table = canonical(fact, extension, knowledge, used)
             if table is None:
-                sink.note(fact.where, "empty-table", "this table has no rows", extension=extension.name)
+                sink.note(fact.where, Kind.EMPTY_TABLE, "this table has no rows", extension=extension.name)
                 continue
             _say_what_is_not_read(fact, table, extension, knowledge, sink)
             if all(token_group(row[0], extension, knowledge) for row in table.rows):
@@ -54,7 +55,7 @@ def merge(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge
             elif same.columns == table.columns:
                 _combine(same, table, extension.name, sink)
             else:
-                sink.warning(table.source, "table-conflict", f"table {table.name} has the columns {table.columns} "
+                sink.warning(table.source, Kind.TABLE_CONFLICT, f"table {table.name} has the columns {table.columns} "
                              f"here but {same.columns} at {same.source.precise()}; they are kept apart",
                              extension=extension.name, related=(same.source,))
                 table.name = _free_name(table.name, result, numbered)
@@ -71,8 +72,8 @@ def _say_what_is_not_read(fact: TableFact, table: Table, extension: Extension, k
     formats no lookup the package has, and its keys unchecked for duplicates."""
     for row in fact.rows:
         if row.cells and not row.cells[0] and any(row.cells[1:]):
-            sink.warning(row.where, "table-row-unread", f"this row of table {table.name} has no first cell (its key), "
-                         f"so it is not kept: {' | '.join(row.cells)}", extension=extension.name)
+            sink.warning(row.where, Kind.TABLE_ROW_UNREAD, f"this row of table {table.name} has no first cell "
+                         f"(its key), so it is not kept: {' | '.join(row.cells)}", extension=extension.name)
     read_as = set(table.columns)
     for index, column in enumerate(table.columns):
         cells = [row[index] for row in table.rows if index < len(row) and row[index]]
@@ -85,7 +86,7 @@ def _say_what_is_not_read(fact: TableFact, table: Table, extension: Extension, k
             continue
         odd = [cell for cell, found in zip(cells, groups, strict=True) if found != group]
         shown = ", ".join(f"`{cell[:60]}`" for cell in odd[:3]) + (" and more" if len(odd) > 3 else "")
-        sink.warning(table.source, "table-column-unread", f"table {table.name}: column {index + 1} holds {group} "
+        sink.warning(table.source, Kind.TABLE_COLUMN_UNREAD, f"table {table.name}: column {index + 1} holds {group} "
                      f"in {most} of its {len(cells)} cells, but not {shown}: it is read as {column}, not as "
                      f"{group}, so the table is no lookup of {group} (the package has none for it) and its rows "
                      "are not compared for duplicates", extension=extension.name)
@@ -112,7 +113,7 @@ def _one_row_per_key(table: Table, extension: str, sink: Sink) -> None:
             raise InputError(where.path, where.pos, f"table {table.name}: row {row[0]} reads {row} here but "
                              f"{table.rows[at]} at {known.precise()}, in the same table: which one holds, the text "
                              "does not tell")
-        sink.note(where, "table-duplicate", f"table {table.name}: row {row[0]} is given again here, as at "
+        sink.note(where, Kind.TABLE_DUPLICATE, f"table {table.name}: row {row[0]} is given again here, as at "
                   f"{known.precise()}; it is kept once", extension=extension, related=(known,))
     if len(keep) < len(table.rows):
         table.rows = [table.rows[i] for i in keep]
@@ -138,7 +139,7 @@ def _combine(into: Table, table: Table, extension: str, sink: Sink) -> None:
             continue
         known, known_where = keys[row[0]]
         if row != known:
-            sink.warning(where, "table-conflict", f"table {into.name}: row {row[0]} reads {row} here but "
+            sink.warning(where, Kind.TABLE_CONFLICT, f"table {into.name}: row {row[0]} reads {row} here but "
                          f"{known} at {known_where.precise()}, which is used; this row is left out",
                          extension=extension, related=(known_where,))
 

@@ -18,6 +18,7 @@ import re
 
 from generator.base.c_decl import base_type
 from generator.base.diagnostics import Location, Sink
+from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.merging.draft import Extension, TypeInfo
 
@@ -31,7 +32,7 @@ def undefined(extension: Extension, name: str, where: Location, knowledge: Knowl
     made of when that needs declaring too."""
     groups = [g.name for g in extension.token_groups if g.c_type and base_type(g.c_type) == name]
     if groups:
-        sink.warning(where, "undefined-type",
+        sink.warning(where, Kind.UNDEFINED_TYPE,
                      f"type {name} is used but never defined in the text; taken as {knowledge.enum_base_type} "
                      f"(OpenCL's type for enumerations) because it carries the tokens of group {groups[0]}",
                      extension=extension.name)
@@ -41,18 +42,18 @@ def undefined(extension: Extension, name: str, where: Location, knowledge: Knowl
         known, param, said = cast
         platform = knowledge.platforms.get(known)
         origin = f"{platform}'s, data/platform_types.json" if platform else "core OpenCL's"
-        sink.warning(where, "undefined-type",
+        sink.warning(where, Kind.UNDEFINED_TYPE,
                      f"type {name} is used but never defined in the text; taken as {known} ({origin}) because "
                      f"the description of parameter {param!r} says a value of type {known} is cast into it",
                      extension=extension.name, related=(said,))
         made_of = [TypeInfo(known, "platform", knowledge.platform_types[known], where)] if platform else []
         return [*made_of, TypeInfo(name, "typedef", known, where, defined=False)]
     if not by_value:
-        sink.warning(where, "undefined-type",
+        sink.warning(where, Kind.UNDEFINED_TYPE,
                      f"type {name} is used but never defined in the text; taken as an opaque type (`typedef struct "
                      f"{name} {name};`) because the text passes only pointers to it", extension=extension.name)
         return [TypeInfo(name, "opaque", None, where, defined=False)]
-    sink.warning(where, "undefined-type", f"type {name} is used but never defined in the text",
+    sink.warning(where, Kind.UNDEFINED_TYPE, f"type {name} is used but never defined in the text",
                  extension=extension.name)
     return [TypeInfo(name, "typedef", None, where, defined=False)]
 

@@ -12,6 +12,7 @@ from generator import cli, pipeline
 from generator.analysis import tally
 from generator.base.diagnostics import Sink
 from generator.base.errors import Gather
+from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.base.source import spec_files
 from generator.extraction.facts import SourceFacts
@@ -62,7 +63,7 @@ def test_a_fact_whose_loss_a_diagnostic_explains_gets_no_second_one(seed_result:
                                                                     seed_facts: list[SourceFacts]) -> None:
     extensions, _, lost = _one_condition_lost(seed_result)
     explained = Sink()
-    explained.warning(lost.source, "some-kind", "why it is not kept")
+    explained.warning(lost.source, Kind.NOT_KEPT, "why it is not kept")
     sink = Sink()
     tally.attach(extensions, seed_facts, sink, explained.finished())
     assert not [d for d in sink.finished() if d.kind == "not-kept"]
@@ -89,15 +90,15 @@ def test_a_declared_function_the_ir_lacks_is_a_warning_unless_one_names_it(seed_
     the word there was."""
     extensions, lost = _one_function_lost(seed_result)
     noted = Sink()
-    noted.note(lost.source, "some-kind", f"{lost.name} is something")  # a note is no warning
-    noted.warning(lost.source, "other-kind", "a warning about something else on that line")
+    noted.note(lost.source, Kind.NOT_KEPT, f"{lost.name} is something")  # a note is no warning
+    noted.warning(lost.source, Kind.VALUE_CLASH, "a warning about something else on that line")
     sink = Sink()
     tally.attach(extensions, seed_facts, sink, noted.finished())
     dropped = [d for d in sink.finished() if d.kind == "function-dropped"]
     assert [(d.where, d.severity) for d in dropped] == [(lost.source, "warning")]
     assert dropped[0].message.startswith(f"{lost.name} is declared here but is not in the IR or the package")
     named = Sink()
-    named.warning(lost.source, "some-kind", f"{lost.name} is left out, because ...")
+    named.warning(lost.source, Kind.NOT_KEPT, f"{lost.name} is left out, because ...")
     sink = Sink()
     tally.attach(extensions, seed_facts, sink, named.finished())
     assert not [d for d in sink.finished() if d.kind == "function-dropped"]

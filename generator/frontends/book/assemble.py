@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import field
 
 from generator.base.diagnostics import Location
+from generator.base.kinds import Kind
 from generator.base.records import frozen, mutable
 from generator.base.source import Pos, SpecFile
 from generator.frontends.book import dictionary
@@ -166,7 +167,7 @@ def answer(line: Line, registry: Registry, out: _Text, notes: list[Note], unansw
             for text in listing:
                 out.add(text, where)
             return
-        notes.append(Note(line.where, "unanswered-prototype", f"the build would include the prototype of {name} "
+        notes.append(Note(line.where, Kind.UNANSWERED_PROTOTYPE, f"the build would include the prototype of {name} "
                           "here, but the registry XML declares no such command"))
         return
     unanswered.add(posixpath.dirname(line.generated) or line.generated)

@@ -16,6 +16,7 @@ from pathlib import Path
 from generator.base import source, timing
 from generator.base.diagnostics import Location
 from generator.base.errors import InputError, printable
+from generator.base.kinds import Kind
 from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile, cited
 from generator.frontends import asciidoc, registry_xml
@@ -183,11 +184,11 @@ def _remarks(cut: assemble.Assembled, book: preprocess.Book, page: preprocess.Bo
             firsts.setdefault(posixpath.dirname(line.generated), line.where)
     for kind in sorted(cut.generated_kinds):
         first = firsts.get(kind, cut.origins[0])
-        remarks.append(Omission(first.pos, "generated-include", f"the build makes the files of {{generated}}/{kind} "
+        remarks.append(Omission(first.pos, Kind.GENERATED_INCLUDE, f"the build makes the files of {{generated}}/{kind} "
                                 "from the registry XML; the run does not, and reads them nowhere", first, True))
     if page is None:
         where = Location(cut.origins[0].path, Pos(1, 1))
-        remarks.append(Omission(where.pos, "no-appendix-page", "no appendix page of the book describes this "
+        remarks.append(Omission(where.pos, Kind.NO_APPENDIX_PAGE, "no appendix page of the book describes this "
                                 "extension: its metadata, revision and list of new enums are not read; its commands "
                                 "and enums come from the registry XML", where))
     return remarks

@@ -21,6 +21,7 @@ from lark import Token, Tree
 from generator.base import grammars
 from generator.base.diagnostics import Location
 from generator.base.errors import InputError
+from generator.base.kinds import Kind
 from generator.base.records import frozen, mutable
 from generator.base.source import SPECS, Pos, SpecFile
 
@@ -82,7 +83,7 @@ class Note:
     """What the reading passed over, said where it stands."""
 
     where: Location
-    kind: str
+    kind: Kind
     message: str
 
 
@@ -188,7 +189,7 @@ class _Reader:
         try:
             tree = grammars.grammar("asciidoc_preprocessor").parse(text.rstrip())
         except Exception:
-            self.notes.append(Note(where, "unread-directive", f"`{text.strip()[:80]}` is not read as a "
+            self.notes.append(Note(where, Kind.UNREAD_DIRECTIVE, f"`{text.strip()[:80]}` is not read as a "
                                    f"{directive[2]} directive (its form is not one Asciidoctor reads): kept as text"))
             self.lines.append(Line(where, text, self.scope))
             return None
@@ -221,7 +222,7 @@ class _Reader:
             return None
         missing = [name for name in _REFERENCE.findall(target) if name not in self.values]
         if missing:
-            self.notes.append(Note(where, "unread-include", f"include::{target}[] is not read: the attribute "
+            self.notes.append(Note(where, Kind.UNREAD_INCLUDE, f"include::{target}[] is not read: the attribute "
                                    f"{{{missing[0]}}} is set by the build, not by the book (Asciidoctor drops the "
                                    "line too)"))
             return None
@@ -232,14 +233,14 @@ class _Reader:
             raise spec.error(where.pos, f"include::{target}[] leads out of the checkout: a book is read only from "
                              "inside the folder given")
         if _SELECTING.search(options):
-            self.notes.append(Note(where, "whole-include", f"include::{target}[{options}] selects part of the "
+            self.notes.append(Note(where, Kind.WHOLE_INCLUDE, f"include::{target}[{options}] selects part of the "
                                    "file, which this reader does not do: the whole file is read"))
         return f"{SPECS}/{relative}"
 
     def conditional(self, spec: SpecFile, where: Location, node: Tree[Token]) -> None:
         if node.data == "ifeval":
             condition = Condition((), False, False, where, str(node.children[0]))
-            self.notes.append(Note(where, "ifeval", f"{condition.shown()} compares values the build sets, which the "
+            self.notes.append(Note(where, Kind.IFEVAL, f"{condition.shown()} compares values the build sets, which the "
                                    "run cannot know: its block is left out"))
             content = None
         else:
