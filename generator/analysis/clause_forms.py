@@ -69,11 +69,13 @@ class BothNull:
 @frozen
 class Tracked:
     """`any of <m> are (not) currently acquired`, `objects in <m> have (not) previously been acquired using F ...`:
-    the functions named, the acquiring one first, then the releasing one."""
+    the functions named, the acquiring one first, then the releasing one; `mentioned`, the parameters the rest of
+    the sentence names ("... since <x> was ...")."""
 
     objects: str
     acquired: bool
     functions: tuple[str, ...]
+    mentioned: tuple[str, ...] = ()
 
 
 @frozen
@@ -154,8 +156,8 @@ class Forms(Transformer[Token, Form]):
         return Tracked(objects, True, _functions(children))
 
     def released(self, children: list[_Child]) -> Tracked:
-        (objects,) = _params(children)
-        return Tracked(objects, False, _functions(children))
+        objects, *mentioned = _params(children)
+        return Tracked(objects, False, _functions(children), tuple(mentioned))
 
     def wrapped(self, children: list[_Child]) -> Wrapping:
         (resource,) = _params(children)

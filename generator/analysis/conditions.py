@@ -108,8 +108,9 @@ class _Reader:
             case InvalidHandle(param, words):
                 self.param(function, param)
                 raise _NotCheckable(f"only the implementation knows what is valid here ({words})")
-            case Tracked(objects, acquired, functions):
-                self.param(function, objects)
+            case Tracked(objects, acquired, functions, mentioned):
+                for name in (objects, *mentioned):
+                    self.param(function, name)
                 self.require_array(function, objects)
                 self.name_effects(functions, objects, error)
                 if acquired:

@@ -103,6 +103,8 @@ def one_clause(text: str, knowledge: Knowledge, **options: Any) -> Clause:
     ("memory objects in <m> have not previously clA, or have been released using clR since they were acquired",
      Tracked("m", False, ("clA", "clR"))),
     ("memory objects in <m> have not previously been acquired using clA", Tracked("m", False, ("clA",))),
+    ("memory objects in <m> have not previously been acquired using clA, or have been released using clR "
+     "since <e> was set", Tracked("m", False, ("clA", "clR"), ("e",))),
     ("a cl_mem from <r> has already been created using clC", Wrapping("r", None, ("clC",))),
     ("a cl_mem from subresource <s> of <r> has already been created using clC", Wrapping("r", "s", ("clC",))),
     ("<context> is not a valid context", InvalidHandle("context", "context")),
@@ -402,6 +404,8 @@ def test_the_longest_run_that_parses_is_one_clause(knowledge: Knowledge) -> None
     ("<y> is NULL", "speaks of <y>, which is not a parameter of clTestF"),
     ("<n> is zero and <y> is not NULL", "speaks of <y>, which is not a parameter of clTestF"),
     ("any of <y> are currently acquired by OpenCL", "speaks of <y>, which is not a parameter of clTestF"),
+    ("memory objects in <m> have not previously been acquired using clTestA, or have been released using clTestR "
+     "since <y> was set", "speaks of <y>, which is not a parameter of clTestF"),
     ("<src> is not a valid value",
      "the text binds no tokens to <src>, so which values are valid is not known"),
     ("<n> is NULL", "speaks of <n> as a pointer, but it is a cl_uint"),
