@@ -106,27 +106,24 @@ Form = AllTests | BothNull | Tracked | Wrapping | InvalidHandle | Allowed
 _FORMS = (AllTests, BothNull, Tracked, Wrapping, InvalidHandle, Allowed)
 
 
-# What the rules inside a clause make, told apart from the clause's own tokens by their class.
+# What the rules inside a clause make: names, told apart from the clause's own tokens by their class (plain
+# classes, as they never leave the transformer).
 
 
-@frozen
-class _Function:
-    name: str
+class _Function(str):
+    __slots__ = ()
 
 
-@frozen
-class _Subresource:
-    param: str
+class _Subresource(str):
+    __slots__ = ()
 
 
-@frozen
-class _Name:
-    text: str
+class _Name(str):
+    __slots__ = ()
 
 
-@frozen
-class _Words:
-    text: str
+class _Words(str):
+    __slots__ = ()
 
 
 _Child = Token | Test | Form | _Function | _Subresource | _Name | _Words
@@ -161,12 +158,12 @@ class Forms(Transformer[Token, Form]):
 
     def wrapped(self, children: list[_Child]) -> Wrapping:
         (resource,) = _params(children)
-        subresource = next((c.param for c in children if isinstance(c, _Subresource)), None)
+        subresource = next((str(c) for c in children if isinstance(c, _Subresource)), None)
         return Wrapping(resource, subresource, _functions(children))
 
     def invalid_handle(self, children: list[_Child]) -> InvalidHandle:
         (param,) = _params(children)
-        (words,) = (c.text for c in children if isinstance(c, _Words))
+        (words,) = (str(c) for c in children if isinstance(c, _Words))
         return InvalidHandle(param, words)
 
     def null(self, children: list[_Child]) -> Null:
@@ -195,7 +192,7 @@ class Forms(Transformer[Token, Form]):
         return InvalidFlags(param)
 
     def allowed(self, children: list[_Child]) -> Allowed:
-        return Allowed(tuple(c.text for c in children if isinstance(c, _Name)))
+        return Allowed(tuple(str(c) for c in children if isinstance(c, _Name)))
 
     def subresource(self, children: list[_Child]) -> _Subresource:
         (param,) = _params(children)
@@ -222,7 +219,7 @@ def _params(children: list[_Child]) -> tuple[str, ...]:
 
 
 def _functions(children: list[_Child]) -> tuple[str, ...]:
-    return tuple(c.name for c in children if isinstance(c, _Function))
+    return tuple(str(c) for c in children if isinstance(c, _Function))
 
 
 def _number(children: list[_Child]) -> str:
