@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import lark
 import pytest
 
 from generator.base.knowledge import load
@@ -93,3 +94,22 @@ def test_no_machinery_of_its_own_where_the_standard_library_does(path: Path) -> 
     no prctl through ctypes): what saved milliseconds cost every maintainer more (issue 39)."""
     text = path.read_text(encoding="utf-8")
     assert not [word for word in ("CodeType", "co_varnames", "os.fork", "prctl") if word in text]
+
+
+def test_lark_only_through_the_names_it_exports() -> None:
+    """lark's parsers, lexers and grammar loader are its internals, which a minor release may change: the generator
+    imports and uses only the names `lark` exports (`lark.__all__`), never a submodule (issue 39)."""
+    public = set(lark.__all__)
+    found: list[str] = []
+    for path in sorted((ROOT / "generator").rglob("*.py")):
+        where = path.relative_to(ROOT).as_posix()
+        for node in ast.walk(ast.parse(path.read_bytes())):
+            if isinstance(node, ast.Import):
+                found += [f"{where}: import {a.name}" for a in node.names if a.name.startswith("lark.")]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[0] == "lark" and node.level == 0:
+                found += [f"{where}: from {node.module} import {a.name}" for a in node.names
+                          if node.module != "lark" or a.name not in public]
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "lark" \
+                    and node.attr not in public:
+                found.append(f"{where}: lark.{node.attr}")
+    assert found == []
