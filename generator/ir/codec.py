@@ -21,7 +21,6 @@ from typing import Any, Literal, cast
 
 from generator.base.diagnostics import Location
 from generator.base.source import Pos
-from generator.frontends.document import REFERENCE
 
 #: When a field's key is left out: given the value and the object it belongs to.
 Omit = Callable[[Any, Any], bool]
@@ -96,22 +95,22 @@ def keys(record: type) -> tuple[Key, ...]:
     return tuple(found)
 
 
-def plain(text: str) -> str:
-    """Text as the IR holds it: parameter references are plain words."""
-    return REFERENCE.sub(r"\1", text)
-
-
 # -- writing ----------------------------------------------------------------
 
 
-def encode(record: type, item: Any) -> dict[str, Any]:
-    """The IR mapping of `item` (a `record`, or a draft with its attribute names)."""
+def _as_is(text: str) -> str:
+    return text
+
+
+def encode(record: type, item: Any, texts: Callable[[str], str] = _as_is) -> dict[str, Any]:
+    """The IR mapping of `item` (a `record`, or a draft with its attribute names); `texts` makes each text of a
+    field marked `plain` what the IR holds (the drafts' parameter references made words: `ir.files.plain`)."""
     entry: dict[str, Any] = {}
     for key in keys(record):
         value = getattr(item, key.name)
         if key.omit is not None and key.omit(value, item):
             continue
-        entry[key.key] = _value(key, key.kind, value)
+        entry[key.key] = _value(key, key.kind, value, texts)
         if key.column is not None:
             entry |= _columns(key.column, value)
     return entry
@@ -124,7 +123,7 @@ def _columns(name: str, value: Location | tuple[Location, ...] | list[Location] 
     return {name: [w.pos.column for w in places]} if any(w.kept_column is not None for w in places) else {}
 
 
-def _value(key: Key, kind: Any, value: Any) -> Any:
+def _value(key: Key, kind: Any, value: Any, texts: Callable[[str], str]) -> Any:
     if value is None:
         return None
     form, inner = _shape(kind)
@@ -133,17 +132,17 @@ def _value(key: Key, kind: Any, value: Any) -> Any:
     if form == "location":
         return str(value)
     if form == "record":
-        return encode(inner, value)
+        return encode(inner, value, texts)
     if form == "tuple":
         items = sorted(value, key=key.order) if key.order is not None else value
         if key.pairs is not None:
             return [dict(zip(key.pairs, pair, strict=True)) for pair in items]
         if key.convert is not None:
             return [key.convert[0](v) for v in items]
-        return [_value(key, inner, v) for v in items]
+        return [_value(key, inner, v, texts) for v in items]
     if form == "dict":
         return dict(sorted(value.items()))
-    return plain(value) if key.plain and isinstance(value, str) else value
+    return texts(value) if key.plain and isinstance(value, str) else value
 
 
 Form = Literal["location", "record", "tuple", "dict", "value"]

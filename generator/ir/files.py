@@ -20,6 +20,7 @@ from generator.base.errors import InputError, SchemaError
 from generator.base.knowledge import SafeDumper
 from generator.base.schema import Check, compile_schema
 from generator.base.source import Pos
+from generator.frontends.document import REFERENCE
 from generator.ir import codec, model
 from generator.merging.draft import Extension
 
@@ -28,7 +29,12 @@ SCHEMA_PATH = Path(__file__).with_name("ir.schema.json")
 
 def to_dict(extension: Extension | model.Extension) -> dict[str, Any]:
     """The IR mapping of an extension, its draft or its record: the keys `ir.model` declares."""
-    return codec.encode(model.Extension, extension)
+    return codec.encode(model.Extension, extension, plain)
+
+
+def plain(text: str) -> str:
+    """Text as the IR holds it: parameter references are plain words."""
+    return REFERENCE.sub(r"\1", text)
 
 
 @cache

@@ -19,8 +19,8 @@ from generator.base import source
 from generator.base.diagnostics import Sink
 from generator.base.errors import Gather, InputError, SchemaError
 from generator.base.knowledge import Knowledge, SafeDumper
-from generator.ir import codec, read
 from generator.ir import files as ir
+from generator.ir import read
 from generator.ir.model import value_text
 from generator.merging.merge import merge_all
 from tests.support import ROOT, SPECS
@@ -64,7 +64,7 @@ def test_a_text_without_line_breaks_keeps_the_column_of_each_place(seed_result: 
 def test_texts_are_plain(seed_result: pipeline.Result) -> None:
     text = ir.render(seed_result.extensions[0])
     assert "<mem_objects>" not in text and "mem_objects" in text
-    assert codec.plain("if <a> is <b>") == "if a is b"
+    assert ir.plain("if <a> is <b>") == "if a is b"
 
 
 def test_render_validates_against_the_schema(seed_result: pipeline.Result) -> None:
