@@ -47,9 +47,12 @@ quick-%:
 	    if [ "$$CI" = true ]; then echo "make: error: no Python $*: CI runs the quick suite on every Python of $(PYTHONS)" >&2; exit 1; fi; \
 	    echo "note: no Python $* (pyenv install $*, or uv python install $*): the quick suite does not run on it"; \
 	else \
-	    $(MAKE) --no-print-directory .venv-$*/.quick-installed QUICK_PYTHON="$$found" && \
-	    echo ".venv-$*/bin/python -m pytest -q $(QUICK)" && .venv-$*/bin/python -m pytest -q $(QUICK); \
+	    $(MAKE) --no-print-directory quick-run-$* QUICK_PYTHON="$$found"; \
 	fi
+
+# (a recipe that names $$(MAKE) runs under `make -n` too: the suite itself is run by the make it starts)
+quick-run-%: .venv-%/.quick-installed
+	.venv-$*/bin/python -m pytest -q $(QUICK)
 
 .venv-%/.quick-installed: pyproject.toml
 	test -x .venv-$*/bin/python || $(or $(QUICK_PYTHON),python$*) -m venv .venv-$*
