@@ -35,9 +35,10 @@ pythons: $(addprefix quick-,$(PYTHONS))
 quick-$(MAIN_PYTHON): $(TESTS_READY)
 	$(PY) -m pytest -q $(QUICK)
 
-# The interpreter of Python $*, as $$found: `python$*` when it answers as that version, else pyenv's newest $*.x
-# (pyenv's shims answer only for the versions its `global` names). Empty when there is none.
-FIND_PYTHON = found=; for candidate in python$* "$$(pyenv root 2>/dev/null)/versions/$$(pyenv latest $* 2>/dev/null)/bin/python$*"; do \
+# The interpreter of Python $*, as $$found: `python$*` when it answers as that version, else one of pyenv's $*.x
+# (pyenv's shims answer only for the versions its `global` names; its folder is looked in without pyenv on PATH,
+# newest first). Empty when there is none.
+FIND_PYTHON = found=; for candidate in python$* $$(ls -d "$${PYENV_ROOT:-$$HOME/.pyenv}"/versions/$*.*/bin/python$* 2>/dev/null | sort -rV); do \
 	    if [ "$$("$$candidate" -c 'import sys; print(*sys.version_info[:2], sep=".")' 2>/dev/null)" = "$*" ]; then \
 	        found=$$candidate; break; fi; done
 
