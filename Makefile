@@ -10,14 +10,62 @@ DOCS_READY := $(VENV)/.docs-installed
 BENCH_READY := $(VENV)/.bench-installed
 # Material for MkDocs prints a notice about MkDocs 2 on every build; it is not about this site.
 MKDOCS := NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs
+# The Pythons the project is tested on: the full suite on the one .venv is made of, the quick suite on each
+# (pyproject.toml's classifiers and data/package.yaml's say the same: tests/test_pythons.py checks).
+PYTHONS := 3.11 3.12 3.13
+# The quick suite: the base and package tests, and generation byte-identical to generated/.
+QUICK := tests/base tests/package tests/test_pythons.py
+MAIN_PYTHON := $(shell $(PYTHON) -c 'import sys; print(*sys.version_info[:2], sep=".")' 2>/dev/null)
+# The full suite covers the quick one on .venv's Python: `make test` adds the quick suite on the others.
+OTHER_PYTHONS := $(filter-out $(MAIN_PYTHON),$(PYTHONS))
 
-.PHONY: generate test lint check docs data fuzz bench clean
+.PHONY: generate test lint check docs data fuzz bench clean pythons missing-pythons
 
 generate: $(GENERATOR_READY)
 	$(PY) -m generator generate
 
 test: $(TESTS_READY) lint
 	$(PY) -m pytest
+	$(if $(OTHER_PYTHONS),$(MAKE) --no-print-directory $(addprefix quick-,$(OTHER_PYTHONS)))
+
+# the quick suite on every Python of PYTHONS: on .venv's, and on each other in .venv-3.12 etc. (made on first use,
+# with the quick extra); one this machine lacks is a note, and under CI=true an error
+pythons: $(addprefix quick-,$(PYTHONS))
+
+quick-$(MAIN_PYTHON): $(TESTS_READY)
+	$(PY) -m pytest -q $(QUICK)
+
+# The interpreter of Python $*, as $$found: `python$*` when it answers as that version, else one of pyenv's $*.x
+# (pyenv's shims answer only for the versions its `global` names; its folder is looked in without pyenv on PATH,
+# newest first). Empty when there is none.
+FIND_PYTHON = found=; for candidate in python$* $$(ls -d "$${PYENV_ROOT:-$$HOME/.pyenv}"/versions/$*.*/bin/python$* 2>/dev/null | sort -rV); do \
+	    if [ "$$("$$candidate" -c 'import sys; print(*sys.version_info[:2], sep=".")' 2>/dev/null)" = "$*" ]; then \
+	        found=$$candidate; break; fi; done
+
+quick-%:
+	@$(FIND_PYTHON); \
+	if [ -z "$$found" ]; then \
+	    if [ "$$CI" = true ]; then echo "make: error: no Python $*: CI runs the quick suite on every Python of $(PYTHONS)" >&2; exit 1; fi; \
+	    echo "note: no Python $* (pyenv install $*, or uv python install $*): the quick suite does not run on it"; \
+	else \
+	    $(MAKE) --no-print-directory quick-run-$* QUICK_PYTHON="$$found"; \
+	fi
+
+# (a recipe that names $$(MAKE) runs under `make -n` too: the suite itself is run by the make it starts)
+quick-run-%: .venv-%/.quick-installed
+	.venv-$*/bin/python -m pytest -q $(QUICK)
+
+.venv-%/.quick-installed: pyproject.toml
+	test -x .venv-$*/bin/python || $(or $(QUICK_PYTHON),python$*) -m venv .venv-$*
+	.venv-$*/bin/python -m pip install --quiet --disable-pip-version-check -e ".[quick]"
+	touch $@
+
+# the Pythons of PYTHONS this machine lacks, one a line (.ci/run installs them)
+missing-pythons:
+	@for v in $(PYTHONS); do $(MAKE) --no-print-directory -s found-python-$$v >/dev/null 2>&1 || echo $$v; done
+
+found-python-%:
+	@$(FIND_PYTHON); [ -n "$$found" ] && echo "$$found"
 
 lint: $(TESTS_READY)
 	$(PY) -m ruff check generator tests data examples
@@ -65,4 +113,4 @@ $(DOCS_READY): pyproject.toml | $(PY)
 	touch $@ $(GENERATOR_READY)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache site templates/__pycache__
+	rm -rf $(VENV) $(addprefix .venv-,$(PYTHONS)) .pytest_cache .mypy_cache .ruff_cache site templates/__pycache__

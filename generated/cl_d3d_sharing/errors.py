@@ -1111,8 +1111,7 @@ def attach_release_failure(raised: BaseException, failed: Exception, block: str)
     """A block left by `raised` whose release then failed too: `raised` stays the exception (it says why the
     block ended); the release's error is its `release_error`, and a note in its traceback."""
     raised.release_error = failed  # type: ignore[attr-defined]
-    if hasattr(raised, "add_note"):  # Python 3.11 and later
-        raised.add_note(f"releasing on leaving {block}() failed too: {failed}")
+    raised.add_note(f"releasing on leaving {block}() failed too: {failed}")
 
 
 class ExtensionNotSupportedError(Error):

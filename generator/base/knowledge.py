@@ -207,6 +207,7 @@ class PackageConfig:
     licence_text: str  # the text OUT/LICENSE holds
     notice: str  # what OUT/NOTICE says of the quoted texts
     classifiers: tuple[str, ...]
+    requires_python: str  # the package's requires-python: the oldest Python it is tested on
     urls: dict[str, str]
     extras: dict[str, list[str]]
     module: re.Pattern[str]
@@ -303,6 +304,7 @@ def load_package() -> PackageConfig:
         licence_text=_licence(package["licence_file"]),
         notice=package["notice"],
         classifiers=tuple(package["classifiers"]),
+        requires_python=package["requires_python"],
         urls=package["urls"],
         extras=package["extras"],
         module=data_checks.pattern(DATA_DIR, "package.yaml", ("package", "module"), package["module"], ["module"]),

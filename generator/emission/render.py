@@ -16,6 +16,7 @@ import contextlib
 import hashlib
 import posixpath
 import re
+import sys
 from functools import cache
 from pathlib import Path
 from urllib.parse import quote
@@ -146,16 +147,20 @@ def block(text: object, language: str = "") -> Markup:
 
 
 class _BytecodeCache(jinja2.FileSystemBytecodeCache):
-    """Jinja's cache of compiled templates, keyed by the template's text, this module's text and Jinja's version.
+    """Jinja's cache of compiled templates, keyed by the template's text, this module's text, Jinja's version and
+    the interpreter's.
 
     The environment's settings live in this module and are not part of Jinja's own
-    key, hence the module's hash in the file names. A folder that cannot be
+    key, hence the module's hash in the file names. What Jinja keeps is one Python's
+    marshalled bytecode, which another refuses: the file names carry the interpreter's
+    tag, as `.pyc` files do, so that Pythons sharing a checkout keep a cache each
+    (`make pythons`) rather than replacing each other's. A folder that cannot be
     written only means no cache.
     """
 
     def __init__(self, folder: Path) -> None:
         key = hashlib.sha256(Path(__file__).read_bytes() + jinja2.__version__.encode()).hexdigest()[:16]
-        super().__init__(str(folder), f"%s-{key}.cache")
+        super().__init__(str(folder), f"%s-{key}.{sys.implementation.cache_tag}.cache")
 
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         with contextlib.suppress(OSError):
