@@ -23,7 +23,7 @@ from typing import TypeAlias
 
 from generator.base.records import frozen
 
-#: The package's line length (its pyproject.toml's ruff `line-length`, as the project's own).
+#: The package's line length: the project's ruff `line-length` (pyproject.toml), which holds for generated/ too.
 WIDTH = 120
 #: One level of indentation.
 STEP = 4
