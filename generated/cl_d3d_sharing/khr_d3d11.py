@@ -1954,9 +1954,7 @@ def create_context(
     return _lifetime.adopt(_made, 'cl_context', as_pyopencl)
 
 
-def mem_d3d11_resource(
-    memobj: Pointer,
-) -> CData:
+def mem_d3d11_resource(memobj: Pointer) -> CData:
     """`clGetMemObjectInfo(memobj, CL_MEM_D3D11_RESOURCE_KHR)`: its answer, a ID3D11Resource *.
     [specs/cl_khr_d3d11_sharing.txt:97]
 
@@ -1974,9 +1972,7 @@ def mem_d3d11_resource(
     return found[0]
 
 
-def image_d3d11_subresource(
-    image: Pointer,
-) -> int:
+def image_d3d11_subresource(image: Pointer) -> int:
     """`clGetImageInfo(image, CL_IMAGE_D3D11_SUBRESOURCE_KHR)`: its answer, a UINT.
     [specs/cl_khr_d3d11_sharing.txt:104]
 
@@ -1993,9 +1989,7 @@ def image_d3d11_subresource(
     return int(found[0])
 
 
-def context_d3d11_prefer_shared_resources(
-    context: Pointer,
-) -> bool:
+def context_d3d11_prefer_shared_resources(context: Pointer) -> bool:
     """`clGetContextInfo(context, CL_CONTEXT_D3D11_PREFER_SHARED_RESOURCES_KHR)`: whether it is true.
     [specs/cl_khr_d3d11_sharing.txt:90]
     """

@@ -1930,9 +1930,7 @@ def create_context(
     return _lifetime.adopt(_made, 'cl_context', as_pyopencl)
 
 
-def mem_d3d10_resource(
-    memobj: Pointer,
-) -> CData:
+def mem_d3d10_resource(memobj: Pointer) -> CData:
     """`clGetMemObjectInfo(memobj, CL_MEM_D3D10_RESOURCE_NV)`: its answer, a ID3D10Resource *.
     [specs/cl_nv_d3d10_sharing.txt:90]
 
@@ -1954,9 +1952,7 @@ def mem_d3d10_resource(
     return found[0]
 
 
-def image_d3d10_subresource(
-    image: Pointer,
-) -> int:
+def image_d3d10_subresource(image: Pointer) -> int:
     """`clGetImageInfo(image, CL_IMAGE_D3D10_SUBRESOURCE_NV)`: its answer, a UINT.
     [specs/cl_nv_d3d10_sharing.txt:95]
 

@@ -1932,9 +1932,7 @@ def create_context(
     return _lifetime.adopt(_made, 'cl_context', as_pyopencl)
 
 
-def mem_d3d11_resource(
-    memobj: Pointer,
-) -> CData:
+def mem_d3d11_resource(memobj: Pointer) -> CData:
     """`clGetMemObjectInfo(memobj, CL_MEM_D3D11_RESOURCE_NV)`: its answer, a ID3D11Resource *.
     [specs/cl_nv_d3d11_sharing.txt:1:2122]
 
@@ -1956,9 +1954,7 @@ def mem_d3d11_resource(
     return found[0]
 
 
-def image_d3d11_subresource(
-    image: Pointer,
-) -> int:
+def image_d3d11_subresource(image: Pointer) -> int:
     """`clGetImageInfo(image, CL_IMAGE_D3D11_SUBRESOURCE_NV)`: its answer, a UINT.
     [specs/cl_nv_d3d11_sharing.txt:1:2229]
 

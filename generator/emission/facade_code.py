@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from generator.base.records import frozen
 from generator.emission.facades import Facade
-from generator.emission.layout import STEP, Bracket, Text, define, imports, tuple_of
-from generator.emission.module_code import Lines, assigned, context_params, overloads, pythonic_params, used_names
+from generator.emission.layout import STEP, Bracket, Text, tuple_of
+from generator.emission.module_code import assigned, used_names
 from generator.emission.package_model import Package
 from generator.emission.pythonic_model import PythonicFunction
+from generator.emission.signatures import Lines, Param, context_params, define, overloads, pythonic_params
+from generator.emission.sorting import imports
 
 
 @frozen
@@ -61,20 +63,20 @@ def facade_code(facade: Facade, package: Package) -> FacadeCode:
 def _members(facade: Facade, keyword: str) -> tuple[Lines, ...]:
     """The protocol's members: its `EXTENSION` and shared enums as properties, `supported`, and every function
     every variant has (with its `@overload`s)."""
-    pad = " " * STEP
-    members: list[Lines] = [(f"{pad}@property", f"{pad}def EXTENSION(self) -> str: ...")]
-    members += [(f"{pad}@property",
-                 f"{pad}def {enum.class_name}(self) -> type[{facade.enums_module}.{enum.class_name}]: ...")
+    def stub(name: str, params: list[str | Param], returns: str, decorators: tuple[str, ...] = ()) -> Lines:
+        return define(name, params, returns, STEP, stub=True, decorators=decorators, one_line=True)
+
+    members = [stub("EXTENSION", ["self"], "str", ("@property",))]
+    members += [stub(enum.class_name, ["self"], f"type[{facade.enums_module}.{enum.class_name}]", ("@property",))
                 for enum in facade.enums]
-    members.append((f"{pad}def supported(self, platform: Pointer) -> bool: ...",))
+    members.append(stub("supported", ["self", Param("platform", "Pointer")], "bool"))
     for function, hints in facade.protocol:
         members += _method(function, hints, keyword)
     context = facade.context
     if context is not None:
         members += overloads(context.name, context.overloads,
                              lambda flag: context_params(context, flag, method=True), STEP)
-    members += [(f"{pad}def {query.name}(self, {query.handle}: Pointer) -> {query.hint}: ...",)
-                for query in facade.queries]
+    members += [stub(query.name, ["self", Param(query.handle, "Pointer")], query.hint) for query in facade.queries]
     manager = facade.context_manager
     if manager is not None:
         params = pythonic_params(manager.acquire, keyword, hints=facade.manager_inputs, method=True)

@@ -18,9 +18,9 @@ from generator.base import naming
 from generator.base.knowledge import PackageConfig
 from generator.base.records import frozen
 from generator.emission.interop import ContextConstructor, InfoQuery
-from generator.emission.layout import dunder_all
 from generator.emission.package_model import EnumModel, ExtensionModule
 from generator.emission.pythonic_model import ContextManager, PythonicFunction
+from generator.emission.sorting import dunder_all
 
 
 @frozen

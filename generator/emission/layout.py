@@ -7,14 +7,10 @@ trailing comma; an operator chain (`a if b else c`, `x and y`) one part per line
 starting with its operator; a string literal as adjacent literals cut at spaces (`textwrap`); a trailing comment
 that does not fit above its statement. Laying out never changes what the code means: parentheses and line breaks
 inside brackets are not in the AST, and adjacent literals are one constant there.
-
-The orders ruff checks are here too, so that the package passes its linter as written: `__all__` sorted
-isort-style (RUF022) and the relative imports as ruff's isort sorts and wraps them (I001).
 """
 
 from __future__ import annotations
 
-import re
 import textwrap
 import unicodedata
 from collections.abc import Iterable, Iterator
@@ -158,16 +154,6 @@ class Body:
         return tuple(self.lines)
 
 
-def define(name: str, params: Iterable[str], returns: str, indent: int = 0, *, stub: bool = False,
-           decorators: Iterable[str] = ()) -> tuple[str, ...]:
-    """A `def` line by line: its decorators, one parameter per line (`*` for the keyword-only ones after it), its
-    return annotation, and `: ...` for a stub (an `@overload`, a protocol's method)."""
-    pad = " " * indent
-    return (*(pad + decorator for decorator in decorators), f"{pad}def {name}(",
-            *(line for param in params for line in lines(param, indent + STEP, tail=",", inside=True)),
-            f"{pad}) -> {returns}:" + (" ..." if stub else ""))
-
-
 def comments(text: str, indent: int) -> list[str]:
     """`text` as comment lines at `indent` (a word longer than a line on a line of its own)."""
     pad = " " * indent
@@ -193,7 +179,7 @@ def lines(node: Node, indent: int, lead: str = "", tail: str = "", *, inside: bo
         laid = [pad + piece for piece in pieces(node.value, WIDTH - indent - len(tail))]
         laid[-1] += tail
         return laid
-    return _chain(node, indent, tail)
+    return _chain(node, indent, "", tail)
 
 
 def _broken(node: Node) -> bool:
@@ -218,19 +204,17 @@ def _bracket(node: Bracket, indent: int, lead: str, tail: str) -> list[str]:
     return [head, *[line for item in node.items for line in lines(item, indent + STEP, tail=",", inside=True)], end]
 
 
-def _chain(node: Chain, indent: int, tail: str) -> list[str]:
-    """A chain one part per line, each after its operator; a part that is a chain itself and does not fit is
-    spliced in (its parts on lines of their own too)."""
-    parts: list[tuple[str, Node]] = [("", node.first), *node.rest]
+def _chain(node: Chain, indent: int, lead: str, tail: str) -> list[str]:
+    """A chain one part per line, each after its operator (the first after `lead`); a part that is a chain itself
+    and does not fit is spliced in (its parts on lines of their own too)."""
+    parts: list[tuple[str, Node]] = [(lead, node.first), *((f"{operator} ", part) for operator, part in node.rest)]
     out: list[str] = []
-    for index, (operator, part) in enumerate(parts):
-        lead, end = (f"{operator} " if operator else ""), (tail if index == len(parts) - 1 else "")
-        if isinstance(part, Chain) and width(" " * indent + lead + flat(part) + end) > WIDTH:
-            spliced = _chain(part, indent, end)
-            spliced[0] = " " * indent + lead + spliced[0][indent:]
-            out += spliced
+    for index, (before, part) in enumerate(parts):
+        end = tail if index == len(parts) - 1 else ""
+        if isinstance(part, Chain) and width(" " * indent + before + flat(part) + end) > WIDTH:
+            out += _chain(part, indent, before, end)
         else:
-            out += lines(part, indent, lead, end, inside=True)
+            out += lines(part, indent, before, end, inside=True)
     return out
 
 
@@ -254,54 +238,3 @@ def _fitted(piece: str, room: int) -> list[str]:
         return [literal]
     half = len(piece) // 2
     return _fitted(piece[:half], room) + _fitted(piece[half:], room)
-
-
-# -- the orders ruff checks ------------------------------------------------------------------------------------------
-
-_DIGITS = re.compile(r"(\d+)")
-
-
-def natural(text: str) -> tuple[str | int, ...]:
-    """A natural sort key (`a2` before `a10`): text and numbers alternate, so two keys compare part by part."""
-    return tuple(int(part) if index % 2 else part for index, part in enumerate(_DIGITS.split(text)))
-
-
-def _kind(name: str) -> int:
-    """isort's member type: a constant (`CL_X`, two or more characters, all cased ones upper case), a class
-    (`Name`), anything else."""
-    return 0 if len(name) > 1 and name.isupper() else 1 if name[:1].isupper() else 2
-
-
-def dunder_all(names: Iterable[str]) -> tuple[str, ...]:
-    """`names` in the order ruff wants `__all__` in (RUF022): constants, classes, the rest, each in natural order."""
-    return tuple(sorted(set(names), key=lambda name: (_kind(name), natural(name))))
-
-
-def _member(name: str) -> tuple[object, ...]:
-    """isort's key of an imported name: its type, then natural order ignoring case, then with case."""
-    return _kind(name), natural(name.lower()), natural(name)
-
-
-def imports(names: Iterable[tuple[str, str, str | None]]) -> list[str]:
-    """The `from <module> import <name> [as <alias>]` statements of (module, name, alias) in the form ruff's isort
-    gives them: one statement per module for its names without alias, one per aliased name; ordered by module
-    (`from . import` first), then by first name; a statement too long one name per line in parentheses."""
-    plain: dict[str, list[str]] = {}
-    statements: list[tuple[str, list[str]]] = []
-    for module, name, alias in names:
-        if alias is None:
-            plain.setdefault(module, []).append(name)
-        else:
-            statements.append((module, [f"{name} as {alias}"]))
-    statements += [(module, sorted(set(found), key=_member)) for module, found in plain.items()]
-
-    def key(entry: tuple[str, list[str]]) -> tuple[object, ...]:
-        module, found = entry
-        name = module.lstrip(".")
-        return bool(name), natural(name.lower()), natural(name), _member(found[0].split(" as ")[0])
-
-    out: list[str] = []
-    for module, found in sorted(statements, key=key):
-        line = f"from {module} import {', '.join(found)}"
-        out += [line] if width(line) <= WIDTH else [f"from {module} import (", *(f"    {n}," for n in found), ")"]
-    return out

@@ -5,10 +5,12 @@ tables and the row its reverse lookup compares with, each laid out within the li
 from __future__ import annotations
 
 from generator.base.records import frozen
-from generator.emission.layout import STEP, Bracket, Prefixed, Text, call, dunder_all, statement
-from generator.emission.module_code import Lines, assigned
+from generator.emission.layout import STEP, Bracket, Prefixed, Text, call, statement
+from generator.emission.module_code import assigned
 from generator.emission.package_model import MappingModule
 from generator.emission.render import py
+from generator.emission.signatures import Lines
+from generator.emission.sorting import dunder_all
 
 
 @frozen

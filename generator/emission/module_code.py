@@ -1,26 +1,33 @@
 """An extension module's code as lines (`ModuleCode`), made from its package model for `extension.py.j2`: what the
 template prints between its fixed parts, each statement laid out within the line length (`emission.layout`).
 
-The signatures are here too (`signatures`): the facades' protocol declares the same functions one level deeper,
-and a template that re-indented its macros' lines could not keep them within the line length.
+The signatures come from `signatures`, which makes the facades' protocol stubs too.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from generator.base.records import frozen
 from generator.emission import pythonic_code, wrapper_code
 from generator.emission.interop import ContextConstructor
-from generator.emission.layout import Bracket, Node, Prefixed, Text, call, define, imports, statement
+from generator.emission.layout import Bracket, Node, Prefixed, Text, call, statement
 from generator.emission.layout import tuple_of as tuple_node
 from generator.emission.package_model import Condition, ExtensionModule, FunctionModel, Package
 from generator.emission.pythonic_model import PythonicFunction
 from generator.emission.render import py
+from generator.emission.signatures import (
+    Lines,
+    Param,
+    context_params,
+    define,
+    manager_keywords,
+    overloads,
+    pythonic_params,
+)
+from generator.emission.sorting import imports
 from generator.emission.wrapper_code import Scope
-
-Lines = tuple[str, ...]
 
 
 @frozen
@@ -65,8 +72,8 @@ def module_code(extension: ExtensionModule, package: Package) -> ModuleCode:
                                                 f.implementation_hint), pythonic_code.pythonic(f, scope, checked=False))
                     for f in extension.pythonic if f.takes_lists}}
     pythonic = {f.name: _pythonic(f, scope) for f in extension.pythonic}
-    queries = {q.name: FunctionCode(define(q.name, [f"{q.handle}: Pointer"], q.hint), pythonic_code.info_query(q))
-               for q in extension.queries}
+    queries = {q.name: FunctionCode(define(q.name, [Param(q.handle, "Pointer")], q.hint, one_line=True),
+                                    pythonic_code.info_query(q)) for q in extension.queries}
     manager, context = _manager(extension, scope), _context(extension.context, scope)
     defined = [*functions.values(), *unchecked.values(), *pythonic.values(), *queries.values(),
                *([manager] if manager else []), *([context] if context else [])]
@@ -179,15 +186,15 @@ def _fast_paths(extension: ExtensionModule) -> Lines:
 
 def _c_function(function: FunctionModel, name: str, scope: Scope, *, checked: bool) -> FunctionCode:
     """A C-named function: the C parameters in C order (`platform` by keyword where no handle leads to one)."""
-    params = [f"{p.name}: {p.hint}" for p in function.params]
+    params: list[str | Param] = [Param(p.name, p.hint) for p in function.params]
     if not function.anchor:
-        params += ["*", "platform: Pointer"]
+        params += ["*", Param("platform", "Pointer")]
     body = wrapper_code.checked(function, scope) if checked else wrapper_code.unchecked(function, scope)
     return FunctionCode(define(name, params, function.returns_hint), body)
 
 
 def _pythonic(function: PythonicFunction, scope: Scope) -> FunctionCode:
-    def params(flag: str) -> list[str]:
+    def params(flag: str) -> list[str | Param]:
         return pythonic_params(function, scope.keyword, flag=flag)
 
     return FunctionCode(define(function.name, params("bool = False"), function.implementation_hint),
@@ -198,8 +205,8 @@ def _manager(extension: ExtensionModule, scope: Scope) -> FunctionCode | None:
     manager = extension.context_manager
     if manager is None:
         return None
-    params = [f"{name}: {hint}" for name, hint in manager.acquire.input_hints] + manager_keywords(manager.acquire,
-                                                                                                scope.keyword)
+    params = [Param(name, hint) for name, hint in manager.acquire.input_hints] + manager_keywords(manager.acquire,
+                                                                                                 scope.keyword)
     return FunctionCode(define(manager.name, params, "Iterator[Any]", decorators=["@contextmanager"]),
                         pythonic_code.context_manager(manager, scope))
 
@@ -211,39 +218,3 @@ def _context(context: ContextConstructor | None, scope: Scope) -> FunctionCode |
                                f"CData | {context.pyopencl_class}"),
                         pythonic_code.context_constructor(context, scope),
                         overloads(context.name, context.overloads, lambda flag: context_params(context, flag)))
-
-
-def pythonic_params(function: PythonicFunction, keyword: str, *, flag: str = "bool = False",
-                    hints: Iterable[tuple[str, str]] | None = None, method: bool = False) -> list[str]:
-    """The parameters of a Pythonic function (`self` first for a protocol's method, whose inputs are annotated
-    `hints`: what every variant takes); its `as_pyopencl` flag annotated `flag`."""
-    params = ["self"] if method else []
-    params += [f"{name}: {hint}" for name, hint in (hints or function.input_hints)]
-    if function.wait_list or function.returns_handles:
-        params.append("*")
-    if function.wait_list:
-        params.append(f"{keyword}: Sequence[Pointer] | None = None")
-    if function.returns_handles:
-        params.append(f"as_pyopencl: {flag}")
-    return params
-
-
-def manager_keywords(acquire: PythonicFunction, keyword: str) -> list[str]:
-    """The context manager's keyword-only parameters: the acquire's wait list and the flag."""
-    return ["*", *([f"{keyword}: Sequence[Pointer] | None = None"] if acquire.wait_list else []),
-            "as_pyopencl: bool = False"]
-
-
-def context_params(context: ContextConstructor, flag: str, *, method: bool = False) -> list[str]:
-    """The context constructor's parameters (`self` first for a protocol's method), its flag annotated `flag`."""
-    return [*(["self"] if method else []), "devices: Sequence[Pointer]", "*",
-            *(f"{p.keyword}: Pointer = None" for p in context.properties),
-            f"properties: {context.properties_hint} = None", f"as_pyopencl: {flag}"]
-
-
-def overloads(name: str, flags: Iterable[tuple[str, str]], params: Callable[[str], list[str]],
-              indent: int = 0) -> tuple[Lines, ...]:
-    """The `@overload` stubs of a function returning handles, one per (flag annotation, return annotation):
-    `params(flag)` gives the parameters for each flag."""
-    return tuple(define(name, params(flag), returned, indent, stub=True, decorators=["@overload"])
-                 for flag, returned in flags)

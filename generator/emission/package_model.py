@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Literal
 from generator.base.diagnostics import Location
 from generator.base.knowledge import PackageConfig
 from generator.base.records import frozen
-from generator.emission.layout import Node, dunder_all
+from generator.emission.layout import Node
+from generator.emission.sorting import dunder_all
 
 if TYPE_CHECKING:
     from generator.emission.facades import Facade

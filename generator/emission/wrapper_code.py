@@ -88,7 +88,7 @@ def convert(body: Body, param: ParamModel, function: FunctionModel, scope: Scope
         return
     if param.kind == "integer":
         low, high = scope.extension.int_ranges[param.c_type]
-        value = choose([(name, chain(f"type({name}) is int", ("and", f"{low} <= {name} <= {high}")))],
+        value = choose([(name, chain(f"type({name}) is int", ("and", chain(low, ("<=", name), ("<=", high)))))],
                        call("_marshal.integer", "ffi", name, py(param.c_type), *where))
     elif param.kind == "array":
         element = str(param.element)
