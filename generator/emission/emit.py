@@ -19,6 +19,7 @@ from generator.emission.facade_code import facade_code
 from generator.emission.mapping_code import mapping_code
 from generator.emission.module_code import module_code
 from generator.emission.package import model_package
+from generator.emission.package_code import package_code
 from generator.emission.package_model import Package
 from generator.emission.render import TEMPLATE_CACHE, docs_templates, render, static_modules
 from generator.ir import files as ir
@@ -110,14 +111,15 @@ def package_files(package: Package) -> dict[str, str]:
     context = {"package": package, "config": package.config, "core": package.config.core_functions,
                "constants": package.core_constants, "core_types": package.config.core_types,
                "destructor_callback": package.destructor_callback}
+    code = package_code(package)
     files = {
         "pyproject.toml": render("package/pyproject.toml.j2", **context),
         "README.md": render("package/README.md.j2", **context),
         "LICENSE": package.config.licence_text,
         "NOTICE": render("package/NOTICE.j2", **context),
-        f"{root}/__init__.py": render("package/__init__.py.j2", **context),
+        f"{root}/__init__.py": render("package/__init__.py.j2", code=code, **context),
         f"{root}/py.typed": "",
-        f"{root}/errors.py": render("package/errors.py.j2", errors=package.errors, **context),
+        f"{root}/errors.py": render("package/errors.py.j2", errors=package.errors, code=code, **context),
         f"{root}/_library.py": render("package/_library.py.j2", **context),
         f"{root}/_lifetime.py": render("package/_lifetime.py.j2", **context),
         f"{root}/_binding.py": render("package/_binding.py.j2", **context),
