@@ -15,6 +15,7 @@ import textwrap
 import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import field
 from typing import TypeAlias
 
 from generator.base.records import frozen
@@ -30,6 +31,11 @@ class Text:
     """A str literal of `value`: `repr` on one line; cut into adjacent literals where it does not fit."""
 
     value: str
+    one_line: str = field(init=False, repr=False, compare=False)
+    table = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "one_line", repr(self.value))
 
 
 @frozen
@@ -46,6 +52,18 @@ class Bracket:
     single: bool = False
     broken: bool = False
     comment: str = ""
+    # What `flat` and `lines` ask of a node, made once with it (`lines` asks at every depth above it): its items on
+    # one line, and whether it holds a table.
+    joined: str = field(init=False, repr=False, compare=False)
+    one_line: str = field(init=False, repr=False, compare=False)
+    table: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        inner = ", ".join(flat(item) for item in self.items)
+        joined = inner + "," if self.single and len(self.items) == 1 else inner
+        object.__setattr__(self, "joined", joined)
+        object.__setattr__(self, "one_line", self.open + joined + self.close)
+        object.__setattr__(self, "table", bool(self.items) and (self.broken or any(map(_broken, self.items))))
 
 
 @frozen
@@ -55,6 +73,13 @@ class Chain:
 
     first: Node
     rest: tuple[tuple[str, Node], ...]  # (operator, operand)
+    one_line: str = field(init=False, repr=False, compare=False)
+    table: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        parts = [flat(self.first), *(f"{operator} {flat(operand)}" for operator, operand in self.rest)]
+        object.__setattr__(self, "one_line", " ".join(parts))
+        object.__setattr__(self, "table", _broken(self.first) or any(_broken(part) for _, part in self.rest))
 
 
 @frozen
@@ -63,6 +88,12 @@ class Prefixed:
 
     prefix: str
     node: Node
+    one_line: str = field(init=False, repr=False, compare=False)
+    table: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "one_line", self.prefix + flat(self.node))
+        object.__setattr__(self, "table", _broken(self.node))
 
 
 #: A piece of an expression: a `str` is code that is never broken (a name, a number, a short call).
@@ -94,20 +125,7 @@ def choose(cases: Iterable[tuple[Node, Node]], otherwise: Node) -> Node:
 
 def flat(node: Node) -> str:
     """The node on one line."""
-    if isinstance(node, str):
-        return node
-    if isinstance(node, Text):
-        return repr(node.value)
-    if isinstance(node, Prefixed):
-        return node.prefix + flat(node.node)
-    if isinstance(node, Chain):
-        return " ".join([flat(node.first), *(f"{operator} {flat(operand)}" for operator, operand in node.rest)])
-    return node.open + _joined(node) + node.close
-
-
-def _joined(node: Bracket) -> str:
-    inner = ", ".join(flat(item) for item in node.items)
-    return inner + "," if node.single and len(node.items) == 1 else inner
+    return node if isinstance(node, str) else node.one_line
 
 
 def width(line: str) -> int:
@@ -184,11 +202,7 @@ def lines(node: Node, indent: int, lead: str = "", tail: str = "", *, inside: bo
 
 def _broken(node: Node) -> bool:
     """Whether the node is laid out over lines even where it fits on one: it holds a table."""
-    if isinstance(node, Bracket):
-        return bool(node.items) and (node.broken or any(_broken(item) for item in node.items))
-    if isinstance(node, Prefixed):
-        return _broken(node.node)
-    return isinstance(node, Chain) and any(_broken(part) for part in (node.first, *(p for _, p in node.rest)))
+    return not isinstance(node, str) and node.table
 
 
 def _bracket(node: Bracket, indent: int, lead: str, tail: str) -> list[str]:
@@ -198,7 +212,7 @@ def _bracket(node: Bracket, indent: int, lead: str, tail: str) -> list[str]:
     if not node.comma:
         return [head, *[line for item in node.items for line in lines(item, indent + STEP, inside=True)], end]
     if not _broken(node):
-        body = inner + _joined(node)
+        body = inner + node.joined
         if width(body) <= WIDTH:
             return [head, body, end]
     return [head, *[line for item in node.items for line in lines(item, indent + STEP, tail=",", inside=True)], end]

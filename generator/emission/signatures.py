@@ -69,7 +69,9 @@ def define(name: str, params: Iterable[str | Param], returns: str, indent: int =
         if width(line) <= WIDTH:
             return (*head, line)
     listed = [line for param in params for line in _param(param, indent + STEP)]
-    return (*head, f"{pad}def {name}(", *listed, *lines(annotation(returns), indent, ") -> ", end))
+    last = f"{pad}) -> {returns}{end}"
+    return (*head, f"{pad}def {name}(", *listed,
+            *([last] if width(last) <= WIDTH else lines(annotation(returns), indent, ") -> ", end)))
 
 
 def _flat(param: str | Param) -> str:
@@ -78,11 +80,11 @@ def _flat(param: str | Param) -> str:
 
 
 def _param(param: str | Param, indent: int) -> list[str]:
-    if isinstance(param, str):
-        return lines(param, indent, tail=",", inside=True)
+    """A parameter's line (an annotation too long for it over lines)."""
+    line = f"{' ' * indent}{_flat(param)},"
+    if width(line) <= WIDTH or isinstance(param, str) or not param.hint:
+        return [line]
     default = f" = {param.default}," if param.default else ","
-    if not param.hint:
-        return lines(param.name, indent, tail=default, inside=True)
     return lines(Prefixed(f"{param.name}: ", annotation(param.hint)), indent, tail=default)
 
 
