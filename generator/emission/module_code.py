@@ -42,6 +42,8 @@ class FunctionCode:
 
 @frozen
 class ModuleCode:
+    """What `extension.py.j2` prints of a module, line by line: every statement whose length the specs decide."""
+
     standard: Lines  # the imports from the standard library, as ruff's isort orders them
     imports: Lines  # from the package's own modules
     pyopencl: bool  # whether an annotation names PyOpenCL's classes (imported for type checkers only)
@@ -56,9 +58,9 @@ class ModuleCode:
     functions: dict[str, FunctionCode]  # by C name
     unchecked: dict[str, FunctionCode]  # by name, the C-named ones and the Pythonic ones that take lists
     pythonic: dict[str, FunctionCode]
-    manager: FunctionCode | None = None
-    context: FunctionCode | None = None
-    queries: dict[str, FunctionCode] | None = None
+    queries: dict[str, FunctionCode]  # by name
+    manager: FunctionCode | None = None  # the context manager over acquire and release
+    context: FunctionCode | None = None  # the context constructor
 
 
 def module_code(extension: ExtensionModule, package: Package) -> ModuleCode:
@@ -91,8 +93,7 @@ def module_code(extension: ExtensionModule, package: Package) -> ModuleCode:
         standard=tuple(imports((module, name, None) for module, name in _STANDARD if name in used)),
         imports=tuple(imports(name for name in _imported(extension) if (name[2] or name[1]) in used)),
         pyopencl=pyopencl,
-        public=assigned("__all__", Bracket("[", tuple(Text(n) for n in extension.public), "]",
-                                            broken=True)),
+        public=assigned("__all__", Bracket("[", tuple(Text(n) for n in extension.public), "]", broken=True)),
         metadata=(*assigned("EXTENSION: Final", Text(extension.extension)),
                   *assigned("VENDOR: Final", Text(extension.vendor)),
                   *assigned("REVISION: Final[str | None]", py(extension.revision)),
@@ -107,9 +108,9 @@ def module_code(extension: ExtensionModule, package: Package) -> ModuleCode:
         functions=functions,
         unchecked=unchecked,
         pythonic=pythonic,
+        queries=queries,
         manager=manager,
         context=context,
-        queries=queries,
     )
 
 
@@ -149,6 +150,7 @@ def _imported(extension: ExtensionModule) -> list[tuple[str, str, str | None]]:
 
 
 def _condition(condition: Condition) -> Node:
+    """A condition as `errors.Condition` holds it: the spec's sentence and where it is."""
     return call("Condition", Text(condition.text), Text(condition.source))
 
 
@@ -175,6 +177,8 @@ def _checks(functions: Iterable[FunctionModel]) -> Lines:
 
 
 def _fast_paths(extension: ExtensionModule) -> Lines:
+    """The module's constants its wrappers compare with, resolved once at import: C types, integer types' ranges,
+    each function's entry in `_binding`."""
     out = [*(line for spelling, name in extension.ctype_names.items()
              for line in assigned(name, call("ffi.typeof", py(spelling)))),
            *(line for c_type, (low, high) in extension.int_ranges.items()
@@ -194,6 +198,8 @@ def _c_function(function: FunctionModel, name: str, scope: Scope, *, checked: bo
 
 
 def _pythonic(function: PythonicFunction, scope: Scope) -> FunctionCode:
+    """A Pythonic function, with an `@overload` per value of its flag where it returns handles."""
+
     def params(flag: str) -> list[str | Param]:
         return pythonic_params(function, scope.keyword, flag=flag)
 
@@ -205,8 +211,8 @@ def _manager(extension: ExtensionModule, scope: Scope) -> FunctionCode | None:
     manager = extension.context_manager
     if manager is None:
         return None
-    params = [Param(name, hint) for name, hint in manager.acquire.input_hints] + manager_keywords(manager.acquire,
-                                                                                                 scope.keyword)
+    inputs = [Param(name, hint) for name, hint in manager.acquire.input_hints]
+    params = inputs + manager_keywords(manager.acquire, scope.keyword)
     return FunctionCode(define(manager.name, params, "Iterator[Any]", decorators=["@contextmanager"]),
                         pythonic_code.context_manager(manager, scope))
 

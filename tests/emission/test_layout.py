@@ -9,6 +9,7 @@ import keyword
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -65,6 +66,8 @@ def _grown(inner: st.SearchStrategy[Node]) -> st.SearchStrategy[Node]:
 EXPRESSIONS = st.recursive(st.one_of(NAMES, TEXTS.map(Text)), _grown, max_leaves=20)
 
 
+# the recursive strategy's description is long, and hypothesis says so while it writes it
+@pytest.mark.filterwarnings("ignore:Generating overly large repr")
 @settings(max_examples=300, deadline=None)
 @given(EXPRESSIONS, st.sampled_from([0, 4, 8, 12]), st.sampled_from(["", ":"]))
 def test_a_statement_laid_out_means_its_one_line_form_within_the_width(node: Node, indent: int, tail: str) -> None:
