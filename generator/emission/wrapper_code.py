@@ -69,7 +69,7 @@ def unchecked(function: FunctionModel, scope: Scope) -> tuple[str, ...]:
         convert(body, param, function, scope)
     _error_out(body, function, scope)
     lookup(body, function, scope)
-    _call(body, function, scope, doubted=False)
+    _call(body, function, scope, tracked=False)
     return body.done()
 
 
@@ -172,14 +172,14 @@ def _checked_call(body: Body, function: FunctionModel, scope: Scope) -> None:
         with body.block("if found is not None"):
             body.add(Prefixed("raise ", _violation(function, host + index, check, "found")))
     lookup(body, function, scope)
-    _call(body, function, scope, doubted=True)
+    _call(body, function, scope, tracked=True)
 
 
-def _call(body: Body, function: FunctionModel, scope: Scope, *, doubted: bool) -> None:
-    """The driver's call, its error code raised (the tracker forgetting the `doubted` objects first), what a
-    successful call records, and its result returned."""
+def _call(body: Body, function: FunctionModel, scope: Scope, *, tracked: bool) -> None:
+    """The driver's call, its error code raised, and its result returned; `tracked` (the checks on): the tracker
+    forgets the objects a refused call doubts first, and records what a successful call changes."""
     name = py(function.name)
-    forget = function.doubted if doubted else ()
+    forget = function.doubted if tracked else ()
     if function.result == "status":
         body.add(Prefixed("code = ", call("function", *_converted(function))))
         with body.block(f"if code != {scope.success}"):
@@ -187,7 +187,8 @@ def _call(body: Body, function: FunctionModel, scope: Scope, *, doubted: bool) -
                 body.add(call("_state.doubt", f"k_{objects}"), comment="the driver's answer outranks what the tracker "
                                                                        "recorded")
             body.add(Prefixed("raise ", call("_error", "code", name)))
-        _effects(body, function if doubted else None)
+        if tracked:
+            _effects(body, function)
         return
     body.add(Prefixed("result = ", call("function", *_converted(function))))
     out = function.error_param
@@ -198,7 +199,8 @@ def _call(body: Body, function: FunctionModel, scope: Scope, *, doubted: bool) -
             for objects in forget:
                 body.add(call("_state.doubt", f"k_{objects}"))
             body.add(Prefixed("raise ", call("_error", f"c_{out}[0]", name)))
-    _effects(body, function if doubted else None)
+    if tracked:
+        _effects(body, function)
     if function.result != "none":
         body.add("return result")
 
@@ -207,9 +209,9 @@ def _converted(function: FunctionModel) -> list[Node]:
     return [f"c_{param.name}" for param in function.params]
 
 
-def _effects(body: Body, function: FunctionModel | None) -> None:
+def _effects(body: Body, function: FunctionModel) -> None:
     """What a successful call records in the module's tracked state (`_state`)."""
-    for effect in function.effects if function is not None else ():
+    for effect in function.effects:
         if effect.kind == "wrap":
             body.add(call("_state.wrap", *_wrapped(effect), "_library.address(result)"))
         else:
