@@ -6,7 +6,7 @@ The signatures come from `signatures`, which makes the facades' protocol stubs t
 
 from __future__ import annotations
 
-import re
+import ast
 from collections.abc import Iterable
 
 from generator.base.records import frozen
@@ -114,8 +114,6 @@ def module_code(extension: ExtensionModule, package: Package) -> ModuleCode:
     )
 
 
-#: A name in code.
-_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 #: What an extension module may import from the standard library, (module, name): each where its code uses it
 #: (the template's own code uses `Any`, `Callable` and `Final` always).
 _STANDARD = (("collections.abc", "Callable"), ("collections.abc", "Iterator"), ("collections.abc", "Mapping"),
@@ -133,9 +131,9 @@ def assigned(target: str, value: Node) -> Lines:
 
 
 def used_names(lines: Iterable[str]) -> set[str]:
-    """The names code uses (and the words of its strings and comments, which only keep an import that a module
-    would not need: never one it needs away)."""
-    return set(_WORD.findall("\n".join(lines)))
+    """The names the code of `lines` (whole statements) reads: what it must import. Read from its syntax tree, so
+    a name that is only a word in a string or a comment (a C type, a token) imports nothing."""
+    return {node.id for node in ast.walk(ast.parse("\n".join(lines))) if isinstance(node, ast.Name)}
 
 
 def _imported(extension: ExtensionModule) -> list[tuple[str, str, str | None]]:
