@@ -68,7 +68,7 @@ found-python-%:
 	@$(FIND_PYTHON); [ -n "$$found" ] && echo "$$found"
 
 lint: $(TESTS_READY)
-	$(PY) -m ruff check generator tests data examples
+	$(PY) -m ruff check generator tests data examples generated
 	$(PY) -m mypy
 	cd generated && ../$(PY) -m mypy --config-file pyproject.toml --cache-dir ../.mypy_cache/generated cl_d3d_sharing
 

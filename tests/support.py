@@ -74,6 +74,27 @@ def missing(component: str) -> NoReturn:
     pytest.skip(f"{component} is missing; .ci/run installs it")
 
 
+class Violation(NamedTuple):
+    """One thing ruff reports: the file (relative to the folder linted), its line, the rule."""
+
+    path: str
+    line: int
+    code: str
+
+
+def lint(folder: Path) -> list[Violation]:
+    """What ruff reports of the Python files under `folder` with the project's settings (pyproject.toml's, which
+    `make lint` applies to generated/ too), in file and line order."""
+    done = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--no-cache", "--config", str(ROOT / "pyproject.toml"),
+         "--output-format", "json", "--exit-zero", str(folder)],
+        capture_output=True, text=True, check=False, cwd=ROOT, timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    return sorted(Violation(Path(found["filename"]).relative_to(folder).as_posix(), found["location"]["row"],
+                            found["code"]) for found in json.loads(done.stdout))
+
+
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file under `folder`, by relative path, with its bytes."""
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}

@@ -20,6 +20,7 @@ from ._library import CData
 from ._memory import memory
 from .errors import ExtensionNotSupportedError, raised
 
+
 class Entry:
     """One extension function of a `Binding`, as its wrapper reads it on every call.
 
@@ -130,7 +131,9 @@ class Binding:
                 cached = self._functions.get(_library.address(platform), {}).get(name)
                 if cached is None:
                     self.require(platform, known_devices, name)
-                    pointer = _library.library().clGetExtensionFunctionAddressForPlatform(platform, name.encode("ascii"))
+                    pointer = _library.library().clGetExtensionFunctionAddressForPlatform(
+                        platform, name.encode("ascii")
+                    )
                     if pointer == ffi.NULL:
                         raise raised(ExtensionNotSupportedError)(
                             self.extension, _library.platform_name(platform), _library.platform_extensions(platform),

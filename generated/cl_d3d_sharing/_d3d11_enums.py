@@ -8,7 +8,15 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-__all__ = ['D3DDeviceSource', 'D3DDeviceSet', 'ContextProperties', 'MemInfo', 'ImageInfo', 'CommandType', 'ErrorCode']
+__all__ = [
+    'CommandType',
+    'ContextProperties',
+    'D3DDeviceSet',
+    'D3DDeviceSource',
+    'ErrorCode',
+    'ImageInfo',
+    'MemInfo',
+]
 
 
 class D3DDeviceSource(IntEnum):

@@ -7,11 +7,11 @@ Copied by the generator as it is (it needs nothing from the specs); do not edit.
 
 from __future__ import annotations
 
+import contextlib
 from typing import NamedTuple
 
-from . import _library
+from . import _library, _lifetime
 from ._core_ffi import ffi
-from . import _lifetime
 from ._memory import memory
 from .errors import CLError, LibraryNotFoundError
 
@@ -52,7 +52,8 @@ def known() -> Known:
     try:
         found = _library.platforms()
     except LibraryNotFoundError as missing:
-        return Known(frozenset(), frozenset(), frozenset(), f"no OpenCL library is loaded ({str(missing).splitlines()[0]})")
+        return Known(frozenset(), frozenset(), frozenset(),
+                     f"no OpenCL library is loaded ({str(missing).splitlines()[0]})")
     except _library.QueryFailed as failed:
         found, failure = [], f"the OpenCL library's {failed.function} failed ({failed.code})"
     except CLError as failed:  # an answer too large to take (`_library.answered`)
@@ -61,10 +62,9 @@ def known() -> Known:
         failure = None if found else "the OpenCL library lists no platform, so no OpenCL object exists"
     devices: set[int] = set()
     for platform in found:
-        try:
+        # a platform whose devices cannot be listed: an address of one is no listed device
+        with contextlib.suppress(_library.QueryFailed, CLError):
             devices.update(_library.address(d) for d in _library.devices(platform))
-        except (_library.QueryFailed, CLError):
-            pass  # a platform whose devices cannot be listed: an address of one is no listed device
     platforms = {_library.address(p) for p in found}
     read = memory()
     words = {read.word(p) for p in platforms} if read is not None else set()
@@ -85,7 +85,8 @@ def live(handle: int) -> bool:
 def dead(handle: int) -> str | None:
     """Why the object at `handle` is not alive, as `live` judges it (None: it may be)."""
     _lifetime.settle()
-    if handle == 0 or handle in _lifetime.watched:  # NULL is the driver's business; a watched object is not destroyed yet
+    # NULL is the driver's business; a watched object is not destroyed yet
+    if handle == 0 or handle in _lifetime.watched:
         return None
     read = memory()
     if read is None:
@@ -123,8 +124,8 @@ def refusal(handle: int, c_type: str) -> str | None:
     if handle in found.platforms:
         return "it is an OpenCL platform"
     if c_type == _library.DEVICE_TYPE_NAME:
-        return None if handle in found.devices else \
-            "it is none of the devices this process's platforms list (a sub-device: pass a cffi handle or a PyOpenCL Device)"
+        return None if handle in found.devices else ("it is none of the devices this process's platforms list (a "
+                                                     "sub-device: pass a cffi handle or a PyOpenCL Device)")
     if handle in found.devices:
         return "it is an OpenCL device"
     return None
@@ -156,10 +157,8 @@ def live_object(handle: int, memory: bool) -> bool:
     if not live(handle):
         return False
     if memory:
-        try:
+        with contextlib.suppress(_library.QueryFailed):  # not a memory object after all: the driver will say so
             _lifetime.on_destroyed(ffi.cast(_library.MEM, handle), _ignore)
-        except _library.QueryFailed:
-            pass  # not a memory object after all: the driver will say so
     else:
         if len(seen_alive) >= _MOST_SEEN:
             seen_alive.clear()

@@ -13,7 +13,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 # -- reading this process's memory without crashing ------------------------------------
 #
@@ -67,7 +67,7 @@ def _chunks(where: int, size: int) -> Iterator[list[int]]:
 
 
 def _bounds(where: int, size: int) -> bool:
-    return 0 < where and 0 < size and where + size <= _TOP
+    return where > 0 and size > 0 and where + size <= _TOP
 
 
 class _Span(ctypes.Structure):

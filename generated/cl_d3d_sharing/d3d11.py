@@ -15,11 +15,9 @@ from collections.abc import Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, overload
 
-from . import _library, _marshal
-from . import khr_d3d11, nv_d3d11
-from . import _d3d11_enums
-from ._d3d11_enums import D3DDeviceSource, D3DDeviceSet, ContextProperties, MemInfo, ImageInfo, CommandType, ErrorCode
+from . import _d3d11_enums, _library, _marshal, khr_d3d11, nv_d3d11
 from ._core_ffi import ffi
+from ._d3d11_enums import CommandType, ContextProperties, D3DDeviceSet, D3DDeviceSource, ErrorCode, ImageInfo, MemInfo
 from ._marshal import CData, Pointer
 from .errors import ExtensionNotSupportedError, raised
 
@@ -27,15 +25,15 @@ if TYPE_CHECKING:  # PyOpenCL's classes, for what `as_pyopencl=True` returns; ne
     import pyopencl
 
 __all__ = [
-    'D3DDeviceSource',
-    'D3DDeviceSet',
-    'ContextProperties',
-    'MemInfo',
-    'ImageInfo',
-    'CommandType',
-    'ErrorCode',
     'EXTENSIONS',
     'VARIANTS',
+    'CommandType',
+    'ContextProperties',
+    'D3DDeviceSet',
+    'D3DDeviceSource',
+    'ErrorCode',
+    'ImageInfo',
+    'MemInfo',
     'Variant',
     'supported',
     'variant',
@@ -305,8 +303,8 @@ class Variant(Protocol):
     ) -> AbstractContextManager[Any]: ...
 
 
-VARIANTS: Final[tuple[Variant, ...]] = (khr_d3d11, nv_d3d11, )
-EXTENSIONS: Final = ('cl_khr_d3d11_sharing', 'cl_nv_d3d11_sharing', )
+VARIANTS: Final[tuple[Variant, ...]] = (khr_d3d11, nv_d3d11)
+EXTENSIONS: Final = ('cl_khr_d3d11_sharing', 'cl_nv_d3d11_sharing')
 
 
 def supported(platform: Pointer) -> bool:

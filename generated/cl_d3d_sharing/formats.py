@@ -199,9 +199,19 @@ class CLFormat(NamedTuple):
         return f"{type(self).__name__}({', '.join(f'{field}={value.name}' for field, value in self._asdict().items())})"
 
 
-#: Extension string -> DXGIFormat -> row, in the spec's order.
-__all__ = ['DXGIFormat', 'ChannelOrder', 'ChannelType', 'CLFormat', "TABLES", "SOURCES", "table", 'dxgi_to_cl', 'cl_to_dxgi']
+__all__ = [
+    'SOURCES',
+    'TABLES',
+    'CLFormat',
+    'ChannelOrder',
+    'ChannelType',
+    'DXGIFormat',
+    'cl_to_dxgi',
+    'dxgi_to_cl',
+    'table',
+]
 
+#: Extension string -> DXGIFormat -> row, in the spec's order.
 TABLES: Final[dict[str, dict[DXGIFormat, CLFormat]]] = {
     'cl_khr_d3d10_sharing': {
         DXGIFormat.R32G32B32A32_FLOAT: CLFormat(ChannelOrder.RGBA, ChannelType.FLOAT),
@@ -435,5 +445,7 @@ def cl_to_dxgi(
     extension: Any,
 ) -> tuple[DXGIFormat, ...]:
     """Every dxgi_format whose row is these values, in the spec's order (empty if none)."""
-    wanted = CLFormat(_member(ChannelOrder, channel_order, 'channel_order'), _member(ChannelType, channel_type, 'channel_type'))
+    wanted = CLFormat(
+        _member(ChannelOrder, channel_order, 'channel_order'), _member(ChannelType, channel_type, 'channel_type')
+    )
     return tuple(key for key, row in table(extension).items() if row == wanted)

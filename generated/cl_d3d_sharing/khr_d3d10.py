@@ -20,10 +20,10 @@ import _cffi_backend
 
 from . import _library, _lifetime, _marshal
 from . import errors as _errors
-from ._khr_d3d10_ffi import ffi
 from ._binding import Binding, Entry
+from ._d3d10_enums import CommandType, ContextProperties, D3DDeviceSet, D3DDeviceSource, ErrorCode, ImageInfo, MemInfo
+from ._khr_d3d10_ffi import ffi
 from ._marshal import Array, CData, Pointer
-from ._d3d10_enums import D3DDeviceSource, D3DDeviceSet, ContextProperties, MemInfo, ImageInfo, CommandType, ErrorCode
 from ._state import Refused as _Refused
 from ._state import Tracker
 from .errors import Check, Condition
@@ -47,20 +47,20 @@ __all__ = [
     'CL_MEM_D3D10_RESOURCE_KHR',
     'CL_PREFERRED_DEVICES_FOR_D3D10_KHR',
     'C_NAMES',
+    'ERROR_NAMES',
+    'EXTENSION',
+    'GENERATOR_VERSION',
+    'REVISION',
+    'SOURCES',
+    'VENDOR',
     'CommandType',
     'ContextInfo',
     'ContextProperties',
     'D3DDeviceSet',
     'D3DDeviceSource',
-    'ERROR_NAMES',
-    'EXTENSION',
     'ErrorCode',
-    'GENERATOR_VERSION',
     'ImageInfo',
     'MemInfo',
-    'REVISION',
-    'SOURCES',
-    'VENDOR',
     'acquired',
     'clCreateFromD3D10BufferKHR',
     'clCreateFromD3D10Texture2DKHR',
@@ -86,7 +86,7 @@ __all__ = [
 EXTENSION: Final = 'cl_khr_d3d10_sharing'
 VENDOR: Final = 'KHR'
 REVISION: Final[str | None] = None
-SOURCES: Final = ('specs/clEnqueueReleaseD3D10ObjectsKHR.txt', 'specs/cl_khr_d3d10_sharing.txt', )
+SOURCES: Final = ('specs/clEnqueueReleaseD3D10ObjectsKHR.txt', 'specs/cl_khr_d3d10_sharing.txt')
 GENERATOR_VERSION: Final = '0.1.0'
 
 
@@ -128,7 +128,12 @@ CL_D3D10_RESOURCE_NOT_ACQUIRED_KHR: Final = ErrorCode.D3D10_RESOURCE_NOT_ACQUIRE
 '-1005'
 
 #: The error codes this extension defines, by C name.
-ERROR_NAMES: Final = ('CL_INVALID_D3D10_DEVICE_KHR', 'CL_INVALID_D3D10_RESOURCE_KHR', 'CL_D3D10_RESOURCE_ALREADY_ACQUIRED_KHR', 'CL_D3D10_RESOURCE_NOT_ACQUIRED_KHR', )
+ERROR_NAMES: Final = (
+    'CL_INVALID_D3D10_DEVICE_KHR',
+    'CL_INVALID_D3D10_RESOURCE_KHR',
+    'CL_D3D10_RESOURCE_ALREADY_ACQUIRED_KHR',
+    'CL_D3D10_RESOURCE_NOT_ACQUIRED_KHR',
+)
 #: The C function each Pythonic function calls, by Pythonic name.
 C_NAMES: Final = {
     'get_device_ids_from_d3d10': 'clGetDeviceIDsFromD3D10KHR',
@@ -146,16 +151,28 @@ _CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {
             Condition('platform is not a valid platform', 'specs/cl_khr_d3d10_sharing.txt:328'),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_khr_d3d10_sharing.txt:329'),
+            Condition(
+                'd3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to '
+                'zero and devices is not NULL, or if both num_devices and devices are NULL',
+                'specs/cl_khr_d3d10_sharing.txt:329',
+            ),
         ),
         -1: (  # CL_DEVICE_NOT_FOUND
-            Condition('no OpenCL devices that correspond to d3d_object were found', 'specs/cl_khr_d3d10_sharing.txt:333'),
+            Condition(
+                'no OpenCL devices that correspond to d3d_object were found', 'specs/cl_khr_d3d10_sharing.txt:333'
+            ),
         ),
     },
     'clCreateFromD3D10BufferKHR': {
         -1003: (  # CL_INVALID_D3D10_RESOURCE_KHR
             Condition('resource is not a Direct3D 10 buffer object', 'specs/cl_khr_d3d10_sharing.txt:123'),
-            Condition('resource is not a Direct3D 10 buffer resource, if resource was created with the D3D10_USAGE flag D3D10_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using clCreateFromD3D10BufferKHR, or if context was not created against the same Direct3D 10 device from which resource was created', 'specs/cl_khr_d3d10_sharing.txt:431'),
+            Condition(
+                'resource is not a Direct3D 10 buffer resource, if resource was created with the D3D10_USAGE flag '
+                'D3D10_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using '
+                'clCreateFromD3D10BufferKHR, or if context was not created against the same Direct3D 10 device from '
+                'which resource was created',
+                'specs/cl_khr_d3d10_sharing.txt:431',
+            ),
         ),
         -34: (  # CL_INVALID_CONTEXT
             Condition('context is not a valid context', 'specs/cl_khr_d3d10_sharing.txt:429'),
@@ -164,190 +181,470 @@ _CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {
             Condition('values specified in flags are not valid', 'specs/cl_khr_d3d10_sharing.txt:430'),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_khr_d3d10_sharing.txt:437'),
+            Condition(
+                'there is a failure to allocate resources required by the OpenCL implementation on the host',
+                'specs/cl_khr_d3d10_sharing.txt:437',
+            ),
         ),
     },
     'clCreateFromD3D10Texture2DKHR': {
         -1003: (  # CL_INVALID_D3D10_RESOURCE_KHR
             Condition('resource is not a Direct3D 10 texture object', 'specs/cl_khr_d3d10_sharing.txt:123'),
-            Condition('resource is not a Direct3D 10 texture resource, if resource was created with the D3D10_USAGE flag D3D10_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D10Texture2DKHR, or if context was not created against the same Direct3D 10 device from which resource was created', 'specs/cl_khr_d3d10_sharing.txt:488'),
+            Condition(
+                'resource is not a Direct3D 10 texture resource, if resource was created with the D3D10_USAGE flag '
+                'D3D10_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource '
+                'subresource of resource has already been created using clCreateFromD3D10Texture2DKHR, or if context '
+                'was not created against the same Direct3D 10 device from which resource was created',
+                'specs/cl_khr_d3d10_sharing.txt:488',
+            ),
         ),
         -34: (  # CL_INVALID_CONTEXT
             Condition('context is not a valid context', 'specs/cl_khr_d3d10_sharing.txt:485'),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_khr_d3d10_sharing.txt:486'),
+            Condition(
+                'values specified in flags are not valid or if subresource is not a valid subresource index for '
+                'resource',
+                'specs/cl_khr_d3d10_sharing.txt:486',
+            ),
         ),
         -39: (  # CL_INVALID_IMAGE_FORMAT_DESCRIPTOR
-            Condition('the Direct3D 10 texture format of resource is not listed in the table Direct3D 10 formats and corresponding OpenCL image formats or if the Direct3D 10 texture format of resource does not map to a supported OpenCL image format', 'specs/cl_khr_d3d10_sharing.txt:495'),
+            Condition(
+                'the Direct3D 10 texture format of resource is not listed in the table Direct3D 10 formats and '
+                'corresponding OpenCL image formats or if the Direct3D 10 texture format of resource does not map to '
+                'a supported OpenCL image format',
+                'specs/cl_khr_d3d10_sharing.txt:495',
+            ),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_khr_d3d10_sharing.txt:500'),
+            Condition(
+                'there is a failure to allocate resources required by the OpenCL implementation on the host',
+                'specs/cl_khr_d3d10_sharing.txt:500',
+            ),
         ),
     },
     'clCreateFromD3D10Texture3DKHR': {
         -1003: (  # CL_INVALID_D3D10_RESOURCE_KHR
             Condition('resource is not a Direct3D 10 texture object', 'specs/cl_khr_d3d10_sharing.txt:123'),
-            Condition('resource is not a Direct3D 10 texture resource, if resource was created with the D3D10_USAGE flag D3D10_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D10Texture3DKHR, or if context was not created against the same Direct3D 10 device from which resource was created', 'specs/cl_khr_d3d10_sharing.txt:553'),
+            Condition(
+                'resource is not a Direct3D 10 texture resource, if resource was created with the D3D10_USAGE flag '
+                'D3D10_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource '
+                'subresource of resource has already been created using clCreateFromD3D10Texture3DKHR, or if context '
+                'was not created against the same Direct3D 10 device from which resource was created',
+                'specs/cl_khr_d3d10_sharing.txt:553',
+            ),
         ),
         -34: (  # CL_INVALID_CONTEXT
             Condition('context is not a valid context', 'specs/cl_khr_d3d10_sharing.txt:550'),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_khr_d3d10_sharing.txt:551'),
+            Condition(
+                'values specified in flags are not valid or if subresource is not a valid subresource index for '
+                'resource',
+                'specs/cl_khr_d3d10_sharing.txt:551',
+            ),
         ),
         -39: (  # CL_INVALID_IMAGE_FORMAT_DESCRIPTOR
-            Condition('the Direct3D 10 texture format of resource is not listed in the table Direct3D 10 formats and corresponding OpenCL image formats or if the Direct3D 10 texture format of resource does not map to a supported OpenCL image format', 'specs/cl_khr_d3d10_sharing.txt:560'),
+            Condition(
+                'the Direct3D 10 texture format of resource is not listed in the table Direct3D 10 formats and '
+                'corresponding OpenCL image formats or if the Direct3D 10 texture format of resource does not map to '
+                'a supported OpenCL image format',
+                'specs/cl_khr_d3d10_sharing.txt:560',
+            ),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_khr_d3d10_sharing.txt:565'),
+            Condition(
+                'there is a failure to allocate resources required by the OpenCL implementation on the host',
+                'specs/cl_khr_d3d10_sharing.txt:565',
+            ),
         ),
     },
     'clEnqueueAcquireD3D10ObjectsKHR': {
         -1004: (  # CL_D3D10_RESOURCE_ALREADY_ACQUIRED_KHR
             Condition('any of mem_objects are currently acquired by OpenCL', 'specs/cl_khr_d3d10_sharing.txt:132'),
-            Condition('memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D10ObjectsKHR but have not been released using clEnqueueReleaseD3D10ObjectsKHR', 'specs/cl_khr_d3d10_sharing.txt:729'),
+            Condition(
+                'memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D10ObjectsKHR '
+                'but have not been released using clEnqueueReleaseD3D10ObjectsKHR',
+                'specs/cl_khr_d3d10_sharing.txt:729',
+            ),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_khr_d3d10_sharing.txt:720'),
+            Condition(
+                'num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL',
+                'specs/cl_khr_d3d10_sharing.txt:720',
+            ),
         ),
         -38: (  # CL_INVALID_MEM_OBJECT
-            Condition('memory objects in mem_objects are not valid OpenCL memory objects or if memory objects in mem_objects have not been created from Direct3D 10 resources', 'specs/cl_khr_d3d10_sharing.txt:722'),
+            Condition(
+                'memory objects in mem_objects are not valid OpenCL memory objects or if memory objects in '
+                'mem_objects have not been created from Direct3D 10 resources',
+                'specs/cl_khr_d3d10_sharing.txt:722',
+            ),
         ),
         -36: (  # CL_INVALID_COMMAND_QUEUE
             Condition('command_queue is not a valid command-queue', 'specs/cl_khr_d3d10_sharing.txt:725'),
         ),
         -34: (  # CL_INVALID_CONTEXT
-            Condition('context associated with command_queue was not created from an Direct3D 10 context', 'specs/cl_khr_d3d10_sharing.txt:727'),
+            Condition(
+                'context associated with command_queue was not created from an Direct3D 10 context',
+                'specs/cl_khr_d3d10_sharing.txt:727',
+            ),
         ),
         -57: (  # CL_INVALID_EVENT_WAIT_LIST
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_khr_d3d10_sharing.txt:733'),
+            Condition(
+                'event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and '
+                'num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events',
+                'specs/cl_khr_d3d10_sharing.txt:733',
+            ),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_khr_d3d10_sharing.txt:737'),
+            Condition(
+                'there is a failure to allocate resources required by the OpenCL implementation on the host',
+                'specs/cl_khr_d3d10_sharing.txt:737',
+            ),
         ),
     },
     'clEnqueueReleaseD3D10ObjectsKHR': {
         -1005: (  # CL_D3D10_RESOURCE_NOT_ACQUIRED_KHR
             Condition('any of mem_objects are not currently acquired by OpenCL', 'specs/cl_khr_d3d10_sharing.txt:139'),
-            Condition('memory objects in mem_objects have not previously been acquired using clEnqueueAcquireD3D10ObjectsKHR, or have been released using clEnqueueReleaseD3D10ObjectsKHR since the last time that they were acquired', 'specs/cl_khr_d3d10_sharing.txt:818'),
+            Condition(
+                'memory objects in mem_objects have not previously been acquired using '
+                'clEnqueueAcquireD3D10ObjectsKHR, or have been released using clEnqueueReleaseD3D10ObjectsKHR since '
+                'the last time that they were acquired',
+                'specs/cl_khr_d3d10_sharing.txt:818',
+            ),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_khr_d3d10_sharing.txt:809'),
+            Condition(
+                'num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL',
+                'specs/cl_khr_d3d10_sharing.txt:809',
+            ),
         ),
         -38: (  # CL_INVALID_MEM_OBJECT
-            Condition('memory objects in mem_objects are not valid OpenCL memory objects or if memory objects in mem_objects have not been created from Direct3D 10 resources', 'specs/cl_khr_d3d10_sharing.txt:811'),
+            Condition(
+                'memory objects in mem_objects are not valid OpenCL memory objects or if memory objects in '
+                'mem_objects have not been created from Direct3D 10 resources',
+                'specs/cl_khr_d3d10_sharing.txt:811',
+            ),
         ),
         -36: (  # CL_INVALID_COMMAND_QUEUE
             Condition('command_queue is not a valid command-queue', 'specs/cl_khr_d3d10_sharing.txt:814'),
         ),
         -34: (  # CL_INVALID_CONTEXT
-            Condition('context associated with command_queue was not created from a Direct3D 10 device', 'specs/cl_khr_d3d10_sharing.txt:816'),
+            Condition(
+                'context associated with command_queue was not created from a Direct3D 10 device',
+                'specs/cl_khr_d3d10_sharing.txt:816',
+            ),
         ),
         -57: (  # CL_INVALID_EVENT_WAIT_LIST
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list> is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_khr_d3d10_sharing.txt:823'),
+            Condition(
+                'event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and '
+                'num_events_in_wait_list> is 0, or if event objects in event_wait_list are not valid events',
+                'specs/cl_khr_d3d10_sharing.txt:823',
+            ),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_khr_d3d10_sharing.txt:827'),
+            Condition(
+                'there is a failure to allocate resources required by the OpenCL implementation on the host',
+                'specs/cl_khr_d3d10_sharing.txt:827',
+            ),
         ),
     },
     'clCreateContext': {
         -1002: (  # CL_INVALID_D3D10_DEVICE_KHR
-            Condition('the Direct3D 10 device specified for interoperability is not compatible with the devices against which the context is to be created', 'specs/cl_khr_d3d10_sharing.txt:115'),
-            Condition('the value of the property CL_CONTEXT_D3D10_DEVICE_KHR is non-NULL and does not specify a valid Direct3D 10 device with which the cl_device_ids against which this context is to be created may interoperate', 'specs/cl_khr_d3d10_sharing.txt:178'),
+            Condition(
+                'the Direct3D 10 device specified for interoperability is not compatible with the devices against '
+                'which the context is to be created',
+                'specs/cl_khr_d3d10_sharing.txt:115',
+            ),
+            Condition(
+                'the value of the property CL_CONTEXT_D3D10_DEVICE_KHR is non-NULL and does not specify a valid '
+                'Direct3D 10 device with which the cl_device_ids against which this context is to be created may '
+                'interoperate',
+                'specs/cl_khr_d3d10_sharing.txt:178',
+            ),
         ),
         -59: (  # CL_INVALID_OPERATION
-            Condition('Direct3D 10 interoperability is specified by setting CL_INVALID_D3D10_DEVICE_KHR to a non-NULL value, and interoperability with another graphics API is also specified', 'specs/cl_khr_d3d10_sharing.txt:182'),
+            Condition(
+                'Direct3D 10 interoperability is specified by setting CL_INVALID_D3D10_DEVICE_KHR to a non-NULL '
+                'value, and interoperability with another graphics API is also specified',
+                'specs/cl_khr_d3d10_sharing.txt:182',
+            ),
         ),
     },
     'clGetMemObjectInfo': {
         -1003: (  # CL_INVALID_D3D10_RESOURCE_KHR
-            Condition('param_name is CL_MEM_D3D10_RESOURCE_KHR and memobj was not created by the function clCreateFromD3D10BufferKHR, clCreateFromD3D10Texture2DKHR, or clCreateFromD3D10Texture3DKHR', 'specs/cl_khr_d3d10_sharing.txt:210'),
+            Condition(
+                'param_name is CL_MEM_D3D10_RESOURCE_KHR and memobj was not created by the function '
+                'clCreateFromD3D10BufferKHR, clCreateFromD3D10Texture2DKHR, or clCreateFromD3D10Texture3DKHR',
+                'specs/cl_khr_d3d10_sharing.txt:210',
+            ),
         ),
     },
     'clGetImageInfo': {
         -1003: (  # CL_INVALID_D3D10_RESOURCE_KHR
-            Condition('param_name is CL_MEM_D3D10_SUBRESOURCE_KHR and image was not created by the function clCreateFromD3D10Texture2DKHR, or clCreateFromD3D10Texture3DKHR', 'specs/cl_khr_d3d10_sharing.txt:233'),
+            Condition(
+                'param_name is CL_MEM_D3D10_SUBRESOURCE_KHR and image was not created by the function '
+                'clCreateFromD3D10Texture2DKHR, or clCreateFromD3D10Texture3DKHR',
+                'specs/cl_khr_d3d10_sharing.txt:233',
+            ),
         ),
     },
-    'clGetContextInfo': {
-    },
+    'clGetContextInfo': {},
 }
 #: Each function's checks, in the order it runs them: the clauses of the spec's conditions a call must not meet.
 _CHECKS: dict[str, tuple[Check, ...]] = {
     'clGetDeviceIDsFromD3D10KHR': (
-        Check(-30, ('d3d_device_source is not a valid value', ), (
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_khr_d3d10_sharing.txt:329'),
-        )),
-        Check(-30, ('d3d_device_set is not a valid value', ), (
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_khr_d3d10_sharing.txt:329'),
-        )),
-        Check(-30, ('num_entries is equal to zero and devices is not NULL', ), (
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_khr_d3d10_sharing.txt:329'),
-        )),
-        Check(-30, ('both num_devices and devices are NULL', ), (
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_khr_d3d10_sharing.txt:329'),
-        )),
+        Check(
+            -30,
+            ('d3d_device_source is not a valid value',),
+            (
+                Condition(
+                    'd3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is '
+                    'equal to zero and devices is not NULL, or if both num_devices and devices are NULL',
+                    'specs/cl_khr_d3d10_sharing.txt:329',
+                ),
+            ),
+        ),
+        Check(
+            -30,
+            ('d3d_device_set is not a valid value',),
+            (
+                Condition(
+                    'd3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is '
+                    'equal to zero and devices is not NULL, or if both num_devices and devices are NULL',
+                    'specs/cl_khr_d3d10_sharing.txt:329',
+                ),
+            ),
+        ),
+        Check(
+            -30,
+            ('num_entries is equal to zero and devices is not NULL',),
+            (
+                Condition(
+                    'd3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is '
+                    'equal to zero and devices is not NULL, or if both num_devices and devices are NULL',
+                    'specs/cl_khr_d3d10_sharing.txt:329',
+                ),
+            ),
+        ),
+        Check(
+            -30,
+            ('both num_devices and devices are NULL',),
+            (
+                Condition(
+                    'd3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is '
+                    'equal to zero and devices is not NULL, or if both num_devices and devices are NULL',
+                    'specs/cl_khr_d3d10_sharing.txt:329',
+                ),
+            ),
+        ),
     ),
     'clCreateFromD3D10BufferKHR': (
-        Check(-30, ('values specified in flags are not valid', ), (
-            Condition('values specified in flags are not valid', 'specs/cl_khr_d3d10_sharing.txt:430'),
-        )),
-        Check(-1003, ('a cl_mem from resource has already been created using clCreateFromD3D10BufferKHR', ), (
-            Condition('resource is not a Direct3D 10 buffer resource, if resource was created with the D3D10_USAGE flag D3D10_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using clCreateFromD3D10BufferKHR, or if context was not created against the same Direct3D 10 device from which resource was created', 'specs/cl_khr_d3d10_sharing.txt:431'),
-        )),
+        Check(
+            -30,
+            ('values specified in flags are not valid',),
+            (Condition('values specified in flags are not valid', 'specs/cl_khr_d3d10_sharing.txt:430'),),
+        ),
+        Check(
+            -1003,
+            ('a cl_mem from resource has already been created using clCreateFromD3D10BufferKHR',),
+            (
+                Condition(
+                    'resource is not a Direct3D 10 buffer resource, if resource was created with the D3D10_USAGE flag '
+                    'D3D10_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using '
+                    'clCreateFromD3D10BufferKHR, or if context was not created against the same Direct3D 10 device '
+                    'from which resource was created',
+                    'specs/cl_khr_d3d10_sharing.txt:431',
+                ),
+            ),
+        ),
     ),
     'clCreateFromD3D10Texture2DKHR': (
-        Check(-30, ('values specified in flags are not valid', ), (
-            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_khr_d3d10_sharing.txt:486'),
-        )),
-        Check(-1003, ('a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D10Texture2DKHR', ), (
-            Condition('resource is not a Direct3D 10 texture resource, if resource was created with the D3D10_USAGE flag D3D10_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D10Texture2DKHR, or if context was not created against the same Direct3D 10 device from which resource was created', 'specs/cl_khr_d3d10_sharing.txt:488'),
-        )),
+        Check(
+            -30,
+            ('values specified in flags are not valid',),
+            (
+                Condition(
+                    'values specified in flags are not valid or if subresource is not a valid subresource index for '
+                    'resource',
+                    'specs/cl_khr_d3d10_sharing.txt:486',
+                ),
+            ),
+        ),
+        Check(
+            -1003,
+            (
+                'a cl_mem from subresource subresource of resource has already been created using '
+                'clCreateFromD3D10Texture2DKHR',
+            ),
+            (
+                Condition(
+                    'resource is not a Direct3D 10 texture resource, if resource was created with the D3D10_USAGE '
+                    'flag D3D10_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource '
+                    'subresource of resource has already been created using clCreateFromD3D10Texture2DKHR, or if '
+                    'context was not created against the same Direct3D 10 device from which resource was created',
+                    'specs/cl_khr_d3d10_sharing.txt:488',
+                ),
+            ),
+        ),
     ),
     'clCreateFromD3D10Texture3DKHR': (
-        Check(-30, ('values specified in flags are not valid', ), (
-            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_khr_d3d10_sharing.txt:551'),
-        )),
-        Check(-1003, ('a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D10Texture3DKHR', ), (
-            Condition('resource is not a Direct3D 10 texture resource, if resource was created with the D3D10_USAGE flag D3D10_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D10Texture3DKHR, or if context was not created against the same Direct3D 10 device from which resource was created', 'specs/cl_khr_d3d10_sharing.txt:553'),
-        )),
+        Check(
+            -30,
+            ('values specified in flags are not valid',),
+            (
+                Condition(
+                    'values specified in flags are not valid or if subresource is not a valid subresource index for '
+                    'resource',
+                    'specs/cl_khr_d3d10_sharing.txt:551',
+                ),
+            ),
+        ),
+        Check(
+            -1003,
+            (
+                'a cl_mem from subresource subresource of resource has already been created using '
+                'clCreateFromD3D10Texture3DKHR',
+            ),
+            (
+                Condition(
+                    'resource is not a Direct3D 10 texture resource, if resource was created with the D3D10_USAGE '
+                    'flag D3D10_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource '
+                    'subresource of resource has already been created using clCreateFromD3D10Texture3DKHR, or if '
+                    'context was not created against the same Direct3D 10 device from which resource was created',
+                    'specs/cl_khr_d3d10_sharing.txt:553',
+                ),
+            ),
+        ),
     ),
     'clEnqueueAcquireD3D10ObjectsKHR': (
-        Check(-30, ('num_objects is zero and mem_objects is not a NULL value', ), (
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_khr_d3d10_sharing.txt:720'),
-        )),
-        Check(-30, ('num_objects > 0 and mem_objects is NULL', ), (
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_khr_d3d10_sharing.txt:720'),
-        )),
-        Check(-57, ('event_wait_list is NULL and num_events_in_wait_list > 0', ), (
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_khr_d3d10_sharing.txt:733'),
-        )),
-        Check(-57, ('event_wait_list is not NULL and num_events_in_wait_list is 0', ), (
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_khr_d3d10_sharing.txt:733'),
-        )),
-        Check(-1004, ('any of mem_objects are currently acquired by OpenCL', 'memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D10ObjectsKHR but have not been released using clEnqueueReleaseD3D10ObjectsKHR', ), (
-            Condition('any of mem_objects are currently acquired by OpenCL', 'specs/cl_khr_d3d10_sharing.txt:132'),
-            Condition('memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D10ObjectsKHR but have not been released using clEnqueueReleaseD3D10ObjectsKHR', 'specs/cl_khr_d3d10_sharing.txt:729'),
-        )),
+        Check(
+            -30,
+            ('num_objects is zero and mem_objects is not a NULL value',),
+            (
+                Condition(
+                    'num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is '
+                    'NULL',
+                    'specs/cl_khr_d3d10_sharing.txt:720',
+                ),
+            ),
+        ),
+        Check(
+            -30,
+            ('num_objects > 0 and mem_objects is NULL',),
+            (
+                Condition(
+                    'num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is '
+                    'NULL',
+                    'specs/cl_khr_d3d10_sharing.txt:720',
+                ),
+            ),
+        ),
+        Check(
+            -57,
+            ('event_wait_list is NULL and num_events_in_wait_list > 0',),
+            (
+                Condition(
+                    'event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and '
+                    'num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events',
+                    'specs/cl_khr_d3d10_sharing.txt:733',
+                ),
+            ),
+        ),
+        Check(
+            -57,
+            ('event_wait_list is not NULL and num_events_in_wait_list is 0',),
+            (
+                Condition(
+                    'event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and '
+                    'num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events',
+                    'specs/cl_khr_d3d10_sharing.txt:733',
+                ),
+            ),
+        ),
+        Check(
+            -1004,
+            (
+                'any of mem_objects are currently acquired by OpenCL',
+                'memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D10ObjectsKHR '
+                'but have not been released using clEnqueueReleaseD3D10ObjectsKHR',
+            ),
+            (
+                Condition('any of mem_objects are currently acquired by OpenCL', 'specs/cl_khr_d3d10_sharing.txt:132'),
+                Condition(
+                    'memory objects in mem_objects have previously been acquired using '
+                    'clEnqueueAcquireD3D10ObjectsKHR but have not been released using clEnqueueReleaseD3D10ObjectsKHR',
+                    'specs/cl_khr_d3d10_sharing.txt:729',
+                ),
+            ),
+        ),
     ),
     'clEnqueueReleaseD3D10ObjectsKHR': (
-        Check(-30, ('num_objects is zero and mem_objects is not a NULL value', ), (
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_khr_d3d10_sharing.txt:809'),
-        )),
-        Check(-30, ('num_objects > 0 and mem_objects is NULL', ), (
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_khr_d3d10_sharing.txt:809'),
-        )),
-        Check(-57, ('event_wait_list is NULL and num_events_in_wait_list > 0', ), (
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list> is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_khr_d3d10_sharing.txt:823'),
-        )),
-        Check(-57, ('event_wait_list is not NULL and num_events_in_wait_list> is 0', ), (
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list> is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_khr_d3d10_sharing.txt:823'),
-        )),
-        Check(-1005, ('any of mem_objects are not currently acquired by OpenCL', 'memory objects in mem_objects have not previously been acquired using clEnqueueAcquireD3D10ObjectsKHR, or have been released using clEnqueueReleaseD3D10ObjectsKHR since the last time that they were acquired', ), (
-            Condition('any of mem_objects are not currently acquired by OpenCL', 'specs/cl_khr_d3d10_sharing.txt:139'),
-            Condition('memory objects in mem_objects have not previously been acquired using clEnqueueAcquireD3D10ObjectsKHR, or have been released using clEnqueueReleaseD3D10ObjectsKHR since the last time that they were acquired', 'specs/cl_khr_d3d10_sharing.txt:818'),
-        )),
+        Check(
+            -30,
+            ('num_objects is zero and mem_objects is not a NULL value',),
+            (
+                Condition(
+                    'num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is '
+                    'NULL',
+                    'specs/cl_khr_d3d10_sharing.txt:809',
+                ),
+            ),
+        ),
+        Check(
+            -30,
+            ('num_objects > 0 and mem_objects is NULL',),
+            (
+                Condition(
+                    'num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is '
+                    'NULL',
+                    'specs/cl_khr_d3d10_sharing.txt:809',
+                ),
+            ),
+        ),
+        Check(
+            -57,
+            ('event_wait_list is NULL and num_events_in_wait_list > 0',),
+            (
+                Condition(
+                    'event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and '
+                    'num_events_in_wait_list> is 0, or if event objects in event_wait_list are not valid events',
+                    'specs/cl_khr_d3d10_sharing.txt:823',
+                ),
+            ),
+        ),
+        Check(
+            -57,
+            ('event_wait_list is not NULL and num_events_in_wait_list> is 0',),
+            (
+                Condition(
+                    'event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and '
+                    'num_events_in_wait_list> is 0, or if event objects in event_wait_list are not valid events',
+                    'specs/cl_khr_d3d10_sharing.txt:823',
+                ),
+            ),
+        ),
+        Check(
+            -1005,
+            (
+                'any of mem_objects are not currently acquired by OpenCL',
+                'memory objects in mem_objects have not previously been acquired using '
+                'clEnqueueAcquireD3D10ObjectsKHR, or have been released using clEnqueueReleaseD3D10ObjectsKHR since '
+                'the last time that they were acquired',
+            ),
+            (
+                Condition(
+                    'any of mem_objects are not currently acquired by OpenCL', 'specs/cl_khr_d3d10_sharing.txt:139'
+                ),
+                Condition(
+                    'memory objects in mem_objects have not previously been acquired using '
+                    'clEnqueueAcquireD3D10ObjectsKHR, or have been released using clEnqueueReleaseD3D10ObjectsKHR '
+                    'since the last time that they were acquired',
+                    'specs/cl_khr_d3d10_sharing.txt:818',
+                ),
+            ),
+        ),
     ),
 }
 _binding = Binding(EXTENSION, ffi)
@@ -392,8 +689,12 @@ _fn_clGetDeviceIDsFromD3D10KHR = _binding.entry('clGetDeviceIDsFromD3D10KHR', 'c
 _fn_clCreateFromD3D10BufferKHR = _binding.entry('clCreateFromD3D10BufferKHR', 'clCreateFromD3D10BufferKHR_fn')
 _fn_clCreateFromD3D10Texture2DKHR = _binding.entry('clCreateFromD3D10Texture2DKHR', 'clCreateFromD3D10Texture2DKHR_fn')
 _fn_clCreateFromD3D10Texture3DKHR = _binding.entry('clCreateFromD3D10Texture3DKHR', 'clCreateFromD3D10Texture3DKHR_fn')
-_fn_clEnqueueAcquireD3D10ObjectsKHR = _binding.entry('clEnqueueAcquireD3D10ObjectsKHR', 'clEnqueueAcquireD3D10ObjectsKHR_fn')
-_fn_clEnqueueReleaseD3D10ObjectsKHR = _binding.entry('clEnqueueReleaseD3D10ObjectsKHR', 'clEnqueueReleaseD3D10ObjectsKHR_fn')
+_fn_clEnqueueAcquireD3D10ObjectsKHR = _binding.entry(
+    'clEnqueueAcquireD3D10ObjectsKHR', 'clEnqueueAcquireD3D10ObjectsKHR_fn'
+)
+_fn_clEnqueueReleaseD3D10ObjectsKHR = _binding.entry(
+    'clEnqueueReleaseD3D10ObjectsKHR', 'clEnqueueReleaseD3D10ObjectsKHR_fn'
+)
 
 
 def _error(code: int, function: str, detail: str | None = None) -> _errors.CLError:
@@ -477,22 +778,57 @@ def clGetDeviceIDsFromD3D10KHR(
 
     Reference page: khr_d3d10/clGetDeviceIDsFromD3D10KHR.md in the reference docs
     """
-    c_platform: Any = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
-                       else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10KHR', exact=True))
-    c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d10_device_source_khr <= d3d_device_source <= _max_cl_d3d10_device_source_khr
-                           else _marshal.integer(ffi, d3d_device_source, 'cl_d3d10_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D10KHR'))
-    c_d3d_object: Any = (_NULL if d3d_object is None
-                         else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
-                         else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D10KHR'))
-    c_d3d_device_set = (d3d_device_set if type(d3d_device_set) is int and _min_cl_d3d10_device_set_khr <= d3d_device_set <= _max_cl_d3d10_device_set_khr
-                        else _marshal.integer(ffi, d3d_device_set, 'cl_d3d10_device_set_khr', 'd3d_device_set', 'clGetDeviceIDsFromD3D10KHR'))
-    c_num_entries = (num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
-                     else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D10KHR'))
-    c_devices: Any = (_NULL if devices is None
-                      else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10KHR', exact=True, count=c_num_entries, count_name='num_entries', access='out'))
-    c_num_devices: Any = (_NULL if num_devices is None
-                          else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
-                          else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10KHR', exact=True, access='out'))
+    c_platform: Any = (
+        platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
+        else _marshal.known(ffi, platform, 'cl_platform_id')
+        or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10KHR', exact=True)
+    )
+    c_d3d_device_source = (
+        d3d_device_source
+        if type(d3d_device_source) is int
+        and _min_cl_d3d10_device_source_khr <= d3d_device_source <= _max_cl_d3d10_device_source_khr
+        else _marshal.integer(
+            ffi, d3d_device_source, 'cl_d3d10_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D10KHR'
+        )
+    )
+    c_d3d_object: Any = (
+        _NULL if d3d_object is None
+        else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
+        else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D10KHR')
+    )
+    c_d3d_device_set = (
+        d3d_device_set
+        if type(d3d_device_set) is int
+        and _min_cl_d3d10_device_set_khr <= d3d_device_set <= _max_cl_d3d10_device_set_khr
+        else _marshal.integer(
+            ffi, d3d_device_set, 'cl_d3d10_device_set_khr', 'd3d_device_set', 'clGetDeviceIDsFromD3D10KHR'
+        )
+    )
+    c_num_entries = (
+        num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
+        else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D10KHR')
+    )
+    c_devices: Any = (
+        _NULL if devices is None
+        else _marshal.pointer(
+            ffi,
+            devices,
+            'cl_device_id *',
+            'devices',
+            'clGetDeviceIDsFromD3D10KHR',
+            exact=True,
+            count=c_num_entries,
+            count_name='num_entries',
+            access='out',
+        )
+    )
+    c_num_devices: Any = (
+        _NULL if num_devices is None
+        else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
+        else _marshal.pointer(
+            ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10KHR', exact=True, access='out'
+        )
+    )
     if c_d3d_device_source not in {16400, 16401}:  # {CL_D3D10_DEVICE_KHR, CL_D3D10_DXGI_ADAPTER_KHR}
         raise _violation('clGetDeviceIDsFromD3D10KHR', 0, {'d3d_device_source': d3d_device_source})
     if c_d3d_device_set not in {16402, 16403}:  # {CL_PREFERRED_DEVICES_FOR_D3D10_KHR, CL_ALL_DEVICES_FOR_D3D10_KHR}
@@ -504,7 +840,9 @@ def clGetDeviceIDsFromD3D10KHR(
     function = _fn_clGetDeviceIDsFromD3D10KHR.only if c_platform == _fn_clGetDeviceIDsFromD3D10KHR.platform else None
     if function is None:
         function = _lookup('platform', c_platform, 'platform', _fn_clGetDeviceIDsFromD3D10KHR)
-    code = function(c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices)
+    code = function(
+        c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices
+    )
     if code != 0:
         raise _error(code, 'clGetDeviceIDsFromD3D10KHR')
 
@@ -541,24 +879,42 @@ def clCreateFromD3D10BufferKHR(
 
     Reference page: khr_d3d10/clCreateFromD3D10BufferKHR.md in the reference docs
     """
-    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferKHR', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferKHR'))
-    c_resource: Any = (_NULL if resource is None
-                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Buffer_ptr
-                       else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferKHR'))
-    given_errcode_ret: Any = (_NULL if errcode_ret is None
-                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferKHR', exact=True, access='out'))
+    c_context: Any = (
+        context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+        else _marshal.known(ffi, context, 'cl_context')
+        or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferKHR', exact=True)
+    )
+    c_flags = (
+        flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+        else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferKHR')
+    )
+    c_resource: Any = (
+        _NULL if resource is None
+        else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Buffer_ptr
+        else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferKHR')
+    )
+    given_errcode_ret: Any = (
+        _NULL if errcode_ret is None
+        else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+        else _marshal.pointer(
+            ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferKHR', exact=True, access='out'
+        )
+    )
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D10BufferKHR', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_library.address(c_context), _library.address(c_resource), None)])  # check, call and record as one step for these objects
+    # check, call and record as one step for these objects
+    held = _state.hold([(_library.address(c_context), _library.address(c_resource), None)])
     try:
         found = _state.wrapped(_library.address(c_context), _library.address(c_resource), None)
         if found is not None:
-            raise _violation('clCreateFromD3D10BufferKHR', 1, {'context': context, 'resource': resource}, found, out=given_errcode_ret)
+            raise _violation(
+                'clCreateFromD3D10BufferKHR',
+                1,
+                {'context': context, 'resource': resource},
+                found,
+                out=given_errcode_ret,
+            )
         function = _fn_clCreateFromD3D10BufferKHR.only if c_context else None
         if function is None:
             function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D10BufferKHR)
@@ -613,26 +969,46 @@ def clCreateFromD3D10Texture2DKHR(
 
     Reference page: khr_d3d10/clCreateFromD3D10Texture2DKHR.md in the reference docs
     """
-    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DKHR', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DKHR'))
-    c_resource: Any = (_NULL if resource is None
-                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture2D_ptr
-                       else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DKHR'))
-    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
-                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DKHR'))
-    given_errcode_ret: Any = (_NULL if errcode_ret is None
-                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DKHR', exact=True, access='out'))
+    c_context: Any = (
+        context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+        else _marshal.known(ffi, context, 'cl_context')
+        or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DKHR', exact=True)
+    )
+    c_flags = (
+        flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+        else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DKHR')
+    )
+    c_resource: Any = (
+        _NULL if resource is None
+        else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture2D_ptr
+        else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DKHR')
+    )
+    c_subresource = (
+        subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+        else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DKHR')
+    )
+    given_errcode_ret: Any = (
+        _NULL if errcode_ret is None
+        else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+        else _marshal.pointer(
+            ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DKHR', exact=True, access='out'
+        )
+    )
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D10Texture2DKHR', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_library.address(c_context), _library.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
+    # check, call and record as one step for these objects
+    held = _state.hold([(_library.address(c_context), _library.address(c_resource), c_subresource)])
     try:
         found = _state.wrapped(_library.address(c_context), _library.address(c_resource), c_subresource)
         if found is not None:
-            raise _violation('clCreateFromD3D10Texture2DKHR', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
+            raise _violation(
+                'clCreateFromD3D10Texture2DKHR',
+                1,
+                {'context': context, 'resource': resource, 'subresource': subresource},
+                found,
+                out=given_errcode_ret,
+            )
         function = _fn_clCreateFromD3D10Texture2DKHR.only if c_context else None
         if function is None:
             function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D10Texture2DKHR)
@@ -687,26 +1063,46 @@ def clCreateFromD3D10Texture3DKHR(
 
     Reference page: khr_d3d10/clCreateFromD3D10Texture3DKHR.md in the reference docs
     """
-    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DKHR', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DKHR'))
-    c_resource: Any = (_NULL if resource is None
-                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture3D_ptr
-                       else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DKHR'))
-    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
-                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DKHR'))
-    given_errcode_ret: Any = (_NULL if errcode_ret is None
-                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DKHR', exact=True, access='out'))
+    c_context: Any = (
+        context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+        else _marshal.known(ffi, context, 'cl_context')
+        or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DKHR', exact=True)
+    )
+    c_flags = (
+        flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+        else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DKHR')
+    )
+    c_resource: Any = (
+        _NULL if resource is None
+        else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture3D_ptr
+        else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DKHR')
+    )
+    c_subresource = (
+        subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+        else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DKHR')
+    )
+    given_errcode_ret: Any = (
+        _NULL if errcode_ret is None
+        else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+        else _marshal.pointer(
+            ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DKHR', exact=True, access='out'
+        )
+    )
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D10Texture3DKHR', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_library.address(c_context), _library.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
+    # check, call and record as one step for these objects
+    held = _state.hold([(_library.address(c_context), _library.address(c_resource), c_subresource)])
     try:
         found = _state.wrapped(_library.address(c_context), _library.address(c_resource), c_subresource)
         if found is not None:
-            raise _violation('clCreateFromD3D10Texture3DKHR', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
+            raise _violation(
+                'clCreateFromD3D10Texture3DKHR',
+                1,
+                {'context': context, 'resource': resource, 'subresource': subresource},
+                found,
+                out=given_errcode_ret,
+            )
         function = _fn_clCreateFromD3D10Texture3DKHR.only if c_context else None
         if function is None:
             function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D10Texture3DKHR)
@@ -780,33 +1176,95 @@ def clEnqueueAcquireD3D10ObjectsKHR(
 
     Reference page: khr_d3d10/clEnqueueAcquireD3D10ObjectsKHR.md in the reference docs
     """
-    c_command_queue: Any = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                            else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True))
-    c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
-                     else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsKHR'))
-    c_mem_objects: Any = (_NULL if mem_objects is None
-                          else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                          else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D10ObjectsKHR', c_num_objects, 'num_objects'))
-    c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
-                                 else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D10ObjectsKHR'))
-    c_event_wait_list: Any = (_NULL if event_wait_list is None
-                              else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-    c_event: Any = (_NULL if event is None
-                    else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                    else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True, access='out'))
+    c_command_queue: Any = (
+        command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+        else _marshal.known(ffi, command_queue, 'cl_command_queue')
+        or _marshal.pointer(
+            ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True
+        )
+    )
+    c_num_objects = (
+        num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
+        else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsKHR')
+    )
+    c_mem_objects: Any = (
+        _NULL if mem_objects is None
+        else mem_objects
+        if issubclass(type(mem_objects), _CData)
+        and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects
+        else _marshal.array(
+            ffi,
+            mem_objects,
+            'cl_mem',
+            True,
+            'mem_objects',
+            'clEnqueueAcquireD3D10ObjectsKHR',
+            c_num_objects,
+            'num_objects',
+        )
+    )
+    c_num_events_in_wait_list = (
+        num_events_in_wait_list
+        if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
+        else _marshal.integer(
+            ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D10ObjectsKHR'
+        )
+    )
+    c_event_wait_list: Any = (
+        _NULL if event_wait_list is None
+        else event_wait_list
+        if issubclass(type(event_wait_list), _CData)
+        and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list
+        else _marshal.array(
+            ffi,
+            event_wait_list,
+            'cl_event',
+            True,
+            'event_wait_list',
+            'clEnqueueAcquireD3D10ObjectsKHR',
+            c_num_events_in_wait_list,
+            'num_events_in_wait_list',
+        )
+    )
+    c_event: Any = (
+        _NULL if event is None
+        else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+        else _marshal.pointer(
+            ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True, access='out'
+        )
+    )
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueAcquireD3D10ObjectsKHR', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (c_num_objects > 0 and not c_mem_objects):
         raise _violation('clEnqueueAcquireD3D10ObjectsKHR', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (not c_event_wait_list and c_num_events_in_wait_list > 0):
-        raise _violation('clEnqueueAcquireD3D10ObjectsKHR', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+        raise _violation(
+            'clEnqueueAcquireD3D10ObjectsKHR',
+            2,
+            {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list},
+        )
     if (c_event_wait_list and c_num_events_in_wait_list == 0):
-        raise _violation('clEnqueueAcquireD3D10ObjectsKHR', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+        raise _violation(
+            'clEnqueueAcquireD3D10ObjectsKHR',
+            3,
+            {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list},
+        )
     k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
     function = _fn_clEnqueueAcquireD3D10ObjectsKHR.only if c_command_queue else None
     if function is None:
         function = _lookup_later('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D10ObjectsKHR)
     # the state check, the call and the record as one step for these objects
-    code = _state.transit('acquire', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+    code = _state.transit(
+        'acquire',
+        k_mem_objects,
+        function,
+        c_command_queue,
+        c_num_objects,
+        c_mem_objects,
+        c_num_events_in_wait_list,
+        c_event_wait_list,
+        c_event,
+    )
     if code != 0:
         if isinstance(code, _Refused):
             raise _violation('clEnqueueAcquireD3D10ObjectsKHR', 4, {'mem_objects': mem_objects}, code.found)
@@ -880,33 +1338,95 @@ def clEnqueueReleaseD3D10ObjectsKHR(
 
     Reference page: khr_d3d10/clEnqueueReleaseD3D10ObjectsKHR.md in the reference docs
     """
-    c_command_queue: Any = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                            else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True))
-    c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
-                     else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsKHR'))
-    c_mem_objects: Any = (_NULL if mem_objects is None
-                          else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                          else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueReleaseD3D10ObjectsKHR', c_num_objects, 'num_objects'))
-    c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
-                                 else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsKHR'))
-    c_event_wait_list: Any = (_NULL if event_wait_list is None
-                              else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-    c_event: Any = (_NULL if event is None
-                    else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                    else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True, access='out'))
+    c_command_queue: Any = (
+        command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+        else _marshal.known(ffi, command_queue, 'cl_command_queue')
+        or _marshal.pointer(
+            ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True
+        )
+    )
+    c_num_objects = (
+        num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
+        else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsKHR')
+    )
+    c_mem_objects: Any = (
+        _NULL if mem_objects is None
+        else mem_objects
+        if issubclass(type(mem_objects), _CData)
+        and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects
+        else _marshal.array(
+            ffi,
+            mem_objects,
+            'cl_mem',
+            True,
+            'mem_objects',
+            'clEnqueueReleaseD3D10ObjectsKHR',
+            c_num_objects,
+            'num_objects',
+        )
+    )
+    c_num_events_in_wait_list = (
+        num_events_in_wait_list
+        if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
+        else _marshal.integer(
+            ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsKHR'
+        )
+    )
+    c_event_wait_list: Any = (
+        _NULL if event_wait_list is None
+        else event_wait_list
+        if issubclass(type(event_wait_list), _CData)
+        and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list
+        else _marshal.array(
+            ffi,
+            event_wait_list,
+            'cl_event',
+            True,
+            'event_wait_list',
+            'clEnqueueReleaseD3D10ObjectsKHR',
+            c_num_events_in_wait_list,
+            'num_events_in_wait_list',
+        )
+    )
+    c_event: Any = (
+        _NULL if event is None
+        else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+        else _marshal.pointer(
+            ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True, access='out'
+        )
+    )
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueReleaseD3D10ObjectsKHR', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (c_num_objects > 0 and not c_mem_objects):
         raise _violation('clEnqueueReleaseD3D10ObjectsKHR', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (not c_event_wait_list and c_num_events_in_wait_list > 0):
-        raise _violation('clEnqueueReleaseD3D10ObjectsKHR', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+        raise _violation(
+            'clEnqueueReleaseD3D10ObjectsKHR',
+            2,
+            {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list},
+        )
     if (c_event_wait_list and c_num_events_in_wait_list == 0):
-        raise _violation('clEnqueueReleaseD3D10ObjectsKHR', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+        raise _violation(
+            'clEnqueueReleaseD3D10ObjectsKHR',
+            3,
+            {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list},
+        )
     k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
     function = _fn_clEnqueueReleaseD3D10ObjectsKHR.only if c_command_queue else None
     if function is None:
         function = _lookup_later('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D10ObjectsKHR)
     # the state check, the call and the record as one step for these objects
-    code = _state.transit('release', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+    code = _state.transit(
+        'release',
+        k_mem_objects,
+        function,
+        c_command_queue,
+        c_num_objects,
+        c_mem_objects,
+        c_num_events_in_wait_list,
+        c_event_wait_list,
+        c_event,
+    )
     if code != 0:
         if isinstance(code, _Refused):
             raise _violation('clEnqueueReleaseD3D10ObjectsKHR', 4, {'mem_objects': mem_objects}, code.found)
@@ -973,7 +1493,7 @@ def get_device_ids_from_d3d10(
     Reference page: khr_d3d10/clGetDeviceIDsFromD3D10KHR.md in the reference docs
     """
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'get_device_ids_from_d3d10')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'get_device_ids_from_d3d10')
     o_num_devices = ffi.new(_type_cl_uint_ptr)
     clGetDeviceIDsFromD3D10KHR(platform, d3d_device_source, d3d_object, d3d_device_set, 0, None, o_num_devices)
     n_devices = _library.answered(o_num_devices[0], _library.MOST_ITEMS, 'clGetDeviceIDsFromD3D10KHR', 'devices')
@@ -981,8 +1501,7 @@ def get_device_ids_from_d3d10(
         return []
     o_devices = ffi.new(_type_cl_device_id_array, n_devices)
     clGetDeviceIDsFromD3D10KHR(platform, d3d_device_source, d3d_object, d3d_device_set, n_devices, o_devices, None)
-    return [_lifetime.adopt(o_devices[i], 'cl_device_id', as_pyopencl)
-            for i in range(min(n_devices, len(o_devices)))]
+    return [_lifetime.adopt(o_devices[i], 'cl_device_id', as_pyopencl) for i in range(min(n_devices, len(o_devices)))]
 
 
 @overload
@@ -1034,7 +1553,7 @@ def create_from_d3d10_buffer(
     Reference page: khr_d3d10/clCreateFromD3D10BufferKHR.md in the reference docs
     """
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d10_buffer')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'create_from_d3d10_buffer')
     result = clCreateFromD3D10BufferKHR(context, flags, resource, None)
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
@@ -1094,7 +1613,7 @@ def create_from_d3d10_texture2d(
     Reference page: khr_d3d10/clCreateFromD3D10Texture2DKHR.md in the reference docs
     """
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d10_texture2d')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'create_from_d3d10_texture2d')
     result = clCreateFromD3D10Texture2DKHR(context, flags, resource, subresource, None)
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
@@ -1154,7 +1673,7 @@ def create_from_d3d10_texture3d(
     Reference page: khr_d3d10/clCreateFromD3D10Texture3DKHR.md in the reference docs
     """
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d10_texture3d')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'create_from_d3d10_texture3d')
     result = clCreateFromD3D10Texture3DKHR(context, flags, resource, subresource, None)
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
@@ -1210,25 +1729,33 @@ def enqueue_acquire_d3d10_objects(
     Reference page: khr_d3d10/clEnqueueAcquireD3D10ObjectsKHR.md in the reference docs
     """
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_acquire_d3d10_objects')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'enqueue_acquire_d3d10_objects')
     l_mem_objects: CData | None = None
     if type(mem_objects) is list:
         for _item in mem_objects:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_mem:
                 break
         else:
-            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+            l_mem_objects, n_mem_objects = (
+                (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+            )
     if l_mem_objects is None:
-        l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d10_objects')
+        l_mem_objects, n_mem_objects = _marshal.handle_list(
+            ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d10_objects'
+        )
     l_event_wait_list: CData | None = None
     if type(wait_for) is list:
         for _item in wait_for:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_event:
                 break
         else:
-            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+            l_event_wait_list, n_event_wait_list = (
+                (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+            )
     if l_event_wait_list is None:
-        l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d10_objects')
+        l_event_wait_list, n_event_wait_list = _marshal.handle_list(
+            ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d10_objects'
+        )
     o_event = ffi.new(_type_cl_event_ptr)
     clEnqueueAcquireD3D10ObjectsKHR(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
@@ -1285,25 +1812,33 @@ def enqueue_release_d3d10_objects(
     Reference page: khr_d3d10/clEnqueueReleaseD3D10ObjectsKHR.md in the reference docs
     """
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_release_d3d10_objects')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'enqueue_release_d3d10_objects')
     l_mem_objects: CData | None = None
     if type(mem_objects) is list:
         for _item in mem_objects:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_mem:
                 break
         else:
-            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+            l_mem_objects, n_mem_objects = (
+                (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+            )
     if l_mem_objects is None:
-        l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d10_objects')
+        l_mem_objects, n_mem_objects = _marshal.handle_list(
+            ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d10_objects'
+        )
     l_event_wait_list: CData | None = None
     if type(wait_for) is list:
         for _item in wait_for:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_event:
                 break
         else:
-            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+            l_event_wait_list, n_event_wait_list = (
+                (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+            )
     if l_event_wait_list is None:
-        l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d10_objects')
+        l_event_wait_list, n_event_wait_list = _marshal.handle_list(
+            ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d10_objects'
+        )
     o_event = ffi.new(_type_cl_event_ptr)
     clEnqueueReleaseD3D10ObjectsKHR(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
@@ -1334,8 +1869,6 @@ def acquired(
 
 
 # -- what the extension adds to core OpenCL: its context properties, its info queries ------
-
-
 
 
 @overload
@@ -1394,11 +1927,13 @@ def create_context(
       API is also specified
     """
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_context')
-    l_devices, n_devices = _marshal.handle_list(ffi, devices, 'cl_device_id', "devices", 'create_context')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'create_context')
+    l_devices, n_devices = _marshal.handle_list(ffi, devices, 'cl_device_id', 'devices', 'create_context')
     if l_devices is None or not n_devices:
         raise ValueError("create_context() argument 'devices' must name at least one device")
-    _core = _marshal.context_properties(properties, {CL_CONTEXT_D3D10_DEVICE_KHR: 'context_d3d10_device'}, 'create_context')
+    _core = _marshal.context_properties(
+        properties, {CL_CONTEXT_D3D10_DEVICE_KHR: 'context_d3d10_device'}, 'create_context'
+    )
     try:
         _platform = _library.device_platform(l_devices[0])
         _binding.require(_platform, [l_devices[i] for i in range(n_devices)], 'clCreateContext')
@@ -1406,8 +1941,12 @@ def create_context(
         raise _error(failed.code, 'clCreateContext', f"{failed.function} failed on argument 'devices'") from None
     _properties = [4228, _library.address(_platform)]
     if context_d3d10_device is not None:
-        _properties += [CL_CONTEXT_D3D10_DEVICE_KHR, _library.address(_marshal.pointer(
-            ffi, context_d3d10_device, 'ID3D10Device *', 'context_d3d10_device', 'create_context'))]
+        _properties += [
+            CL_CONTEXT_D3D10_DEVICE_KHR,
+            _library.address(
+                _marshal.pointer(ffi, context_d3d10_device, 'ID3D10Device *', 'context_d3d10_device', 'create_context')
+            ),
+        ]
     try:
         _made = _library.create_context(_properties + _core, l_devices, n_devices)
     except _library.QueryFailed as failed:
@@ -1454,10 +1993,14 @@ def context_d3d10_prefer_shared_resources(context: Pointer) -> bool:
     """`clGetContextInfo(context, CL_CONTEXT_D3D10_PREFER_SHARED_RESOURCES_KHR)`: whether it is true.
     [specs/cl_khr_d3d10_sharing.txt:90]
     """
-    c_context = _marshal.pointer(ffi, context, 'cl_context', 'context', 'context_d3d10_prefer_shared_resources', exact=True)
+    c_context = _marshal.pointer(
+        ffi, context, 'cl_context', 'context', 'context_d3d10_prefer_shared_resources', exact=True
+    )
     found = ffi.new('cl_bool *')
     try:
-        _library.info('clGetContextInfo', c_context, CL_CONTEXT_D3D10_PREFER_SHARED_RESOURCES_KHR, found, ffi.sizeof('cl_bool'))
+        _library.info(
+            'clGetContextInfo', c_context, CL_CONTEXT_D3D10_PREFER_SHARED_RESOURCES_KHR, found, ffi.sizeof('cl_bool')
+        )
     except _library.QueryFailed as failed:
         raise _error(failed.code, 'clGetContextInfo') from None
     return bool(found[0])
@@ -1475,26 +2018,63 @@ def _unchecked_clGetDeviceIDsFromD3D10KHR(
     devices: Pointer,
     num_devices: Pointer,
 ) -> None:
-    c_platform: Any = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
-                       else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10KHR', exact=True))
-    c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d10_device_source_khr <= d3d_device_source <= _max_cl_d3d10_device_source_khr
-                           else _marshal.integer(ffi, d3d_device_source, 'cl_d3d10_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D10KHR'))
-    c_d3d_object: Any = (_NULL if d3d_object is None
-                         else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
-                         else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D10KHR'))
-    c_d3d_device_set = (d3d_device_set if type(d3d_device_set) is int and _min_cl_d3d10_device_set_khr <= d3d_device_set <= _max_cl_d3d10_device_set_khr
-                        else _marshal.integer(ffi, d3d_device_set, 'cl_d3d10_device_set_khr', 'd3d_device_set', 'clGetDeviceIDsFromD3D10KHR'))
-    c_num_entries = (num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
-                     else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D10KHR'))
-    c_devices: Any = (_NULL if devices is None
-                      else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D10KHR', exact=True, count=c_num_entries, count_name='num_entries', access='out'))
-    c_num_devices: Any = (_NULL if num_devices is None
-                          else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
-                          else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10KHR', exact=True, access='out'))
+    c_platform: Any = (
+        platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
+        else _marshal.known(ffi, platform, 'cl_platform_id')
+        or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D10KHR', exact=True)
+    )
+    c_d3d_device_source = (
+        d3d_device_source
+        if type(d3d_device_source) is int
+        and _min_cl_d3d10_device_source_khr <= d3d_device_source <= _max_cl_d3d10_device_source_khr
+        else _marshal.integer(
+            ffi, d3d_device_source, 'cl_d3d10_device_source_khr', 'd3d_device_source', 'clGetDeviceIDsFromD3D10KHR'
+        )
+    )
+    c_d3d_object: Any = (
+        _NULL if d3d_object is None
+        else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
+        else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D10KHR')
+    )
+    c_d3d_device_set = (
+        d3d_device_set
+        if type(d3d_device_set) is int
+        and _min_cl_d3d10_device_set_khr <= d3d_device_set <= _max_cl_d3d10_device_set_khr
+        else _marshal.integer(
+            ffi, d3d_device_set, 'cl_d3d10_device_set_khr', 'd3d_device_set', 'clGetDeviceIDsFromD3D10KHR'
+        )
+    )
+    c_num_entries = (
+        num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
+        else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D10KHR')
+    )
+    c_devices: Any = (
+        _NULL if devices is None
+        else _marshal.pointer(
+            ffi,
+            devices,
+            'cl_device_id *',
+            'devices',
+            'clGetDeviceIDsFromD3D10KHR',
+            exact=True,
+            count=c_num_entries,
+            count_name='num_entries',
+            access='out',
+        )
+    )
+    c_num_devices: Any = (
+        _NULL if num_devices is None
+        else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
+        else _marshal.pointer(
+            ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D10KHR', exact=True, access='out'
+        )
+    )
     function = _fn_clGetDeviceIDsFromD3D10KHR.only if c_platform == _fn_clGetDeviceIDsFromD3D10KHR.platform else None
     if function is None:
         function = _lookup('platform', c_platform, 'platform', _fn_clGetDeviceIDsFromD3D10KHR)
-    code = function(c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices)
+    code = function(
+        c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices
+    )
     if code != 0:
         raise _error(code, 'clGetDeviceIDsFromD3D10KHR')
 
@@ -1505,16 +2085,27 @@ def _unchecked_clCreateFromD3D10BufferKHR(
     resource: Pointer,
     errcode_ret: Pointer,
 ) -> CData:
-    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferKHR', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferKHR'))
-    c_resource: Any = (_NULL if resource is None
-                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Buffer_ptr
-                       else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferKHR'))
-    given_errcode_ret: Any = (_NULL if errcode_ret is None
-                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferKHR', exact=True, access='out'))
+    c_context: Any = (
+        context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+        else _marshal.known(ffi, context, 'cl_context')
+        or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10BufferKHR', exact=True)
+    )
+    c_flags = (
+        flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+        else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10BufferKHR')
+    )
+    c_resource: Any = (
+        _NULL if resource is None
+        else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Buffer_ptr
+        else _marshal.pointer(ffi, resource, 'ID3D10Buffer *', 'resource', 'clCreateFromD3D10BufferKHR')
+    )
+    given_errcode_ret: Any = (
+        _NULL if errcode_ret is None
+        else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+        else _marshal.pointer(
+            ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10BufferKHR', exact=True, access='out'
+        )
+    )
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D10BufferKHR.only if c_context else None
     if function is None:
@@ -1534,18 +2125,31 @@ def _unchecked_clCreateFromD3D10Texture2DKHR(
     subresource: int,
     errcode_ret: Pointer,
 ) -> CData:
-    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DKHR', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DKHR'))
-    c_resource: Any = (_NULL if resource is None
-                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture2D_ptr
-                       else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DKHR'))
-    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
-                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DKHR'))
-    given_errcode_ret: Any = (_NULL if errcode_ret is None
-                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DKHR', exact=True, access='out'))
+    c_context: Any = (
+        context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+        else _marshal.known(ffi, context, 'cl_context')
+        or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture2DKHR', exact=True)
+    )
+    c_flags = (
+        flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+        else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture2DKHR')
+    )
+    c_resource: Any = (
+        _NULL if resource is None
+        else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture2D_ptr
+        else _marshal.pointer(ffi, resource, 'ID3D10Texture2D *', 'resource', 'clCreateFromD3D10Texture2DKHR')
+    )
+    c_subresource = (
+        subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+        else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture2DKHR')
+    )
+    given_errcode_ret: Any = (
+        _NULL if errcode_ret is None
+        else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+        else _marshal.pointer(
+            ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture2DKHR', exact=True, access='out'
+        )
+    )
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D10Texture2DKHR.only if c_context else None
     if function is None:
@@ -1565,18 +2169,31 @@ def _unchecked_clCreateFromD3D10Texture3DKHR(
     subresource: int,
     errcode_ret: Pointer,
 ) -> CData:
-    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DKHR', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DKHR'))
-    c_resource: Any = (_NULL if resource is None
-                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture3D_ptr
-                       else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DKHR'))
-    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
-                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DKHR'))
-    given_errcode_ret: Any = (_NULL if errcode_ret is None
-                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DKHR', exact=True, access='out'))
+    c_context: Any = (
+        context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+        else _marshal.known(ffi, context, 'cl_context')
+        or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D10Texture3DKHR', exact=True)
+    )
+    c_flags = (
+        flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+        else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D10Texture3DKHR')
+    )
+    c_resource: Any = (
+        _NULL if resource is None
+        else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D10Texture3D_ptr
+        else _marshal.pointer(ffi, resource, 'ID3D10Texture3D *', 'resource', 'clCreateFromD3D10Texture3DKHR')
+    )
+    c_subresource = (
+        subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+        else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D10Texture3DKHR')
+    )
+    given_errcode_ret: Any = (
+        _NULL if errcode_ret is None
+        else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+        else _marshal.pointer(
+            ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D10Texture3DKHR', exact=True, access='out'
+        )
+    )
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D10Texture3DKHR.only if c_context else None
     if function is None:
@@ -1601,26 +2218,81 @@ def _unchecked_clEnqueueAcquireD3D10ObjectsKHR(
     c_command_queue: Any = command_queue
     function = _fn_clEnqueueAcquireD3D10ObjectsKHR.only
     if function is None or not (type(command_queue) is _Handle and _typeof(command_queue) is _type_cl_command_queue):
-        c_command_queue = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                           else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True))
+        c_command_queue = (
+            command_queue
+            if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+            else _marshal.known(ffi, command_queue, 'cl_command_queue')
+            or _marshal.pointer(
+                ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True
+            )
+        )
         function = _fn_clEnqueueAcquireD3D10ObjectsKHR.only if c_command_queue else None
         if function is None:
             function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D10ObjectsKHR)
     try:
-        code = function(c_command_queue, num_objects, _NULL if mem_objects is None else mem_objects, num_events_in_wait_list, _NULL if event_wait_list is None else event_wait_list, _NULL if event is None else event)
+        code = function(
+            c_command_queue,
+            num_objects,
+            _NULL if mem_objects is None else mem_objects,
+            num_events_in_wait_list,
+            _NULL if event_wait_list is None else event_wait_list,
+            _NULL if event is None else event,
+        )
     except Exception:  # a value cffi does not take as it is: converted as with the checks on, or refused naming it
-        c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
-                         else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsKHR'))
-        c_mem_objects: Any = (_NULL if mem_objects is None
-                              else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                          else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D10ObjectsKHR', c_num_objects, 'num_objects'))
-        c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
-                                     else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D10ObjectsKHR'))
-        c_event_wait_list: Any = (_NULL if event_wait_list is None
-                                  else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D10ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-        c_event: Any = (_NULL if event is None
-                        else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                        else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True, access='out'))
-        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+        c_num_objects = (
+            num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
+            else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D10ObjectsKHR')
+        )
+        c_mem_objects: Any = (
+            _NULL if mem_objects is None
+            else mem_objects
+            if issubclass(type(mem_objects), _CData)
+            and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects
+            else _marshal.array(
+                ffi,
+                mem_objects,
+                'cl_mem',
+                True,
+                'mem_objects',
+                'clEnqueueAcquireD3D10ObjectsKHR',
+                c_num_objects,
+                'num_objects',
+            )
+        )
+        c_num_events_in_wait_list = (
+            num_events_in_wait_list
+            if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
+            else _marshal.integer(
+                ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D10ObjectsKHR'
+            )
+        )
+        c_event_wait_list: Any = (
+            _NULL if event_wait_list is None
+            else event_wait_list
+            if issubclass(type(event_wait_list), _CData)
+            and _typeof(event_wait_list) is _type_cl_event_array
+            and _length(event_wait_list) >= c_num_events_in_wait_list
+            else _marshal.array(
+                ffi,
+                event_wait_list,
+                'cl_event',
+                True,
+                'event_wait_list',
+                'clEnqueueAcquireD3D10ObjectsKHR',
+                c_num_events_in_wait_list,
+                'num_events_in_wait_list',
+            )
+        )
+        c_event: Any = (
+            _NULL if event is None
+            else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+            else _marshal.pointer(
+                ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D10ObjectsKHR', exact=True, access='out'
+            )
+        )
+        code = function(
+            c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event
+        )
     if code != 0:
         raise _error(code, 'clEnqueueAcquireD3D10ObjectsKHR')
 
@@ -1637,26 +2309,81 @@ def _unchecked_clEnqueueReleaseD3D10ObjectsKHR(
     c_command_queue: Any = command_queue
     function = _fn_clEnqueueReleaseD3D10ObjectsKHR.only
     if function is None or not (type(command_queue) is _Handle and _typeof(command_queue) is _type_cl_command_queue):
-        c_command_queue = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                           else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True))
+        c_command_queue = (
+            command_queue
+            if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+            else _marshal.known(ffi, command_queue, 'cl_command_queue')
+            or _marshal.pointer(
+                ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True
+            )
+        )
         function = _fn_clEnqueueReleaseD3D10ObjectsKHR.only if c_command_queue else None
         if function is None:
             function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D10ObjectsKHR)
     try:
-        code = function(c_command_queue, num_objects, _NULL if mem_objects is None else mem_objects, num_events_in_wait_list, _NULL if event_wait_list is None else event_wait_list, _NULL if event is None else event)
+        code = function(
+            c_command_queue,
+            num_objects,
+            _NULL if mem_objects is None else mem_objects,
+            num_events_in_wait_list,
+            _NULL if event_wait_list is None else event_wait_list,
+            _NULL if event is None else event,
+        )
     except Exception:  # a value cffi does not take as it is: converted as with the checks on, or refused naming it
-        c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
-                         else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsKHR'))
-        c_mem_objects: Any = (_NULL if mem_objects is None
-                              else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                          else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueReleaseD3D10ObjectsKHR', c_num_objects, 'num_objects'))
-        c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
-                                     else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsKHR'))
-        c_event_wait_list: Any = (_NULL if event_wait_list is None
-                                  else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D10ObjectsKHR', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-        c_event: Any = (_NULL if event is None
-                        else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                        else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True, access='out'))
-        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+        c_num_objects = (
+            num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
+            else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D10ObjectsKHR')
+        )
+        c_mem_objects: Any = (
+            _NULL if mem_objects is None
+            else mem_objects
+            if issubclass(type(mem_objects), _CData)
+            and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects
+            else _marshal.array(
+                ffi,
+                mem_objects,
+                'cl_mem',
+                True,
+                'mem_objects',
+                'clEnqueueReleaseD3D10ObjectsKHR',
+                c_num_objects,
+                'num_objects',
+            )
+        )
+        c_num_events_in_wait_list = (
+            num_events_in_wait_list
+            if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
+            else _marshal.integer(
+                ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D10ObjectsKHR'
+            )
+        )
+        c_event_wait_list: Any = (
+            _NULL if event_wait_list is None
+            else event_wait_list
+            if issubclass(type(event_wait_list), _CData)
+            and _typeof(event_wait_list) is _type_cl_event_array
+            and _length(event_wait_list) >= c_num_events_in_wait_list
+            else _marshal.array(
+                ffi,
+                event_wait_list,
+                'cl_event',
+                True,
+                'event_wait_list',
+                'clEnqueueReleaseD3D10ObjectsKHR',
+                c_num_events_in_wait_list,
+                'num_events_in_wait_list',
+            )
+        )
+        c_event: Any = (
+            _NULL if event is None
+            else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+            else _marshal.pointer(
+                ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D10ObjectsKHR', exact=True, access='out'
+            )
+        )
+        code = function(
+            c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event
+        )
     if code != 0:
         raise _error(code, 'clEnqueueReleaseD3D10ObjectsKHR')
 
@@ -1669,17 +2396,25 @@ def _unchecked_enqueue_acquire_d3d10_objects(
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event:
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_acquire_d3d10_objects')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'enqueue_acquire_d3d10_objects')
     l_mem_objects: CData | None
     try:
-        l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+        l_mem_objects, n_mem_objects = (
+            (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+        )
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
-        l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d10_objects')
+        l_mem_objects, n_mem_objects = _marshal.handle_list(
+            ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d10_objects'
+        )
     l_event_wait_list: CData | None
     try:
-        l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+        l_event_wait_list, n_event_wait_list = (
+            (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+        )
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
-        l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d10_objects')
+        l_event_wait_list, n_event_wait_list = _marshal.handle_list(
+            ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d10_objects'
+        )
     o_event = ffi.new(_type_cl_event_ptr)
     clEnqueueAcquireD3D10ObjectsKHR(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
@@ -1693,17 +2428,25 @@ def _unchecked_enqueue_release_d3d10_objects(
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event:
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_release_d3d10_objects')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'enqueue_release_d3d10_objects')
     l_mem_objects: CData | None
     try:
-        l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+        l_mem_objects, n_mem_objects = (
+            (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+        )
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
-        l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d10_objects')
+        l_mem_objects, n_mem_objects = _marshal.handle_list(
+            ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d10_objects'
+        )
     l_event_wait_list: CData | None
     try:
-        l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+        l_event_wait_list, n_event_wait_list = (
+            (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+        )
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
-        l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d10_objects')
+        l_event_wait_list, n_event_wait_list = _marshal.handle_list(
+            ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d10_objects'
+        )
     o_event = ffi.new(_type_cl_event_ptr)
     clEnqueueReleaseD3D10ObjectsKHR(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)

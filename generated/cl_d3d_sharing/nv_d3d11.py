@@ -12,17 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Final, Literal, overload
 
 import _cffi_backend
 
 from . import _library, _lifetime, _marshal
 from . import errors as _errors
-from ._nv_d3d11_ffi import ffi
 from ._binding import Binding, Entry
+from ._d3d11_enums import CommandType, ContextProperties, D3DDeviceSet, D3DDeviceSource, ErrorCode, ImageInfo, MemInfo
 from ._marshal import Array, CData, Pointer
-from ._d3d11_enums import D3DDeviceSource, D3DDeviceSet, ContextProperties, MemInfo, ImageInfo, CommandType, ErrorCode
+from ._nv_d3d11_ffi import ffi
 from ._state import Refused as _Refused
 from ._state import Tracker
 from .errors import Check, Condition
@@ -45,19 +44,19 @@ __all__ = [
     'CL_MEM_D3D11_RESOURCE_NV',
     'CL_PREFERRED_DEVICES_FOR_D3D11_NV',
     'C_NAMES',
+    'ERROR_NAMES',
+    'EXTENSION',
+    'GENERATOR_VERSION',
+    'REVISION',
+    'SOURCES',
+    'VENDOR',
     'CommandType',
     'ContextProperties',
     'D3DDeviceSet',
     'D3DDeviceSource',
-    'ERROR_NAMES',
-    'EXTENSION',
     'ErrorCode',
-    'GENERATOR_VERSION',
     'ImageInfo',
     'MemInfo',
-    'REVISION',
-    'SOURCES',
-    'VENDOR',
     'acquired',
     'clCreateFromD3D11BufferNV',
     'clCreateFromD3D11Texture2DNV',
@@ -82,7 +81,7 @@ __all__ = [
 EXTENSION: Final = 'cl_nv_d3d11_sharing'
 VENDOR: Final = 'NV'
 REVISION: Final[str | None] = 'Version 2, January 6, 2010'
-SOURCES: Final = ('specs/cl_nv_d3d11_sharing.txt', )
+SOURCES: Final = ('specs/cl_nv_d3d11_sharing.txt',)
 GENERATOR_VERSION: Final = '0.1.0'
 
 
@@ -114,7 +113,12 @@ CL_D3D11_RESOURCE_NOT_ACQUIRED_NV: Final = ErrorCode.D3D11_RESOURCE_NOT_ACQUIRED
 '-1009'
 
 #: The error codes this extension defines, by C name.
-ERROR_NAMES: Final = ('CL_INVALID_D3D11_DEVICE_NV', 'CL_INVALID_D3D11_RESOURCE_NV', 'CL_D3D11_RESOURCE_ALREADY_ACQUIRED_NV', 'CL_D3D11_RESOURCE_NOT_ACQUIRED_NV', )
+ERROR_NAMES: Final = (
+    'CL_INVALID_D3D11_DEVICE_NV',
+    'CL_INVALID_D3D11_RESOURCE_NV',
+    'CL_D3D11_RESOURCE_ALREADY_ACQUIRED_NV',
+    'CL_D3D11_RESOURCE_NOT_ACQUIRED_NV',
+)
 #: The C function each Pythonic function calls, by Pythonic name.
 C_NAMES: Final = {
     'get_device_ids_from_d3d11': 'clGetDeviceIDsFromD3D11NV',
@@ -132,16 +136,28 @@ _CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {
             Condition('platform is not a valid platform', 'specs/cl_nv_d3d11_sharing.txt:1:9342'),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1:9392'),
+            Condition(
+                'd3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to '
+                'zero and devices is not NULL, or if both num_devices and devices are NULL',
+                'specs/cl_nv_d3d11_sharing.txt:1:9392',
+            ),
         ),
         -1: (  # CL_DEVICE_NOT_FOUND
-            Condition('no OpenCL devices that correspond to d3d_object were found', 'specs/cl_nv_d3d11_sharing.txt:1:9517'),
+            Condition(
+                'no OpenCL devices that correspond to d3d_object were found', 'specs/cl_nv_d3d11_sharing.txt:1:9517'
+            ),
         ),
     },
     'clCreateFromD3D11BufferNV': {
         -1007: (  # CL_INVALID_D3D11_RESOURCE_NV
             Condition('resource is not a Direct3D 11 buffer object', 'specs/cl_nv_d3d11_sharing.txt:1:2652'),
-            Condition('resource is not a Direct3D 11 buffer resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using clCreateFromD3D11BufferNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1:12814'),
+            Condition(
+                'resource is not a Direct3D 11 buffer resource, if resource was created with the D3D11_USAGE flag '
+                'D3D11_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using '
+                'clCreateFromD3D11BufferNV, or if context was not created against the same Direct3D 11 device from '
+                'which resource was created',
+                'specs/cl_nv_d3d11_sharing.txt:1:12814',
+            ),
         ),
         -34: (  # CL_INVALID_CONTEXT
             Condition('context is not a valid context', 'specs/cl_nv_d3d11_sharing.txt:1:12709'),
@@ -150,200 +166,486 @@ _CONDITIONS: dict[str, dict[int, tuple[Condition, ...]]] = {
             Condition('values specified in flags are not valid', 'specs/cl_nv_d3d11_sharing.txt:1:12757'),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1:13107'),
+            Condition(
+                'there is a failure to allocate resources required by the OpenCL implementation on the host',
+                'specs/cl_nv_d3d11_sharing.txt:1:13107',
+            ),
         ),
     },
     'clCreateFromD3D11Texture2DNV': {
         -1007: (  # CL_INVALID_D3D11_RESOURCE_NV
             Condition('resource is not a Direct3D 11 texture object', 'specs/cl_nv_d3d11_sharing.txt:1:2652'),
-            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture2DNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1:14633'),
+            Condition(
+                'resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag '
+                'D3D11_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource '
+                'subresource of resource has already been created using clCreateFromD3D11Texture2DNV, or if context '
+                'was not created against the same Direct3D 11 device from which resource was created',
+                'specs/cl_nv_d3d11_sharing.txt:1:14633',
+            ),
         ),
         -34: (  # CL_INVALID_CONTEXT
             Condition('context is not a valid context', 'specs/cl_nv_d3d11_sharing.txt:1:14484'),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_nv_d3d11_sharing.txt:1:14532'),
+            Condition(
+                'values specified in flags are not valid or if subresource is not a valid subresource index for '
+                'resource',
+                'specs/cl_nv_d3d11_sharing.txt:1:14532',
+            ),
         ),
         -39: (  # CL_INVALID_IMAGE_FORMAT_DESCRIPTOR
-            Condition('the Direct3D 11 texture format of resource is not listed in table 9.13.4.1', 'specs/cl_nv_d3d11_sharing.txt:1:14975'),
+            Condition(
+                'the Direct3D 11 texture format of resource is not listed in table 9.13.4.1',
+                'specs/cl_nv_d3d11_sharing.txt:1:14975',
+            ),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1:15082'),
+            Condition(
+                'there is a failure to allocate resources required by the OpenCL implementation on the host',
+                'specs/cl_nv_d3d11_sharing.txt:1:15082',
+            ),
         ),
     },
     'clCreateFromD3D11Texture3DNV': {
         -1007: (  # CL_INVALID_D3D11_RESOURCE_NV
             Condition('resource is not a Direct3D 11 texture object', 'specs/cl_nv_d3d11_sharing.txt:1:2652'),
-            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture3DNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1:16695'),
+            Condition(
+                'resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag '
+                'D3D11_USAGE_IMMUTABLE, if a cl_mem from subresource subresource of resource has already been created '
+                'using clCreateFromD3D11Texture3DNV, or if context was not created against the same Direct3D 11 '
+                'device from which resource was created',
+                'specs/cl_nv_d3d11_sharing.txt:1:16695',
+            ),
         ),
         -34: (  # CL_INVALID_CONTEXT
             Condition('context is not a valid context', 'specs/cl_nv_d3d11_sharing.txt:1:16546'),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_nv_d3d11_sharing.txt:1:16594'),
+            Condition(
+                'values specified in flags are not valid or if subresource is not a valid subresource index for '
+                'resource',
+                'specs/cl_nv_d3d11_sharing.txt:1:16594',
+            ),
         ),
         -39: (  # CL_INVALID_IMAGE_FORMAT_DESCRIPTOR
-            Condition('the Direct3D 11 texture format of resource is not listed in table 9.13.4.1', 'specs/cl_nv_d3d11_sharing.txt:1:17007'),
+            Condition(
+                'the Direct3D 11 texture format of resource is not listed in table 9.13.4.1',
+                'specs/cl_nv_d3d11_sharing.txt:1:17007',
+            ),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1:17114'),
+            Condition(
+                'there is a failure to allocate resources required by the OpenCL implementation on the host',
+                'specs/cl_nv_d3d11_sharing.txt:1:17114',
+            ),
         ),
     },
     'clEnqueueAcquireD3D11ObjectsNV': {
         -1008: (  # CL_D3D11_RESOURCE_ALREADY_ACQUIRED_NV
             Condition('any of mem_objects are currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1:2877'),
-            Condition('memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D11ObjectsNV but have not been released using clEnqueueReleaseD3D11ObjectsNV', 'specs/cl_nv_d3d11_sharing.txt:1:22573'),
+            Condition(
+                'memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D11ObjectsNV but '
+                'have not been released using clEnqueueReleaseD3D11ObjectsNV',
+                'specs/cl_nv_d3d11_sharing.txt:1:22573',
+            ),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1:22188'),
+            Condition(
+                'num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL',
+                'specs/cl_nv_d3d11_sharing.txt:1:22188',
+            ),
         ),
         -38: (  # CL_INVALID_MEM_OBJECT
-            Condition('memory objects in mem_objects are not valid OpenCL memory objects or if memory objects in mem_objects have not been created from Direct3D 11 resources', 'specs/cl_nv_d3d11_sharing.txt:1:22265'),
+            Condition(
+                'memory objects in mem_objects are not valid OpenCL memory objects or if memory objects in '
+                'mem_objects have not been created from Direct3D 11 resources',
+                'specs/cl_nv_d3d11_sharing.txt:1:22265',
+            ),
         ),
         -36: (  # CL_INVALID_COMMAND_QUEUE
             Condition('command_queue is not a valid command-queue', 'specs/cl_nv_d3d11_sharing.txt:1:22420'),
         ),
         -34: (  # CL_INVALID_CONTEXT
-            Condition('context associated with command_queue was not created from an Direct3D 11 context', 'specs/cl_nv_d3d11_sharing.txt:1:22480'),
+            Condition(
+                'context associated with command_queue was not created from an Direct3D 11 context',
+                'specs/cl_nv_d3d11_sharing.txt:1:22480',
+            ),
         ),
         -57: (  # CL_INVALID_EVENT_WAIT_LIST
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1:22766'),
+            Condition(
+                'event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and '
+                'num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events',
+                'specs/cl_nv_d3d11_sharing.txt:1:22766',
+            ),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1:22885'),
+            Condition(
+                'there is a failure to allocate resources required by the OpenCL implementation on the host',
+                'specs/cl_nv_d3d11_sharing.txt:1:22885',
+            ),
         ),
     },
     'clEnqueueReleaseD3D11ObjectsNV': {
         -1009: (  # CL_D3D11_RESOURCE_NOT_ACQUIRED_NV
-            Condition('any of mem_objects are not currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1:3009'),
-            Condition('memory objects in mem_objects have not previously clEnqueueAcquireD3D11ObjectsNV, or have been released using clEnqueueReleaseD3D11ObjectsNV since the last time that they were acquired', 'specs/cl_nv_d3d11_sharing.txt:1:25410'),
+            Condition(
+                'any of mem_objects are not currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1:3009'
+            ),
+            Condition(
+                'memory objects in mem_objects have not previously clEnqueueAcquireD3D11ObjectsNV, or have been '
+                'released using clEnqueueReleaseD3D11ObjectsNV since the last time that they were acquired',
+                'specs/cl_nv_d3d11_sharing.txt:1:25410',
+            ),
         ),
         -30: (  # CL_INVALID_VALUE
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1:25027'),
+            Condition(
+                'num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL',
+                'specs/cl_nv_d3d11_sharing.txt:1:25027',
+            ),
         ),
         -38: (  # CL_INVALID_MEM_OBJECT
-            Condition('memory objects in mem_objects are not valid OpenCL memory objects or if memory objects in mem_objects have not been created from Direct3D 11 resources', 'specs/cl_nv_d3d11_sharing.txt:1:25104'),
+            Condition(
+                'memory objects in mem_objects are not valid OpenCL memory objects or if memory objects in '
+                'mem_objects have not been created from Direct3D 11 resources',
+                'specs/cl_nv_d3d11_sharing.txt:1:25104',
+            ),
         ),
         -36: (  # CL_INVALID_COMMAND_QUEUE
             Condition('command_queue is not a valid command-queue', 'specs/cl_nv_d3d11_sharing.txt:1:25259'),
         ),
         -34: (  # CL_INVALID_CONTEXT
-            Condition('context associated with command_queue was not created from a Direct3D 11 device', 'specs/cl_nv_d3d11_sharing.txt:1:25319'),
+            Condition(
+                'context associated with command_queue was not created from a Direct3D 11 device',
+                'specs/cl_nv_d3d11_sharing.txt:1:25319',
+            ),
         ),
         -57: (  # CL_INVALID_EVENT_WAIT_LIST
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1:25623'),
+            Condition(
+                'event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and '
+                'num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events',
+                'specs/cl_nv_d3d11_sharing.txt:1:25623',
+            ),
         ),
         -6: (  # CL_OUT_OF_HOST_MEMORY
-            Condition('there is a failure to allocate resources required by the OpenCL implementation on the host', 'specs/cl_nv_d3d11_sharing.txt:1:25742'),
+            Condition(
+                'there is a failure to allocate resources required by the OpenCL implementation on the host',
+                'specs/cl_nv_d3d11_sharing.txt:1:25742',
+            ),
         ),
     },
     'clCreateContext': {
         -1006: (  # CL_INVALID_D3D11_DEVICE_NV
-            Condition('the Direct3D 11 device specified for interoperability is not compatible with the devices against which the context is to be created', 'specs/cl_nv_d3d11_sharing.txt:1:2427'),
-            Condition('the value of the property CL_CONTEXT_D3D11_DEVICE_NV is non-NULL and does not specify a valid Direct3D 11 device with which the cl_device_ids against which this context is to be created may interoperate', 'specs/cl_nv_d3d11_sharing.txt:1:4293'),
+            Condition(
+                'the Direct3D 11 device specified for interoperability is not compatible with the devices against '
+                'which the context is to be created',
+                'specs/cl_nv_d3d11_sharing.txt:1:2427',
+            ),
+            Condition(
+                'the value of the property CL_CONTEXT_D3D11_DEVICE_NV is non-NULL and does not specify a valid '
+                'Direct3D 11 device with which the cl_device_ids against which this context is to be created may '
+                'interoperate',
+                'specs/cl_nv_d3d11_sharing.txt:1:4293',
+            ),
         ),
         -59: (  # CL_INVALID_OPERATION
-            Condition('Direct3D 11 interoperability is specified by setting CL_INVALID_D3D11_DEVICE_NV to a non-NULL value, and interoperability with another graphics API is also specified', 'specs/cl_nv_d3d11_sharing.txt:1:4529'),
+            Condition(
+                'Direct3D 11 interoperability is specified by setting CL_INVALID_D3D11_DEVICE_NV to a non-NULL value, '
+                'and interoperability with another graphics API is also specified',
+                'specs/cl_nv_d3d11_sharing.txt:1:4529',
+            ),
         ),
     },
     'clGetMemObjectInfo': {
         -30: (  # CL_INVALID_VALUE
-            Condition('param_name is not valid, or if the size in bytes specified by param_value_size is less than the size of the return type as described in table 5.8 and param_value is not NULL', 'specs/cl_nv_d3d11_sharing.txt:1:5099'),
+            Condition(
+                'param_name is not valid, or if the size in bytes specified by param_value_size is less than the size '
+                'of the return type as described in table 5.8 and param_value is not NULL',
+                'specs/cl_nv_d3d11_sharing.txt:1:5099',
+            ),
         ),
         -38: (  # CL_INVALID_MEM_OBJECT
             Condition('memobj is a not a valid memory object', 'specs/cl_nv_d3d11_sharing.txt:1:5256'),
         ),
         -1007: (  # CL_INVALID_D3D11_RESOURCE_NV
-            Condition('param_name is CL_MEM_D3D11_RESOURCE_NV and memobj was not created by the function clCreateFromD3D11BufferNV, clCreateFromD3D11Texture2DNV, or clCreateFromD3D11Texture3DNV', 'specs/cl_nv_d3d11_sharing.txt:1:5315'),
+            Condition(
+                'param_name is CL_MEM_D3D11_RESOURCE_NV and memobj was not created by the function '
+                'clCreateFromD3D11BufferNV, clCreateFromD3D11Texture2DNV, or clCreateFromD3D11Texture3DNV',
+                'specs/cl_nv_d3d11_sharing.txt:1:5315',
+            ),
         ),
     },
     'clGetImageInfo': {
         -30: (  # CL_INVALID_VALUE
-            Condition('param_name is not valid, or if the size in bytes specified by param_value_size is less than the size of the return type as described in table 5.9 and param_value is not NULL', 'specs/cl_nv_d3d11_sharing.txt:1:6044'),
+            Condition(
+                'param_name is not valid, or if the size in bytes specified by param_value_size is less than the size '
+                'of the return type as described in table 5.9 and param_value is not NULL',
+                'specs/cl_nv_d3d11_sharing.txt:1:6044',
+            ),
         ),
         -38: (  # CL_INVALID_MEM_OBJECT
             Condition('image is a not a valid image object', 'specs/cl_nv_d3d11_sharing.txt:1:6201'),
         ),
         -1007: (  # CL_INVALID_D3D11_RESOURCE_NV
-            Condition('param_name is CL_MEM_D3D11_SUBRESOURCE_NV and image was not created by the function clCreateFromD3D11Texture2DNV or clCreateFromD3D11Texture3DNV', 'specs/cl_nv_d3d11_sharing.txt:1:6259'),
+            Condition(
+                'param_name is CL_MEM_D3D11_SUBRESOURCE_NV and image was not created by the function '
+                'clCreateFromD3D11Texture2DNV or clCreateFromD3D11Texture3DNV',
+                'specs/cl_nv_d3d11_sharing.txt:1:6259',
+            ),
         ),
     },
 }
 #: Each function's checks, in the order it runs them: the clauses of the spec's conditions a call must not meet.
 _CHECKS: dict[str, tuple[Check, ...]] = {
     'clGetDeviceIDsFromD3D11NV': (
-        Check(-30, ('d3d_device_source is not a valid value', ), (
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1:9392'),
-        )),
-        Check(-30, ('d3d_device_set is not a valid value', ), (
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1:9392'),
-        )),
-        Check(-30, ('num_entries is equal to zero and devices is not NULL', ), (
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1:9392'),
-        )),
-        Check(-30, ('both num_devices and devices are NULL', ), (
-            Condition('d3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is equal to zero and devices is not NULL, or if both num_devices and devices are NULL', 'specs/cl_nv_d3d11_sharing.txt:1:9392'),
-        )),
+        Check(
+            -30,
+            ('d3d_device_source is not a valid value',),
+            (
+                Condition(
+                    'd3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is '
+                    'equal to zero and devices is not NULL, or if both num_devices and devices are NULL',
+                    'specs/cl_nv_d3d11_sharing.txt:1:9392',
+                ),
+            ),
+        ),
+        Check(
+            -30,
+            ('d3d_device_set is not a valid value',),
+            (
+                Condition(
+                    'd3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is '
+                    'equal to zero and devices is not NULL, or if both num_devices and devices are NULL',
+                    'specs/cl_nv_d3d11_sharing.txt:1:9392',
+                ),
+            ),
+        ),
+        Check(
+            -30,
+            ('num_entries is equal to zero and devices is not NULL',),
+            (
+                Condition(
+                    'd3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is '
+                    'equal to zero and devices is not NULL, or if both num_devices and devices are NULL',
+                    'specs/cl_nv_d3d11_sharing.txt:1:9392',
+                ),
+            ),
+        ),
+        Check(
+            -30,
+            ('both num_devices and devices are NULL',),
+            (
+                Condition(
+                    'd3d_device_source is not a valid value, d3d_device_set is not a valid value, num_entries is '
+                    'equal to zero and devices is not NULL, or if both num_devices and devices are NULL',
+                    'specs/cl_nv_d3d11_sharing.txt:1:9392',
+                ),
+            ),
+        ),
     ),
     'clCreateFromD3D11BufferNV': (
-        Check(-30, ('values specified in flags are not valid', ), (
-            Condition('values specified in flags are not valid', 'specs/cl_nv_d3d11_sharing.txt:1:12757'),
-        )),
-        Check(-1007, ('a cl_mem from resource has already been created using clCreateFromD3D11BufferNV', ), (
-            Condition('resource is not a Direct3D 11 buffer resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using clCreateFromD3D11BufferNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1:12814'),
-        )),
+        Check(
+            -30,
+            ('values specified in flags are not valid',),
+            (Condition('values specified in flags are not valid', 'specs/cl_nv_d3d11_sharing.txt:1:12757'),),
+        ),
+        Check(
+            -1007,
+            ('a cl_mem from resource has already been created using clCreateFromD3D11BufferNV',),
+            (
+                Condition(
+                    'resource is not a Direct3D 11 buffer resource, if resource was created with the D3D11_USAGE flag '
+                    'D3D11_USAGE_IMMUTABLE, if a cl_mem from resource has already been created using '
+                    'clCreateFromD3D11BufferNV, or if context was not created against the same Direct3D 11 device '
+                    'from which resource was created',
+                    'specs/cl_nv_d3d11_sharing.txt:1:12814',
+                ),
+            ),
+        ),
     ),
     'clCreateFromD3D11Texture2DNV': (
-        Check(-30, ('values specified in flags are not valid', ), (
-            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_nv_d3d11_sharing.txt:1:14532'),
-        )),
-        Check(-1007, ('a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture2DNV', ), (
-            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture2DNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1:14633'),
-        )),
+        Check(
+            -30,
+            ('values specified in flags are not valid',),
+            (
+                Condition(
+                    'values specified in flags are not valid or if subresource is not a valid subresource index for '
+                    'resource',
+                    'specs/cl_nv_d3d11_sharing.txt:1:14532',
+                ),
+            ),
+        ),
+        Check(
+            -1007,
+            (
+                'a cl_mem from subresource subresource of resource has already been created using '
+                'clCreateFromD3D11Texture2DNV',
+            ),
+            (
+                Condition(
+                    'resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE '
+                    'flag D3D11_USAGE_IMMUTABLE, if resource is a multisampled texture, if a cl_mem from subresource '
+                    'subresource of resource has already been created using clCreateFromD3D11Texture2DNV, or if '
+                    'context was not created against the same Direct3D 11 device from which resource was created',
+                    'specs/cl_nv_d3d11_sharing.txt:1:14633',
+                ),
+            ),
+        ),
     ),
     'clCreateFromD3D11Texture3DNV': (
-        Check(-30, ('values specified in flags are not valid', ), (
-            Condition('values specified in flags are not valid or if subresource is not a valid subresource index for resource', 'specs/cl_nv_d3d11_sharing.txt:1:16594'),
-        )),
-        Check(-1007, ('a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture3DNV', ), (
-            Condition('resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE flag D3D11_USAGE_IMMUTABLE, if a cl_mem from subresource subresource of resource has already been created using clCreateFromD3D11Texture3DNV, or if context was not created against the same Direct3D 11 device from which resource was created', 'specs/cl_nv_d3d11_sharing.txt:1:16695'),
-        )),
+        Check(
+            -30,
+            ('values specified in flags are not valid',),
+            (
+                Condition(
+                    'values specified in flags are not valid or if subresource is not a valid subresource index for '
+                    'resource',
+                    'specs/cl_nv_d3d11_sharing.txt:1:16594',
+                ),
+            ),
+        ),
+        Check(
+            -1007,
+            (
+                'a cl_mem from subresource subresource of resource has already been created using '
+                'clCreateFromD3D11Texture3DNV',
+            ),
+            (
+                Condition(
+                    'resource is not a Direct3D 11 texture resource, if resource was created with the D3D11_USAGE '
+                    'flag D3D11_USAGE_IMMUTABLE, if a cl_mem from subresource subresource of resource has already '
+                    'been created using clCreateFromD3D11Texture3DNV, or if context was not created against the same '
+                    'Direct3D 11 device from which resource was created',
+                    'specs/cl_nv_d3d11_sharing.txt:1:16695',
+                ),
+            ),
+        ),
     ),
     'clEnqueueAcquireD3D11ObjectsNV': (
-        Check(-30, ('num_objects is zero and mem_objects is not a NULL value', ), (
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1:22188'),
-        )),
-        Check(-30, ('num_objects > 0 and mem_objects is NULL', ), (
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1:22188'),
-        )),
-        Check(-57, ('event_wait_list is NULL and num_events_in_wait_list > 0', ), (
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1:22766'),
-        )),
-        Check(-57, ('event_wait_list is not NULL and num_events_in_wait_list is 0', ), (
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1:22766'),
-        )),
-        Check(-1008, ('any of mem_objects are currently acquired by OpenCL', 'memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D11ObjectsNV but have not been released using clEnqueueReleaseD3D11ObjectsNV', ), (
-            Condition('any of mem_objects are currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1:2877'),
-            Condition('memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D11ObjectsNV but have not been released using clEnqueueReleaseD3D11ObjectsNV', 'specs/cl_nv_d3d11_sharing.txt:1:22573'),
-        )),
+        Check(
+            -30,
+            ('num_objects is zero and mem_objects is not a NULL value',),
+            (
+                Condition(
+                    'num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is '
+                    'NULL',
+                    'specs/cl_nv_d3d11_sharing.txt:1:22188',
+                ),
+            ),
+        ),
+        Check(
+            -30,
+            ('num_objects > 0 and mem_objects is NULL',),
+            (
+                Condition(
+                    'num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is '
+                    'NULL',
+                    'specs/cl_nv_d3d11_sharing.txt:1:22188',
+                ),
+            ),
+        ),
+        Check(
+            -57,
+            ('event_wait_list is NULL and num_events_in_wait_list > 0',),
+            (
+                Condition(
+                    'event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and '
+                    'num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events',
+                    'specs/cl_nv_d3d11_sharing.txt:1:22766',
+                ),
+            ),
+        ),
+        Check(
+            -57,
+            ('event_wait_list is not NULL and num_events_in_wait_list is 0',),
+            (
+                Condition(
+                    'event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and '
+                    'num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events',
+                    'specs/cl_nv_d3d11_sharing.txt:1:22766',
+                ),
+            ),
+        ),
+        Check(
+            -1008,
+            (
+                'any of mem_objects are currently acquired by OpenCL',
+                'memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D11ObjectsNV but '
+                'have not been released using clEnqueueReleaseD3D11ObjectsNV',
+            ),
+            (
+                Condition(
+                    'any of mem_objects are currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1:2877'
+                ),
+                Condition(
+                    'memory objects in mem_objects have previously been acquired using clEnqueueAcquireD3D11ObjectsNV '
+                    'but have not been released using clEnqueueReleaseD3D11ObjectsNV',
+                    'specs/cl_nv_d3d11_sharing.txt:1:22573',
+                ),
+            ),
+        ),
     ),
     'clEnqueueReleaseD3D11ObjectsNV': (
-        Check(-30, ('num_objects is zero and mem_objects is not a NULL value', ), (
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1:25027'),
-        )),
-        Check(-30, ('num_objects > 0 and mem_objects is NULL', ), (
-            Condition('num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is NULL', 'specs/cl_nv_d3d11_sharing.txt:1:25027'),
-        )),
-        Check(-57, ('event_wait_list is NULL and num_events_in_wait_list > 0', ), (
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1:25623'),
-        )),
-        Check(-57, ('event_wait_list is not NULL and num_events_in_wait_list is 0', ), (
-            Condition('event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events', 'specs/cl_nv_d3d11_sharing.txt:1:25623'),
-        )),
-        Check(-1009, ('any of mem_objects are not currently acquired by OpenCL', 'memory objects in mem_objects have not previously clEnqueueAcquireD3D11ObjectsNV, or have been released using clEnqueueReleaseD3D11ObjectsNV since the last time that they were acquired', ), (
-            Condition('any of mem_objects are not currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1:3009'),
-            Condition('memory objects in mem_objects have not previously clEnqueueAcquireD3D11ObjectsNV, or have been released using clEnqueueReleaseD3D11ObjectsNV since the last time that they were acquired', 'specs/cl_nv_d3d11_sharing.txt:1:25410'),
-        )),
+        Check(
+            -30,
+            ('num_objects is zero and mem_objects is not a NULL value',),
+            (
+                Condition(
+                    'num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is '
+                    'NULL',
+                    'specs/cl_nv_d3d11_sharing.txt:1:25027',
+                ),
+            ),
+        ),
+        Check(
+            -30,
+            ('num_objects > 0 and mem_objects is NULL',),
+            (
+                Condition(
+                    'num_objects is zero and mem_objects is not a NULL value or if num_objects > 0 and mem_objects is '
+                    'NULL',
+                    'specs/cl_nv_d3d11_sharing.txt:1:25027',
+                ),
+            ),
+        ),
+        Check(
+            -57,
+            ('event_wait_list is NULL and num_events_in_wait_list > 0',),
+            (
+                Condition(
+                    'event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and '
+                    'num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events',
+                    'specs/cl_nv_d3d11_sharing.txt:1:25623',
+                ),
+            ),
+        ),
+        Check(
+            -57,
+            ('event_wait_list is not NULL and num_events_in_wait_list is 0',),
+            (
+                Condition(
+                    'event_wait_list is NULL and num_events_in_wait_list > 0, or event_wait_list is not NULL and '
+                    'num_events_in_wait_list is 0, or if event objects in event_wait_list are not valid events',
+                    'specs/cl_nv_d3d11_sharing.txt:1:25623',
+                ),
+            ),
+        ),
+        Check(
+            -1009,
+            (
+                'any of mem_objects are not currently acquired by OpenCL',
+                'memory objects in mem_objects have not previously clEnqueueAcquireD3D11ObjectsNV, or have been '
+                'released using clEnqueueReleaseD3D11ObjectsNV since the last time that they were acquired',
+            ),
+            (
+                Condition(
+                    'any of mem_objects are not currently acquired by OpenCL', 'specs/cl_nv_d3d11_sharing.txt:1:3009'
+                ),
+                Condition(
+                    'memory objects in mem_objects have not previously clEnqueueAcquireD3D11ObjectsNV, or have been '
+                    'released using clEnqueueReleaseD3D11ObjectsNV since the last time that they were acquired',
+                    'specs/cl_nv_d3d11_sharing.txt:1:25410',
+                ),
+            ),
+        ),
     ),
 }
 _binding = Binding(EXTENSION, ffi)
@@ -388,8 +690,12 @@ _fn_clGetDeviceIDsFromD3D11NV = _binding.entry('clGetDeviceIDsFromD3D11NV', 'clG
 _fn_clCreateFromD3D11BufferNV = _binding.entry('clCreateFromD3D11BufferNV', 'clCreateFromD3D11BufferNV_fn')
 _fn_clCreateFromD3D11Texture2DNV = _binding.entry('clCreateFromD3D11Texture2DNV', 'clCreateFromD3D11Texture2DNV_fn')
 _fn_clCreateFromD3D11Texture3DNV = _binding.entry('clCreateFromD3D11Texture3DNV', 'clCreateFromD3D11Texture3DNV_fn')
-_fn_clEnqueueAcquireD3D11ObjectsNV = _binding.entry('clEnqueueAcquireD3D11ObjectsNV', 'clEnqueueAcquireD3D11ObjectsNV_fn')
-_fn_clEnqueueReleaseD3D11ObjectsNV = _binding.entry('clEnqueueReleaseD3D11ObjectsNV', 'clEnqueueReleaseD3D11ObjectsNV_fn')
+_fn_clEnqueueAcquireD3D11ObjectsNV = _binding.entry(
+    'clEnqueueAcquireD3D11ObjectsNV', 'clEnqueueAcquireD3D11ObjectsNV_fn'
+)
+_fn_clEnqueueReleaseD3D11ObjectsNV = _binding.entry(
+    'clEnqueueReleaseD3D11ObjectsNV', 'clEnqueueReleaseD3D11ObjectsNV_fn'
+)
 
 
 def _error(code: int, function: str, detail: str | None = None) -> _errors.CLError:
@@ -473,22 +779,56 @@ def clGetDeviceIDsFromD3D11NV(
 
     Reference page: nv_d3d11/clGetDeviceIDsFromD3D11NV.md in the reference docs
     """
-    c_platform: Any = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
-                       else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11NV', exact=True))
-    c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d11_device_source_nv <= d3d_device_source <= _max_cl_d3d11_device_source_nv
-                           else _marshal.integer(ffi, d3d_device_source, 'cl_d3d11_device_source_nv', 'd3d_device_source', 'clGetDeviceIDsFromD3D11NV'))
-    c_d3d_object: Any = (_NULL if d3d_object is None
-                         else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
-                         else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D11NV'))
-    c_d3d_device_set = (d3d_device_set if type(d3d_device_set) is int and _min_cl_d3d11_device_set_nv <= d3d_device_set <= _max_cl_d3d11_device_set_nv
-                        else _marshal.integer(ffi, d3d_device_set, 'cl_d3d11_device_set_nv', 'd3d_device_set', 'clGetDeviceIDsFromD3D11NV'))
-    c_num_entries = (num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
-                     else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D11NV'))
-    c_devices: Any = (_NULL if devices is None
-                      else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D11NV', exact=True, count=c_num_entries, count_name='num_entries', access='out'))
-    c_num_devices: Any = (_NULL if num_devices is None
-                          else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
-                          else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D11NV', exact=True, access='out'))
+    c_platform: Any = (
+        platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
+        else _marshal.known(ffi, platform, 'cl_platform_id')
+        or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11NV', exact=True)
+    )
+    c_d3d_device_source = (
+        d3d_device_source
+        if type(d3d_device_source) is int
+        and _min_cl_d3d11_device_source_nv <= d3d_device_source <= _max_cl_d3d11_device_source_nv
+        else _marshal.integer(
+            ffi, d3d_device_source, 'cl_d3d11_device_source_nv', 'd3d_device_source', 'clGetDeviceIDsFromD3D11NV'
+        )
+    )
+    c_d3d_object: Any = (
+        _NULL if d3d_object is None
+        else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
+        else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D11NV')
+    )
+    c_d3d_device_set = (
+        d3d_device_set
+        if type(d3d_device_set) is int and _min_cl_d3d11_device_set_nv <= d3d_device_set <= _max_cl_d3d11_device_set_nv
+        else _marshal.integer(
+            ffi, d3d_device_set, 'cl_d3d11_device_set_nv', 'd3d_device_set', 'clGetDeviceIDsFromD3D11NV'
+        )
+    )
+    c_num_entries = (
+        num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
+        else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D11NV')
+    )
+    c_devices: Any = (
+        _NULL if devices is None
+        else _marshal.pointer(
+            ffi,
+            devices,
+            'cl_device_id *',
+            'devices',
+            'clGetDeviceIDsFromD3D11NV',
+            exact=True,
+            count=c_num_entries,
+            count_name='num_entries',
+            access='out',
+        )
+    )
+    c_num_devices: Any = (
+        _NULL if num_devices is None
+        else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
+        else _marshal.pointer(
+            ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D11NV', exact=True, access='out'
+        )
+    )
     if c_d3d_device_source not in {16409, 16410}:  # {CL_D3D11_DEVICE_NV, CL_D3D11_DXGI_ADAPTER_NV}
         raise _violation('clGetDeviceIDsFromD3D11NV', 0, {'d3d_device_source': d3d_device_source})
     if c_d3d_device_set not in {16411, 16412}:  # {CL_PREFERRED_DEVICES_FOR_D3D11_NV, CL_ALL_DEVICES_FOR_D3D11_NV}
@@ -500,7 +840,9 @@ def clGetDeviceIDsFromD3D11NV(
     function = _fn_clGetDeviceIDsFromD3D11NV.only if c_platform == _fn_clGetDeviceIDsFromD3D11NV.platform else None
     if function is None:
         function = _lookup('platform', c_platform, 'platform', _fn_clGetDeviceIDsFromD3D11NV)
-    code = function(c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices)
+    code = function(
+        c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices
+    )
     if code != 0:
         raise _error(code, 'clGetDeviceIDsFromD3D11NV')
 
@@ -537,24 +879,38 @@ def clCreateFromD3D11BufferNV(
 
     Reference page: nv_d3d11/clCreateFromD3D11BufferNV.md in the reference docs
     """
-    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferNV', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferNV'))
-    c_resource: Any = (_NULL if resource is None
-                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Buffer_ptr
-                       else _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferNV'))
-    given_errcode_ret: Any = (_NULL if errcode_ret is None
-                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferNV', exact=True, access='out'))
+    c_context: Any = (
+        context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+        else _marshal.known(ffi, context, 'cl_context')
+        or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferNV', exact=True)
+    )
+    c_flags = (
+        flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+        else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferNV')
+    )
+    c_resource: Any = (
+        _NULL if resource is None
+        else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Buffer_ptr
+        else _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferNV')
+    )
+    given_errcode_ret: Any = (
+        _NULL if errcode_ret is None
+        else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+        else _marshal.pointer(
+            ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferNV', exact=True, access='out'
+        )
+    )
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D11BufferNV', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_library.address(c_context), _library.address(c_resource), None)])  # check, call and record as one step for these objects
+    # check, call and record as one step for these objects
+    held = _state.hold([(_library.address(c_context), _library.address(c_resource), None)])
     try:
         found = _state.wrapped(_library.address(c_context), _library.address(c_resource), None)
         if found is not None:
-            raise _violation('clCreateFromD3D11BufferNV', 1, {'context': context, 'resource': resource}, found, out=given_errcode_ret)
+            raise _violation(
+                'clCreateFromD3D11BufferNV', 1, {'context': context, 'resource': resource}, found, out=given_errcode_ret
+            )
         function = _fn_clCreateFromD3D11BufferNV.only if c_context else None
         if function is None:
             function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D11BufferNV)
@@ -608,26 +964,46 @@ def clCreateFromD3D11Texture2DNV(
 
     Reference page: nv_d3d11/clCreateFromD3D11Texture2DNV.md in the reference docs
     """
-    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DNV', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DNV'))
-    c_resource: Any = (_NULL if resource is None
-                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture2D_ptr
-                       else _marshal.pointer(ffi, resource, 'ID3D11Texture2D *', 'resource', 'clCreateFromD3D11Texture2DNV'))
-    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
-                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture2DNV'))
-    given_errcode_ret: Any = (_NULL if errcode_ret is None
-                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DNV', exact=True, access='out'))
+    c_context: Any = (
+        context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+        else _marshal.known(ffi, context, 'cl_context')
+        or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DNV', exact=True)
+    )
+    c_flags = (
+        flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+        else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DNV')
+    )
+    c_resource: Any = (
+        _NULL if resource is None
+        else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture2D_ptr
+        else _marshal.pointer(ffi, resource, 'ID3D11Texture2D *', 'resource', 'clCreateFromD3D11Texture2DNV')
+    )
+    c_subresource = (
+        subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+        else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture2DNV')
+    )
+    given_errcode_ret: Any = (
+        _NULL if errcode_ret is None
+        else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+        else _marshal.pointer(
+            ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DNV', exact=True, access='out'
+        )
+    )
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D11Texture2DNV', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_library.address(c_context), _library.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
+    # check, call and record as one step for these objects
+    held = _state.hold([(_library.address(c_context), _library.address(c_resource), c_subresource)])
     try:
         found = _state.wrapped(_library.address(c_context), _library.address(c_resource), c_subresource)
         if found is not None:
-            raise _violation('clCreateFromD3D11Texture2DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
+            raise _violation(
+                'clCreateFromD3D11Texture2DNV',
+                1,
+                {'context': context, 'resource': resource, 'subresource': subresource},
+                found,
+                out=given_errcode_ret,
+            )
         function = _fn_clCreateFromD3D11Texture2DNV.only if c_context else None
         if function is None:
             function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D11Texture2DNV)
@@ -681,26 +1057,46 @@ def clCreateFromD3D11Texture3DNV(
 
     Reference page: nv_d3d11/clCreateFromD3D11Texture3DNV.md in the reference docs
     """
-    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DNV', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DNV'))
-    c_resource: Any = (_NULL if resource is None
-                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture3D_ptr
-                       else _marshal.pointer(ffi, resource, 'ID3D11Texture3D *', 'resource', 'clCreateFromD3D11Texture3DNV'))
-    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
-                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture3DNV'))
-    given_errcode_ret: Any = (_NULL if errcode_ret is None
-                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DNV', exact=True, access='out'))
+    c_context: Any = (
+        context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+        else _marshal.known(ffi, context, 'cl_context')
+        or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DNV', exact=True)
+    )
+    c_flags = (
+        flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+        else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DNV')
+    )
+    c_resource: Any = (
+        _NULL if resource is None
+        else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture3D_ptr
+        else _marshal.pointer(ffi, resource, 'ID3D11Texture3D *', 'resource', 'clCreateFromD3D11Texture3DNV')
+    )
+    c_subresource = (
+        subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+        else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture3DNV')
+    )
+    given_errcode_ret: Any = (
+        _NULL if errcode_ret is None
+        else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+        else _marshal.pointer(
+            ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DNV', exact=True, access='out'
+        )
+    )
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     if c_flags not in {0, 1, 2, 4}:  # {0, CL_MEM_READ_WRITE, CL_MEM_WRITE_ONLY, CL_MEM_READ_ONLY}
         raise _violation('clCreateFromD3D11Texture3DNV', 0, {'flags': flags}, out=given_errcode_ret)
-    held = _state.hold([(_library.address(c_context), _library.address(c_resource), c_subresource)])  # check, call and record as one step for these objects
+    # check, call and record as one step for these objects
+    held = _state.hold([(_library.address(c_context), _library.address(c_resource), c_subresource)])
     try:
         found = _state.wrapped(_library.address(c_context), _library.address(c_resource), c_subresource)
         if found is not None:
-            raise _violation('clCreateFromD3D11Texture3DNV', 1, {'context': context, 'resource': resource, 'subresource': subresource}, found, out=given_errcode_ret)
+            raise _violation(
+                'clCreateFromD3D11Texture3DNV',
+                1,
+                {'context': context, 'resource': resource, 'subresource': subresource},
+                found,
+                out=given_errcode_ret,
+            )
         function = _fn_clCreateFromD3D11Texture3DNV.only if c_context else None
         if function is None:
             function = _lookup('context', c_context, 'context', _fn_clCreateFromD3D11Texture3DNV)
@@ -770,33 +1166,95 @@ def clEnqueueAcquireD3D11ObjectsNV(
 
     Reference page: nv_d3d11/clEnqueueAcquireD3D11ObjectsNV.md in the reference docs
     """
-    c_command_queue: Any = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                            else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsNV', exact=True))
-    c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
-                     else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsNV'))
-    c_mem_objects: Any = (_NULL if mem_objects is None
-                          else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                          else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D11ObjectsNV', c_num_objects, 'num_objects'))
-    c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
-                                 else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsNV'))
-    c_event_wait_list: Any = (_NULL if event_wait_list is None
-                              else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D11ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-    c_event: Any = (_NULL if event is None
-                    else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                    else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsNV', exact=True, access='out'))
+    c_command_queue: Any = (
+        command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+        else _marshal.known(ffi, command_queue, 'cl_command_queue')
+        or _marshal.pointer(
+            ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsNV', exact=True
+        )
+    )
+    c_num_objects = (
+        num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
+        else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsNV')
+    )
+    c_mem_objects: Any = (
+        _NULL if mem_objects is None
+        else mem_objects
+        if issubclass(type(mem_objects), _CData)
+        and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects
+        else _marshal.array(
+            ffi,
+            mem_objects,
+            'cl_mem',
+            True,
+            'mem_objects',
+            'clEnqueueAcquireD3D11ObjectsNV',
+            c_num_objects,
+            'num_objects',
+        )
+    )
+    c_num_events_in_wait_list = (
+        num_events_in_wait_list
+        if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
+        else _marshal.integer(
+            ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsNV'
+        )
+    )
+    c_event_wait_list: Any = (
+        _NULL if event_wait_list is None
+        else event_wait_list
+        if issubclass(type(event_wait_list), _CData)
+        and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list
+        else _marshal.array(
+            ffi,
+            event_wait_list,
+            'cl_event',
+            True,
+            'event_wait_list',
+            'clEnqueueAcquireD3D11ObjectsNV',
+            c_num_events_in_wait_list,
+            'num_events_in_wait_list',
+        )
+    )
+    c_event: Any = (
+        _NULL if event is None
+        else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+        else _marshal.pointer(
+            ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsNV', exact=True, access='out'
+        )
+    )
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueAcquireD3D11ObjectsNV', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (c_num_objects > 0 and not c_mem_objects):
         raise _violation('clEnqueueAcquireD3D11ObjectsNV', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (not c_event_wait_list and c_num_events_in_wait_list > 0):
-        raise _violation('clEnqueueAcquireD3D11ObjectsNV', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+        raise _violation(
+            'clEnqueueAcquireD3D11ObjectsNV',
+            2,
+            {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list},
+        )
     if (c_event_wait_list and c_num_events_in_wait_list == 0):
-        raise _violation('clEnqueueAcquireD3D11ObjectsNV', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+        raise _violation(
+            'clEnqueueAcquireD3D11ObjectsNV',
+            3,
+            {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list},
+        )
     k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
     function = _fn_clEnqueueAcquireD3D11ObjectsNV.only if c_command_queue else None
     if function is None:
         function = _lookup_later('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D11ObjectsNV)
     # the state check, the call and the record as one step for these objects
-    code = _state.transit('acquire', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+    code = _state.transit(
+        'acquire',
+        k_mem_objects,
+        function,
+        c_command_queue,
+        c_num_objects,
+        c_mem_objects,
+        c_num_events_in_wait_list,
+        c_event_wait_list,
+        c_event,
+    )
     if code != 0:
         if isinstance(code, _Refused):
             raise _violation('clEnqueueAcquireD3D11ObjectsNV', 4, {'mem_objects': mem_objects}, code.found)
@@ -860,33 +1318,93 @@ def clEnqueueReleaseD3D11ObjectsNV(
 
     Reference page: nv_d3d11/clEnqueueReleaseD3D11ObjectsNV.md in the reference docs
     """
-    c_command_queue: Any = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                            else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsNV', exact=True))
-    c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
-                     else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsNV'))
-    c_mem_objects: Any = (_NULL if mem_objects is None
-                          else _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D11ObjectsNV', exact=True, count=c_num_objects, count_name='num_objects', access='in'))
-    c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
-                                 else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsNV'))
-    c_event_wait_list: Any = (_NULL if event_wait_list is None
-                              else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D11ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-    c_event: Any = (_NULL if event is None
-                    else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                    else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsNV', exact=True, access='out'))
+    c_command_queue: Any = (
+        command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+        else _marshal.known(ffi, command_queue, 'cl_command_queue')
+        or _marshal.pointer(
+            ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsNV', exact=True
+        )
+    )
+    c_num_objects = (
+        num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
+        else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsNV')
+    )
+    c_mem_objects: Any = (
+        _NULL if mem_objects is None
+        else _marshal.pointer(
+            ffi,
+            mem_objects,
+            'cl_mem *',
+            'mem_objects',
+            'clEnqueueReleaseD3D11ObjectsNV',
+            exact=True,
+            count=c_num_objects,
+            count_name='num_objects',
+            access='in',
+        )
+    )
+    c_num_events_in_wait_list = (
+        num_events_in_wait_list
+        if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
+        else _marshal.integer(
+            ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsNV'
+        )
+    )
+    c_event_wait_list: Any = (
+        _NULL if event_wait_list is None
+        else event_wait_list
+        if issubclass(type(event_wait_list), _CData)
+        and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list
+        else _marshal.array(
+            ffi,
+            event_wait_list,
+            'cl_event',
+            True,
+            'event_wait_list',
+            'clEnqueueReleaseD3D11ObjectsNV',
+            c_num_events_in_wait_list,
+            'num_events_in_wait_list',
+        )
+    )
+    c_event: Any = (
+        _NULL if event is None
+        else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+        else _marshal.pointer(
+            ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsNV', exact=True, access='out'
+        )
+    )
     if (c_num_objects == 0 and c_mem_objects):
         raise _violation('clEnqueueReleaseD3D11ObjectsNV', 0, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (c_num_objects > 0 and not c_mem_objects):
         raise _violation('clEnqueueReleaseD3D11ObjectsNV', 1, {'num_objects': num_objects, 'mem_objects': mem_objects})
     if (not c_event_wait_list and c_num_events_in_wait_list > 0):
-        raise _violation('clEnqueueReleaseD3D11ObjectsNV', 2, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+        raise _violation(
+            'clEnqueueReleaseD3D11ObjectsNV',
+            2,
+            {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list},
+        )
     if (c_event_wait_list and c_num_events_in_wait_list == 0):
-        raise _violation('clEnqueueReleaseD3D11ObjectsNV', 3, {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list})
+        raise _violation(
+            'clEnqueueReleaseD3D11ObjectsNV',
+            3,
+            {'event_wait_list': event_wait_list, 'num_events_in_wait_list': num_events_in_wait_list},
+        )
     k_mem_objects = _unpack(c_mem_objects, c_num_objects) if c_mem_objects else []  # its handles, read once
     function = _fn_clEnqueueReleaseD3D11ObjectsNV.only if c_command_queue else None
     if function is None:
         function = _lookup_later('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D11ObjectsNV)
     # the state check, the call and the record as one step for these objects
-    code = _state.transit('release', k_mem_objects, function, c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+    code = _state.transit(
+        'release',
+        k_mem_objects,
+        function,
+        c_command_queue,
+        c_num_objects,
+        c_mem_objects,
+        c_num_events_in_wait_list,
+        c_event_wait_list,
+        c_event,
+    )
     if code != 0:
         if isinstance(code, _Refused):
             raise _violation('clEnqueueReleaseD3D11ObjectsNV', 4, {'mem_objects': mem_objects}, code.found)
@@ -953,7 +1471,7 @@ def get_device_ids_from_d3d11(
     Reference page: nv_d3d11/clGetDeviceIDsFromD3D11NV.md in the reference docs
     """
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'get_device_ids_from_d3d11')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'get_device_ids_from_d3d11')
     o_num_devices = ffi.new(_type_cl_uint_ptr)
     clGetDeviceIDsFromD3D11NV(platform, d3d_device_source, d3d_object, d3d_device_set, 0, None, o_num_devices)
     n_devices = _library.answered(o_num_devices[0], _library.MOST_ITEMS, 'clGetDeviceIDsFromD3D11NV', 'devices')
@@ -961,8 +1479,7 @@ def get_device_ids_from_d3d11(
         return []
     o_devices = ffi.new(_type_cl_device_id_array, n_devices)
     clGetDeviceIDsFromD3D11NV(platform, d3d_device_source, d3d_object, d3d_device_set, n_devices, o_devices, None)
-    return [_lifetime.adopt(o_devices[i], 'cl_device_id', as_pyopencl)
-            for i in range(min(n_devices, len(o_devices)))]
+    return [_lifetime.adopt(o_devices[i], 'cl_device_id', as_pyopencl) for i in range(min(n_devices, len(o_devices)))]
 
 
 @overload
@@ -1014,7 +1531,7 @@ def create_from_d3d11_buffer(
     Reference page: nv_d3d11/clCreateFromD3D11BufferNV.md in the reference docs
     """
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d11_buffer')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'create_from_d3d11_buffer')
     result = clCreateFromD3D11BufferNV(context, flags, resource, None)
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
@@ -1074,7 +1591,7 @@ def create_from_d3d11_texture2d(
     Reference page: nv_d3d11/clCreateFromD3D11Texture2DNV.md in the reference docs
     """
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d11_texture2d')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'create_from_d3d11_texture2d')
     result = clCreateFromD3D11Texture2DNV(context, flags, resource, subresource, None)
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
@@ -1134,7 +1651,7 @@ def create_from_d3d11_texture3d(
     Reference page: nv_d3d11/clCreateFromD3D11Texture3DNV.md in the reference docs
     """
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_from_d3d11_texture3d')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'create_from_d3d11_texture3d')
     result = clCreateFromD3D11Texture3DNV(context, flags, resource, subresource, None)
     return _lifetime.adopt(result, 'cl_mem', as_pyopencl)
 
@@ -1190,25 +1707,33 @@ def enqueue_acquire_d3d11_objects(
     Reference page: nv_d3d11/clEnqueueAcquireD3D11ObjectsNV.md in the reference docs
     """
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_acquire_d3d11_objects')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'enqueue_acquire_d3d11_objects')
     l_mem_objects: CData | None = None
     if type(mem_objects) is list:
         for _item in mem_objects:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_mem:
                 break
         else:
-            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+            l_mem_objects, n_mem_objects = (
+                (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+            )
     if l_mem_objects is None:
-        l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d11_objects')
+        l_mem_objects, n_mem_objects = _marshal.handle_list(
+            ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d11_objects'
+        )
     l_event_wait_list: CData | None = None
     if type(wait_for) is list:
         for _item in wait_for:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_event:
                 break
         else:
-            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+            l_event_wait_list, n_event_wait_list = (
+                (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+            )
     if l_event_wait_list is None:
-        l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d11_objects')
+        l_event_wait_list, n_event_wait_list = _marshal.handle_list(
+            ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d11_objects'
+        )
     o_event = ffi.new(_type_cl_event_ptr)
     clEnqueueAcquireD3D11ObjectsNV(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
@@ -1265,25 +1790,33 @@ def enqueue_release_d3d11_objects(
     Reference page: nv_d3d11/clEnqueueReleaseD3D11ObjectsNV.md in the reference docs
     """
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_release_d3d11_objects')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'enqueue_release_d3d11_objects')
     l_mem_objects: CData | None = None
     if type(mem_objects) is list:
         for _item in mem_objects:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_mem:
                 break
         else:
-            l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+            l_mem_objects, n_mem_objects = (
+                (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+            )
     if l_mem_objects is None:
-        l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d11_objects')
+        l_mem_objects, n_mem_objects = _marshal.handle_list(
+            ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d11_objects'
+        )
     l_event_wait_list: CData | None = None
     if type(wait_for) is list:
         for _item in wait_for:
             if not issubclass(type(_item), _CData) or _typeof(_item) is not _type_cl_event:
                 break
         else:
-            l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+            l_event_wait_list, n_event_wait_list = (
+                (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+            )
     if l_event_wait_list is None:
-        l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d11_objects')
+        l_event_wait_list, n_event_wait_list = _marshal.handle_list(
+            ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d11_objects'
+        )
     o_event = ffi.new(_type_cl_event_ptr)
     clEnqueueReleaseD3D11ObjectsNV(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
@@ -1314,8 +1847,6 @@ def acquired(
 
 
 # -- what the extension adds to core OpenCL: its context properties, its info queries ------
-
-
 
 
 @overload
@@ -1374,11 +1905,13 @@ def create_context(
       is also specified
     """
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'create_context')
-    l_devices, n_devices = _marshal.handle_list(ffi, devices, 'cl_device_id', "devices", 'create_context')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'create_context')
+    l_devices, n_devices = _marshal.handle_list(ffi, devices, 'cl_device_id', 'devices', 'create_context')
     if l_devices is None or not n_devices:
         raise ValueError("create_context() argument 'devices' must name at least one device")
-    _core = _marshal.context_properties(properties, {CL_CONTEXT_D3D11_DEVICE_NV: 'context_d3d11_device'}, 'create_context')
+    _core = _marshal.context_properties(
+        properties, {CL_CONTEXT_D3D11_DEVICE_NV: 'context_d3d11_device'}, 'create_context'
+    )
     try:
         _platform = _library.device_platform(l_devices[0])
         _binding.require(_platform, [l_devices[i] for i in range(n_devices)], 'clCreateContext')
@@ -1386,8 +1919,12 @@ def create_context(
         raise _error(failed.code, 'clCreateContext', f"{failed.function} failed on argument 'devices'") from None
     _properties = [4228, _library.address(_platform)]
     if context_d3d11_device is not None:
-        _properties += [CL_CONTEXT_D3D11_DEVICE_NV, _library.address(_marshal.pointer(
-            ffi, context_d3d11_device, 'ID3D11Device *', 'context_d3d11_device', 'create_context'))]
+        _properties += [
+            CL_CONTEXT_D3D11_DEVICE_NV,
+            _library.address(
+                _marshal.pointer(ffi, context_d3d11_device, 'ID3D11Device *', 'context_d3d11_device', 'create_context')
+            ),
+        ]
     try:
         _made = _library.create_context(_properties + _core, l_devices, n_devices)
     except _library.QueryFailed as failed:
@@ -1450,26 +1987,62 @@ def _unchecked_clGetDeviceIDsFromD3D11NV(
     devices: Pointer,
     num_devices: Pointer,
 ) -> None:
-    c_platform: Any = (platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
-                       else _marshal.known(ffi, platform, 'cl_platform_id') or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11NV', exact=True))
-    c_d3d_device_source = (d3d_device_source if type(d3d_device_source) is int and _min_cl_d3d11_device_source_nv <= d3d_device_source <= _max_cl_d3d11_device_source_nv
-                           else _marshal.integer(ffi, d3d_device_source, 'cl_d3d11_device_source_nv', 'd3d_device_source', 'clGetDeviceIDsFromD3D11NV'))
-    c_d3d_object: Any = (_NULL if d3d_object is None
-                         else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
-                         else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D11NV'))
-    c_d3d_device_set = (d3d_device_set if type(d3d_device_set) is int and _min_cl_d3d11_device_set_nv <= d3d_device_set <= _max_cl_d3d11_device_set_nv
-                        else _marshal.integer(ffi, d3d_device_set, 'cl_d3d11_device_set_nv', 'd3d_device_set', 'clGetDeviceIDsFromD3D11NV'))
-    c_num_entries = (num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
-                     else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D11NV'))
-    c_devices: Any = (_NULL if devices is None
-                      else _marshal.pointer(ffi, devices, 'cl_device_id *', 'devices', 'clGetDeviceIDsFromD3D11NV', exact=True, count=c_num_entries, count_name='num_entries', access='out'))
-    c_num_devices: Any = (_NULL if num_devices is None
-                          else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
-                          else _marshal.pointer(ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D11NV', exact=True, access='out'))
+    c_platform: Any = (
+        platform if issubclass(type(platform), _CData) and _typeof(platform) is _type_cl_platform_id
+        else _marshal.known(ffi, platform, 'cl_platform_id')
+        or _marshal.pointer(ffi, platform, 'cl_platform_id', 'platform', 'clGetDeviceIDsFromD3D11NV', exact=True)
+    )
+    c_d3d_device_source = (
+        d3d_device_source
+        if type(d3d_device_source) is int
+        and _min_cl_d3d11_device_source_nv <= d3d_device_source <= _max_cl_d3d11_device_source_nv
+        else _marshal.integer(
+            ffi, d3d_device_source, 'cl_d3d11_device_source_nv', 'd3d_device_source', 'clGetDeviceIDsFromD3D11NV'
+        )
+    )
+    c_d3d_object: Any = (
+        _NULL if d3d_object is None
+        else d3d_object if issubclass(type(d3d_object), _CData) and _typeof(d3d_object) is _type_void_ptr
+        else _marshal.pointer(ffi, d3d_object, 'void *', 'd3d_object', 'clGetDeviceIDsFromD3D11NV')
+    )
+    c_d3d_device_set = (
+        d3d_device_set
+        if type(d3d_device_set) is int and _min_cl_d3d11_device_set_nv <= d3d_device_set <= _max_cl_d3d11_device_set_nv
+        else _marshal.integer(
+            ffi, d3d_device_set, 'cl_d3d11_device_set_nv', 'd3d_device_set', 'clGetDeviceIDsFromD3D11NV'
+        )
+    )
+    c_num_entries = (
+        num_entries if type(num_entries) is int and _min_cl_uint <= num_entries <= _max_cl_uint
+        else _marshal.integer(ffi, num_entries, 'cl_uint', 'num_entries', 'clGetDeviceIDsFromD3D11NV')
+    )
+    c_devices: Any = (
+        _NULL if devices is None
+        else _marshal.pointer(
+            ffi,
+            devices,
+            'cl_device_id *',
+            'devices',
+            'clGetDeviceIDsFromD3D11NV',
+            exact=True,
+            count=c_num_entries,
+            count_name='num_entries',
+            access='out',
+        )
+    )
+    c_num_devices: Any = (
+        _NULL if num_devices is None
+        else num_devices if issubclass(type(num_devices), _CData) and _typeof(num_devices) is _type_cl_uint_ptr
+        else _marshal.pointer(
+            ffi, num_devices, 'cl_uint *', 'num_devices', 'clGetDeviceIDsFromD3D11NV', exact=True, access='out'
+        )
+    )
     function = _fn_clGetDeviceIDsFromD3D11NV.only if c_platform == _fn_clGetDeviceIDsFromD3D11NV.platform else None
     if function is None:
         function = _lookup('platform', c_platform, 'platform', _fn_clGetDeviceIDsFromD3D11NV)
-    code = function(c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices)
+    code = function(
+        c_platform, c_d3d_device_source, c_d3d_object, c_d3d_device_set, c_num_entries, c_devices, c_num_devices
+    )
     if code != 0:
         raise _error(code, 'clGetDeviceIDsFromD3D11NV')
 
@@ -1480,16 +2053,27 @@ def _unchecked_clCreateFromD3D11BufferNV(
     resource: Pointer,
     errcode_ret: Pointer,
 ) -> CData:
-    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferNV', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferNV'))
-    c_resource: Any = (_NULL if resource is None
-                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Buffer_ptr
-                       else _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferNV'))
-    given_errcode_ret: Any = (_NULL if errcode_ret is None
-                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferNV', exact=True, access='out'))
+    c_context: Any = (
+        context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+        else _marshal.known(ffi, context, 'cl_context')
+        or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11BufferNV', exact=True)
+    )
+    c_flags = (
+        flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+        else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11BufferNV')
+    )
+    c_resource: Any = (
+        _NULL if resource is None
+        else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Buffer_ptr
+        else _marshal.pointer(ffi, resource, 'ID3D11Buffer *', 'resource', 'clCreateFromD3D11BufferNV')
+    )
+    given_errcode_ret: Any = (
+        _NULL if errcode_ret is None
+        else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+        else _marshal.pointer(
+            ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11BufferNV', exact=True, access='out'
+        )
+    )
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D11BufferNV.only if c_context else None
     if function is None:
@@ -1509,18 +2093,31 @@ def _unchecked_clCreateFromD3D11Texture2DNV(
     subresource: int,
     errcode_ret: Pointer,
 ) -> CData:
-    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DNV', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DNV'))
-    c_resource: Any = (_NULL if resource is None
-                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture2D_ptr
-                       else _marshal.pointer(ffi, resource, 'ID3D11Texture2D *', 'resource', 'clCreateFromD3D11Texture2DNV'))
-    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
-                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture2DNV'))
-    given_errcode_ret: Any = (_NULL if errcode_ret is None
-                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DNV', exact=True, access='out'))
+    c_context: Any = (
+        context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+        else _marshal.known(ffi, context, 'cl_context')
+        or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture2DNV', exact=True)
+    )
+    c_flags = (
+        flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+        else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture2DNV')
+    )
+    c_resource: Any = (
+        _NULL if resource is None
+        else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture2D_ptr
+        else _marshal.pointer(ffi, resource, 'ID3D11Texture2D *', 'resource', 'clCreateFromD3D11Texture2DNV')
+    )
+    c_subresource = (
+        subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+        else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture2DNV')
+    )
+    given_errcode_ret: Any = (
+        _NULL if errcode_ret is None
+        else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+        else _marshal.pointer(
+            ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture2DNV', exact=True, access='out'
+        )
+    )
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D11Texture2DNV.only if c_context else None
     if function is None:
@@ -1540,18 +2137,31 @@ def _unchecked_clCreateFromD3D11Texture3DNV(
     subresource: int,
     errcode_ret: Pointer,
 ) -> CData:
-    c_context: Any = (context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
-                      else _marshal.known(ffi, context, 'cl_context') or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DNV', exact=True))
-    c_flags = (flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
-               else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DNV'))
-    c_resource: Any = (_NULL if resource is None
-                       else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture3D_ptr
-                       else _marshal.pointer(ffi, resource, 'ID3D11Texture3D *', 'resource', 'clCreateFromD3D11Texture3DNV'))
-    c_subresource = (subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
-                     else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture3DNV'))
-    given_errcode_ret: Any = (_NULL if errcode_ret is None
-                              else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
-                              else _marshal.pointer(ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DNV', exact=True, access='out'))
+    c_context: Any = (
+        context if issubclass(type(context), _CData) and _typeof(context) is _type_cl_context
+        else _marshal.known(ffi, context, 'cl_context')
+        or _marshal.pointer(ffi, context, 'cl_context', 'context', 'clCreateFromD3D11Texture3DNV', exact=True)
+    )
+    c_flags = (
+        flags if type(flags) is int and _min_cl_mem_flags <= flags <= _max_cl_mem_flags
+        else _marshal.integer(ffi, flags, 'cl_mem_flags', 'flags', 'clCreateFromD3D11Texture3DNV')
+    )
+    c_resource: Any = (
+        _NULL if resource is None
+        else resource if issubclass(type(resource), _CData) and _typeof(resource) is _type_ID3D11Texture3D_ptr
+        else _marshal.pointer(ffi, resource, 'ID3D11Texture3D *', 'resource', 'clCreateFromD3D11Texture3DNV')
+    )
+    c_subresource = (
+        subresource if type(subresource) is int and _min_UINT <= subresource <= _max_UINT
+        else _marshal.integer(ffi, subresource, 'UINT', 'subresource', 'clCreateFromD3D11Texture3DNV')
+    )
+    given_errcode_ret: Any = (
+        _NULL if errcode_ret is None
+        else errcode_ret if issubclass(type(errcode_ret), _CData) and _typeof(errcode_ret) is _type_cl_int_ptr
+        else _marshal.pointer(
+            ffi, errcode_ret, 'cl_int *', 'errcode_ret', 'clCreateFromD3D11Texture3DNV', exact=True, access='out'
+        )
+    )
     c_errcode_ret = ffi.new(_type_cl_int_ptr)
     function = _fn_clCreateFromD3D11Texture3DNV.only if c_context else None
     if function is None:
@@ -1576,26 +2186,81 @@ def _unchecked_clEnqueueAcquireD3D11ObjectsNV(
     c_command_queue: Any = command_queue
     function = _fn_clEnqueueAcquireD3D11ObjectsNV.only
     if function is None or not (type(command_queue) is _Handle and _typeof(command_queue) is _type_cl_command_queue):
-        c_command_queue = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                           else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsNV', exact=True))
+        c_command_queue = (
+            command_queue
+            if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+            else _marshal.known(ffi, command_queue, 'cl_command_queue')
+            or _marshal.pointer(
+                ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueAcquireD3D11ObjectsNV', exact=True
+            )
+        )
         function = _fn_clEnqueueAcquireD3D11ObjectsNV.only if c_command_queue else None
         if function is None:
             function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueAcquireD3D11ObjectsNV)
     try:
-        code = function(c_command_queue, num_objects, _NULL if mem_objects is None else mem_objects, num_events_in_wait_list, _NULL if event_wait_list is None else event_wait_list, _NULL if event is None else event)
+        code = function(
+            c_command_queue,
+            num_objects,
+            _NULL if mem_objects is None else mem_objects,
+            num_events_in_wait_list,
+            _NULL if event_wait_list is None else event_wait_list,
+            _NULL if event is None else event,
+        )
     except Exception:  # a value cffi does not take as it is: converted as with the checks on, or refused naming it
-        c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
-                         else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsNV'))
-        c_mem_objects: Any = (_NULL if mem_objects is None
-                              else mem_objects if issubclass(type(mem_objects), _CData) and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects                          else _marshal.array(ffi, mem_objects, 'cl_mem', True, 'mem_objects', 'clEnqueueAcquireD3D11ObjectsNV', c_num_objects, 'num_objects'))
-        c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
-                                     else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsNV'))
-        c_event_wait_list: Any = (_NULL if event_wait_list is None
-                                  else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueAcquireD3D11ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-        c_event: Any = (_NULL if event is None
-                        else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                        else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsNV', exact=True, access='out'))
-        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+        c_num_objects = (
+            num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
+            else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueAcquireD3D11ObjectsNV')
+        )
+        c_mem_objects: Any = (
+            _NULL if mem_objects is None
+            else mem_objects
+            if issubclass(type(mem_objects), _CData)
+            and _typeof(mem_objects) is _type_cl_mem_array and _length(mem_objects) >= c_num_objects
+            else _marshal.array(
+                ffi,
+                mem_objects,
+                'cl_mem',
+                True,
+                'mem_objects',
+                'clEnqueueAcquireD3D11ObjectsNV',
+                c_num_objects,
+                'num_objects',
+            )
+        )
+        c_num_events_in_wait_list = (
+            num_events_in_wait_list
+            if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
+            else _marshal.integer(
+                ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueAcquireD3D11ObjectsNV'
+            )
+        )
+        c_event_wait_list: Any = (
+            _NULL if event_wait_list is None
+            else event_wait_list
+            if issubclass(type(event_wait_list), _CData)
+            and _typeof(event_wait_list) is _type_cl_event_array
+            and _length(event_wait_list) >= c_num_events_in_wait_list
+            else _marshal.array(
+                ffi,
+                event_wait_list,
+                'cl_event',
+                True,
+                'event_wait_list',
+                'clEnqueueAcquireD3D11ObjectsNV',
+                c_num_events_in_wait_list,
+                'num_events_in_wait_list',
+            )
+        )
+        c_event: Any = (
+            _NULL if event is None
+            else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+            else _marshal.pointer(
+                ffi, event, 'cl_event *', 'event', 'clEnqueueAcquireD3D11ObjectsNV', exact=True, access='out'
+            )
+        )
+        code = function(
+            c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event
+        )
     if code != 0:
         raise _error(code, 'clEnqueueAcquireD3D11ObjectsNV')
 
@@ -1612,26 +2277,79 @@ def _unchecked_clEnqueueReleaseD3D11ObjectsNV(
     c_command_queue: Any = command_queue
     function = _fn_clEnqueueReleaseD3D11ObjectsNV.only
     if function is None or not (type(command_queue) is _Handle and _typeof(command_queue) is _type_cl_command_queue):
-        c_command_queue = (command_queue if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
-                           else _marshal.known(ffi, command_queue, 'cl_command_queue') or _marshal.pointer(ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsNV', exact=True))
+        c_command_queue = (
+            command_queue
+            if issubclass(type(command_queue), _CData) and _typeof(command_queue) is _type_cl_command_queue
+            else _marshal.known(ffi, command_queue, 'cl_command_queue')
+            or _marshal.pointer(
+                ffi, command_queue, 'cl_command_queue', 'command_queue', 'clEnqueueReleaseD3D11ObjectsNV', exact=True
+            )
+        )
         function = _fn_clEnqueueReleaseD3D11ObjectsNV.only if c_command_queue else None
         if function is None:
             function = _lookup('queue', c_command_queue, 'command_queue', _fn_clEnqueueReleaseD3D11ObjectsNV)
     try:
-        code = function(c_command_queue, num_objects, _NULL if mem_objects is None else mem_objects, num_events_in_wait_list, _NULL if event_wait_list is None else event_wait_list, _NULL if event is None else event)
+        code = function(
+            c_command_queue,
+            num_objects,
+            _NULL if mem_objects is None else mem_objects,
+            num_events_in_wait_list,
+            _NULL if event_wait_list is None else event_wait_list,
+            _NULL if event is None else event,
+        )
     except Exception:  # a value cffi does not take as it is: converted as with the checks on, or refused naming it
-        c_num_objects = (num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
-                         else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsNV'))
-        c_mem_objects: Any = (_NULL if mem_objects is None
-                              else _marshal.pointer(ffi, mem_objects, 'cl_mem *', 'mem_objects', 'clEnqueueReleaseD3D11ObjectsNV', exact=True, count=c_num_objects, count_name='num_objects', access='in'))
-        c_num_events_in_wait_list = (num_events_in_wait_list if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
-                                     else _marshal.integer(ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsNV'))
-        c_event_wait_list: Any = (_NULL if event_wait_list is None
-                                  else event_wait_list if issubclass(type(event_wait_list), _CData) and _typeof(event_wait_list) is _type_cl_event_array and _length(event_wait_list) >= c_num_events_in_wait_list                              else _marshal.array(ffi, event_wait_list, 'cl_event', True, 'event_wait_list', 'clEnqueueReleaseD3D11ObjectsNV', c_num_events_in_wait_list, 'num_events_in_wait_list'))
-        c_event: Any = (_NULL if event is None
-                        else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
-                        else _marshal.pointer(ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsNV', exact=True, access='out'))
-        code = function(c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event)
+        c_num_objects = (
+            num_objects if type(num_objects) is int and _min_cl_uint <= num_objects <= _max_cl_uint
+            else _marshal.integer(ffi, num_objects, 'cl_uint', 'num_objects', 'clEnqueueReleaseD3D11ObjectsNV')
+        )
+        c_mem_objects: Any = (
+            _NULL if mem_objects is None
+            else _marshal.pointer(
+                ffi,
+                mem_objects,
+                'cl_mem *',
+                'mem_objects',
+                'clEnqueueReleaseD3D11ObjectsNV',
+                exact=True,
+                count=c_num_objects,
+                count_name='num_objects',
+                access='in',
+            )
+        )
+        c_num_events_in_wait_list = (
+            num_events_in_wait_list
+            if type(num_events_in_wait_list) is int and _min_cl_uint <= num_events_in_wait_list <= _max_cl_uint
+            else _marshal.integer(
+                ffi, num_events_in_wait_list, 'cl_uint', 'num_events_in_wait_list', 'clEnqueueReleaseD3D11ObjectsNV'
+            )
+        )
+        c_event_wait_list: Any = (
+            _NULL if event_wait_list is None
+            else event_wait_list
+            if issubclass(type(event_wait_list), _CData)
+            and _typeof(event_wait_list) is _type_cl_event_array
+            and _length(event_wait_list) >= c_num_events_in_wait_list
+            else _marshal.array(
+                ffi,
+                event_wait_list,
+                'cl_event',
+                True,
+                'event_wait_list',
+                'clEnqueueReleaseD3D11ObjectsNV',
+                c_num_events_in_wait_list,
+                'num_events_in_wait_list',
+            )
+        )
+        c_event: Any = (
+            _NULL if event is None
+            else event if issubclass(type(event), _CData) and _typeof(event) is _type_cl_event_ptr
+            else _marshal.pointer(
+                ffi, event, 'cl_event *', 'event', 'clEnqueueReleaseD3D11ObjectsNV', exact=True, access='out'
+            )
+        )
+        code = function(
+            c_command_queue, c_num_objects, c_mem_objects, c_num_events_in_wait_list, c_event_wait_list, c_event
+        )
     if code != 0:
         raise _error(code, 'clEnqueueReleaseD3D11ObjectsNV')
 
@@ -1644,17 +2362,25 @@ def _unchecked_enqueue_acquire_d3d11_objects(
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event:
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_acquire_d3d11_objects')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'enqueue_acquire_d3d11_objects')
     l_mem_objects: CData | None
     try:
-        l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+        l_mem_objects, n_mem_objects = (
+            (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+        )
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
-        l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d11_objects')
+        l_mem_objects, n_mem_objects = _marshal.handle_list(
+            ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_acquire_d3d11_objects'
+        )
     l_event_wait_list: CData | None
     try:
-        l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+        l_event_wait_list, n_event_wait_list = (
+            (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+        )
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
-        l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d11_objects')
+        l_event_wait_list, n_event_wait_list = _marshal.handle_list(
+            ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_acquire_d3d11_objects'
+        )
     o_event = ffi.new(_type_cl_event_ptr)
     clEnqueueAcquireD3D11ObjectsNV(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)
@@ -1668,17 +2394,25 @@ def _unchecked_enqueue_release_d3d11_objects(
     as_pyopencl: bool = False,
 ) -> CData | pyopencl.Event:
     if type(as_pyopencl) is not bool:
-        as_pyopencl = _marshal.flag(as_pyopencl, "as_pyopencl", 'enqueue_release_d3d11_objects')
+        as_pyopencl = _marshal.flag(as_pyopencl, 'as_pyopencl', 'enqueue_release_d3d11_objects')
     l_mem_objects: CData | None
     try:
-        l_mem_objects, n_mem_objects = (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+        l_mem_objects, n_mem_objects = (
+            (ffi.new(_type_cl_mem_array, mem_objects), len(mem_objects)) if mem_objects else (None, 0)
+        )
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
-        l_mem_objects, n_mem_objects = _marshal.handle_list(ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d11_objects')
+        l_mem_objects, n_mem_objects = _marshal.handle_list(
+            ffi, mem_objects, 'cl_mem', 'mem_objects', 'enqueue_release_d3d11_objects'
+        )
     l_event_wait_list: CData | None
     try:
-        l_event_wait_list, n_event_wait_list = (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+        l_event_wait_list, n_event_wait_list = (
+            (ffi.new(_type_cl_event_array, wait_for), len(wait_for)) if wait_for else (None, 0)
+        )
     except Exception:  # not a list or tuple of cffi handles: item by item, with the errors that name the item
-        l_event_wait_list, n_event_wait_list = _marshal.handle_list(ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d11_objects')
+        l_event_wait_list, n_event_wait_list = _marshal.handle_list(
+            ffi, wait_for, 'cl_event', 'wait_for', 'enqueue_release_d3d11_objects'
+        )
     o_event = ffi.new(_type_cl_event_ptr)
     clEnqueueReleaseD3D11ObjectsNV(queue, n_mem_objects, l_mem_objects, n_event_wait_list, l_event_wait_list, o_event)
     return _lifetime.adopt(o_event[0], 'cl_event', as_pyopencl)

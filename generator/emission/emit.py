@@ -15,7 +15,11 @@ from generator.base.records import frozen
 from generator.emission import ffi
 from generator.emission.docs import model_docs, model_guides
 from generator.emission.docs_model import Docs
+from generator.emission.facade_code import facade_code
+from generator.emission.mapping_code import mapping_code
+from generator.emission.module_code import module_code
 from generator.emission.package import model_package
+from generator.emission.package_code import package_code
 from generator.emission.package_model import Package
 from generator.emission.render import TEMPLATE_CACHE, docs_templates, render, static_modules
 from generator.ir import files as ir
@@ -108,14 +112,15 @@ def package_files(package: Package) -> dict[str, str]:
     context = {"package": package, "config": package.config, "core": package.config.core_functions,
                "constants": package.core_constants, "core_types": package.config.core_types,
                "destructor_callback": package.destructor_callback}
+    code = package_code(package)
     files = {
         "pyproject.toml": render("package/pyproject.toml.j2", **context),
         "README.md": render("package/README.md.j2", **context),
         "LICENSE": package.config.licence_text,
         "NOTICE": render("package/NOTICE.j2", **context),
-        f"{root}/__init__.py": render("package/__init__.py.j2", **context),
+        f"{root}/__init__.py": render("package/__init__.py.j2", code=code, **context),
         f"{root}/py.typed": "",
-        f"{root}/errors.py": render("package/errors.py.j2", errors=package.errors, **context),
+        f"{root}/errors.py": render("package/errors.py.j2", errors=package.errors, code=code, **context),
         f"{root}/_library.py": render("package/_library.py.j2", **context),
         f"{root}/_lifetime.py": render("package/_lifetime.py.j2", **context),
         f"{root}/_binding.py": render("package/_binding.py.j2", **context),
@@ -126,15 +131,18 @@ def package_files(package: Package) -> dict[str, str]:
     files[f"{root}/_cdef/core.h"] = core_cdef
     cdefs = {}
     for extension in package.extensions:
-        files[f"{root}/{extension.module}.py"] = render("package/extension.py.j2", extension=extension, **context)
+        files[f"{root}/{extension.module}.py"] = render("package/extension.py.j2", extension=extension,
+                                                        code=module_code(extension, package), **context)
         cdefs[extension.module] = render("package/_cdef/extension.h.j2", extension=extension, **context)
         files[f"{root}/_cdef/{extension.module}.h"] = cdefs[extension.module]
     for facade in package.facades:
-        files[f"{root}/{facade.module}.py"] = render("package/facade.py.j2", facade=facade, **context)
+        files[f"{root}/{facade.module}.py"] = render("package/facade.py.j2", facade=facade,
+                                                     code=facade_code(facade, package), **context)
         if facade.enums:
             files[f"{root}/{facade.enums_module}.py"] = render("package/enums.py.j2", facade=facade, **context)
     for mapping in package.mappings:
-        files[f"{root}/{mapping.module}.py"] = render("package/mapping.py.j2", mapping=mapping, **context)
+        files[f"{root}/{mapping.module}.py"] = render("package/mapping.py.j2", mapping=mapping,
+                                                      code=mapping_code(mapping), **context)
     with timing.stage("cffi modules"):
         files.update({f"{root}/{name}": text for name, text in ffi.out_of_line(root, core_cdef, cdefs).items()})
     return files

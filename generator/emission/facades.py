@@ -20,6 +20,7 @@ from generator.base.records import frozen
 from generator.emission.interop import ContextConstructor, InfoQuery
 from generator.emission.package_model import EnumModel, ExtensionModule
 from generator.emission.pythonic_model import ContextManager, PythonicFunction
+from generator.emission.sorting import dunder_all
 
 
 @frozen
@@ -34,9 +35,14 @@ class Facade:
 
     @property
     def public(self) -> tuple[str, ...]:
-        """Its `__all__`."""
-        return (*(enum.class_name for enum in self.enums), "EXTENSIONS", "VARIANTS", "Variant", "supported",
-                "variant", "variants")
+        """Its `__all__`, in the order ruff wants (RUF022)."""
+        return dunder_all([*(enum.class_name for enum in self.enums), "EXTENSIONS", "VARIANTS", "Variant",
+                           "supported", "variant", "variants"])
+
+    @property
+    def enums_public(self) -> tuple[str, ...]:
+        """The `__all__` of its enums module."""
+        return dunder_all(enum.class_name for enum in self.enums)
 
     @property
     def common(self) -> tuple[PythonicFunction, ...]:

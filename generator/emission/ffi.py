@@ -7,12 +7,15 @@ module includes the core one, so handles are one type everywhere.
 
 from __future__ import annotations
 
+import ast
 import io
+import pprint
 
 import cffi
 from cffi.recompiler import make_py_source
 
 from generator.base.errors import InputError
+from generator.emission.layout import STEP, WIDTH, width
 
 
 def out_of_line(package: str, core_cdef: str, extension_cdefs: dict[str, str]) -> dict[str, str]:
@@ -40,4 +43,33 @@ def _ffi(name: str, cdef: str, what: str, include: cffi.FFI | None = None) -> cf
 def _source(builder: cffi.FFI) -> str:
     text = io.StringIO()
     make_py_source(builder, builder._assigned_source[0], text)  # type: ignore[attr-defined]
-    return text.getvalue()
+    return laid_out(text.getvalue())
+
+
+def laid_out(source: str) -> str:
+    """cffi's module within the package's line length, its imports as ruff's isort orders them: cffi writes the
+    parsed declarations as one literal per line, thousands of characters long; `pprint` writes the same values
+    over lines (a bytes literal as adjacent literals, a tuple a few items a line). A keyword whose line fits is
+    kept as cffi wrote it (`_version` in hexadecimal). The module means what cffi's did: the same imports and
+    the same call with the same values."""
+    tree = ast.parse(source)
+    *imported, made = tree.body
+    if not (isinstance(made, ast.Assign) and isinstance(made.value, ast.Call) and len(made.value.args) == 1
+            and all(isinstance(node, ast.Import | ast.ImportFrom) for node in imported)):
+        raise AssertionError("cffi's out-of-line module is no longer imports and one call")
+    call = made.value
+    lines = [source.splitlines()[0]]  # cffi's own comment: an auto-generated file
+    for kind in (ast.Import, ast.ImportFrom):  # the third-party `_cffi_backend`, then the package's core module
+        section = [ast.unparse(node) for node in imported if isinstance(node, kind)]
+        lines += ["", *section] if section and len(lines) > 1 else section
+    lines += ["", f"{ast.unparse(made.targets[0])} = {ast.unparse(call.func)}(",
+              f"{' ' * STEP}{ast.unparse(call.args[0])},"]
+    for keyword in call.keywords:
+        lead = f"{' ' * STEP}{keyword.arg}="
+        written = ast.get_source_segment(source, keyword.value) or ast.unparse(keyword.value)
+        if width(lead + written) < WIDTH and "\n" not in written:
+            lines.append(f"{lead}{written},")
+            continue
+        value = pprint.pformat(ast.literal_eval(keyword.value), width=WIDTH - len(lead) - 1, compact=True)
+        lines += [lead + value.replace("\n", "\n" + " " * len(lead)) + ","]
+    return "\n".join([*lines, ")", ""])

@@ -14,8 +14,16 @@ from generator.base.c_decl import base_type
 from generator.base.knowledge import Knowledge, PackageConfig
 from generator.base.predicates import Acquired, AllOf, Compare, IsNull, MemberOf, Not, Predicate, Released, Wrapped
 from generator.emission.c_types import param_kind, result_kind
+from generator.emission.layout import flat
 from generator.emission.package_model import CheckModel, Condition, EffectModel, ErrorCase, FunctionModel, ParamModel
-from generator.emission.predicates import PredicateError, Scope, compile_host, compile_state, state_keys, token_names
+from generator.emission.predicates import (
+    PredicateError,
+    Scope,
+    host_expression,
+    state_expression,
+    state_keys,
+    token_names,
+)
 from generator.emission.pythonic_model import PythonicFunction
 from generator.ir.model import Effect, Function
 from generator.ir.values import resolves_to_integer
@@ -132,14 +140,15 @@ def model_checks(function: Function, scope: Scope) -> tuple[CheckModel, ...]:
         for clause in error.check:
             if clause.kind == "driver" or error.code not in scope.values:
                 continue
-            compile_ = compile_host if clause.kind == "host" else compile_state
+            compile_ = host_expression if clause.kind == "host" else state_expression
             if clause.predicate is None:
                 continue
             try:
-                test = compile_(clause.predicate, scope)
+                expression = compile_(clause.predicate, scope)
             except PredicateError as failed:
                 message = f"{function.name}: cannot check {clause.text!r}: {failed}"
                 raise naming.error_at(error.source, message) from None
+            test = flat(expression)
             key = (clause.kind, test, error.code)
             condition = Condition(error.condition, error.source.cited())
             same = checks.get(key)
@@ -149,7 +158,7 @@ def model_checks(function: Function, scope: Scope) -> tuple[CheckModel, ...]:
                                          (clause.text,), (condition,), _mentioned(clause.predicate),
                                          state_keys(clause.predicate) if state else None,
                                          clause.predicate.notation if state else None,
-                                         "" if state else token_names(clause.predicate, scope))
+                                         "" if state else token_names(clause.predicate, scope), expression)
             elif clause.text not in same.clauses:
                 checks[key] = replace(same, clauses=(*same.clauses, clause.text),
                                       conditions=(*same.conditions, condition))

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Literal
 from generator.base.diagnostics import Location
 from generator.base.knowledge import PackageConfig
 from generator.base.records import frozen
+from generator.emission.layout import Node
+from generator.emission.sorting import dunder_all
 
 if TYPE_CHECKING:
     from generator.emission.facades import Facade
@@ -94,12 +96,8 @@ class CheckModel:
     params: tuple[str, ...]  # the parameters the clauses speak of, for the message
     keys: str | None = None  # the list parameter whose handles a state test reads (`k_<param>`)
     question: str | None = None  # a state test's predicate: acquired / released / wrapped
-    tokens: str = ""  # the tokens a host test compares with, by name (`{0, CL_A, CL_B}`)
-
-    @property
-    def comment(self) -> str:
-        """What the wrapper's line of the test ends with: the tokens it compares with, named."""
-        return f"  # {self.tokens}" if self.tokens else ""
+    tokens: str = ""  # the tokens a host test compares with, by name (`{0, CL_A, CL_B}`): the comment of its line
+    expression: Node = ""  # `test` as the wrapper lays it out (`emission.layout`)
 
 
 @frozen
@@ -280,7 +278,8 @@ class ExtensionModule:
 
     @property
     def public(self) -> tuple[str, ...]:
-        """Its `__all__`: what a user of the module calls or reads (the wrappers' helpers are private)."""
+        """Its `__all__`: what a user of the module calls or reads (the wrappers' helpers are private), in the order
+        ruff wants (RUF022)."""
         names = ["EXTENSION", "VENDOR", "REVISION", "SOURCES", "GENERATOR_VERSION", "ERROR_NAMES", "C_NAMES",
                  "ffi", "supported", "conditions"]
         names += [e.class_name for e in self.enums] + [c.c_name for c in self.constants]
@@ -290,7 +289,7 @@ class ExtensionModule:
         if self.context is not None:
             names.append(self.context.name)
         names += [q.name for q in self.queries]
-        return tuple(sorted(set(names)))
+        return dunder_all(names)
 
 
 @frozen
@@ -366,6 +365,11 @@ class Package:
     generator_version: str = ""
     platform_class: str = "Any"  # PyOpenCL's class of a platform, for what `platforms(as_pyopencl=True)` returns
     context_properties: tuple[CoreProperty, ...] = ()  # the core ones the context constructors take
+
+    @property
+    def error_class_names(self) -> tuple[str, ...]:
+        """The exception classes' names in the order ruff wants `__all__` in (RUF022)."""
+        return dunder_all(error.class_name for error in self.errors)
 
 
 def declaration(c_type: str, name: str) -> str:

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from generator.base import naming
 from generator.base.predicates import Acquired, AllOf, Compare, IsNull, MemberOf, Not, Predicate, Released, Wrapped
 from generator.base.records import frozen
+from generator.emission.layout import Bracket, Node, Prefixed, call, chain, flat
 
 #: Python's spelling of the predicate's comparison operators.
 _OPERATORS = {"==": "==", ">": ">", "<": "<", ">=": ">=", "<=": "<="}
@@ -37,9 +38,19 @@ class Scope:
 
 def compile_host(predicate: Predicate, scope: Scope) -> str:
     """A boolean expression: true when the condition holds."""
+    return flat(host_expression(predicate, scope))
+
+
+def compile_state(predicate: Predicate, scope: Scope) -> str:
+    """An expression that gives the offending object's address, or None when the condition does not hold."""
+    return flat(state_expression(predicate, scope))
+
+
+def host_expression(predicate: Predicate, scope: Scope) -> Node:
+    """`compile_host`'s expression as a layout node (`emission.layout`), which the wrapper breaks where it is long."""
     match predicate:
         case MemberOf(param, values):
-            return f"{_param(param, scope)} in {_values(values, scope)}"
+            return Prefixed(f"{_param(param, scope)} in ", _values(values, scope))
         case IsNull(param):
             return f"not {_param(param, scope)}"
         case Compare(param, operator, number):
@@ -47,31 +58,34 @@ def compile_host(predicate: Predicate, scope: Scope) -> str:
         case Not(operand):
             return _negate(operand, scope)
         case AllOf(operands):
-            return "(" + " and ".join(compile_host(n, scope) for n in operands) + ")"
+            nodes = [host_expression(n, scope) for n in operands]
+            if not nodes:
+                return "()"
+            return Bracket("(", (chain(nodes[0], *(("and", node) for node in nodes[1:])),), ")", comma=False)
     raise PredicateError(f"{predicate.notation!r} is not a host predicate")
 
 
-def compile_state(predicate: Predicate, scope: Scope) -> str:
-    """An expression that gives the offending object's address, or None when the condition does not hold."""
+def state_expression(predicate: Predicate, scope: Scope) -> Node:
+    """`compile_state`'s expression as a layout node."""
     match predicate:
         case Acquired(objects):
-            return f"_state.acquired({_handles(objects, scope)})"
+            return call("_state.acquired", _handles(objects, scope))
         case Released(objects):
-            return f"_state.released({_handles(objects, scope)})"
+            return call("_state.released", _handles(objects, scope))
         case Wrapped(context, resource, subresource):
             part = _param(subresource, scope) if subresource is not None else "None"
-            return (f"_state.wrapped(_library.address({_param(context, scope)}), "
-                    f"_library.address({_param(resource, scope)}), {part})")
+            return call("_state.wrapped", call("_library.address", _param(context, scope)),
+                        call("_library.address", _param(resource, scope)), part)
     raise PredicateError(f"{predicate.notation!r} is not a state predicate")
 
 
-def _negate(node: Predicate, scope: Scope) -> str:
+def _negate(node: Predicate, scope: Scope) -> Node:
     match node:
         case MemberOf(param, values):
-            return f"{_param(param, scope)} not in {_values(values, scope)}"
+            return Prefixed(f"{_param(param, scope)} not in ", _values(values, scope))
         case IsNull(param):
             return _param(param, scope)
-    return f"not {compile_host(node, scope)}"
+    return Prefixed("not ", host_expression(node, scope))
 
 
 def _compare(name: str, operator: str, number: int, scope: Scope) -> str:
@@ -80,7 +94,7 @@ def _compare(name: str, operator: str, number: int, scope: Scope) -> str:
     return f"{_param(name, scope)} {_OPERATORS[operator]} {number}"
 
 
-def _values(names: tuple[str | int, ...], scope: Scope) -> str:
+def _values(names: tuple[str | int, ...], scope: Scope) -> Bracket:
     """A set literal of ints (Python builds it once, as a constant)."""
     found: list[int] = []
     for name in names:
@@ -90,7 +104,7 @@ def _values(names: tuple[str | int, ...], scope: Scope) -> str:
             found.append(int(scope.values[name]))
         else:
             raise PredicateError(f"{name!r} has no known value")
-    return "{" + ", ".join(str(v) for v in sorted(set(found))) + "}"
+    return Bracket("{", tuple(str(v) for v in sorted(set(found))), "}")
 
 
 def token_names(predicate: Predicate, scope: Scope) -> str:

@@ -42,7 +42,6 @@ from ._core_ffi import ffi as _core_ffi
 from .errors import _kind as kind
 
 
-
 class CData(Protocol):
     """A cffi object (a handle, pointer or array), as a type checker sees it: what the package returns and takes
     back. cffi's objects have these methods and no str, number, list or PyOpenCL object has all of them, so a
@@ -74,7 +73,7 @@ class HasAsParameter(Protocol):
 
 
 #: ctypes pointers (comtypes' COM interface pointers are ctypes pointers too).
-_CTYPES_POINTERS = (ctypes.c_void_p, getattr(ctypes, "_Pointer"))
+_CTYPES_POINTERS = (ctypes.c_void_p, ctypes._Pointer)
 
 #: What a handle or pointer parameter accepts.
 Pointer: TypeAlias = "CData | int | HasIntPtr | HasAsParameter | ctypes.c_void_p | ctypes._Pointer[Any] | None"

@@ -44,7 +44,7 @@ import sys
 import threading
 import weakref
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from types import FrameType
 from typing import Any
 
@@ -380,10 +380,9 @@ class Tracker:
                 if mem in self._known:
                     continue
                 self._known.add(mem)
-            try:
+            # not a live memory object after all: the driver will say so on its next use
+            with suppress(_library.QueryFailed):
                 _lifetime.on_destroyed(mem, self.forget)
-            except _library.QueryFailed:
-                pass  # not a live memory object after all: the driver will say so on its next use
 
     def snapshot(self) -> dict[str, Any]:
         """The tracked state, for tests and debugging: addresses."""
