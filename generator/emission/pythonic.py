@@ -37,7 +37,10 @@ def model_pythonic(
     count_type = config.core_types["count"]
     out = {p.name for p in params if _says_it_returns(p.name, descriptions[p.name])
            or (p.kind == "pointer" and not p.count and base_type(p.c_type) in handles and "const" not in p.c_type)}
-    lists = {p.count: p for p in params if p.count}
+    lists: dict[str, list[str]] = {}
+    for p in params:
+        if p.count:
+            lists.setdefault(p.count, []).append(p.name)
     roles: dict[str, Argument] = {}
     out_list = None
     for param in params:
@@ -62,10 +65,15 @@ def model_pythonic(
             roles[name] = Argument(name, "pass", spelled, spelled, param)
     by_name = {param.name: param for param in params}
     for count, listed in lists.items():
-        if roles[listed.name].role == "out_list":
-            roles[count] = Argument(count, "out_capacity", f"n_{listed.name}", "0", by_name[count])
-        else:
-            roles[count] = Argument(count, "length", f"n_{listed.name}", f"n_{listed.name}", by_name[count])
+        out_listed = [name for name in listed if roles[name].role == "out_list"]
+        sequences = [name for name in listed if roles[name].role in ("sequence", "wait_list")]
+        if out_listed:
+            roles[count] = Argument(count, "out_capacity", f"n_{out_listed[0]}", "0", by_name[count])
+        elif sequences:  # the length of the list the caller gives
+            roles[count] = Argument(count, "length", f"n_{sequences[0]}", f"n_{sequences[0]}", by_name[count])
+        else:  # it counts arrays passed as pointers: the caller says how many
+            spelled = config.pythonic.names.get(by_name[count].c_type, count)
+            roles[count] = Argument(count, "pass", spelled, spelled, by_name[count])
     arguments = tuple(roles[p.name] for p in params)
     two_calls = out_list is not None and any(a.role == "out_count" for a in arguments)
     if out_list is not None and not two_calls:

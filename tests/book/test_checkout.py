@@ -16,8 +16,9 @@ import pytest
 
 from generator import cli, pipeline
 from generator.ir import files as ir
+from tests.book import snapshot
 from tests.book.snapshot import SNAPSHOT
-from tests.support import ROOT, CliRun, calls_counted, grown, load_truth, peak_memory
+from tests.support import ROOT, CliRun, calls_counted, grown, lint, load_truth, peak_memory
 
 SEEDS = Path(__file__).resolve().parents[2] / "specs"
 D3D = ("cl_khr_d3d10_sharing", "cl_khr_d3d11_sharing")
@@ -359,3 +360,14 @@ def test_a_file_read_twice_gives_each_of_its_conditions_once(
     functions = ir.read_data(out / "ir" / "cl_khr_d3d11_sharing.yaml")[0]["functions"]
     errors = [(f["name"], e["code"], e["source"]) for f in functions for e in f["errors"]]
     assert len(errors) == len(set(errors)) == 42
+
+
+def test_the_package_of_every_extension_with_reference_pages_passes_the_linter(tmp_path: Path) -> None:
+    """A count shared by arrays passed as pointers (`num_media_adapters` of the DX9 media adapters) was named as
+    the length of a list the Python-style function never made: a name defined nowhere, which ruff's F821 finds."""
+    chosen = sorted(snapshot.with_pages(snapshot.registry()))
+    assert "cl_khr_dx9_media_sharing" in chosen and len(chosen) >= 10
+    out = tmp_path / "out"
+    status = cli.main(["generate", "--specs", str(SNAPSHOT), "--out", str(out), *(f"--extension={e}" for e in chosen)])
+    assert status == 0
+    assert lint(out / "cl_d3d_sharing") == []
