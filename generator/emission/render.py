@@ -39,6 +39,15 @@ def py(value: object) -> str:
     raise TypeError(f"no literal for {type(value).__name__}")
 
 
+def toml(value: str) -> str:
+    """A TOML basic string of `value`, as a reader of pyproject.toml expects it (`"cffi>=1.16"`): Jinja's
+    `tojson` escapes `<`, `>` and `&` for HTML, and JSON's escapes of characters beyond the BMP are pairs TOML
+    does not take. Only what TOML requires is escaped: the quote, the backslash, control characters."""
+    escaped = "".join(f"\\u{ord(c):04X}" if ord(c) < 0x20 or ord(c) == 0x7F else c for c in
+                      value.replace("\\", "\\\\").replace('"', '\\"'))
+    return f'"{escaped}"'
+
+
 def docstring(text: str, indent: int = 0, width: int = 100) -> str:
     """A triple-quoted docstring literal of `text`, wrapped; paragraphs are kept."""
     pad = " " * indent
@@ -187,6 +196,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["py"] = py
+    env.filters["toml"] = toml
     env.filters["docstring"] = docstring
     env.filters["sentence"] = sentence
     env.filters["md"] = md

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import ast
 import textwrap
+import tomllib
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.emission.render import _wrap, docstring, py, render
+from generator.emission.render import _wrap, docstring, py, render, toml
 from tests.pathological import FLOOR, RATIO_BOUND
 from tests.support import calls_counted, grown
 
@@ -71,3 +72,13 @@ def test_a_wrapped_item_is_what_textwrap_makes_of_it(words: list[str], bullet: b
     expected = "\n".join(textwrap.wrap(" ".join(item.split()), width, subsequent_indent=indent,
                                        break_long_words=False, break_on_hyphens=False)) or item
     assert _wrap(item, width) == expected
+
+
+@given(st.text())
+def test_a_toml_string_reads_back_as_the_text(text: str) -> None:
+    assert tomllib.loads(f"value = {toml(text)}")["value"] == text
+
+
+def test_a_toml_string_escapes_only_what_toml_requires() -> None:
+    assert toml("cffi>=1.16 & <2") == '"cffi>=1.16 & <2"'
+    assert toml('a "b" \\ \x7f \U0001F600') == '"a \\"b\\" \\\\ \\u007F \U0001F600"'
