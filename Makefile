@@ -15,7 +15,7 @@ MKDOCS := NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs
 PYTHONS := 3.11 3.12 3.13
 # The quick suite: the base and package tests, and generation byte-identical to generated/.
 QUICK := tests/base tests/package tests/test_pythons.py
-MAIN_PYTHON := $(shell $(PYTHON) -c 'import sys; print(*sys.version_info[:2], sep=".")' 2>/dev/null)
+MAIN_PYTHON := $(shell $(if $(wildcard $(PY)),$(PY),$(PYTHON)) -c 'import sys; print(*sys.version_info[:2], sep=".")' 2>/dev/null)
 # The full suite covers the quick one on .venv's Python: `make test` adds the quick suite on the others.
 OTHER_PYTHONS := $(filter-out $(MAIN_PYTHON),$(PYTHONS))
 
@@ -52,7 +52,8 @@ quick-%:
 	fi
 
 # (a recipe that names $$(MAKE) runs under `make -n` too: the suite itself is run by the make it starts)
-quick-run-%: .venv-%/.quick-installed
+# (a static pattern: make would take `quick-%` for quick-run-3.12 while .venv-3.12 is not made yet)
+$(addprefix quick-run-,$(PYTHONS)): quick-run-%: .venv-%/.quick-installed
 	.venv-$*/bin/python -m pytest -q $(QUICK)
 
 .venv-%/.quick-installed: pyproject.toml

@@ -4,6 +4,7 @@ Pythons are tested. Part of the quick suite (Makefile QUICK), so it runs on ever
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -65,3 +66,15 @@ def test_the_metadata_says_which_pythons_are_tested() -> None:
                                          ("generated/pyproject.toml", built["requires-python"], built["classifiers"])]:
         assert (requires, said(classifiers)) == (least, versions), where
         assert "Programming Language :: Python :: 3 :: Only" in classifiers, where
+
+
+def test_make_runs_the_quick_suite_on_a_python_whose_venv_is_not_made_yet(tmp_path: Path) -> None:
+    """`make quick-3.12` on a fresh clone makes .venv-3.12 and runs the suite there (`make -n`: what it would do).
+    With a pattern rule, make took `quick-%` for `quick-run-3.12` and reported "no Python run-3.12"."""
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    for version in ("3.12", "3.13"):
+        done = subprocess.run(["make", "-n", "-f", str(ROOT / "Makefile"), f"quick-run-{version}",
+                               f"QUICK_PYTHON=python{version}"], cwd=tmp_path, capture_output=True, text=True,
+                              timeout=60, check=False)
+        assert done.returncode == 0, done.stderr
+        assert f".venv-{version}/bin/python -m pytest -q tests/base" in done.stdout, done.stdout

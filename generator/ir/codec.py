@@ -56,8 +56,20 @@ def ir(
     of a tuple of pairs. `order`: the sort key of a tuple's items as written. `convert`: (write, read) of each
     value, or of each item of a tuple, for a type the IR does not declare.
     """
-    return {"key": key, "omit": omit, "column": column, "plain": plain, "pairs": pairs, "order": order,
-            "convert": convert}
+    return {"ir": Written(key, omit, column, plain, pairs, order, convert)}
+
+
+@dataclasses.dataclass(frozen=True)
+class Written:
+    """How the IR writes a field (`ir`'s arguments)."""
+
+    key: str | None = None
+    omit: Omit | None = None
+    column: str | None = None
+    plain: bool = False
+    pairs: tuple[str, str] | None = None
+    order: Callable[[Any], Any] | None = None
+    convert: tuple[Callable[[Any], Any], Callable[[Any], Any]] | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -67,14 +79,14 @@ class Key:
     name: str  # the field's
     key: str
     kind: Any  # the field's type, resolved
-    required: bool  # no default: always written, and the schema requires it
+    required: bool  # no default in the record
     omit: Omit | None
     column: str | None
     plain: bool
     pairs: tuple[str, str] | None
     order: Callable[[Any], Any] | None
     convert: tuple[Callable[[Any], Any], Callable[[Any], Any]] | None
-    default: Any
+    default: Any  # what a mapping without the key reads as
 
 
 @cache
@@ -85,14 +97,32 @@ def keys(record: type) -> tuple[Key, ...]:
     for f in dataclasses.fields(record):
         if not f.init or f.name.startswith("_"):
             continue
-        meta: Mapping[str, Any] = f.metadata
+        how: Written = f.metadata.get("ir", Written())
         required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
         factory = cast("Callable[[], Any]", f.default_factory)
-        default = None if required else (f.default if f.default is not dataclasses.MISSING else factory())
-        found.append(Key(f.name, meta.get("key") or f.name, hints[f.name], required, meta.get("omit"),
-                         meta.get("column"), bool(meta.get("plain")), meta.get("pairs"), meta.get("order"),
-                         meta.get("convert"), default))
+        default = (_empty(hints[f.name]) if required
+                   else f.default if f.default is not dataclasses.MISSING else factory())
+        found.append(Key(f.name, how.key or f.name, hints[f.name], required, how.omit, how.column, how.plain,
+                         how.pairs, how.order, how.convert, default))
     return tuple(found)
+
+
+def _empty(kind: Any) -> Any:
+    """What a field with no default reads as when its key is left out (the schema allows it, or the record's
+    `omit` leaves it out): an empty tuple or mapping, or None for an optional field; else it has no such value
+    (`tests/ir/test_codec.py` holds the schema to require such a key)."""
+    origin = typing.get_origin(kind)
+    if origin is tuple:
+        return ()
+    if origin is dict:
+        return {}
+    if origin in (types.UnionType, typing.Union) and type(None) in typing.get_args(kind):
+        return None
+    return _NO_VALUE
+
+
+#: The default of a key the IR cannot leave out.
+_NO_VALUE = object()
 
 
 # -- writing ----------------------------------------------------------------
@@ -181,6 +211,8 @@ def decode(record: type, data: Mapping[str, Any]) -> Any:
     values = {}
     for key in keys(record):
         if key.key not in data:
+            if key.default is _NO_VALUE:
+                raise KeyError(f"{record.__name__}: the IR has no {key.key!r}, which it cannot leave out")
             values[key.name] = key.default
             continue
         value = _read(key, key.kind, data[key.key])

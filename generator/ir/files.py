@@ -29,7 +29,8 @@ SCHEMA_PATH = Path(__file__).with_name("ir.schema.json")
 
 def to_dict(extension: Extension | model.Extension) -> dict[str, Any]:
     """The IR mapping of an extension, its draft or its record: the keys `ir.model` declares."""
-    return codec.encode(model.Extension, extension, plain)
+    # a record's texts are plain already: made so again, `<<anchor>>` would lose its brackets one by one
+    return codec.encode(model.Extension, extension, plain if isinstance(extension, Extension) else str)
 
 
 def plain(text: str) -> str:

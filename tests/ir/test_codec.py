@@ -63,6 +63,9 @@ def test_the_schema_has_each_key_of_the_record_and_no_other(record: type, pointe
     schema = schema_object(pointer)
     assert set(schema["properties"]) == written
     assert set(schema.get("required", ())) <= always, "the schema requires a key the record leaves out"
+    cannot_miss = {k.key for k in keys if k.default is codec._NO_VALUE}
+    assert cannot_miss <= set(schema.get("required", ())), "a key the schema lets go has no value to read as"
+    assert not any(k.omit is not None and k.default is codec._NO_VALUE for k in keys)
     assert schema.get("additionalProperties") is False
 
 
@@ -151,3 +154,32 @@ def test_a_new_field_touches_the_record_and_the_schema_only(tmp_path: Path) -> N
     schema_file.write_text(json.dumps(schema), encoding="utf-8")
     done = run()
     assert done.returncode == 0, done.stderr
+
+
+def test_a_left_out_key_the_schema_allows_reads_as_empty_not_none(seed_result: Result) -> None:
+    data = files.to_dict(read.record(seed_result.extensions[0]))
+    del data["metadata"]
+    table = data["tables"][0]
+    del table["row_sources"]
+    files.validate(data)
+    back = read.from_dict(data)
+    assert back.metadata == {} and back.tables[0].row_sources == ()
+
+
+def test_a_foreign_function_without_a_prototype_has_no_parameters() -> None:
+    bare = codec.decode(model.Function, {"name": "clOther", "errors": [], "source": "specs/x.txt:3", "external": True})
+    assert bare.params == () and bare.return_type is None
+
+
+def test_a_record_is_written_as_its_draft_was_even_where_plain_would_change_it_again(seed_result: Result) -> None:
+    """`plain` makes `<name>` a word: a record's texts are plain already, and `<<anchor>>` would lose a bracket
+    more on each write."""
+    extension = seed_result.extensions[0]
+    error = extension.functions[0].errors[0]
+    kept = error.condition
+    try:
+        error.condition = "see <<anchor>> for <flags>"
+        once = files.to_dict(extension)
+        assert files.to_dict(read.from_dict(once)) == once
+    finally:
+        error.condition = kept
