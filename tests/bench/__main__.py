@@ -203,13 +203,17 @@ def bench_scaling(work: Path, repeat: int, plot: Path | None) -> tuple[str, bool
         lines.append(f"  {s.specs:5d} {s.input_bytes / 1e6:7.2f} MB {s.wall:6.2f} s {s.per_spec * 1000:6.1f} ms "
                      f"{s.work_per_spec(one) * 1000:11.1f} ms {added:>11} {s.peak_kib / 1024:9.0f} MiB")
     spread = max(s.work_per_spec(one) for s in sizes) / min(s.work_per_spec(one) for s in sizes) - 1
+    # super-linear work shows as a spec costing more in a larger corpus; one costing less (work shared by a
+    # family of texts, met once) is no defect of scaling, so the target bounds the growth only
+    growth = max(s.work_per_spec(one) for s in sizes[1:]) / sizes[0].work_per_spec(one) - 1
     wall_spread = max(s.per_spec for s in sizes) / min(s.per_spec for s in sizes) - 1
     small, large = sizes[0], sizes[-1]
     memory_growth, input_growth = large.peak_kib / small.peak_kib, large.input_bytes / small.input_bytes
     met = [
-        (spread <= LINEAR_TOLERANCE, f"time per spec varies by {spread:.0%} from {small.specs} to {large.specs} "
-                                     f"(target <= {LINEAR_TOLERANCE:.0%}), beyond a one-spec run's "
-                                     f"{one.wall:.2f} s; with it, by {wall_spread:.0%}"),
+        (growth <= LINEAR_TOLERANCE, f"time per spec beyond a one-spec run's {one.wall:.2f} s grows by at most "
+                                     f"{growth:+.0%} from {small.specs} specs (target <= +{LINEAR_TOLERANCE:.0%}); "
+                                     f"it varies by {spread:.0%} in all from {small.specs} to {large.specs}, and by "
+                                     f"{wall_spread:.0%} with the fixed part"),
         (memory_growth <= input_growth, f"peak memory grows {memory_growth:.1f}x for {input_growth:.1f}x the input "
                                         "(target: no faster than the input)"),
     ]
