@@ -107,7 +107,13 @@ def _markdown(template: str, **context: object) -> str:
 
 def package_files(package: Package) -> dict[str, str]:
     """The generated package: its pyproject.toml at OUT's top, its modules in OUT/<name>/ (not yet checked to
-    compile: `CompileCheck`)."""
+    compile: `CompileCheck`). The code models (`module_code`, ...) are charged to "code model"; rendering and the
+    cffi modules to their own stages."""
+    with timing.stage("code model"):
+        return _package_files(package)
+
+
+def _package_files(package: Package) -> dict[str, str]:
     root = package.config.name
     context = {"package": package, "config": package.config, "core": package.config.core_functions,
                "constants": package.core_constants, "core_types": package.config.core_types,

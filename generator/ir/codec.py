@@ -72,20 +72,13 @@ class Written:
     convert: tuple[Callable[[Any], Any], Callable[[Any], Any]] | None = None
 
 
-@dataclasses.dataclass(frozen=True)
-class Key:
-    """One field of a record as the IR writes it."""
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Key(Written):
+    """One field of a record as the IR writes it: how (`Written`), and what the record says of it."""
 
+    key: str  # the YAML key, always known here
     name: str  # the field's
-    key: str
     kind: Any  # the field's type, resolved
-    required: bool  # no default in the record
-    omit: Omit | None
-    column: str | None
-    plain: bool
-    pairs: tuple[str, str] | None
-    order: Callable[[Any], Any] | None
-    convert: tuple[Callable[[Any], Any], Callable[[Any], Any]] | None
     default: Any  # what a mapping without the key reads as
 
 
@@ -102,8 +95,7 @@ def keys(record: type) -> tuple[Key, ...]:
         factory = cast("Callable[[], Any]", f.default_factory)
         default = (_empty(hints[f.name]) if required
                    else f.default if f.default is not dataclasses.MISSING else factory())
-        found.append(Key(f.name, how.key or f.name, hints[f.name], required, how.omit, how.column, how.plain,
-                         how.pairs, how.order, how.convert, default))
+        found.append(Key(**{**vars(how), "key": how.key or f.name}, name=f.name, kind=hints[f.name], default=default))
     return tuple(found)
 
 
@@ -128,11 +120,7 @@ _NO_VALUE = object()
 # -- writing ----------------------------------------------------------------
 
 
-def _as_is(text: str) -> str:
-    return text
-
-
-def encode(record: type, item: Any, texts: Callable[[str], str] = _as_is) -> dict[str, Any]:
+def encode(record: type, item: Any, texts: Callable[[str], str] = str) -> dict[str, Any]:
     """The IR mapping of `item` (a `record`, or a draft with its attribute names); `texts` makes each text of a
     field marked `plain` what the IR holds (the drafts' parameter references made words: `ir.files.plain`)."""
     entry: dict[str, Any] = {}
@@ -225,12 +213,12 @@ def decode(record: type, data: Mapping[str, Any]) -> Any:
 def _at_columns(value: Location | tuple[Location, ...], columns: int | list[int]) -> Any:
     if isinstance(value, Location):
         assert isinstance(columns, int)
-        return _at(value, columns)
+        return at_column(value, columns)
     assert isinstance(columns, list)
-    return tuple(_at(w, columns[i]) if i < len(columns) else w for i, w in enumerate(value))
+    return tuple(at_column(w, columns[i]) if i < len(columns) else w for i, w in enumerate(value))
 
 
-def _at(where: Location, column: int) -> Location:
+def at_column(where: Location, column: int) -> Location:
     return Location(where.path, Pos(where.pos.line, column))
 
 
@@ -264,4 +252,4 @@ def place(text: str) -> Location:
 def precise_place(text: str) -> Location:
     """`path:line:column`, a diagnostic's related places."""
     path, _, column = text.rpartition(":")
-    return _at(place(path), int(column))
+    return at_column(place(path), int(column))

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from generator.base.diagnostics import Diagnostic, Location
 from generator.base.predicates import Predicate, from_notation
 from generator.base.records import frozen
-from generator.ir.codec import if_empty, if_false, if_none, ir, place, precise_place
+from generator.ir.codec import at_column, if_empty, if_false, if_none, ir, place, precise_place
 
 
 @frozen
@@ -226,7 +226,7 @@ def _diagnostic(diagnostic: Diagnostic) -> dict[str, Any]:
 def _read_diagnostic(data: dict[str, Any]) -> Diagnostic:
     where = place(data["source"])
     if "column" in data:
-        where = precise_place(f"{data['source']}:{data['column']}")
+        where = at_column(where, data["column"])
     return Diagnostic(where, data["severity"], data["kind"], data["message"],
                       related=tuple(precise_place(r) for r in data.get("related", ())))
 

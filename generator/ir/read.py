@@ -14,11 +14,8 @@ from typing import Any
 from generator.base import knowledge, safeload
 from generator.base.errors import InputError
 from generator.ir import codec, files, values
-from generator.ir.codec import place, precise_place
 from generator.ir.model import Extension
 from generator.merging.draft import Extension as Draft
-
-__all__ = ["from_dict", "load", "load_folder", "load_texts", "place", "precise_place", "record"]
 
 
 def record(draft: Draft) -> Extension:

@@ -11,7 +11,7 @@ import yaml
 from generator.base import naming
 from generator.base.errors import InputError
 from generator.emission.facades import enums_module
-from generator.ir.read import place
+from generator.ir.codec import place
 from tests.pathological import assert_linear
 from tests.support import GENERATED, generated_module
 

@@ -23,8 +23,8 @@ from generator.emission.docs import model_docs, model_family, model_guides, mode
 from generator.emission.docs_model import Docs, ErrorRow, ExtensionPage, FunctionPage, ParamRow, TokenGroup, TokenRow
 from generator.emission.package_model import Package
 from generator.ir import read
+from generator.ir.codec import place
 from generator.ir.model import Extension, Table
-from generator.ir.read import place
 from tests.pathological import assert_linear
 from tests.samples import WIDGET, WIDGET_XML
 from tests.support import SPECS, CliRun, generated_module, packaged

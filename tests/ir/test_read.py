@@ -9,13 +9,13 @@ import pytest
 from generator.base.diagnostics import Location
 from generator.base.errors import InputError
 from generator.base.source import Pos
-from generator.ir import files, read
+from generator.ir import codec, files, read
 from generator.pipeline import Result
 
 
 def test_places_split_at_the_last_colons() -> None:
-    assert read.place("specs/a:b.txt:7") == Location("specs/a:b.txt", Pos(7, 1))
-    assert read.precise_place("specs/a:b.txt:7:30") == Location("specs/a:b.txt", Pos(7, 30))
+    assert codec.place("specs/a:b.txt:7") == Location("specs/a:b.txt", Pos(7, 1))
+    assert codec.precise_place("specs/a:b.txt:7:30") == Location("specs/a:b.txt", Pos(7, 30))
 
 
 def test_the_file_and_the_draft_give_the_same_ir(seed_result: Result, tmp_path: Path) -> None:
