@@ -20,7 +20,7 @@ from generator.base.source import Pos, SpecFile, spec_files
 from generator.extraction.extract import extract
 from generator.extraction.facts import Remark, SourceFacts
 from generator.frontends import FRONTENDS, registry_xml
-from generator.frontends.book import checkout
+from generator.frontends.book.recognise import Checkout, recognise
 from generator.frontends.detect import NOTES, POINTERS, detect, note_like
 from generator.frontends.registry_xml import Registry
 from generator.merging.draft import Extension
@@ -168,7 +168,7 @@ def run(specs: Path, extensions: tuple[str, ...] = (), lean: bool = True) -> Res
     """All extensions described under `specs`, each with the diagnostics that concern it; of a Khronos checkout,
     the `extensions` named. `lean`: read the project's registry XML when `specs` holds none (`--no-registry`
     is False)."""
-    found = checkout.recognise(specs)
+    found = recognise(specs)
     if found is not None:
         return run_checkout(found, extensions)
     if extensions:
@@ -181,8 +181,11 @@ def run(specs: Path, extensions: tuple[str, ...] = (), lean: bool = True) -> Res
     return result
 
 
-def run_checkout(found: checkout.Checkout, extensions: tuple[str, ...]) -> Result:
-    """The `extensions` of a Khronos checkout, cut out of its book (`generator/frontends/book`)."""
+def run_checkout(found: Checkout, extensions: tuple[str, ...]) -> Result:
+    """The `extensions` of a Khronos checkout, cut out of its book (`generator/frontends/book`: imported here, a
+    run over spec texts has no use for it)."""
+    from generator.frontends.book import checkout
+
     if not extensions:
         raise InputError(found.books[0], None, "this folder is a Khronos checkout (a book and its registry XML "
                          f"{found.registry}): name the extensions to generate with --extension NAME, as many as "

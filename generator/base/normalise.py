@@ -212,20 +212,15 @@ def normalise(text: str) -> tuple[str, tuple[Normalised, ...]]:
 
 def _mixed_scripts(text: str, kinds: _Kinds) -> None:
     """Words of Latin letters holding a letter of another script (a Cyrillic a, U+0430, in a function's name)."""
-    line, scanned, line_start = 1, 0, 0
-    for match in _WORD.finditer(text):  # every word once: a pattern around the stranger backtracks on long words
-        word = match[0]
-        if word.isascii() or _LATIN.search(word) is None:
+    for number, line in enumerate(text.split("\n"), 1):
+        if line.isascii():  # most lines of a text with a few foreign letters (a registry's names, a quote)
             continue
-        stranger = next((c for c in word if not c.isascii() and c.isalpha()
-                         and not unicodedata.name(c, "").startswith("LATIN")), None)
-        if stranger is None:
-            continue
-        breaks = text.count("\n", scanned, match.start())
-        if breaks:
-            line += breaks
-            line_start = text.rfind("\n", scanned, match.start()) + 1
-        scanned = match.start()
-        column = match.start() - line_start + 1
-        kinds.add("mixed-script", stranger, line, column)
-        kinds.words.setdefault("mixed-script", word)
+        for match in _WORD.finditer(line):  # every word once: a pattern around the stranger backtracks on long words
+            word = match[0]
+            if word.isascii() or _LATIN.search(word) is None:
+                continue
+            stranger = next((c for c in word if not c.isascii() and c.isalpha()
+                             and not unicodedata.name(c, "").startswith("LATIN")), None)
+            if stranger is not None:
+                kinds.add("mixed-script", stranger, number, match.start() + 1)
+                kinds.words.setdefault("mixed-script", word)

@@ -15,7 +15,7 @@ import cffi
 from cffi.recompiler import make_py_source
 
 from generator.base.errors import InputError
-from generator.emission.layout import STEP, WIDTH, width
+from generator.emission.layout import STEP, WIDTH
 
 
 def out_of_line(package: str, core_cdef: str, extension_cdefs: dict[str, str]) -> dict[str, str]:
@@ -58,7 +58,8 @@ def laid_out(source: str) -> str:
             and all(isinstance(node, ast.Import | ast.ImportFrom) for node in imported)):
         raise AssertionError("cffi's out-of-line module is no longer imports and one call")
     call = made.value
-    lines = [source.splitlines()[0]]  # cffi's own comment: an auto-generated file
+    written_lines = source.split("\n")  # cffi writes one keyword a line; `ast.get_source_segment` splits per call
+    lines = [written_lines[0]]  # cffi's own comment: an auto-generated file
     for kind in (ast.Import, ast.ImportFrom):  # the third-party `_cffi_backend`, then the package's core module
         section = [ast.unparse(node) for node in imported if isinstance(node, kind)]
         lines += ["", *section] if section and len(lines) > 1 else section
@@ -66,10 +67,12 @@ def laid_out(source: str) -> str:
               f"{' ' * STEP}{ast.unparse(call.args[0])},"]
     for keyword in call.keywords:
         lead = f"{' ' * STEP}{keyword.arg}="
-        written = ast.get_source_segment(source, keyword.value) or ast.unparse(keyword.value)
-        if width(lead + written) < WIDTH and "\n" not in written:
+        value = keyword.value
+        end = value.end_col_offset if value.end_lineno == value.lineno else None
+        if end is not None and len(lead) + end - value.col_offset < WIDTH:  # offsets count UTF-8 bytes
+            written = written_lines[value.lineno - 1].encode()[value.col_offset:end].decode()
             lines.append(f"{lead}{written},")
             continue
-        value = pprint.pformat(ast.literal_eval(keyword.value), width=WIDTH - len(lead) - 1, compact=True)
-        lines += [lead + value.replace("\n", "\n" + " " * len(lead)) + ","]
+        value_text = pprint.pformat(ast.literal_eval(value), width=WIDTH - len(lead) - 1, compact=True)
+        lines += [lead + value_text.replace("\n", "\n" + " " * len(lead)) + ","]
     return "\n".join([*lines, ")", ""])

@@ -62,6 +62,12 @@ def test_a_word_mixing_latin_with_a_look_alike_of_another_script_is_said_and_kep
     assert "CYRILLIC SMALL LETTER A" in finding.message() and "clCre\u0430teWidget" in finding.message()
 
 
+def test_a_mixed_word_is_placed_on_its_line_and_column() -> None:
+    _, found = normalise("caf\u00e9 first\nplain line\n  a clCre\u0430teWidget here\nand clGet\u0415rror")
+    (finding,) = found
+    assert (finding.line, finding.column, finding.count, finding.lines) == (3, 5, 2, (3, 4))
+
+
 def test_thousands_of_characters_are_counted_in_one_finding_per_kind() -> None:
     text, found = normalise("".join(f"word{i}\u200b and\u00ad more\n" for i in range(5000)))
     assert "\u200b" not in text and "\u00ad" not in text
