@@ -23,7 +23,7 @@ from generator.frontends import FRONTENDS, registry_xml
 from generator.frontends.book.recognise import Checkout, recognise
 from generator.frontends.detect import NOTES, POINTERS, detect, note_like
 from generator.frontends.registry_xml import Registry
-from generator.merging.draft import Extension
+from generator.ir.model import Extension
 from generator.merging.merge import merge_all
 
 
@@ -157,10 +157,10 @@ def later_stages(facts: list[SourceFacts], knowledge: Knowledge, sink: Sink,
         if registry is not None:
             registry_check.check(extensions, facts, registry, knowledge, sink)
     with timing.stage("conditions"):
-        damaged.mark(extensions, facts, sink)
-        conditions.attach(extensions, knowledge, sink)
+        extensions = damaged.mark(extensions, facts, sink)
+        extensions = conditions.attach(extensions, knowledge, sink)
     with timing.stage("tally"):
-        tally.attach(extensions, facts, sink, list(sink.items))
+        extensions = tally.attach(extensions, facts, sink, list(sink.items))
     return extensions
 
 
@@ -245,8 +245,8 @@ def _finished(extensions: list[Extension], sink: Sink, skipped: list[str], texts
     diagnostics = sink.finished()
     for diagnostic in diagnostics:
         by_extension.setdefault(diagnostic.extension, []).append(diagnostic)
-    for extension in extensions:
-        extension.diagnostics = by_extension.get(extension.name, [])
+    extensions = [replace(extension, diagnostics=tuple(by_extension.get(extension.name, [])))
+                  for extension in extensions]
     return Result(extensions, sorted(diagnostics), skipped, texts, digests)
 
 

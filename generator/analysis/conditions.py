@@ -19,6 +19,7 @@ IR, so that a predicate made here cannot take a shape the IR's notation has no w
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import assert_never
 
 from generator.analysis.clause_forms import (
@@ -44,7 +45,8 @@ from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.base.predicates import Acquired, AllOf, Compare, IsNull, MemberOf, Not, Predicate, Released, Wrapped
 from generator.base.records import frozen
-from generator.merging.draft import Clause, Effect, ErrorCondition, Extension, Function, Param
+from generator.ir.model import Clause, Effect, ErrorCondition, Extension, Function, Param
+from generator.merging.lookup import first_places
 
 HOST = "decided by the arguments alone"
 DRIVER_PROSE = "no argument value or tracked state decides it: only the implementation can tell"
@@ -63,10 +65,9 @@ class _NotCheckable(Exception):
     """The clause parsed, but cannot be checked here; the message is the reason."""
 
 
-def attach(extensions: list[Extension], knowledge: Knowledge, sink: Sink) -> None:
-    """Give every error condition its clauses and every function its effects."""
-    for extension in extensions:
-        _Reader(extension, knowledge, sink).read()
+def attach(extensions: list[Extension], knowledge: Knowledge, sink: Sink) -> list[Extension]:
+    """The extensions, every error condition with its clauses and every function with its effects."""
+    return [_Reader(extension, knowledge, sink).read() for extension in extensions]
 
 
 class _Reader:
@@ -76,14 +77,15 @@ class _Reader:
         self.sink = sink
         self.named: list[tuple[_Named, ErrorCondition]] = []
 
-    def read(self) -> None:
-        for function in self.extension.functions:
-            for error in function.errors:
-                error.check = self.clauses(function, error)
-        self.give_effects()
+    def read(self) -> Extension:
+        """The extension read: its conditions' clauses, then the effects they name."""
+        functions = tuple(replace(function, errors=tuple(replace(error, check=self.clauses(function, error))
+                                                         for error in function.errors))
+                          for function in self.extension.functions)
+        return replace(self.extension, functions=self.give_effects(functions))
 
-    def clauses(self, function: Function, error: ErrorCondition) -> list[Clause]:
-        return [self.classify(function, error, text, tree) for text, tree in cut(error.condition)]
+    def clauses(self, function: Function, error: ErrorCondition) -> tuple[Clause, ...]:
+        return tuple(self.classify(function, error, text, tree) for text, tree in cut(error.condition))
 
     def classify(self, function: Function, error: ErrorCondition, text: str, form: Form | None) -> Clause:
         if function.core:
@@ -231,10 +233,14 @@ class _Reader:
         for kind, name in zip(("acquire", "release"), functions[:2], strict=False):
             self.named.append((_Named(kind, name, (("objects", objects),)), error))
 
-    def give_effects(self) -> None:
+    def give_effects(self, functions: tuple[Function, ...]) -> tuple[Function, ...]:
+        """`functions`, each with the effects the conditions name it for."""
+        places = first_places(functions)
+        effects: dict[int, list[Effect]] = {}
         for named, error in self.named:
-            function = self.extension.function(named.function)
-            if function is None or function.foreign:
+            place = places.get(named.function)
+            function = functions[place] if place is not None else None
+            if place is None or function is None or function.foreign:
                 self.sink.warning(error.source, Kind.UNKNOWN_FUNCTION,
                                   f"the condition names {named.function} as the function that does this, "
                                   "but the extension defines no such function", extension=self.extension.name)
@@ -245,8 +251,11 @@ class _Reader:
                                   f"the condition speaks of <{missing[0]}> of {function.name}, which has no such "
                                   "parameter; its effect on tracked state is not known", extension=self.extension.name)
                 continue
-            if all(e.kind != named.kind for e in function.effects):
-                function.effects.append(Effect(named.kind, error.source, **dict(named.params)))  # type: ignore[arg-type]
+            given = effects.setdefault(place, list(function.effects))
+            if all(e.kind != named.kind for e in given):
+                given.append(Effect(named.kind, error.source, **dict(named.params)))  # type: ignore[arg-type]
+        return tuple(replace(f, effects=tuple(effects[place])) if place in effects else f
+                     for place, f in enumerate(functions))
 
 
 def _param(function: Function, name: str) -> Param | None:

@@ -18,10 +18,11 @@ from generator.base.diagnostics import Location, Sink
 from generator.base.errors import InputError
 from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
-from generator.extraction.facts import Mention, SourceFacts, TokenFact
+from generator.extraction.facts import Mention, SourceFacts, TokenFact, primary_first
 from generator.frontends.document import REFERENCE
 from generator.frontends.registry_xml import Registry
-from generator.merging.draft import Extension, Table
+from generator.ir.model import Extension, Table
+from generator.merging.merge_tokens import spellings
 from generator.merging.siblings import Renaming, siblings
 
 _SNAKE = re.compile(r"(?<![\w<])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w>])")
@@ -51,6 +52,7 @@ class _Checker:
         self.own = [f for f in extension.functions if not f.foreign]
         self.named = {n.name for f in facts for n in f.named_functions}
         self.tokens = [t.name for t in extension.tokens]
+        self.spelled = spellings(sorted(facts, key=primary_first))  # each token's value as its text spells it
         self.members: dict[str | None, list[str]] = {}  # token names by group
         for token in extension.tokens:
             self.members.setdefault(token.group, []).append(token.name)
@@ -281,7 +283,7 @@ class _Checker:
             if other != defined.name:  # the registry's values are its own to clash: compared with the texts' there
                 where = f"in the same group {defined.group}" if defined.group else "both in no group"
                 self.warn(defined.source, Kind.VALUE_CLASH, f"{defined.name} has the value "
-                          f"{defined.literal or defined.value} of {other}, {where}")
+                          f"{self.spelled.get(defined.name) or defined.value} of {other}, {where}")
 
     def repeated_conditions(self) -> None:
         for facts in self.facts:

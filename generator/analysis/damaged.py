@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
+from dataclasses import replace
 
 from generator.base.diagnostics import Location, Sink
 from generator.base.kinds import Kind
 from generator.base.normalise import UNREADABLE, describe
 from generator.extraction.facts import SourceFacts
 from generator.frontends.document import LOST_PARAMETER_NAMES, REFERENCE
-from generator.merging.draft import ErrorCondition, Extension
+from generator.ir.model import ErrorCondition, Extension
 
 #: Finite verbs: none follows a preposition, a determiner or "if" in a sentence that lost nothing.
 _VERBS = frozenset({
@@ -46,20 +47,30 @@ _START = "at its start"
 _QUOTED = 80
 
 
-def mark(extensions: list[Extension], sources: list[SourceFacts], sink: Sink) -> None:
-    """Mark every damaged condition (`ErrorCondition.damaged`), each with a warning at its place; and name what
-    else a text that lost its parameter names says that no other text restores (`unrestored`)."""
+def mark(extensions: list[Extension], sources: list[SourceFacts], sink: Sink) -> list[Extension]:
+    """The extensions with every damaged condition marked (`ErrorCondition.damaged`), each with a warning at its
+    place; and what else a text that lost its parameter names says that no other text restores named
+    (`unrestored`)."""
     lost = {s.path for s in sources if LOST_PARAMETER_NAMES in s.lost}
     replaced = {s.path: tuple(sorted(s.unreadable, key=lambda r: r[0].pos)) for s in sources}
+    marked: list[Extension] = []
     for extension in extensions:
+        functions = []
         for function in extension.functions:
+            errors = []
             for error in function.errors:
-                error.damaged = damage(error, lost, replaced)
+                why = damage(error, lost, replaced)
+                if why != error.damaged:
+                    error = replace(error, damaged=why)
+                errors.append(error)
                 if error.damaged is not None:
                     sink.warning(error.source, Kind.DAMAGED_CONDITION, f"{function.name} {error.code}: the condition "
                                  f"'{quoted(error.condition)}' {error.damaged}; it is not read as a check, and the "
                                  "IR, the docs and `coverage` mark it", extension=extension.name)
-    unrestored(extensions, [s for s in sources if s.path in lost], sink)
+            functions.append(replace(function, errors=tuple(errors)))
+        marked.append(replace(extension, functions=tuple(functions)))
+    unrestored(marked, [s for s in sources if s.path in lost], sink)
+    return marked
 
 
 def unrestored(extensions: list[Extension], damaged: list[SourceFacts], sink: Sink) -> None:

@@ -25,10 +25,11 @@ from generator.base.errors import Gather, InputError
 from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.base.source import Pos
-from generator.extraction.facts import SourceFacts, primary_source
+from generator.extraction.facts import SourceFacts, primary_first, primary_source
 from generator.frontends.registry_index import Rope
 from generator.frontends.registry_xml import Registry, RegistryExtension
-from generator.merging.draft import Extension, Function, Token
+from generator.ir.model import Extension, Function, Token
+from generator.merging.merge_tokens import spellings
 
 _NAME = re.compile("[^\0]+")
 
@@ -39,7 +40,7 @@ def check(extensions: list[Extension], facts: list[SourceFacts], registry: Regis
         sources = [f for f in facts if f.extension == extension.name]
         primary = primary_source(sources)
         anchor = primary.extension_where or Location(primary.path, Pos(1, 1))
-        _Checker(extension, registry, knowledge, sink, anchor).run()
+        _Checker(extension, registry, knowledge, sink, anchor, spellings(sorted(sources, key=primary_first))).run()
 
 
 _WHAT = {"enum": "the value of", "command": "the prototype of", "type": "the definition of type",
@@ -89,8 +90,9 @@ def duplicates(extensions: list[Extension], registry: Registry, sink: Sink) -> N
 
 class _Checker:
     def __init__(self, extension: Extension, registry: Registry, knowledge: Knowledge, sink: Sink,
-                 anchor: Location) -> None:
+                 anchor: Location, spelled: dict[str, str] | None = None) -> None:
         self.extension = extension
+        self.spelled = spelled or {}  # each token's value as its text spells it (`merge_tokens.spellings`)
         self.registry = registry
         self.knowledge = knowledge
         self.sink = sink
@@ -191,9 +193,9 @@ class _Checker:
                            is not None else "the token stays without a value"), extension=self.extension.name,
                            related=(registered.where,))
         elif token.value is not None and token.value != registered.value:
-            self.warn(token.source, Kind.REGISTRY_CONFLICT, f"{token.name} is {token.literal} here but "
-                      f"{registered.literal} in the registry at {registered.where.precise()}; the text's value "
-                      "is used", registered.where)
+            self.warn(token.source, Kind.REGISTRY_CONFLICT, f"{token.name} is {self.spelled.get(token.name, '')} "
+                      f"here but {registered.literal} in the registry at {registered.where.precise()}; the text's "
+                      "value is used", registered.where)
 
     def elsewhere(self, name: str, kind: str, where: Location, registered: Location) -> None:
         """A name the registry has, but not under this extension: under another (a note: texts often introduce

@@ -13,12 +13,15 @@ warning at its declaration names it (each place that drops a function says why; 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from generator.base.diagnostics import Diagnostic, Location, Sink
 from generator.base.kinds import Kind
 from generator.base.records import frozen
 from generator.base.source import Pos
 from generator.extraction.facts import SourceFacts
-from generator.merging.draft import Count, Extension, Tally
+from generator.ir.model import Count, Extension, Tally
+from generator.merging.lookup import unsuffixed
 
 
 @frozen
@@ -51,21 +54,26 @@ def _read(facts: SourceFacts) -> str:
             "nothing was read from it but the extension's name (is it in the format it was taken for?)")
 
 
-def attach(extensions: list[Extension], sources: list[SourceFacts], sink: Sink, said: list[Diagnostic]) -> None:
-    """Each extension's sources get their tally; facts not kept and not explained by `said` get a note."""
+def attach(extensions: list[Extension], sources: list[SourceFacts], sink: Sink,
+           said: list[Diagnostic]) -> list[Extension]:
+    """The extensions, each source with its tally; facts not kept and not explained by `said` get a note."""
     explained = {(d.where.path, d.where.pos.line) for d in said}
     warned: dict[tuple[str, int], list[str]] = {}
     for d in said:
         if d.severity == "warning":
             warned.setdefault((d.where.path, d.where.pos.line), []).append(d.message)
     by_path = {facts.path: facts for facts in sources}
+    tallied: list[Extension] = []
     for extension in extensions:
         cited = _cited(extension)
+        counted = []
         for source in extension.sources:
             facts = by_path.get(source.path)
             if facts is None:
+                counted.append(source)
                 continue
-            source.tally, unkept = _count(extension, facts)
+            tally, unkept = _count(extension, facts)
+            counted.append(replace(source, tally=tally))
             if source.path not in cited and not cited.intersection(facts.files):
                 sink.warning(facts.extension_where or Location(source.path, Pos(1, 1)), Kind.NOTHING_KEPT,
                              f"read as {source.format} text of {extension.name}, but nothing it states is in the IR: "
@@ -80,6 +88,8 @@ def attach(extensions: list[Extension], sources: list[SourceFacts], sink: Sink, 
                     sink.note(fact.where, Kind.NOT_KEPT, f"{fact.what} is read here but is not in the IR: another "
                               "place of the texts states it for the IR, or the IR has nowhere to keep it",
                               extension=extension.name)
+        tallied.append(replace(extension, sources=tuple(counted)))
+    return tallied
 
 
 def _count(extension: Extension, facts: SourceFacts) -> tuple[Tally, list[_Unkept]]:
@@ -106,7 +116,7 @@ def _count(extension: Extension, facts: SourceFacts) -> tuple[Tally, list[_Unkep
     kept_conditions = 0
     for error in facts.errors:
         at = (error.where.path, error.where.pos.line)
-        written = extension.unsuffixed(error.function)
+        written = unsuffixed(extension, error.function)
         name = written.name if written else error.function
         if (name, error.code, *at) in places or (error.code is None and (name, *at) in coded):
             kept_conditions += 1

@@ -1,7 +1,7 @@
 """A check's predicate: a host or state clause of an error condition as a tree of small frozen classes.
 
-`analysis.conditions` builds them, the draft keeps them, `ir.model` reads them back: one typed form from the
-clause to the wrapper, in this first stage because the front half (which may not import `ir`) makes them. The
+`analysis.conditions` builds them into the records of `ir.model`, the IR file keeps them, `ir.read` reads them
+back: one typed form from the clause to the wrapper, in this first stage because the front half makes them. The
 IR file writes each as a mapping under its `notation` key; that YAML is the contract (CONTRACTS.md), so
 `to_notation` and `from_notation` are each other's inverse:
 

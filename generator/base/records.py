@@ -1,9 +1,10 @@
 """`@frozen` and `@mutable`: the generator's records, which are the standard library's dataclasses.
 
 `@frozen` is `@dataclass(frozen=True)` (ordered by its compared fields with `@frozen(order=True)`): the facts,
-IR and models that one stage makes and the next only reads. `@mutable` is the plain `@dataclass`: the drafts a
-stage fills in. Two names instead of the decorator's arguments at every class say at its head which of the two a
-record is; `dataclasses.fields`, `replace` and `asdict` work on both.
+IR and models that one stage makes and the next only reads. `@mutable` is the plain `@dataclass`: the working
+state a stage fills in (a run's result, what a reading gathers), never a record of the IR. Two names instead of
+the decorator's arguments at every class say at its head which of the two a record is; `dataclasses.fields`,
+`replace` and `asdict` work on both.
 """
 
 from __future__ import annotations

@@ -25,7 +25,6 @@ from generator.emission.render import TEMPLATE_CACHE, docs_templates, render, st
 from generator.ir import files as ir
 from generator.ir import read, values
 from generator.ir.model import Extension
-from generator.merging.draft import Extension as Draft
 
 
 @frozen
@@ -45,13 +44,14 @@ def api_digest(data: list[dict[str, Any]]) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:12]
 
 
-def outputs(drafts: list[Draft], texts: Mapping[str, str], *, recheck: bool = False) -> Emitted:
-    """Every file the generator writes under OUT. The package and the docs are made from the IR as `diff` reads it
-    back from these files (`ir.read.from_dict`), never from the drafts. `recheck` compiles every module again,
+def outputs(made: list[Extension], texts: Mapping[str, str], *, recheck: bool = False) -> Emitted:
+    """Every file the generator writes under OUT, of the extensions the front half `made`. The package and the docs
+    are made from the IR as `diff` reads it back from these files (`ir.read.from_dict`), never from the front
+    half's records (whose texts are not yet plain). `recheck` compiles every module again,
     even one compiled before to the byte (what `generate --force` asks: nothing taken from earlier runs).
     `texts` are the texts read (`pipeline.Result.texts`): the package carries those it cites."""
     with timing.stage("IR"):
-        data = [ir.checked(draft) for draft in drafts]
+        data = [ir.checked(extension) for extension in made]
         irs = tuple(read.from_dict(entry) for entry in data)
         for extension in irs:
             values.check_token_values(extension, knowledge.load())

@@ -6,8 +6,8 @@ rest follows the field's type: a `Location` is `path:line`, a tuple a list, a re
 is written in key order. So a new field of the IR is declared once, in its record, and the schema
 (`ir.schema.json`, checked against the records by `tests/ir/test_codec.py`).
 
-`encode` reads any object with the record's attribute names: the front half's drafts as well as the IR's
-records. `decode` trusts its input to be schema-valid.
+`encode` writes a record, its texts made what the IR holds by the function it is given (`ir.files.to_dict` says
+which); `decode` trusts its input to be schema-valid.
 """
 
 from __future__ import annotations
@@ -121,8 +121,8 @@ _NO_VALUE = object()
 
 
 def encode(record: type, item: Any, texts: Callable[[str], str] = str) -> dict[str, Any]:
-    """The IR mapping of `item` (a `record`, or a draft with its attribute names); `texts` makes each text of a
-    field marked `plain` what the IR holds (the drafts' parameter references made words: `ir.files.plain`)."""
+    """The IR mapping of `item`, a `record`; `texts` makes each text of a field marked `plain` what the IR holds
+    (the front half's parameter references made words: `ir.files.plain`)."""
     entry: dict[str, Any] = {}
     for key in keys(record):
         value = getattr(item, key.name)

@@ -21,16 +21,18 @@ from generator.base.knowledge import SafeDumper
 from generator.base.schema import Check, compile_schema
 from generator.base.source import Pos
 from generator.frontends.document import REFERENCE
-from generator.ir import codec, model
-from generator.merging.draft import Extension
+from generator.ir import codec
+from generator.ir.model import Extension
 
 SCHEMA_PATH = Path(__file__).with_name("ir.schema.json")
 
 
-def to_dict(extension: Extension | model.Extension) -> dict[str, Any]:
-    """The IR mapping of an extension, its draft or its record: the keys `ir.model` declares."""
-    # a record's texts are plain already: made so again, `<<anchor>>` would lose its brackets one by one
-    return codec.encode(model.Extension, extension, plain if isinstance(extension, Extension) else str)
+def to_dict(extension: Extension, *, read_back: bool = False) -> dict[str, Any]:
+    """The IR mapping of an extension: the keys `ir.model` declares. Of one the front half made (the pipeline's
+    result), whose texts hold parameter references as `<name>`, they are made plain words; of one `read_back` from
+    an IR (`ir.read`), plain already, they are written as they are (made plain again, `<<anchor>>` would lose its
+    brackets one by one)."""
+    return codec.encode(Extension, extension, str if read_back else plain)
 
 
 def plain(text: str) -> str:
@@ -58,16 +60,17 @@ def validate(data: dict[str, Any]) -> None:
         raise SchemaError(f"IR of {data.get('name')} breaks the schema at /{where}: {message}")
 
 
-def checked(extension: Extension) -> dict[str, Any]:
-    """The IR dictionary of a draft, validated: what is written, and what `read.from_dict` reads back."""
-    data = to_dict(extension)
+def checked(extension: Extension, *, read_back: bool = False) -> dict[str, Any]:
+    """The IR dictionary of an extension (`to_dict`), validated: what is written, and what `read.from_dict` reads
+    back."""
+    data = to_dict(extension, read_back=read_back)
     validate(data)
     return data
 
 
-def render(extension: Extension) -> str:
-    """The YAML text of one extension's IR, validated."""
-    return yaml_text(checked(extension))
+def render(extension: Extension, *, read_back: bool = False) -> str:
+    """The YAML text of one extension's IR (`to_dict`), validated."""
+    return yaml_text(checked(extension, read_back=read_back))
 
 
 #: The most an IR file may hold, written or read: eight times a spec's limit (an IR says more about each name

@@ -1,16 +1,22 @@
-"""The IR as every later stage reads it: one extension, typed and frozen, declared here once.
+"""The IR, one extension typed and frozen, declared here once: what the front half makes and every later stage reads.
 
 Each record is also its YAML form, in field order (`ir.codec`, with the metadata of the fields), and the
-schema is checked against it (`tests/ir/test_codec.py`). `ir.read.from_dict` makes it from the YAML (the
-files `generate` writes and `diff` reads back) and `ir.read.record` from the front half's draft, through the
-same dictionaries: the package and the docs are a function of the IR file alone. Texts are plain (parameter
-references are words); every place is a `Location`; a check's predicate is a tree of the small classes of
-`base.predicates`, which the front half builds too.
+schema is checked against it (`tests/ir/test_codec.py`). The front half (`merging`, `analysis`) builds these
+very records, each stage making new ones (`dataclasses.replace`, new tuples) where it adds to what an earlier
+one made. `ir.read.from_dict` makes them from the YAML (the files `generate` writes and `diff` reads back) and
+`ir.read.record` from the front half's, through the same dictionaries: the package and the docs are a function
+of the IR file alone. Every place is a `Location`; a check's predicate is a tree of the small classes of
+`base.predicates`.
+
+Texts (the fields marked `plain`: conditions, descriptions, sentences, table rows) hold parameter references
+as `<name>` in the front half's records, the pipeline's result, and as plain words in records read from an IR
+(`ir.read`): `ir.files.to_dict` makes them words when it writes the first, and leaves the second as they are.
 """
 
 from __future__ import annotations
 
 from dataclasses import field
+from functools import cached_property
 from typing import Any, Literal
 
 from generator.base.diagnostics import Diagnostic, Location
@@ -249,14 +255,30 @@ class Extension:
     tables: tuple[Table, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = field(default=(), metadata=ir(order=lambda d: d,
                                                    convert=(_diagnostic, _read_diagnostic)))
-    _by_name: dict[str, Function] = field(default_factory=dict, init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        for function in self.functions:
-            self._by_name.setdefault(function.name, function)
 
     def function(self, name: str) -> Function | None:
-        return self._by_name.get(name)
+        """The first function named `name`."""
+        return self._functions.get(name)
+
+    def token(self, name: str) -> Token | None:
+        """The first token named `name`."""
+        return self._tokens.get(name)
+
+    # The indexes, built on first use (looking names up by walking the tuples made every "each X that names a Y"
+    # step take time X times Y); a record made anew by `dataclasses.replace` builds its own.
+    @cached_property
+    def _functions(self) -> dict[str, Function]:
+        found: dict[str, Function] = {}
+        for function in self.functions:
+            found.setdefault(function.name, function)
+        return found
+
+    @cached_property
+    def _tokens(self) -> dict[str, Token]:
+        found: dict[str, Token] = {}
+        for token in self.tokens:
+            found.setdefault(token.name, token)
+        return found
 
     @property
     def own_functions(self) -> tuple[Function, ...]:

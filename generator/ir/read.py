@@ -1,5 +1,5 @@
-"""The IR read back into `ir.model`: from its YAML files (`load`, `load_folder`) or from the front half's draft
-(`record`), through the dictionaries the schema checks, so that both give the same objects.
+"""The IR read back into `ir.model`: from its YAML files (`load`, `load_folder`) or from the front half's records
+(`record`), through the dictionaries the schema checks, so that both give the same objects (texts plain).
 
 `from_dict` trusts its input to be schema-valid (every dictionary it is given has passed `files.validate` or
 the schema check of `files.read_data`), and gives what the schema leaves out its default.
@@ -15,12 +15,11 @@ from generator.base import knowledge, safeload
 from generator.base.errors import InputError
 from generator.ir import codec, files, values
 from generator.ir.model import Extension
-from generator.merging.draft import Extension as Draft
 
 
-def record(draft: Draft) -> Extension:
+def record(made: Extension) -> Extension:
     """The IR of an extension the front half made, as `load` would read it from the file `generate` writes."""
-    return from_dict(files.checked(draft))
+    return from_dict(files.checked(made))
 
 
 def load(path: Path) -> Extension:

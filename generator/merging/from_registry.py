@@ -18,12 +18,13 @@ from generator.base.errors import InputError
 from generator.base.kinds import Kind
 from generator.extraction.facts import DeclaredType, SourceFacts
 from generator.frontends.registry_xml import Registry
-from generator.merging.draft import Extension, Function, Param
+from generator.ir.model import Extension, Function, Param
 
 _T = TypeVar("_T")
 
 
-def named(extension: Extension, sources: list[SourceFacts], sink: Sink, registry: Registry | None) -> list[Function]:
+def named(extension: Extension, sources: list[SourceFacts], sink: Sink,
+          registry: Registry | None) -> tuple[Function, ...]:
     """The functions a summary names without a prototype (and no text declares), with the registry's
     prototype; without one they are left out, with a warning."""
     declared = {f.name for f in extension.functions}
@@ -50,9 +51,9 @@ def named(extension: Extension, sources: list[SourceFacts], sink: Sink, registry
                       "the registry XML's is taken", extension=extension.name,
                       related=(command.where,))
             result.append(Function(prototype.name, prototype.return_type,
-                                   [Param(p.name or f"arg{i}", p.type) for i, p in enumerate(prototype.params)],
-                                   mention.where, declared_at=[mention.where], prototype_source=command.where))
-    return result
+                                   tuple(Param(p.name or f"arg{i}", p.type) for i, p in enumerate(prototype.params)),
+                                   mention.where, declared_at=(mention.where,), prototype_source=command.where))
+    return tuple(result)
 
 
 def typedef(name: str, registry: Registry | None, used_at: Location, extension: Extension,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import replace
 from difflib import get_close_matches
 
 from generator.base import naming
@@ -28,8 +29,9 @@ from generator.extraction.facts import (
     primary_source,
 )
 from generator.frontends.registry_xml import Registry
+from generator.ir.model import Builtin, ErrorCondition, Extension, Function, Param, Source, TypeInfo
 from generator.merging import from_registry, merge_tokens, recover, tables, typedef_chains, undefined_types
-from generator.merging.draft import Builtin, ErrorCondition, Extension, Function, Param, Source, TypeInfo
+from generator.merging.lookup import first_places, unsuffixed
 
 
 def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink,
@@ -52,19 +54,21 @@ def merge_all(all_facts: Iterable[SourceFacts], knowledge: Knowledge, sink: Sink
         with errors.attempt():
             merged[name] = merge_extension(name, sorted(sources, key=primary_first), knowledge, sink, registry)
     errors.check()
-    # Recovery reads the siblings, so each step runs over every extension before the next.
-    for extension in merged.values():
-        recover.groups(extension, merged, knowledge, sink)
-    for extension in merged.values():
-        merge_tokens.name_groups(extension, knowledge)
-        extension.tables = tables.merge(extension, by_extension[extension.name], knowledge, sink)
-    for extension in merged.values():
-        recover.texts(extension, by_extension[extension.name], merged, knowledge, sink)
-        extension.types = introduced_types(extension, by_extension[extension.name], knowledge, sink, registry)
+    # Recovery reads the siblings, so each step runs over every extension before the next; each extension a step
+    # makes anew takes the old one's place in `merged` at once, and the extensions after it read it there.
+    for name in merged:
+        merged[name] = recover.groups(merged[name], merged, knowledge, sink)
+    for name in merged:
+        extension = merge_tokens.name_groups(merged[name], knowledge)
+        merged[name] = replace(extension, tables=tables.merge(extension, by_extension[name], knowledge, sink))
+    for name in merged:
+        extension = recover.texts(merged[name], by_extension[name], merged, knowledge, sink)
+        merged[name] = replace(extension, types=introduced_types(extension, by_extension[name], knowledge, sink,
+                                                                 registry))
     return list(merged.values())
 
 
-def _sources(sources: list[SourceFacts], registry: str | None) -> list[Source]:
+def _sources(sources: list[SourceFacts], registry: str | None) -> tuple[Source, ...]:
     """Every text that contributed, in path order: each text read, and the files a text put together from
     others (a cut out of a book) took its lines from; the registry XML is the IR's `registry`."""
     found = {s.path: Source(s.path, s.format) for s in sources}
@@ -72,7 +76,7 @@ def _sources(sources: list[SourceFacts], registry: str | None) -> list[Source]:
         for path in s.files:
             if path != registry:
                 found.setdefault(path, Source(path, s.format))
-    return [found[path] for path in sorted(found)]
+    return tuple(found[path] for path in sorted(found))
 
 
 def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink,
@@ -88,16 +92,17 @@ def merge_extension(name: str, sources: list[SourceFacts], knowledge: Knowledge,
         registry=registry.path if registry is not None else None,
     )
     _revisions(extension, sources, primary[0], sink)
-    extension.functions = functions(extension, sources, sink)
-    extension.functions += from_registry.named(extension, sources, sink, registry)
-    extension.builtins = builtins(sources)
-    extension.token_groups, extension.tokens = merge_tokens.tokens(extension, sources, sink, knowledge, registry)
-    primary_errors(extension, primary, knowledge, sink, registry)
+    extension = replace(extension, functions=functions(extension, sources, sink))
+    extension = replace(extension, functions=extension.functions + from_registry.named(extension, sources, sink,
+                                                                                         registry))
+    extension = replace(extension, builtins=builtins(sources))
+    token_groups, tokens = merge_tokens.tokens(extension, sources, sink, knowledge, registry)
+    extension = replace(extension, token_groups=token_groups, tokens=tokens)
+    extension = primary_errors(extension, primary, knowledge, sink, registry)
     for remark in (r for source in sources for r in source.remarks):
         report = sink.note if remark.note else sink.warning
         report(remark.where, remark.kind, remark.message, extension=extension.name)
-    parameter_docs(extension, sources, sink)
-    return extension
+    return parameter_docs(extension, sources, sink)
 
 
 def _revisions(extension: Extension, sources: list[SourceFacts], followed: SourceFacts, sink: Sink) -> None:
@@ -114,7 +119,7 @@ def _revisions(extension: Extension, sources: list[SourceFacts], followed: Sourc
 # -- functions --------------------------------------------------------------
 
 
-def builtins(sources: list[SourceFacts]) -> list[Builtin]:
+def builtins(sources: list[SourceFacts]) -> tuple[Builtin, ...]:
     """The kernel language's functions the texts declare, each declaration once (overloads are kept, the same
     declaration in another place or text is one)."""
     found: dict[tuple[str, str, tuple[tuple[str | None, str], ...]], Builtin] = {}
@@ -124,10 +129,10 @@ def builtins(sources: list[SourceFacts]) -> list[Builtin]:
             params = tuple((p.name, p.type) for p in function.params)
             found.setdefault((function.name, function.return_type, params),
                              Builtin(function.name, function.return_type, params, declared.where))
-    return list(found.values())
+    return tuple(found.values())
 
 
-def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> list[Function]:
+def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> tuple[Function, ...]:
     """The summary's prototypes, each checked against every other declaration of the function."""
     summaries = [s for s in sources if s.has_summary]
     for copy in summaries[1:]:
@@ -156,11 +161,11 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
             if problem := reordered(first, other):
                 errors.add(InputError(other.where.path, other.where.pos, problem))
             compare_prototypes(first, other, extension.name, sink)
-        params = [Param(_parameter_name(first, index, others), p.type)
-                  for index, p in enumerate(first.function.params)]
+        params = tuple(Param(_parameter_name(first, index, others), p.type)
+                       for index, p in enumerate(first.function.params))
         result.append(Function(
             first.function.name, first.function.return_type, params, first.where,
-            declared_at=[first.where, *(o.where for o in others)],
+            declared_at=(first.where, *(o.where for o in others)),
         ))
     errors.check()
     summary_names = {d.function.name for d in declared}
@@ -178,7 +183,7 @@ def functions(extension: Extension, sources: list[SourceFacts], sink: Sink) -> l
                 sink.warning(d.where, Kind.UNDECLARED_FUNCTION, f"{d.function.name} is described here but missing from "
                              f"the list of new functions{'' if followed == source.path else f' of {followed}'}: it is "
                              "left out of the IR and the package", extension=extension.name)
-    return result
+    return tuple(result)
 
 
 def _parameter_name(first: DeclaredFunction, index: int, others: list[DeclaredFunction]) -> str:
@@ -226,31 +231,57 @@ def compare_prototypes(first: DeclaredFunction, other: DeclaredFunction, extensi
             conflict(f"the name of parameter {index}", f"`{q.name}`", f"`{p.name}`")
 
 
-def owner(extension: Extension, name: str, knowledge: Knowledge, where: Location, sink: Sink,
-          registry: Registry | None = None) -> Function | None:
-    """The function errors are added to: the extension's own (also when named without the vendor's suffix), a
-    core one, another extension's the registry XML declares (a layered extension adds conditions to the one it
-    builds on), or another vendor's (its name does not end in the extension's vendor), entered on first use, the
-    last with no prototype; each guess with a warning."""
-    existing = extension.function(name)
+class _Owners:
+    """The extension's functions while `primary_errors` gives them their conditions: each one's conditions
+    gathered by its place in the list, and the foreign functions it enters on first use added at its end."""
+
+    def __init__(self, extension: Extension) -> None:
+        self.extension = extension
+        self.functions = list(extension.functions)
+        self.errors = [list(f.errors) for f in self.functions]
+        self.places = first_places(self.functions)
+
+    def find(self, name: str) -> int | None:
+        return self.places.get(name)
+
+    def add(self, function: Function) -> int:
+        self.functions.append(function)
+        self.errors.append(list(function.errors))
+        self.places.setdefault(function.name, len(self.functions) - 1)
+        return len(self.functions) - 1
+
+    def finished(self) -> Extension:
+        made = tuple(f if len(errors) == len(f.errors) else replace(f, errors=tuple(errors))
+                     for f, errors in zip(self.functions, self.errors, strict=True))
+        return replace(self.extension, functions=made)
+
+
+def owner(owners: _Owners, name: str, knowledge: Knowledge, where: Location, sink: Sink,
+          registry: Registry | None = None) -> int | None:
+    """The place among `owners` of the function errors are added to: the extension's own (also when named without
+    the vendor's suffix), a core one, another extension's the registry XML declares (a layered extension adds
+    conditions to the one it builds on), or another vendor's (its name does not end in the extension's vendor),
+    entered on first use, the last with no prototype; each guess with a warning."""
+    extension = owners.extension
+    existing = owners.find(name)
     if existing is not None:
         return existing
     core = knowledge.core_functions.get(name)
-    suffixed = extension.unsuffixed(name)
+    suffixed = unsuffixed(extension, name)  # the functions entered here are foreign: never the one it finds
     if suffixed is not None:
         sink.warning(where, Kind.UNSUFFIXED_FUNCTION, f"{name} is named without the vendor's suffix: its errors are "
                      f"taken as those of {suffixed.name}, which the extension declares", extension=extension.name)
-        return suffixed
+        return owners.find(suffixed.name)
     declared = registry.prototype(name) if registry is not None and core is None else None
     if core is not None:
-        function = Function(name, core.return_type, [Param(n, t) for n, t in core.params], where, core=True)
+        function = Function(name, core.return_type, tuple(Param(n, t) for n, t in core.params), where, core=True)
     elif declared is not None and registry is not None:
         others = ", ".join(e.name for e in registry.requiring(name)) or "no extension"
         sink.note(where, Kind.REGISTRY_FUNCTION, f"errors are given for {name}, which the registry XML declares (for "
                   f"{others}): they are kept as conditions {extension.name} adds to it, with the XML's prototype",
                   extension=extension.name)
-        function = Function(name, declared.return_type, [Param(p.name or "", p.type) for p in declared.params], where,
-                            external=True)
+        function = Function(name, declared.return_type, tuple(Param(p.name or "", p.type) for p in declared.params),
+                            where, external=True)
     elif not extension.vendor or name.endswith(extension.vendor):
         sink.warning(where, Kind.UNKNOWN_FUNCTION, f"errors are given for {name}, but no source declares it and it is "
                      "not a function of core OpenCL; they are left out", extension=extension.name)
@@ -260,46 +291,49 @@ def owner(extension: Extension, name: str, knowledge: Knowledge, where: Location
                      f"{extension.name} declares and which is not a function of core OpenCL: they are kept as "
                      "conditions the extension adds to another extension's function, whose prototype no source "
                      "gives", extension=extension.name)
-        function = Function(name, None, [], where, external=True)
-    extension.functions.append(function)
-    return function
+        function = Function(name, None, (), where, external=True)
+    return owners.add(function)
 
 
 # -- errors and parameter descriptions --------------------------------------
 
 
 def primary_errors(extension: Extension, primary: list[SourceFacts], knowledge: Knowledge, sink: Sink,
-                   registry: Registry | None = None) -> None:
-    """Error conditions of the primary source, with "the same errors as f" copied over.
+                   registry: Registry | None = None) -> Extension:
+    """The extension with the error conditions of the primary source, "the same errors as f" copied over.
 
     Conditions that lost their code wait for `recover`.
     """
+    owners = _Owners(extension)
     unknown: set[str] = set()  # reported once each
     for source in primary:
         for fact in sorted(source.errors, key=lambda e: (e.where.pos, e.origin)):
-            function = None if fact.function in unknown else owner(extension, fact.function, knowledge, fact.where,
+            function = None if fact.function in unknown else owner(owners, fact.function, knowledge, fact.where,
                                                                    sink, registry)
             if function is None:
                 unknown.add(fact.function)
             elif fact.code is not None:
-                function.errors.append(ErrorCondition(fact.code, fact.text, fact.where, fact.origin))
+                owners.errors[function].append(ErrorCondition(fact.code, fact.text, fact.where, fact.origin))
         for copy in source.copies:
-            target = owner(extension, copy.target, knowledge, copy.where, sink, registry)
-            original = extension.function(copy.source)
-            for error in list(original.errors if original and target else []):
-                if target and error.origin == "list" and error.source.pos < copy.where.pos:
-                    target.errors.append(ErrorCondition(error.code, error.condition, copy.where, "copy",
-                                                        copied_from=error.source))
+            target = owner(owners, copy.target, knowledge, copy.where, sink, registry)
+            original = owners.find(copy.source)
+            for error in list(owners.errors[original] if original is not None and target is not None else []):
+                if target is not None and error.origin == "list" and error.source.pos < copy.where.pos:
+                    owners.errors[target].append(ErrorCondition(error.code, error.condition, copy.where, "copy",
+                                                                copied_from=error.source))
+    return owners.finished()
 
 
-def parameter_docs(extension: Extension, sources: list[SourceFacts], sink: Sink) -> None:
-    """Each parameter's description: the first source that gives one with the parameter as subject (the text
-    followed first; another text's wording of the same description only corroborates it). One text describing a
-    parameter twice in other words is a warning: the first is used.
+def parameter_docs(extension: Extension, sources: list[SourceFacts], sink: Sink) -> Extension:
+    """The extension with each parameter's description: the first source that gives one with the parameter as
+    subject (the text followed first; another text's wording of the same description only corroborates it). One
+    text describing a parameter twice in other words is a warning: the first is used.
 
     A description whose subject is not a parameter (a misspelt name) goes to the
     one parameter it is close to that has none; the cross-check reports the name.
     """
+    functions = list(extension.functions)
+    places = first_places(functions)
     for source in sources:
         seen: dict[tuple[str, str], ParamDoc] = {}
         for doc in source.param_docs:
@@ -310,17 +344,21 @@ def parameter_docs(extension: Extension, sources: list[SourceFacts], sink: Sink)
                                  f"again here, otherwise than at {first.where.precise()}; the first is preferred",
                                  extension=extension.name, related=(first.where,))
         for doc in source.param_docs:
-            function = extension.function(doc.function)
-            if function is None or not doc.parameters:
+            place = places.get(doc.function)
+            if place is None or not doc.parameters:
                 continue
+            function = functions[place]
             names = {p.name for p in function.params}
             subjects = [n for n in doc.parameters if n in names] or [
                 close for n in doc.parameters
                 for close in get_close_matches(n, [p.name for p in function.params if p.description is None], 1, 0.6)
             ]
-            for param in function.params:
-                if param.name in subjects and param.description is None:
-                    param.description, param.description_source = doc.text, doc.where
+            params = tuple(replace(param, description=doc.text, description_source=doc.where)
+                           if param.name in subjects and param.description is None else param
+                           for param in function.params)
+            if params != function.params:
+                functions[place] = replace(function, params=params)
+    return replace(extension, functions=tuple(functions))
 
 
 # -- types ------------------------------------------------------------------
@@ -329,7 +367,7 @@ def parameter_docs(extension: Extension, sources: list[SourceFacts], sink: Sink)
 def introduced_types(
     extension: Extension, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink,
     registry: Registry | None = None,
-) -> list[TypeInfo]:
+) -> tuple[TypeInfo, ...]:
     """Every type the extension's texts declare, and those its prototypes, typedefs and tables use beyond core
     OpenCL: COM and platform types, the registry's definitions of the others, and what stays undefined."""
     typedefs = _typedefs(extension, sources, sink)
@@ -384,7 +422,7 @@ def introduced_types(
         elif not knowledge.is_known_type(name):
             result.extend(undefined_types.undefined(extension, name, where, knowledge, sink, name in by_value))
     unique = {t.name: t for t in reversed(result)}  # a platform type named by two casts is declared once
-    return sorted(unique.values(), key=lambda t: t.name)
+    return tuple(sorted(unique.values(), key=lambda t: t.name))
 
 
 def _typedefs(extension: Extension, sources: list[SourceFacts], sink: Sink) -> dict[str, DeclaredType]:

@@ -7,6 +7,7 @@ belongs to (a parameter, a query, the error codes), so that tokens refer to grou
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from generator.base import phrases
 from generator.base.c_decl import base_type
@@ -15,14 +16,18 @@ from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.extraction.facts import SourceFacts, TokenGroupFact
 from generator.frontends.registry_xml import Registry
-from generator.merging.draft import Extension, Function, Token, TokenGroup
+from generator.ir.model import Extension, Function, Token, TokenGroup
+from generator.merging.lookup import group_key, place_key
 
 
 def tokens(
     extension: Extension, sources: list[SourceFacts], sink: Sink, knowledge: Knowledge, registry: Registry | None
-) -> tuple[list[TokenGroup], list[Token]]:
+) -> tuple[tuple[TokenGroup, ...], tuple[Token, ...]]:
+    """The groups and the tokens of the texts, each token in the group of its sentence by the group's key (named
+    after by `name_groups`)."""
     groups: dict[str, TokenGroup] = {}
     result: dict[str, Token] = {}
+    literal: dict[str, str] = {}  # each token's value as the text spells it, beside its record
     for source in sources:
         for fact in source.tokens:
             group = _group(fact.group, groups)
@@ -30,24 +35,38 @@ def tokens(
                 known = result[fact.name]
                 if None not in (known.value, fact.value) and known.value != fact.value:
                     sink.warning(fact.where, Kind.TOKEN_CONFLICT,
-                                 f"{fact.name} is {fact.literal} here but {known.literal} at {known.source.precise()}, "
+                                 f"{fact.name} is {fact.literal} here but {literal[fact.name]} at "
+                                 f"{known.source.precise()}, "
                                  "which is used",
                                  extension=extension.name, related=(known.source,))
                 continue
-            result[fact.name] = Token(fact.name, fact.value, group.key if group else None, fact.where,
-                                      literal=fact.literal)
+            result[fact.name] = Token(fact.name, fact.value, group_key(group) if group else None, fact.where)
+            literal[fact.name] = fact.literal
     if not result:
         result = named_tokens(extension, sources, knowledge, registry)
     enums = registry.enums if registry is not None else {}
-    for token in (t for t in result.values() if t.value is None):
+    for token in [t for t in result.values() if t.value is None]:
         registered = enums.get(token.name)  # the text's own values are compared by `registry_check`
         if registered is not None and registered.value is not None:
-            token.value, token.literal, token.value_source = registered.value, registered.literal, registered.where
+            result[token.name] = replace(token, value=registered.value, value_source=registered.where)
     for token in (t for t in result.values() if t.value is None):
         sink.warning(token.source, Kind.TOKEN_WITHOUT_VALUE, f"{token.name} is introduced by this text without a "
                      "value: it is listed in the IR and the docs, but the package has no constant or enumeration "
                      "member for it", extension=extension.name)
-    return list(groups.values()), list(result.values())
+    return tuple(groups.values()), tuple(result.values())
+
+
+def spellings(sources: list[SourceFacts]) -> dict[str, str]:
+    """Each token's value as the text that gives it spells it (`0x4000`, `(1 << 2)`), the records holding only the
+    number: the text `tokens` takes the token from, the first of `sources` (in merge's order, `primary_first`)
+    that gives a value, else the first that names it. The cross-checks quote it."""
+    found: dict[str, tuple[int | None, str]] = {}
+    for source in sources:
+        for fact in source.tokens:
+            known = found.get(fact.name)
+            if known is None or (known[0] is None and fact.value is not None):
+                found[fact.name] = fact.value, fact.literal
+    return {name: literal for name, (_, literal) in found.items()}
 
 
 def named_tokens(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge,
@@ -89,15 +108,15 @@ def _group(fact: TokenGroupFact | None, groups: dict[str, TokenGroup]) -> TokenG
     """The group a sentence opens."""
     if fact is None:
         return None
-    key = f"{fact.where.path}:{fact.where.pos.line}:{fact.where.pos.column}"
+    key = place_key(fact.where)
     if key not in groups:
         groups[key] = TokenGroup("", fact.kind, fact.functions, fact.parameter, fact.c_type, fact.when,
                                  fact.sentence, fact.where)
     return groups[key]
 
 
-def name_groups(extension: Extension, knowledge: Knowledge) -> None:
-    """Name each group after what it belongs to; tokens then refer to groups by name.
+def name_groups(extension: Extension, knowledge: Knowledge) -> Extension:
+    """The extension with each group named after what it belongs to; tokens then refer to groups by name.
 
     A parameter of the extension's own function names its group (`widget_source`);
     a parameter of a core function is too generic (`param_name`), so its C type does
@@ -108,33 +127,35 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> None:
     names: dict[str, str] = {}
     named: set[str] = set()  # the names given so far (the groups after this one have none yet)
     numbered: dict[str, int] = {}
+    made: list[TokenGroup] = []
     for group in extension.token_groups:
         function = group.functions[0] if group.functions else ""
         if group.kind == "error":
-            group.name, group.c_type = knowledge.error_group, knowledge.error_type
+            group = replace(group, name=knowledge.error_group, c_type=knowledge.error_type)
         elif group.c_type and not group.parameter:
-            group.name = _typed(group, own, knowledge)
+            group = _typed(group, own, knowledge)
         elif group.kind == "returned" and group.when:
-            group.name = _query_name(group.when, knowledge)
+            group = replace(group, name=_query_name(group.when, knowledge))
         elif function in own and group.parameter:
-            group.name = group.parameter
-            group.c_type = _param_type(own[function], group.parameter)
+            group = replace(group, name=group.parameter, c_type=_param_type(own[function], group.parameter))
         elif group.parameter:
             core = knowledge.core_functions.get(function)
             c_type = core.param_type(group.parameter) if core else None
-            group.c_type = base_type(c_type) if c_type else None
-            group.name = knowledge.without_api_prefix(group.c_type) if group.c_type else group.parameter
+            c_type = base_type(c_type) if c_type else None
+            group = replace(group, c_type=c_type,
+                            name=knowledge.without_api_prefix(c_type) if c_type else group.parameter)
         else:
-            group.name = _unique(_slug(group.sentence), named, numbered)
+            group = replace(group, name=_unique(_slug(group.sentence), named, numbered))
         named.add(group.name)
-        names[group.key] = group.name
+        names[group_key(group)] = group.name
+        made.append(group)
     merged: dict[str, TokenGroup] = {}
-    for group in extension.token_groups:
+    for group in made:
         first = merged.setdefault(group.name, group)
-        first.functions = tuple(dict.fromkeys(first.functions + group.functions))
-    extension.token_groups = list(merged.values())
-    for token in extension.tokens:
-        token.group = names.get(token.group or "", token.group)
+        merged[group.name] = replace(first, functions=tuple(dict.fromkeys(first.functions + group.functions)))
+    renamed = tuple(token if (name := names.get(token.group or "", token.group)) == token.group
+                    else replace(token, group=name) for token in extension.tokens)
+    return replace(extension, token_groups=tuple(merged.values()), tokens=renamed)
 
 
 def _slug(sentence: str) -> str:
@@ -155,22 +176,21 @@ def _unique(name: str, taken: set[str], last: dict[str, int]) -> str:
     return candidate
 
 
-def _typed(group: TokenGroup, own: dict[str, Function], knowledge: Knowledge) -> str:
-    """A group of enums of one type (the book's New Enums): accepted by the parameters of that type, of the
+def _typed(group: TokenGroup, own: dict[str, Function], knowledge: Knowledge) -> TokenGroup:
+    """A group of enums of one type (the book's New Enums), named: accepted by the parameters of that type, of the
     extension's own functions (the group is named after the parameter) or else of core ones (after the type);
     where no parameter takes the type, its values are returned (a query's answer) and named after the type."""
     assert group.c_type is not None
     takers = [(f.name, p.name) for f in own.values() for p in f.params if p.name and base_type(p.type) == group.c_type]
     if takers:
-        group.functions, group.parameter = tuple(dict.fromkeys(f for f, _ in takers)), takers[0][1]
-        return takers[0][1]
+        return replace(group, name=takers[0][1], functions=tuple(dict.fromkeys(f for f, _ in takers)),
+                       parameter=takers[0][1])
     core = [(name, param) for name, f in knowledge.core_functions.items() for param, c_type in f.params
             if base_type(c_type) == group.c_type]
+    name = knowledge.without_api_prefix(group.c_type)
     if core:
-        group.functions, group.parameter = tuple(dict.fromkeys(f for f, _ in core)), core[0][1]
-    else:
-        group.kind = "returned"
-    return knowledge.without_api_prefix(group.c_type)
+        return replace(group, name=name, functions=tuple(dict.fromkeys(f for f, _ in core)), parameter=core[0][1])
+    return replace(group, name=name, kind="returned")
 
 
 def _param_type(function: Function, parameter: str) -> str | None:

@@ -9,6 +9,7 @@ the extension's own.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from generator.base import phrases
 from generator.base.c_decl import base_type
@@ -19,8 +20,9 @@ from generator.base.records import frozen
 from generator.base.source import Pos
 from generator.extraction.facts import ErrorFact, ParamDoc, SourceFacts, primary_source
 from generator.frontends.document import LOST_ERROR_CODES, LOST_PARAMETER_NAMES, REFERENCE
+from generator.ir.model import Corroboration, ErrorCondition, Extension, Function, Param, Table, TokenGroup
 from generator.merging import textalign
-from generator.merging.draft import Corroboration, ErrorCondition, Extension, Function, TokenGroup
+from generator.merging.lookup import first_places, group_key
 from generator.merging.siblings import Renaming, siblings
 
 #: How alike two wordings must be to be taken for the same sentence.
@@ -58,26 +60,29 @@ def parameter_names(extension: Extension, function: str, knowledge: Knowledge) -
 # -- token groups -----------------------------------------------------------
 
 
-def groups(extension: Extension, merged: dict[str, Extension], knowledge: Knowledge, sink: Sink) -> None:
-    """A group whose sentence lost its parameter takes the parameter of the sibling group with the same tokens."""
+def groups(extension: Extension, merged: dict[str, Extension], knowledge: Knowledge, sink: Sink) -> Extension:
+    """The extension, each group whose sentence lost its parameter given the parameter of the sibling group with
+    the same tokens."""
     family = relatives(extension, merged, knowledge)
     ours_by_group = _members(extension)
     indexes: dict[int, dict[str, set[int]]] = {}  # per relative: our name of a token -> where its groups stand
-    for group in extension.token_groups:
+    made = list(extension.token_groups)
+    for place, group in enumerate(extension.token_groups):
         if group.kind == "error" or group.parameter is not None or group.c_type is not None:
             continue  # a group headed by its type lost nothing: `merge_tokens` finds what takes the type
-        ours = ours_by_group.get(group.key, set())
+        ours = ours_by_group.get(group_key(group), set())
         for number, relative in enumerate(family):
             index = indexes.get(number)
             if index is None:
                 index = indexes[number] = _group_index(relative)
             found = _sibling_group(group, ours, relative, index, extension, knowledge)
             if found is not None:
-                group.parameter, group.recovered_from = found.parameter, found.source
-                group.sentence = textalign.fill_gaps(group.sentence, found.sentence, relative.renaming)[0]
+                made[place] = replace(group, parameter=found.parameter, recovered_from=found.source,
+                                      sentence=textalign.fill_gaps(group.sentence, found.sentence,
+                                                                   relative.renaming)[0])
                 break
         else:
-            group.parameter = _parameter_taking(group, extension, knowledge)
+            group = made[place] = replace(group, parameter=_parameter_taking(group, extension, knowledge))
             if group.parameter is None:
                 sink.warning(group.source, Kind.UNRECOVERED, "the parameter these tokens are passed in was lost "
                              "from the text, and neither a sibling nor the prototype tells which it is",
@@ -86,6 +91,7 @@ def groups(extension: Extension, merged: dict[str, Extension], knowledge: Knowle
                 sink.note(group.source, Kind.RECOVERED, f"the parameter these tokens are passed in was lost from the "
                           f"text; taken to be <{group.parameter}>, the one of {group.functions[0]} that fits",
                           extension=extension.name)
+    return replace(extension, token_groups=tuple(made))
 
 
 def _members(extension: Extension) -> dict[str | None, set[str]]:
@@ -100,7 +106,7 @@ def _group_index(relative: Relative) -> dict[str, set[int]]:
     """Where in the sibling's list of groups each of its tokens (under our name) stands."""
     at: dict[str, list[int]] = {}
     for position, group in enumerate(relative.extension.token_groups):
-        at.setdefault(group.key, []).append(position)
+        at.setdefault(group_key(group), []).append(position)
     index: dict[str, set[int]] = {}
     for token in relative.extension.tokens:
         for position in at.get(token.group or "", ()):
@@ -156,13 +162,15 @@ def _singular(word: str) -> str:
 def texts(
     extension: Extension, sources: list[SourceFacts], merged: dict[str, Extension], knowledge: Knowledge,
     sink: Sink,
-) -> None:
+) -> Extension:
+    """The extension with what its texts lost restored from the siblings: parameter names in conditions,
+    descriptions and table cells, descriptions no text gives, and the conditions of the secondary sources."""
     family = relatives(extension, merged, knowledge)
     lost = {s.path for s in sources if LOST_PARAMETER_NAMES in s.lost}
-    restored = _conditions(extension, lost, family, knowledge)
-    described = _descriptions(extension, [s for s in sources if s.path in lost], family)
-    rows = _table_cells(extension, lost, family)
-    _missing_descriptions(extension, family)
+    extension, restored = _conditions(extension, lost, family, knowledge)
+    extension, described = _descriptions(extension, [s for s in sources if s.path in lost], family)
+    extension, rows = _table_cells(extension, lost, family)
+    extension = _missing_descriptions(extension, family)
     for path in sorted(lost):
         if not (restored or described or rows) and not any(
             not f.foreign and f.prototype_source is None and f.source.path == path for f in extension.functions
@@ -177,7 +185,8 @@ def texts(
             _undescribed(extension, path, [s for s in sources if s.path == path], sink)
     primary = primary_source(sources)
     for source in sources:
-        _corroborate(extension, source, source is not primary, family, sink)
+        extension = _corroborate(extension, source, source is not primary, family, sink)
+    return extension
 
 
 def _undescribed(extension: Extension, path: str, sources: list[SourceFacts], sink: Sink) -> None:
@@ -200,11 +209,16 @@ def _first(extension: Extension, path: str) -> Pos:
     return next((f.source.pos for f in extension.functions if f.source.path == path), Pos(1, 1))
 
 
-def _conditions(extension: Extension, lost: set[str], family: list[Relative], knowledge: Knowledge) -> int:
+def _conditions(extension: Extension, lost: set[str], family: list[Relative],
+                knowledge: Knowledge) -> tuple[Extension, int]:
+    """The extension with the parameter names its conditions lost restored, and how many were."""
     restored = 0
+    functions: list[Function] = []
     for function in extension.functions:
         names = parameter_names(extension, function.name, knowledge)
+        errors: list[ErrorCondition] = []
         for error in function.errors:
+            errors.append(error)
             if error.source.path not in lost:
                 continue
             best = _best_condition(error.code, error.condition, function.name, family)
@@ -213,9 +227,11 @@ def _conditions(extension: Extension, lost: set[str], family: list[Relative], kn
             relative, condition = best
             text, inserted = textalign.fill_gaps(error.condition, condition.condition, relative.renaming)
             if inserted and set(inserted) <= names:
-                error.condition, error.recovered_from, error.recovered = text, condition.source, "parameter names"
+                errors[-1] = replace(error, condition=text, recovered_from=condition.source,
+                                     recovered="parameter names")
                 restored += 1
-    return restored
+        functions.append(replace(function, errors=tuple(errors)) if restored else function)
+    return (replace(extension, functions=tuple(functions)) if restored else extension), restored
 
 
 def _best_condition(
@@ -231,24 +247,32 @@ def _best_condition(
     return None if best is None else candidates[best]
 
 
-def _descriptions(extension: Extension, sources: list[SourceFacts], family: list[Relative]) -> int:
-    """Descriptions whose subject (the parameter's name) was lost take it from the sibling's matching one."""
+def _descriptions(extension: Extension, sources: list[SourceFacts],
+                  family: list[Relative]) -> tuple[Extension, int]:
+    """Descriptions whose subject (the parameter's name) was lost take it from the sibling's matching one: the
+    extension with them, and how many."""
     restored = 0
+    functions = list(extension.functions)
+    places = first_places(functions)
     for source in sources:
         for doc in source.param_docs:
-            function = extension.function(doc.function)
-            if doc.parameters or function is None:
+            place = places.get(doc.function)
+            if doc.parameters or place is None:
                 continue
+            function = functions[place]
             match = _best_description(doc, function.name, family)
             if match is None:
                 continue
             relative, names, text, where = match
             filled, _ = textalign.fill_gaps(doc.text, text, relative.renaming)
+            params: list[Param] = []
             for param in function.params:
                 if param.name in names and param.description is None:
-                    param.description, param.description_source, param.recovered_from = filled, doc.where, where
+                    param = replace(param, description=filled, description_source=doc.where, recovered_from=where)
                     restored += 1
-    return restored
+                params.append(param)
+            functions[place] = replace(function, params=tuple(params))
+    return (replace(extension, functions=tuple(functions)) if restored else extension), restored
 
 
 def _best_description(
@@ -268,10 +292,13 @@ def _best_description(
     return relative, {relative.renaming(p.name) for p in params if p.description == text}, text, where
 
 
-def _missing_descriptions(extension: Extension, family: list[Relative]) -> None:
+def _missing_descriptions(extension: Extension, family: list[Relative]) -> Extension:
     """A parameter no source describes takes its sibling's description: the same API's first."""
+    functions: list[Function] = []
     for function in extension.functions:
+        params: list[Param] = []
         for param in function.params:
+            params.append(param)
             if param.description is not None or function.foreign:
                 continue
             for relative in sorted(family, key=lambda r: not r.renaming.vendor):
@@ -279,17 +306,25 @@ def _missing_descriptions(extension: Extension, family: list[Relative]) -> None:
                 twin = next((p for p in theirs.params if relative.renaming(p.name) == param.name), None) if theirs \
                     else None
                 if twin is not None and twin.description and twin.description_source:
-                    param.description = relative.renaming(twin.description)
-                    param.description_source = param.recovered_from = twin.description_source
+                    params[-1] = replace(param, description=relative.renaming(twin.description),
+                                         description_source=twin.description_source,
+                                         recovered_from=twin.description_source)
                     break
+        functions.append(replace(function, params=tuple(params)) if params != list(function.params) else function)
+    return replace(extension, functions=tuple(functions))
 
 
-def _table_cells(extension: Extension, lost: set[str], family: list[Relative]) -> int:
+def _table_cells(extension: Extension, lost: set[str], family: list[Relative]) -> tuple[Extension, int]:
+    """The extension with the parameter names its table cells lost restored, and in how many rows."""
     restored = 0
+    tables: list[Table] = []
     for table in extension.tables:
         if table.source.path not in lost:
+            tables.append(table)
             continue
-        for row in table.rows:
+        rows: list[tuple[str, ...]] = []
+        for cells in table.rows:
+            row = list(cells)
             for relative in family:
                 theirs = next((t for t in relative.extension.tables if t.name == table.name), None)
                 twin = next((r for r in theirs.rows if relative.renaming(r[0]) == row[0]), None) if theirs else None
@@ -303,41 +338,54 @@ def _table_cells(extension: Extension, lost: set[str], family: list[Relative]) -
                 if changed:
                     restored += 1
                     break
-    return restored
+            rows.append(tuple(row))
+        tables.append(replace(table, rows=tuple(rows)))
+    return replace(extension, tables=tuple(tables)), restored
 
 
 def _corroborate(
     extension: Extension, source: SourceFacts, secondary: bool, family: list[Relative], sink: Sink
-) -> None:
+) -> Extension:
     """Conditions of a secondary source (a reference page) join the primary's; lost codes are found there.
 
     Of the primary source only the conditions that lost their code are left to do.
     """
+    places = first_places(extension.functions)
+    working: dict[int, list[ErrorCondition]] = {}  # the conditions of each function amended so far, by its place
+
+    def errors_of(place: int) -> list[ErrorCondition]:
+        found = working.get(place)
+        if found is None:
+            found = working[place] = list(extension.functions[place].errors)
+        return found
+
     covered: dict[str, set[str]] = {}
     lost_codes = [f for f in source.errors if f.code is None]
     recovered = 0
     for fact in source.errors if secondary else lost_codes:
-        function = extension.function(fact.function)
-        if function is None:
+        place = places.get(fact.function)
+        if place is None:
             continue  # reported by merge
-        match = _matching(function, fact)
-        if match is not None:
+        function, errors = extension.functions[place], errors_of(place)
+        at = _matching(errors, fact)
+        if at is not None:
+            match = errors[at]
             origin = match.source if fact.code is None else None
             recovered += origin is not None
-            match.also_in.append(Corroboration(fact.where, fact.text, origin))
+            errors[at] = replace(match, also_in=(*match.also_in, Corroboration(fact.where, fact.text, origin)))
             covered.setdefault(function.name, set()).add(match.code)
             _differences(extension, fact, match, sink)
             continue
         if fact.code is not None:
-            _joined(extension, function, fact, sink)
-            function.errors.append(ErrorCondition(fact.code, fact.text, fact.where, "list"))
+            _joined(extension, function.name, errors, fact, sink)
+            errors.append(ErrorCondition(fact.code, fact.text, fact.where, "list"))
             covered.setdefault(function.name, set()).add(fact.code)
             continue
         best = _best_condition(None, fact.text, function.name, family)
         if best is not None:
             relative, condition = best
-            function.errors.append(ErrorCondition(relative.renaming(condition.code), fact.text, fact.where, "list",
-                                                  recovered_from=condition.source, recovered="error code"))
+            errors.append(ErrorCondition(relative.renaming(condition.code), fact.text, fact.where, "list",
+                                         recovered_from=condition.source, recovered="error code"))
             recovered += 1
         else:
             text = " ".join(fact.text.split())
@@ -349,21 +397,25 @@ def _corroborate(
                   f"recovered {recovered} of {len(lost_codes)} by matching them with the conditions of "
                   "the other sources", extension=extension.name)
     for name, codes in covered.items():
-        function = extension.function(name)
-        for error in function.errors if function else []:
+        place = places.get(name)
+        for error in errors_of(place) if place is not None else []:
             if error.origin == "list" and error.code not in codes and error.source.path != source.path:
                 sink.note(Location(source.path, _first_error(source, name)), Kind.INCOMPLETE_SOURCE,
                           f"{name}: this page gives no condition for {error.code}, which "
                           f"{error.source.precise()} states", extension=extension.name, related=(error.source,))
                 codes.add(error.code)
+    if not working:
+        return extension
+    return replace(extension, functions=tuple(replace(f, errors=tuple(working[place])) if place in working else f
+                                              for place, f in enumerate(extension.functions)))
 
 
-def _joined(extension: Extension, function: Function, fact: ErrorFact, sink: Sink) -> None:
+def _joined(extension: Extension, function: str, errors: list[ErrorCondition], fact: ErrorFact, sink: Sink) -> None:
     """A condition of another text that matches none of this code's conditions joins them: where another text gives
     this code otherwise, the two texts tell two readings of one error, and both are kept (and checked), so say so."""
-    others = [error for error in function.errors if error.code == fact.code and error.source.path != fact.where.path]
+    others = [error for error in errors if error.code == fact.code and error.source.path != fact.where.path]
     if others:
-        sink.warning(fact.where, Kind.CONDITION_CONFLICT, f"{function.name} {fact.code}: this text's condition "
+        sink.warning(fact.where, Kind.CONDITION_CONFLICT, f"{function} {fact.code}: this text's condition "
                      f"'{_quoted(fact.text)}' is none of those {others[0].source.precise()} gives for this code "
                      f"('{_quoted(others[0].condition)}'); both are kept, and each is checked where it can be",
                      extension=extension.name, related=(others[0].source,))
@@ -378,16 +430,17 @@ def _first_error(source: SourceFacts, function: str) -> Pos:
     return next(f.where.pos for f in source.errors if f.function == function)
 
 
-def _matching(function: Function, fact: ErrorFact) -> ErrorCondition | None:
+def _matching(errors: list[ErrorCondition], fact: ErrorFact) -> int | None:
+    """Where among `errors` the condition `fact` states too stands, if one is."""
     scored = [
-        (textalign.coverage(fact.text, error.condition), error)
-        for error in function.errors
+        (textalign.coverage(fact.text, error.condition), place)
+        for place, error in enumerate(errors)
         if (fact.code is None or error.code == fact.code) and error.source.path != fact.where.path
     ]
     if not scored:
         return None
-    score, error = max(scored, key=lambda s: s[0])
-    return error if score >= SAME_CONDITION else None
+    score, place = max(scored, key=lambda s: s[0])
+    return place if score >= SAME_CONDITION else None
 
 
 def _differences(extension: Extension, fact: ErrorFact, match: ErrorCondition, sink: Sink) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 
 from generator.base import phrases
 from generator.base.c_decl import base_type, canonical_type_text
@@ -25,7 +26,7 @@ from generator.base.errors import Gather, InputError
 from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.extraction.facts import SourceFacts, TableFact
-from generator.merging.draft import Extension, Table
+from generator.ir.model import Extension, Table
 
 _VALUE = re.compile(r"^(NULL|-?\d+|0[xX][0-9A-Fa-f]+|true|false)$", re.I)
 _TYPE_WORDS = re.compile(r"^(const\s+)?[A-Za-z_]\w*(\s*\*)*$")
@@ -33,7 +34,7 @@ _TYPE_WORDS = re.compile(r"^(const\s+)?[A-Za-z_]\w*(\s*\*)*$")
 _KINDS = frozenset({"type", "default", "description"})
 
 
-def merge(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> list[Table]:
+def merge(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge, sink: Sink) -> tuple[Table, ...]:
     """Canonical tables of all sources; a table several sources give is merged row by row."""
     result: dict[str, Table] = {}
     numbered: dict[str, int] = {}
@@ -48,20 +49,20 @@ def merge(extension: Extension, sources: list[SourceFacts], knowledge: Knowledge
             _say_what_is_not_read(fact, table, extension, knowledge, sink)
             if all(token_group(row[0], extension, knowledge) for row in table.rows):
                 with errors.attempt():
-                    _one_row_per_key(table, extension.name, sink)
+                    table = _one_row_per_key(table, extension.name, sink)
             same = result.get(table.name)
             if same is None:
                 result[table.name] = table
             elif same.columns == table.columns:
-                _combine(same, table, extension.name, sink)
+                result[table.name] = _combine(same, table, extension.name, sink)
             else:
-                sink.warning(table.source, Kind.TABLE_CONFLICT, f"table {table.name} has the columns {table.columns} "
-                             f"here but {same.columns} at {same.source.precise()}; they are kept apart",
-                             extension=extension.name, related=(same.source,))
-                table.name = _free_name(table.name, result, numbered)
+                sink.warning(table.source, Kind.TABLE_CONFLICT, f"table {table.name} has the columns "
+                             f"{list(table.columns)} here but {list(same.columns)} at {same.source.precise()}; they "
+                             "are kept apart", extension=extension.name, related=(same.source,))
+                table = replace(table, name=_free_name(table.name, result, numbered))
                 result[table.name] = table
     errors.check()
-    return list(result.values())
+    return tuple(result.values())
 
 
 def _say_what_is_not_read(fact: TableFact, table: Table, extension: Extension, knowledge: Knowledge,
@@ -99,8 +100,9 @@ def _cell_group(cell: str, extension: Extension, knowledge: Knowledge) -> str | 
     return ", ".join(groups) if len(groups) == len(parts) else None
 
 
-def _one_row_per_key(table: Table, extension: str, sink: Sink) -> None:
-    """Drop a row given twice alike (a note); two unlike rows for one key are an input error at the second."""
+def _one_row_per_key(table: Table, extension: str, sink: Sink) -> Table:
+    """The table without a row given twice alike (a note); two unlike rows for one key are an input error at the
+    second."""
     first: dict[str, int] = {}
     keep: list[int] = []
     for index, row in enumerate(table.rows):
@@ -110,14 +112,15 @@ def _one_row_per_key(table: Table, extension: str, sink: Sink) -> None:
             continue
         where, known = table.row_sources[index], table.row_sources[at]
         if row != table.rows[at]:
-            raise InputError(where.path, where.pos, f"table {table.name}: row {row[0]} reads {row} here but "
-                             f"{table.rows[at]} at {known.precise()}, in the same table: which one holds, the text "
-                             "does not tell")
+            raise InputError(where.path, where.pos, f"table {table.name}: row {row[0]} reads {list(row)} here "
+                             f"but {list(table.rows[at])} at {known.precise()}, in the same table: which one holds, "
+                             "the text does not tell")
         sink.note(where, Kind.TABLE_DUPLICATE, f"table {table.name}: row {row[0]} is given again here, as at "
                   f"{known.precise()}; it is kept once", extension=extension, related=(known,))
     if len(keep) < len(table.rows):
-        table.rows = [table.rows[i] for i in keep]
-        table.row_sources = [table.row_sources[i] for i in keep]
+        return replace(table, rows=tuple(table.rows[i] for i in keep),
+                       row_sources=tuple(table.row_sources[i] for i in keep))
+    return table
 
 
 def _free_name(name: str, taken: dict[str, Table], last: dict[str, int]) -> str:
@@ -130,18 +133,21 @@ def _free_name(name: str, taken: dict[str, Table], last: dict[str, int]) -> str:
     return f"{name}_{number}"
 
 
-def _combine(into: Table, table: Table, extension: str, sink: Sink) -> None:
+def _combine(into: Table, table: Table, extension: str, sink: Sink) -> Table:
+    """`into` with the rows of `table` whose keys it has not (those it has are compared)."""
     keys = {row[0]: (row, where) for row, where in zip(into.rows, into.row_sources, strict=True)}
+    rows, row_sources = list(into.rows), list(into.row_sources)
     for row, where in zip(table.rows, table.row_sources, strict=True):
         if row[0] not in keys:
-            into.rows.append(row)
-            into.row_sources.append(where)
+            rows.append(row)
+            row_sources.append(where)
             continue
         known, known_where = keys[row[0]]
         if row != known:
-            sink.warning(where, Kind.TABLE_CONFLICT, f"table {into.name}: row {row[0]} reads {row} here but "
-                         f"{known} at {known_where.precise()}, which is used; this row is left out",
+            sink.warning(where, Kind.TABLE_CONFLICT, f"table {into.name}: row {row[0]} reads {list(row)} here but "
+                         f"{list(known)} at {known_where.precise()}, which is used; this row is left out",
                          extension=extension, related=(known_where,))
+    return replace(into, rows=tuple(rows), row_sources=tuple(row_sources))
 
 
 def parameter_types(extension: Extension) -> frozenset[str]:
@@ -176,10 +182,10 @@ def canonical(
     mapping = len(columns) > 1 and all(c not in _KINDS for c in kinds)
     return Table(
         name=f"{key}_mapping" if mapping else key,
-        columns=columns,
-        header=header,
-        rows=rows,
-        row_sources=[row.where for row in fact.rows if row.cells and row.cells[0]],
+        columns=tuple(columns),
+        header=tuple(header) if header is not None else None,
+        rows=tuple(tuple(row) for row in rows),
+        row_sources=tuple(row.where for row in fact.rows if row.cells and row.cells[0]),
         source=fact.where,
     )
 

@@ -20,7 +20,7 @@ from generator.base.c_decl import base_type
 from generator.base.diagnostics import Location, Sink
 from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
-from generator.merging.draft import Extension, TypeInfo
+from generator.ir.model import Extension, TypeInfo
 
 #: "of type EGLDisplay, cast into the type CLeglDisplayKHR" (words, never runs of one class side by side).
 _CAST = re.compile(r"\btype ([A-Za-z_]\w*),? (?:cast|converted) (?:in)?to (?:the )?(?:type )?([A-Za-z_]\w*)")
