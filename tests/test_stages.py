@@ -8,8 +8,8 @@ from tests.support import ROOT
 
 STAGES = ("base", "frontends", "extraction", "merging", "analysis", "ir", "emission", "writing")
 COMMANDS = {"__main__", "baseline", "cli", "coverage", "diff", "pipeline"}
-#: The IR's records and their YAML form, declared once: the front half makes some of them (a clause, a type) and
-#: drafts the rest, so they rank with base; writing and reading the IR (`ir.files`, `ir.read`) is the ir stage.
+#: The IR's records and their YAML form, declared once: the front half makes and amends them, so they rank with
+#: base; writing and reading the IR (`ir.files`, `ir.read`) is the ir stage.
 DECLARATIONS = {"generator.ir.model", "generator.ir.codec"}
 
 

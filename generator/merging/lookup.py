@@ -1,4 +1,4 @@
-"""Looking up the front half's records by what names them: what the drafts' methods were.
+"""Looking up the front half's records by what names them.
 
 The records are `ir.model`'s, frozen; `Extension.function` and `Extension.token` find one by name (each an index
 built once per record). A stage that amends functions keeps them in a list while it works and finds them by

@@ -27,7 +27,7 @@ from generator.base.grammars import grammar
 from generator.base.knowledge import Knowledge
 from generator.base.predicates import from_notation as P
 from generator.base.source import Pos
-from generator.merging.draft import Clause, Effect, ErrorCondition, Extension, Function, Param, Token, TokenGroup
+from generator.ir.model import Clause, Effect, ErrorCondition, Extension, Function, Param, Token, TokenGroup
 from generator.pipeline import Result
 from tests.pathological import assert_linear
 
@@ -56,27 +56,28 @@ def params() -> list[Param]:
 
 
 def function(name: str, *texts: str, parameters: list[Param] | None = None, core: bool = False) -> Function:
-    errors = [ErrorCondition("CL_INVALID_VALUE", text, WHERE, "list") for text in texts]
-    return Function(name, "cl_int", params() if parameters is None else parameters, WHERE, core=core, errors=errors)
+    errors = tuple(ErrorCondition("CL_INVALID_VALUE", text, WHERE, "list") for text in texts)
+    return Function(name, "cl_int", tuple(params() if parameters is None else parameters), WHERE, core=core,
+                    errors=errors)
 
 
 def extension(*functions: Function, groups: list[TokenGroup] | None = None,
               tokens: list[Token] | None = None) -> Extension:
-    return Extension("cl_test_sharing", "test", None, {}, [], functions=list(functions), token_groups=groups or [],
-                     tokens=tokens or [])
+    return Extension("cl_test_sharing", "test", None, {}, (), functions=functions, token_groups=tuple(groups or ()),
+                     tokens=tuple(tokens or ()))
 
 
-def attach(ext: Extension, knowledge: Knowledge) -> Sink:
+def attach(ext: Extension, knowledge: Knowledge) -> tuple[dict[str, Function], Sink]:
+    """The functions of `ext` as the stage makes them anew (by name), and what it said."""
     sink = Sink()
-    conditions.attach([ext], knowledge, sink)
-    return sink
+    (read,) = conditions.attach([ext], knowledge, sink)
+    return {f.name: f for f in read.functions}, sink
 
 
-def clauses_of(text: str, knowledge: Knowledge, **options: Any) -> list[Clause]:
+def clauses_of(text: str, knowledge: Knowledge, **options: Any) -> tuple[Clause, ...]:
     """The clauses of one condition of `clTestF` (the parameters of `params()` unless given)."""
-    fn = function("clTestF", text, **options)
-    attach(extension(fn), knowledge)
-    return fn.errors[0].check
+    read, _ = attach(extension(function("clTestF", text, **options)), knowledge)
+    return read["clTestF"].errors[0].check
 
 
 def one_clause(text: str, knowledge: Knowledge, **options: Any) -> Clause:
@@ -207,8 +208,8 @@ def test_invalid_value_means_not_a_token_of_the_bound_group(knowledge: Knowledge
         Token("CL_UNGROUPED", 0x4003, None, ELSEWHERE),
         Token("CL_TEST_B", 0x4004, "test_source", ELSEWHERE),
     ]
-    attach(extension(fn, groups=groups, tokens=tokens), knowledge)
-    (clause,) = fn.errors[0].check
+    read, _ = attach(extension(fn, groups=groups, tokens=tokens), knowledge)
+    (clause,) = read["clTestF"].errors[0].check
     assert clause.kind == "host"
     assert clause.predicate == P({"not": {"member": "src", "of": ["CL_TEST_A", "CL_TEST_B"]}})
 
@@ -224,8 +225,8 @@ def test_invalid_flags_without_zero_when_not_a_bitfield(knowledge: Knowledge) ->
     fn = function("clTestF", "values specified in <n> are not valid",
                   parameters=[Param("n", "cl_uint", "Only CL_TEST_A and CL_TEST_B values can be used.")])
     tokens = [Token("CL_TEST_A", 1, None, ELSEWHERE), Token("CL_TEST_B", 2, None, ELSEWHERE)]
-    attach(extension(fn, tokens=tokens), knowledge)
-    assert fn.errors[0].check[0].predicate == P({"not": {"member": "n", "of": ["CL_TEST_A", "CL_TEST_B"]}})
+    read, _ = attach(extension(fn, tokens=tokens), knowledge)
+    assert read["clTestF"].errors[0].check[0].predicate == P({"not": {"member": "n", "of": ["CL_TEST_A", "CL_TEST_B"]}})
 
 
 # -- state predicates and effects ----------------------------------------------
@@ -242,12 +243,12 @@ CREATE = "clTestCreate"
     ("any of <e> are currently acquired by OpenCL", {"acquired": "e"}),
 ])
 def test_state_predicates_without_effects(text: str, predicate: dict[str, Any], knowledge: Knowledge) -> None:
-    fn = function("clTestF", text)
-    sink = attach(extension(fn), knowledge)
+    read, sink = attach(extension(function("clTestF", text)), knowledge)
+    fn = read["clTestF"]
     (clause,) = fn.errors[0].check
     assert (clause.kind, clause.predicate) == ("state", P(predicate))
     assert clause.reason.startswith("the package tracks which objects it saw")
-    assert fn.effects == []
+    assert fn.effects == ()
     assert sink.items == []
 
 
@@ -261,22 +262,21 @@ def test_state_predicates_without_effects(text: str, predicate: dict[str, Any], 
      "time that they were acquired", {"released": "m"}),
 ])
 def test_acquire_and_release_effects(text: str, predicate: dict[str, Any], knowledge: Knowledge) -> None:
-    checked = function("clTestF", text)
-    acquire, release = function(ACQUIRE), function(RELEASE)
-    sink = attach(extension(checked, acquire, release), knowledge)
+    read, sink = attach(extension(function("clTestF", text), function(ACQUIRE), function(RELEASE)), knowledge)
+    checked, acquire, release = read["clTestF"], read[ACQUIRE], read[RELEASE]
     (clause,) = checked.errors[0].check
     assert (clause.kind, clause.text, clause.predicate) == ("state", text, P(predicate))
-    assert acquire.effects == [Effect("acquire", WHERE, objects="m")]
-    assert release.effects == [Effect("release", WHERE, objects="m")]
-    assert checked.effects == []
+    assert acquire.effects == (Effect("acquire", WHERE, objects="m"),)
+    assert release.effects == (Effect("release", WHERE, objects="m"),)
+    assert checked.effects == ()
     assert sink.items == []
 
 
 def test_an_effect_is_given_once(knowledge: Knowledge) -> None:
     named = f"memory objects in <m> have previously been acquired using {ACQUIRE} but have not been released using " \
             f"{RELEASE}"
-    acquire, release = function(ACQUIRE, named, named), function(RELEASE)
-    attach(extension(acquire, release), knowledge)
+    read, _ = attach(extension(function(ACQUIRE, named, named), function(RELEASE)), knowledge)
+    acquire, release = read[ACQUIRE], read[RELEASE]
     assert [e.kind for e in acquire.effects] == ["acquire"]
     assert [e.kind for e in release.effects] == ["release"]
 
@@ -290,25 +290,25 @@ def test_wrapped_and_the_wrap_effect(text: str, wrapped: dict[str, str], knowled
     # The scope is the first handle parameter, whatever comes before it.
     parameters = [Param("flags", "cl_mem_flags"), Param("context", "cl_context"), Param("queue", "cl_command_queue"),
                   Param("r", "ID3D10Texture2D *"), Param("s", "UINT")]
-    create = function(CREATE, text, parameters=parameters)
-    sink = attach(extension(create), knowledge)
+    read, sink = attach(extension(function(CREATE, text, parameters=parameters)), knowledge)
+    create = read[CREATE]
     (clause,) = create.errors[0].check
     assert (clause.kind, clause.predicate) == ("state", P({"wrapped": wrapped}))
     assert clause.reason == "the package tracks which resources it wrapped in each context"
-    assert create.effects == [Effect("wrap", WHERE, **wrapped)]
+    assert create.effects == (Effect("wrap", WHERE, **wrapped),)
     assert sink.items == []
 
 
 def test_unknown_function_named_gives_a_warning_and_no_effect(knowledge: Knowledge) -> None:
     text = ("memory objects in <m> have previously been acquired using clNoSuchAcquire but have not been released "
             f"using {RELEASE}")
-    checked, release = function("clTestF", text), function(RELEASE)
-    core = function("clCoreCreate", core=True)
-    wrap = function("clTestG", "a cl_mem from <r> has already been created using clCoreCreate")
-    sink = attach(extension(checked, release, core, wrap), knowledge)
+    read, sink = attach(extension(
+        function("clTestF", text), function(RELEASE), function("clCoreCreate", core=True),
+        function("clTestG", "a cl_mem from <r> has already been created using clCoreCreate")), knowledge)
+    checked, release, core, wrap = read["clTestF"], read[RELEASE], read["clCoreCreate"], read["clTestG"]
     assert checked.errors[0].check[0].kind == "state"  # the check stands; only the effect is lost
-    assert release.effects == [Effect("release", WHERE, objects="m")]
-    assert checked.effects == core.effects == wrap.effects == []
+    assert release.effects == (Effect("release", WHERE, objects="m"),)
+    assert checked.effects == core.effects == wrap.effects == ()
     assert [(d.where, d.severity, d.kind, d.extension) for d in sink.items] == \
         [(WHERE, "warning", "unknown-function", "cl_test_sharing")] * 2
     assert "clNoSuchAcquire" in sink.items[0].message
@@ -318,8 +318,8 @@ def test_unknown_function_named_gives_a_warning_and_no_effect(knowledge: Knowled
 def test_named_function_without_the_parameters_gives_a_warning_and_no_effect(knowledge: Knowledge) -> None:
     checked = function("clTestF", f"a cl_mem from <r> has already been created using {CREATE}")
     create = function(CREATE, parameters=[Param("context", "cl_context"), Param("buffer", "ID3D10Buffer *")])
-    sink = attach(extension(checked, create), knowledge)
-    assert create.effects == []
+    read, sink = attach(extension(checked, create), knowledge)
+    assert read[CREATE].effects == ()
     ((diagnostic),) = sink.items
     assert (diagnostic.kind, diagnostic.severity) == ("unknown-parameter", "warning")
     assert "<r>" in diagnostic.message
@@ -329,7 +329,7 @@ def test_named_function_without_the_parameters_gives_a_warning_and_no_effect(kno
 # -- splitting -----------------------------------------------------------------
 
 
-def texts_and_kinds(clauses: list[Clause]) -> list[tuple[str, str]]:
+def texts_and_kinds(clauses: tuple[Clause, ...]) -> list[tuple[str, str]]:
     return [(c.text, c.kind) for c in clauses]
 
 
@@ -689,7 +689,7 @@ def test_a_clause_the_table_alone_would_end_too_early(knowledge: Knowledge) -> N
 def test_a_check_needing_a_token_the_text_gives_no_value_is_left_to_the_driver(knowledge: Knowledge) -> None:
     fn = function("clTestF", "<src> is not a valid value")
     tokens = [Token("CL_TEST_A", 0x4000, "test_source", ELSEWHERE), Token("CL_TEST_B", None, "test_source", ELSEWHERE)]
-    attach(extension(fn, groups=[source_group(("clTestF",), "src")], tokens=tokens), knowledge)
-    (clause,) = fn.errors[0].check
+    read, _ = attach(extension(fn, groups=[source_group(("clTestF",), "src")], tokens=tokens), knowledge)
+    (clause,) = read["clTestF"].errors[0].check
     assert (clause.kind, clause.predicate) == ("driver", None)
     assert clause.reason.endswith("the text gives no value for CL_TEST_B")

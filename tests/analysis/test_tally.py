@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import copy
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,7 +16,7 @@ from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.base.source import spec_files
 from generator.extraction.facts import SourceFacts
-from generator.merging.draft import ErrorCondition, Extension, Function
+from generator.ir.model import ErrorCondition, Extension, Function
 from tests.support import ROOT, SPECS
 
 
@@ -42,17 +42,18 @@ def test_every_seed_keeps_all_it_was_read_to_hold(seed_result: pipeline.Result) 
 
 
 def _one_condition_lost(result: pipeline.Result) -> tuple[list[Extension], Function, ErrorCondition]:
-    """A copy of the seeds' extensions with the first condition (stated in one place only) taken out."""
-    extensions = copy.deepcopy(result.extensions)
-    function = next(f for f in extensions[0].functions if f.errors and not f.errors[0].also_in)
-    return extensions, function, function.errors.pop(0)
+    """The seeds' extensions with the first condition (stated in one place only) taken out."""
+    first = result.extensions[0]
+    at, function = next((i, f) for i, f in enumerate(first.functions) if f.errors and not f.errors[0].also_in)
+    functions = (*first.functions[:at], replace(function, errors=function.errors[1:]), *first.functions[at + 1:])
+    return [replace(first, functions=functions), *result.extensions[1:]], function, function.errors[0]
 
 
 def test_a_condition_read_and_not_kept_is_counted_and_said(seed_result: pipeline.Result,
                                                             seed_facts: list[SourceFacts]) -> None:
     extensions, function, lost = _one_condition_lost(seed_result)
     sink = Sink()
-    tally.attach(extensions, seed_facts, sink, [])
+    extensions = tally.attach(extensions, seed_facts, sink, [])
     source = next(s for s in extensions[0].sources if s.path == lost.source.path)
     assert source.tally is not None and source.tally.conditions.kept == source.tally.conditions.read - 1
     (note,) = [d for d in sink.finished() if d.kind == "not-kept"]
@@ -76,12 +77,11 @@ def test_generate_v_prints_the_tally_of_each_file() -> None:
 
 
 def _one_function_lost(result: pipeline.Result) -> tuple[list[Extension], Function]:
-    """A copy of the seeds' extensions with one declared function taken out, as a stage that dropped it would."""
-    extensions = copy.deepcopy(result.extensions)
-    extension = next(e for e in extensions if e.name == "cl_khr_d3d11_sharing")
+    """The seeds' extensions with one declared function taken out, as a stage that dropped it would."""
+    extension = next(e for e in result.extensions if e.name == "cl_khr_d3d11_sharing")
     function = next(f for f in extension.functions if not f.foreign)
-    extension.functions.remove(function)
-    return extensions, function
+    kept = replace(extension, functions=tuple(f for f in extension.functions if f is not function))
+    return [kept if e is extension else e for e in result.extensions], function
 
 
 def test_a_declared_function_the_ir_lacks_is_a_warning_unless_one_names_it(seed_result: pipeline.Result,
@@ -106,22 +106,22 @@ def test_a_declared_function_the_ir_lacks_is_a_warning_unless_one_names_it(seed_
 
 def test_a_source_the_ir_cites_nowhere_is_a_warning(seed_result: pipeline.Result,
                                                     seed_facts: list[SourceFacts]) -> None:
-    extensions = copy.deepcopy(seed_result.extensions)
-    page = next(e for e in extensions if e.name == "cl_khr_d3d11_sharing")
+    page = next(e for e in seed_result.extensions if e.name == "cl_khr_d3d11_sharing")
     path = "specs/clEnqueueAcquireD3D11ObjectsKHR.txt"
-    for function in page.functions:
-        function.declared_at = [w for w in function.declared_at if w.path != path]
-        function.errors = [e for e in function.errors if e.source.path != path]
-        for error in function.errors:
-            error.also_in = [c for c in error.also_in if c.source.path != path]
-        for param in function.params:
-            if param.description_source is not None and param.description_source.path == path:
-                param.description_source = None
+    functions = tuple(replace(
+        function,
+        declared_at=tuple(w for w in function.declared_at if w.path != path),
+        errors=tuple(replace(e, also_in=tuple(c for c in e.also_in if c.source.path != path))
+                     for e in function.errors if e.source.path != path),
+        params=tuple(replace(p, description_source=None) if p.description_source is not None
+                     and p.description_source.path == path else p for p in function.params),
+    ) for function in page.functions)
+    extensions = [replace(page, functions=functions) if e is page else e for e in seed_result.extensions]
     sink = Sink()
     tally.attach(extensions, seed_facts, sink, [])
     (said,) = [d for d in sink.finished() if d.kind == "nothing-kept"]
     assert said.where.path == path and said.severity == "warning"
     assert said.message.startswith("read as refpage text of cl_khr_d3d11_sharing, but nothing it states is in the IR")
     sink = Sink()
-    tally.attach(copy.deepcopy(seed_result.extensions), seed_facts, sink, [])
+    tally.attach(seed_result.extensions, seed_facts, sink, [])
     assert not [d for d in sink.finished() if d.kind in ("nothing-kept", "function-dropped")]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from generator import pipeline
 from generator.base.knowledge import Knowledge
-from generator.merging.draft import Extension
+from generator.ir.model import Extension
 from generator.merging.siblings import siblings
 from tests.bench import corpus
 

@@ -1,5 +1,5 @@
 """The IR's records are its one declaration (generator/ir/codec.py): the YAML form follows their fields, the
-schema agrees with them, the front half's drafts have the same fields, and a new field needs nothing else."""
+schema agrees with them, the front half builds and amends these very records, and a new field needs nothing else."""
 
 from __future__ import annotations
 
@@ -17,12 +17,8 @@ import pytest
 
 from generator.base.diagnostics import Location
 from generator.ir import codec, files, model, read
-from generator.merging import draft
 from generator.pipeline import Result
 from tests.support import GENERATED, ROOT
-
-#: What a draft holds beside the IR's fields while the front half works: the literal spelling of a value.
-WORKING = {"Token": ("literal",)}
 
 
 def records() -> list[tuple[type, str]]:
@@ -77,32 +73,30 @@ def test_every_record_of_the_model_is_reached() -> None:
     assert declared == reached
 
 
-@pytest.mark.parametrize("name", ["Param", "ErrorCondition", "Function", "TokenGroup", "Token", "Table", "Source",
-                                  "Extension"])
-def test_a_draft_has_the_fields_of_its_record_in_the_same_order(name: str) -> None:
-    ours = [f.name for f in dataclasses.fields(getattr(draft, name)) if not f.name.startswith("_")]
-    theirs = [f.name for f in dataclasses.fields(getattr(model, name)) if f.init and not f.name.startswith("_")]
-    assert ours == theirs + list(WORKING.get(name, ()))
-
-
-def test_the_records_the_front_half_only_makes_are_the_irs_own() -> None:
-    amended = {"Param", "ErrorCondition", "Function", "TokenGroup", "Token", "Table", "Source", "Extension"}
-    shared = {name for name, c in vars(draft).items() if isinstance(c, type) and c.__module__ == model.__name__}
-    assert shared == {r.__name__ for r, _ in records()} - amended
+def test_the_front_half_makes_the_irs_own_frozen_records(seed_result: Result) -> None:
+    """No twin of a record to keep in step with it: what the pipeline gives is `ir.model`'s, frozen."""
+    extension = seed_result.extensions[0]
+    assert type(extension) is model.Extension
+    assert {type(f) for f in extension.functions} == {model.Function}
+    assert {type(e) for f in extension.functions for e in f.errors} == {model.ErrorCondition}
+    assert {type(t) for t in (*extension.tokens, *extension.token_groups, *extension.tables, *extension.sources)} == {
+        model.Token, model.TokenGroup, model.Table, model.Source}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        extension.functions[0].errors[0].damaged = "amended in place"  # type: ignore[misc]
 
 
 def test_a_record_goes_to_its_mapping_and_back_unchanged(seed_result: Result) -> None:
     for extension in seed_result.extensions:
         ir = read.record(extension)
-        data = files.to_dict(ir)
+        data = files.to_dict(ir, read_back=True)
         files.validate(data)
         assert read.from_dict(data) == ir
-        assert files.to_dict(read.from_dict(data)) == data
+        assert files.to_dict(read.from_dict(data), read_back=True) == data
 
 
-def test_the_draft_and_its_record_give_the_same_mapping(seed_result: Result) -> None:
+def test_the_front_halfs_record_and_the_one_read_back_give_the_same_mapping(seed_result: Result) -> None:
     for extension in seed_result.extensions:
-        assert files.to_dict(read.record(extension)) == files.to_dict(extension)
+        assert files.to_dict(read.record(extension), read_back=True) == files.to_dict(extension)
 
 
 def test_a_left_out_key_reads_as_the_default_and_a_set_one_is_written() -> None:
@@ -113,33 +107,46 @@ def test_a_left_out_key_reads_as_the_default_and_a_set_one_is_written() -> None:
 
 
 NEW_FIELD = '''
-    header: str | None = field(default=None, metadata=ir(omit=if_none))
+    confidence: str | None = field(default=None, metadata=ir(omit=if_none))
 '''
 
 
 def test_a_new_field_touches_the_record_and_the_schema_only(tmp_path: Path) -> None:
-    """CONTRIBUTING's recipe, done in a copy of the generator: a field added to a record and its key to the
-    schema, and an IR holding it is written and read back; without the schema's key it is refused."""
+    """CONTRIBUTING's recipe, done in a copy of the generator: a field added to a record the front half amends
+    (`ErrorCondition`) and its key to the schema, and nothing else. The front half runs on as it did (its stages
+    make the records anew with `dataclasses.replace`, which carries the field); one of its records given the field
+    is written with it, and an IR holding it is read back; without the schema's key it is refused."""
     copy = tmp_path / "project"
     shutil.copytree(ROOT / "generator", copy / "generator", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(ROOT / "data", copy / "data")
+    for shared in ("data", "grammar"):
+        shutil.copytree(ROOT / shared, copy / shared)
     model_file = copy / "generator" / "ir" / "model.py"
     text = model_file.read_text(encoding="utf-8")
-    anchor = next(line for line in text.splitlines(keepends=True) if line.startswith("    members: tuple["))
+    anchor = next(line for line in text.splitlines(keepends=True) if line.startswith("    also_in: tuple["))
     model_file.write_text(text.replace(anchor, anchor + NEW_FIELD.lstrip("\n")), encoding="utf-8")
     ir_file = next(GENERATED.glob("ir/*.yaml"))
     script = textwrap.dedent(f"""
         import dataclasses, sys
         from pathlib import Path
+        from generator import pipeline
         from generator.ir import files, read
-        ir = read.load(Path({str(ir_file)!r}))
-        first = dataclasses.replace(ir.types[0], header="d3d11.h")
-        edited = dataclasses.replace(ir, types=(first, *ir.types[1:]))
+
+        def with_confidence(extension):
+            at, function = next((i, f) for i, f in enumerate(extension.functions) if f.errors)
+            error = dataclasses.replace(function.errors[0], confidence="high")
+            function = dataclasses.replace(function, errors=(error, *function.errors[1:]))
+            return dataclasses.replace(extension, functions=(*extension.functions[:at], function,
+                                                             *extension.functions[at + 1:]))
+
+        made = pipeline.run(Path({str(ROOT / "specs")!r})).extensions[0]
+        assert all(e.confidence is None for f in made.functions for e in f.errors)
+        assert "confidence:" not in files.render(made)
+        assert "confidence: high" in files.render(with_confidence(made))
+        edited = with_confidence(read.load(Path({str(ir_file)!r})))
         out = Path(sys.argv[1])
-        out.write_text(files.render(edited), encoding="utf-8")
+        out.write_text(files.render(edited, read_back=True), encoding="utf-8")
         back = read.load(out)
-        assert back == edited and back.types[0].header == "d3d11.h", back.types[0]
-        assert "header: d3d11.h" in out.read_text(encoding="utf-8")
+        assert back == edited and "confidence: high" in out.read_text(encoding="utf-8")
     """)
 
     def run() -> subprocess.CompletedProcess[str]:
@@ -150,7 +157,7 @@ def test_a_new_field_touches_the_record_and_the_schema_only(tmp_path: Path) -> N
     assert refused.returncode != 0 and "breaks the schema" in refused.stderr, refused.stderr
     schema_file = copy / "generator" / "ir" / "ir.schema.json"
     schema = json.loads(schema_file.read_text(encoding="utf-8"))
-    schema["properties"]["types"]["items"]["properties"]["header"] = {"type": "string"}
+    schema["$defs"]["function"]["properties"]["errors"]["items"]["properties"]["confidence"] = {"type": "string"}
     schema_file.write_text(json.dumps(schema), encoding="utf-8")
     done = run()
     assert done.returncode == 0, done.stderr
@@ -171,15 +178,17 @@ def test_a_foreign_function_without_a_prototype_has_no_parameters() -> None:
     assert bare.params == () and bare.return_type is None
 
 
-def test_a_record_is_written_as_its_draft_was_even_where_plain_would_change_it_again(seed_result: Result) -> None:
-    """`plain` makes `<name>` a word: a record's texts are plain already, and `<<anchor>>` would lose a bracket
-    more on each write."""
+def test_a_record_read_back_is_written_as_it_reads_even_where_plain_would_change_it_again(
+        seed_result: Result) -> None:
+    """`plain` makes `<name>` a word: the front half's texts are made plain when written, a record read back holds
+    them so already, and `<<anchor>>` would lose a bracket more on each write."""
     extension = seed_result.extensions[0]
-    error = extension.functions[0].errors[0]
-    kept = error.condition
-    try:
-        error.condition = "see <<anchor>> for <flags>"
-        once = files.to_dict(extension)
-        assert files.to_dict(read.from_dict(once)) == once
-    finally:
-        error.condition = kept
+    function = extension.functions[0]
+    error = dataclasses.replace(function.errors[0], condition="see <<anchor>> for <flags>")
+    first = dataclasses.replace(function, errors=(error, *function.errors[1:]))
+    made = dataclasses.replace(extension, functions=(first, *extension.functions[1:]))
+    once = files.to_dict(made)
+    written = next(f for f in once["functions"] if f["name"] == function.name)
+    assert written["errors"][0]["condition"] == "see <anchor> for flags"
+    assert files.to_dict(read.from_dict(once), read_back=True) == once
+    assert files.to_dict(read.from_dict(once)) != once  # made plain again, it loses its brackets

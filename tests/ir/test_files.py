@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -69,13 +70,9 @@ def test_texts_are_plain(seed_result: pipeline.Result) -> None:
 
 def test_render_validates_against_the_schema(seed_result: pipeline.Result) -> None:
     extension = seed_result.extensions[0]
-    saved = extension.tokens[0].name
-    extension.tokens[0].name = "not an identifier"
-    try:
-        with pytest.raises(SchemaError, match="/tokens/0/name"):
-            ir.render(extension)
-    finally:
-        extension.tokens[0].name = saved
+    misnamed = replace(extension.tokens[0], name="not an identifier")
+    with pytest.raises(SchemaError, match="/tokens/0/name"):
+        ir.render(replace(extension, tokens=(misnamed, *extension.tokens[1:])))
 
 
 def test_load_reads_back_safely(tmp_path: Path, seed_result: pipeline.Result) -> None:
@@ -91,9 +88,8 @@ def render_all(facts_order: list[Any], knowledge: Knowledge) -> dict[str, str]:
     sink = Sink()
     extensions = merge_all(facts_order, knowledge, sink)
     crosscheck.check(extensions, facts_order, knowledge, sink)
-    for extension in extensions:
-        extension.diagnostics = [d for d in sink.items if d.extension == extension.name]
-    return {e.name: ir.render(e) for e in extensions}
+    return {e.name: ir.render(replace(e, diagnostics=tuple(d for d in sink.items if d.extension == e.name)))
+            for e in extensions}
 
 
 def test_input_order_does_not_matter(knowledge: Knowledge, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -125,15 +121,11 @@ def test_an_ir_larger_than_an_ir_may_be_read_back_is_not_written(seed_irs: list[
 def test_a_token_without_a_value_is_written_and_read_back_as_null(tmp_path: Path,
                                                                    seed_result: pipeline.Result) -> None:
     extension = seed_result.extensions[0]
-    saved = extension.tokens[0].value
-    extension.tokens[0].value = None
-    try:
-        path = tmp_path / "x.yaml"
-        path.write_text(ir.render(extension))
-        assert read.load(path).tokens[0].value is None
-        assert value_text(None) == "value not given here"
-    finally:
-        extension.tokens[0].value = saved
+    unvalued = replace(extension, tokens=(replace(extension.tokens[0], value=None), *extension.tokens[1:]))
+    path = tmp_path / "x.yaml"
+    path.write_text(ir.render(unvalued))
+    assert read.load(path).tokens[0].value is None
+    assert value_text(None) == "value not given here"
 
 
 def test_another_extensions_function_may_have_no_prototype_but_no_other_function_may(

@@ -1,4 +1,4 @@
-"""The IR read back as typed objects (generator/ir/read.py): from the file and from the draft alike."""
+"""The IR read back as typed objects (generator/ir/read.py): from the file and from the front half's record alike."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def test_places_split_at_the_last_colons() -> None:
     assert codec.precise_place("specs/a:b.txt:7:30") == Location("specs/a:b.txt", Pos(7, 30))
 
 
-def test_the_file_and_the_draft_give_the_same_ir(seed_result: Result, tmp_path: Path) -> None:
+def test_the_file_and_the_front_halfs_record_give_the_same_ir(seed_result: Result, tmp_path: Path) -> None:
     """The package and the docs are made from what `record` gives: it must be what `diff` reads from the file."""
     for extension in seed_result.extensions:
         path = tmp_path / f"{extension.name}.yaml"
