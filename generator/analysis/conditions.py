@@ -80,7 +80,7 @@ class _Reader:
     def read(self) -> Extension:
         """The extension read: its conditions' clauses, then the effects they name."""
         functions = tuple(replace(function, errors=tuple(replace(error, check=self.clauses(function, error))
-                                                         for error in function.errors))
+                                                         for error in function.errors)) if function.errors else function
                           for function in self.extension.functions)
         return replace(self.extension, functions=self.give_effects(functions))
 

@@ -67,7 +67,8 @@ def mark(extensions: list[Extension], sources: list[SourceFacts], sink: Sink) ->
                     sink.warning(error.source, Kind.DAMAGED_CONDITION, f"{function.name} {error.code}: the condition "
                                  f"'{quoted(error.condition)}' {error.damaged}; it is not read as a check, and the "
                                  "IR, the docs and `coverage` mark it", extension=extension.name)
-            functions.append(replace(function, errors=tuple(errors)))
+            changed = any(new is not old for new, old in zip(errors, function.errors, strict=True))
+            functions.append(replace(function, errors=tuple(errors)) if changed else function)
         marked.append(replace(extension, functions=tuple(functions)))
     unrestored(marked, [s for s in sources if s.path in lost], sink)
     return marked

@@ -332,8 +332,8 @@ def parameter_docs(extension: Extension, sources: list[SourceFacts], sink: Sink)
     A description whose subject is not a parameter (a misspelt name) goes to the
     one parameter it is close to that has none; the cross-check reports the name.
     """
-    functions = list(extension.functions)
-    places = first_places(functions)
+    places = first_places(extension.functions)
+    described: dict[int, list[Param]] = {}  # the parameters of each function given a description, by its place
     for source in sources:
         seen: dict[tuple[str, str], ParamDoc] = {}
         for doc in source.param_docs:
@@ -347,18 +347,20 @@ def parameter_docs(extension: Extension, sources: list[SourceFacts], sink: Sink)
             place = places.get(doc.function)
             if place is None or not doc.parameters:
                 continue
-            function = functions[place]
-            names = {p.name for p in function.params}
+            params = described.get(place) or list(extension.functions[place].params)
+            names = {p.name for p in params}
             subjects = [n for n in doc.parameters if n in names] or [
                 close for n in doc.parameters
-                for close in get_close_matches(n, [p.name for p in function.params if p.description is None], 1, 0.6)
+                for close in get_close_matches(n, [p.name for p in params if p.description is None], 1, 0.6)
             ]
-            params = tuple(replace(param, description=doc.text, description_source=doc.where)
-                           if param.name in subjects and param.description is None else param
-                           for param in function.params)
-            if params != function.params:
-                functions[place] = replace(function, params=params)
-    return replace(extension, functions=tuple(functions))
+            for index, param in enumerate(params):
+                if param.name in subjects and param.description is None:
+                    params[index] = replace(param, description=doc.text, description_source=doc.where)
+                    described[place] = params
+    if not described:
+        return extension
+    return replace(extension, functions=tuple(replace(f, params=tuple(described[place])) if place in described else f
+                                              for place, f in enumerate(extension.functions)))
 
 
 # -- types ------------------------------------------------------------------

@@ -152,7 +152,9 @@ def name_groups(extension: Extension, knowledge: Knowledge) -> Extension:
     merged: dict[str, TokenGroup] = {}
     for group in made:
         first = merged.setdefault(group.name, group)
-        merged[group.name] = replace(first, functions=tuple(dict.fromkeys(first.functions + group.functions)))
+        functions = tuple(dict.fromkeys(first.functions + group.functions))
+        if functions != first.functions:
+            merged[group.name] = replace(first, functions=functions)
     renamed = tuple(token if (name := names.get(token.group or "", token.group)) == token.group
                     else replace(token, group=name) for token in extension.tokens)
     return replace(extension, token_groups=tuple(merged.values()), tokens=renamed)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cached_property
 
 from generator.base import phrases
 from generator.base.c_decl import base_type
@@ -42,7 +43,16 @@ class Relative:
     extension: Extension
 
     def function(self, name: str) -> Function | None:
-        return next((f for f in self.extension.functions if self.renaming(f.name) == name), None)
+        """The sibling's first function that is `name` under our names."""
+        return self._functions.get(name)
+
+    @cached_property
+    def _functions(self) -> dict[str, Function]:
+        """The sibling's functions by our names, built once (each step looks many up)."""
+        found: dict[str, Function] = {}
+        for function in self.extension.functions:
+            found.setdefault(self.renaming(function.name), function)
+        return found
 
 
 def relatives(extension: Extension, merged: dict[str, Extension], knowledge: Knowledge) -> list[Relative]:
@@ -215,8 +225,12 @@ def _conditions(extension: Extension, lost: set[str], family: list[Relative],
     restored = 0
     functions: list[Function] = []
     for function in extension.functions:
+        if not any(error.source.path in lost for error in function.errors):
+            functions.append(function)
+            continue
         names = parameter_names(extension, function.name, knowledge)
         errors: list[ErrorCondition] = []
+        before = restored
         for error in function.errors:
             errors.append(error)
             if error.source.path not in lost:
@@ -230,7 +244,7 @@ def _conditions(extension: Extension, lost: set[str], family: list[Relative],
                 errors[-1] = replace(error, condition=text, recovered_from=condition.source,
                                      recovered="parameter names")
                 restored += 1
-        functions.append(replace(function, errors=tuple(errors)) if restored else function)
+        functions.append(replace(function, errors=tuple(errors)) if restored > before else function)
     return (replace(extension, functions=tuple(functions)) if restored else extension), restored
 
 
@@ -266,12 +280,14 @@ def _descriptions(extension: Extension, sources: list[SourceFacts],
             relative, names, text, where = match
             filled, _ = textalign.fill_gaps(doc.text, text, relative.renaming)
             params: list[Param] = []
+            before = restored
             for param in function.params:
                 if param.name in names and param.description is None:
                     param = replace(param, description=filled, description_source=doc.where, recovered_from=where)
                     restored += 1
                 params.append(param)
-            functions[place] = replace(function, params=tuple(params))
+            if restored > before:
+                functions[place] = replace(function, params=tuple(params))
     return (replace(extension, functions=tuple(functions)) if restored else extension), restored
 
 
