@@ -54,6 +54,20 @@ class Relative:
             found.setdefault(self.renaming(function.name), function)
         return found
 
+    def row(self, table: str, key: str) -> tuple[str, ...] | None:
+        """The first row keyed `key` under our names of the sibling's first table named `table`."""
+        return self._rows.get(table, {}).get(key)
+
+    @cached_property
+    def _rows(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        found: dict[str, dict[str, tuple[str, ...]]] = {}
+        for table in self.extension.tables:
+            if table.name not in found:
+                rows = found[table.name] = {}
+                for row in table.rows:
+                    rows.setdefault(self.renaming(row[0]), row)
+        return found
+
 
 def relatives(extension: Extension, merged: dict[str, Extension], knowledge: Knowledge) -> list[Relative]:
     return [Relative(r, merged[r.source]) for r in siblings(extension.name, merged, knowledge)]
@@ -342,8 +356,7 @@ def _table_cells(extension: Extension, lost: set[str], family: list[Relative]) -
         for cells in table.rows:
             row = list(cells)
             for relative in family:
-                theirs = next((t for t in relative.extension.tables if t.name == table.name), None)
-                twin = next((r for r in theirs.rows if relative.renaming(r[0]) == row[0]), None) if theirs else None
+                twin = relative.row(table.name, row[0])
                 if twin is None or len(twin) != len(row):
                     continue
                 changed = False

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from generator.base.knowledge import Knowledge
 from generator.base.records import frozen
@@ -28,7 +28,7 @@ class Renaming:
     vendor: bool  # the part is the vendor, which stands at the end of names
 
     def __call__(self, name: str) -> str:
-        if self.old.lower() not in name.lower():  # most words: nothing to rename
+        if self._old not in name.lower():  # most words: nothing to rename
             return name
         if self.vendor:
             for old, new in ((self.old.upper(), self.new.upper()), (self.old, self.new)):
@@ -37,6 +37,11 @@ class Renaming:
                     return name[: -len(old)] + new
             return name
         return re.sub(re.escape(self.old), lambda m: _same_case(m.group(), self.new), name, flags=re.I)
+
+    @cached_property
+    def _old(self) -> str:
+        """`old` in lower case, made once: a renaming is asked of thousands of words."""
+        return self.old.lower()
 
 
 def _same_case(model: str, word: str) -> str:
