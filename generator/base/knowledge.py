@@ -122,6 +122,16 @@ class Knowledge:
                 return enum
         return None
 
+    def constant_group_key(self, name: str) -> str | None:
+        """How the IR names the group a known constant belongs to (`group_key` of `constant_group`), looked up in an
+        index made once: the tables of a text ask it of each of their cells."""
+        return self._constant_group_keys.get(name)
+
+    @cached_property
+    def _constant_group_keys(self) -> dict[str, str]:
+        names = {*self.core_constants, *(name for members in self.external_enums.values() for name in members)}
+        return {name: self.group_key(group) for name in names if (group := self.constant_group(name)) is not None}
+
 
 @frozen
 class CLanguage:

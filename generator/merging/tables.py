@@ -195,8 +195,7 @@ def token_group(name: str, extension: Extension, knowledge: Knowledge) -> str | 
     token = extension.token(name)
     if token is not None:
         return token.group
-    group = knowledge.constant_group(name)
-    return knowledge.group_key(group) if group is not None else None
+    return knowledge.constant_group_key(name)
 
 
 def _column_kind(cells: list[str], extension: Extension, knowledge: Knowledge, used: frozenset[str]) -> str:
