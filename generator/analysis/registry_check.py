@@ -90,9 +90,9 @@ def duplicates(extensions: list[Extension], registry: Registry, sink: Sink) -> N
 
 class _Checker:
     def __init__(self, extension: Extension, registry: Registry, knowledge: Knowledge, sink: Sink,
-                 anchor: Location, spelled: dict[str, str] | None = None) -> None:
+                 anchor: Location, spelled: dict[str, str]) -> None:
         self.extension = extension
-        self.spelled = spelled or {}  # each token's value as its text spells it (`merge_tokens.spellings`)
+        self.spelled = spelled  # each token's value as its text spells it (`merge_tokens.spellings`)
         self.registry = registry
         self.knowledge = knowledge
         self.sink = sink

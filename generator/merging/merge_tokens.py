@@ -27,7 +27,7 @@ def tokens(
     after by `name_groups`)."""
     groups: dict[str, TokenGroup] = {}
     result: dict[str, Token] = {}
-    literal: dict[str, str] = {}  # each token's value as the text spells it, beside its record
+    spelled = spellings(sources)  # each token's value as its text spells it, beside the records
     for source in sources:
         for fact in source.tokens:
             group = _group(fact.group, groups)
@@ -35,13 +35,11 @@ def tokens(
                 known = result[fact.name]
                 if None not in (known.value, fact.value) and known.value != fact.value:
                     sink.warning(fact.where, Kind.TOKEN_CONFLICT,
-                                 f"{fact.name} is {fact.literal} here but {literal[fact.name]} at "
-                                 f"{known.source.precise()}, "
-                                 "which is used",
+                                 f"{fact.name} is {fact.literal} here but {spelled[fact.name]} at "
+                                 f"{known.source.precise()}, which is used",
                                  extension=extension.name, related=(known.source,))
                 continue
             result[fact.name] = Token(fact.name, fact.value, group_key(group) if group else None, fact.where)
-            literal[fact.name] = fact.literal
     if not result:
         result = named_tokens(extension, sources, knowledge, registry)
     enums = registry.enums if registry is not None else {}
@@ -59,7 +57,7 @@ def tokens(
 def spellings(sources: list[SourceFacts]) -> dict[str, str]:
     """Each token's value as the text that gives it spells it (`0x4000`, `(1 << 2)`), the records holding only the
     number: the text `tokens` takes the token from, the first of `sources` (in merge's order, `primary_first`)
-    that gives a value, else the first that names it. The cross-checks quote it."""
+    that gives a value, else the first that names it. `tokens` and the cross-checks quote it."""
     found: dict[str, tuple[int | None, str]] = {}
     for source in sources:
         for fact in source.tokens:
