@@ -15,6 +15,7 @@ from functools import cached_property, lru_cache
 
 from generator.base.knowledge import Knowledge
 from generator.base.records import frozen
+from generator.ir.model import Extension, Function
 
 
 @frozen
@@ -83,3 +84,47 @@ def _by_all_but_one_part(names: frozenset[str]) -> dict[tuple[object, ...], list
         for i in range(len(parts)):
             index.setdefault((i, *parts[:i], *parts[i + 1:]), []).append(name)
     return index
+
+
+@frozen
+class Relative:
+    renaming: Renaming  # sibling names -> ours
+    extension: Extension
+
+    def function(self, name: str) -> Function | None:
+        """The sibling's first function that is `name` under our names."""
+        return self._functions.get(name)
+
+    @cached_property
+    def _functions(self) -> dict[str, Function]:
+        """The sibling's functions by our names, built once (each step looks many up)."""
+        found: dict[str, Function] = {}
+        for function in self.extension.functions:
+            found.setdefault(self.renaming(function.name), function)
+        return found
+
+    def row(self, table: str, key: str) -> tuple[str, ...] | None:
+        """The first row keyed `key` under our names of the sibling's first table named `table`."""
+        return self._rows.get(table, {}).get(key)
+
+    @cached_property
+    def _rows(self) -> dict[str, dict[str, tuple[str, ...]]]:
+        found: dict[str, dict[str, tuple[str, ...]]] = {}
+        for table in self.extension.tables:
+            if table.name not in found:
+                rows = found[table.name] = {}
+                for row in table.rows:
+                    rows.setdefault(self.renaming(row[0]), row)
+        return found
+
+
+def relatives(extension: Extension, merged: dict[str, Extension], knowledge: Knowledge) -> list[Relative]:
+    return [Relative(r, merged[r.source]) for r in siblings(extension.name, merged, knowledge)]
+
+
+def parameter_names(extension: Extension, function: str, knowledge: Knowledge) -> set[str]:
+    own = extension.function(function)
+    if own is not None:
+        return {p.name for p in own.params}
+    core = knowledge.core_functions.get(function)
+    return {name for name, _ in core.params} if core else set()

@@ -40,14 +40,6 @@ def test_every_condition_of_the_collapsed_text_names_its_parameters(seed_result:
             assert not gaps.search(error.condition), (function.name, error.condition)
 
 
-def test_token_groups_get_their_parameter_back(seed_result: Result) -> None:
-    collapsed = extension(seed_result, "cl_nv_d3d11_sharing")
-    group = next((g for g in collapsed.token_groups if g.name == "d3d_device_source"), None)
-    assert group is not None and group.parameter == "d3d_device_source"
-    assert group.recovered_from is not None and group.recovered_from.path == "specs/cl_nv_d3d10_sharing.txt"
-    assert "the <d3d_device_source> parameter of clGetDeviceIDsFromD3D11NV" in group.sentence
-
-
 def test_descriptions_without_subject_find_their_parameter(seed_result: Result) -> None:
     collapsed = extension(seed_result, "cl_nv_d3d11_sharing")
     texture = collapsed.function("clCreateFromD3D11Texture3DNV")
