@@ -106,6 +106,16 @@ class CliRun(NamedTuple):
     err: str
 
 
+def generate_texts(tmp_path: Path, main: Callable[..., CliRun], files: dict[str, str], *flags: str) -> CliRun:
+    """`generate` (through the `main` fixture) from a folder `specs/` of `files` (name -> text) into `out/`, both
+    under `tmp_path`."""
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    for name, text in files.items():
+        (specs / name).write_text(text, encoding="utf-8")
+    return main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), *flags, cwd=tmp_path)
+
+
 class Peak(NamedTuple):
     """A command's exit status, its stderr, and the most memory it held (bytes resident, at its peak)."""
 

@@ -10,20 +10,12 @@ import pytest
 from generator import pipeline
 from generator.ir import read
 from tests.samples import WIDGET
-from tests.support import CliRun
+from tests.support import CliRun, generate_texts
 
 
 def _generated(tmp_path: Path, text: str) -> pipeline.Result:
     (tmp_path / "widget.txt").write_text(text, encoding="utf-8")
     return pipeline.run(tmp_path)
-
-
-def _run(tmp_path: Path, main: Callable[..., CliRun], files: dict[str, str], *flags: str) -> CliRun:
-    specs = tmp_path / "specs"
-    specs.mkdir()
-    for name, text in files.items():
-        (specs / name).write_text(text, encoding="utf-8")
-    return main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), *flags, cwd=tmp_path)
 
 
 def test_an_undefined_type_used_only_behind_a_pointer_is_opaque(tmp_path: Path) -> None:
@@ -79,14 +71,14 @@ def _types(old: str) -> str:
 def test_one_text_declaring_a_type_two_ways_is_an_input_error(first: str, second: str, said: str, tmp_path: Path,
                                                               main: Callable[..., CliRun]) -> None:
     """The last declaration won in silence. (A tagged type named, then spelt out, is one type.)"""
-    run = _run(tmp_path, main, {"w.txt": _types(f"    {first}\n\n    {second}\n")})
+    run = generate_texts(tmp_path, main, {"w.txt": _types(f"    {first}\n\n    {second}\n")})
     assert run.status == 2, run.err
     assert run.err.splitlines()[0] == (f"specs/w.txt:19:5: error: type cl_widget_mode_acme is declared here as "
                                        f"{said.replace('{at}', 'specs/w.txt:17:5')}: which one the text means, it does "
                                        "not tell")
     completed = tmp_path / "completed"
     completed.mkdir()
-    run = _run(completed, main, {"w.txt": _types("    typedef struct _w cl_widget_mode_acme;\n\n"
+    run = generate_texts(completed, main, {"w.txt": _types("    typedef struct _w cl_widget_mode_acme;\n\n"
                                                  "    typedef struct _w { cl_uint a; } cl_widget_mode_acme;\n")})
     assert run.status == 0, run.err
     (declared,) = [t for t in read.load(completed / "out" / "ir" / "cl_acme_widget.yaml").types
@@ -96,7 +88,7 @@ def test_one_text_declaring_a_type_two_ways_is_an_input_error(first: str, second
 
 def test_another_text_declaring_a_type_otherwise_is_a_warning_and_the_first_is_used(
         tmp_path: Path, main: Callable[..., CliRun]) -> None:
-    run = _run(tmp_path, main, {"a.txt": _types("    typedef cl_uint cl_widget_mode_acme;\n"),
+    run = generate_texts(tmp_path, main, {"a.txt": _types("    typedef cl_uint cl_widget_mode_acme;\n"),
                                 "b.txt": _types("    typedef cl_int cl_widget_mode_acme;\n")})
     assert run.status == 0, run.err
     assert ("specs/b.txt:17: warning: type cl_widget_mode_acme is declared here as `cl_int` but at specs/a.txt:17:5 "

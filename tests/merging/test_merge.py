@@ -16,7 +16,7 @@ from generator.ir.model import Extension
 from tests import samples
 from tests.pathological import assert_linear
 from tests.samples import WIDGET
-from tests.support import SPECS, CliRun
+from tests.support import SPECS, CliRun, generate_texts
 
 
 @pytest.fixture(scope="module")
@@ -232,21 +232,13 @@ def test_a_bit_of_a_cast_number_is_a_token_value(tmp_path: Path) -> None:
                                                                  ("CL_WIDGET_SLOW_ACME", 1 << 33)]
 
 
-def _run(tmp_path: Path, main: Callable[..., CliRun], files: dict[str, str], *flags: str) -> CliRun:
-    specs = tmp_path / "specs"
-    specs.mkdir()
-    for name, text in files.items():
-        (specs / name).write_text(text, encoding="utf-8")
-    return main("generate", "--specs", str(specs), "--out", str(tmp_path / "out"), *flags, cwd=tmp_path)
-
-
 # -- conflicting duplicates: diagnostics naming both places, never "the first/last wins" in silence ------------
 
 def test_a_parameter_described_twice_otherwise_in_one_text_is_a_warning(tmp_path: Path,
                                                                       main: Callable[..., CliRun]) -> None:
     text = WIDGET.replace("    <mode> is the widget mode.\n", "    <mode> is the widget mode.\n\n"
                           "    <mode> is how fast the widget turns.\n")
-    run = _run(tmp_path, main, {"w.txt": text})
+    run = generate_texts(tmp_path, main, {"w.txt": text})
     assert run.status == 0, run.err
     assert ("specs/w.txt:54: warning: clDoWidgetACME: parameter mode is described again here, otherwise than at "
             "specs/w.txt:52:5; the first is preferred") in run.err
@@ -255,7 +247,7 @@ def test_a_parameter_described_twice_otherwise_in_one_text_is_a_warning(tmp_path
 
 
 def test_a_token_two_texts_give_two_values_says_which_is_used(tmp_path: Path, main: Callable[..., CliRun]) -> None:
-    run = _run(tmp_path, main, {"a.txt": WIDGET, "b.txt": WIDGET.replace("0x7002", "0x7009")})
+    run = generate_texts(tmp_path, main, {"a.txt": WIDGET, "b.txt": WIDGET.replace("0x7002", "0x7009")})
     assert "specs/b.txt:20: warning: CL_WIDGET_SLOW_ACME is 0x7009 here but 0x7002 at specs/a.txt:20:9, which is used" \
         in run.err
 
@@ -270,7 +262,7 @@ def test_a_function_only_a_second_full_text_declares_is_named(tmp_path: Path, ma
     the package with a note at -v (on another line)."""
     level = "                          UINT level)\n\n"
     second = WIDGET.replace("Version 3", "Version 4").replace(f"{level}New Tokens", f"{level}{EXTRA}\nNew Tokens")
-    run = _run(tmp_path, main, {"a.txt": WIDGET, "b.txt": second})
+    run = generate_texts(tmp_path, main, {"a.txt": WIDGET, "b.txt": second})
     assert run.status == 0, run.err
     assert ("specs/b.txt:15: warning: clUndoWidgetACME is declared in this text's list of new functions, but "
             "specs/a.txt, whose list is followed, does not declare it: it is left out of the IR and the package") \
@@ -284,7 +276,7 @@ def test_a_function_a_page_describes_and_the_summary_lacks_is_named(tmp_path: Pa
     page = (SPECS / "clEnqueueAcquireD3D11ObjectsKHR.txt").read_text(encoding="utf-8")
     page = page.replace("clEnqueueAcquireD3D11ObjectsKHR", "clEnqueueFlushD3D11ObjectsKHR")
     khr = (SPECS / "cl_khr_d3d11_sharing.txt").read_text(encoding="utf-8")
-    run = _run(tmp_path, main, {"cl_khr_d3d11_sharing.txt": khr, "page.txt": page})
+    run = generate_texts(tmp_path, main, {"cl_khr_d3d11_sharing.txt": khr, "page.txt": page})
     assert run.status == 0, run.err
     said = [line for line in run.err.splitlines() if "clEnqueueFlushD3D11ObjectsKHR is described here" in line]
     assert len(said) == 1 and said[0].startswith("specs/page.txt:") and said[0].endswith(
