@@ -39,7 +39,7 @@ def facade_code(facade: Facade, package: Package) -> FacadeCode:
     keyword = package.config.pythonic.wait_list_keyword
     members = _members(facade, keyword)
     modules = [variant.module for variant in facade.variants]
-    used = used_names(["class Variant:", *(line for member in members for line in member)])
+    used = used_names(line for member in members for line in member)
     used |= _TEMPLATE_USES | set(modules)
     pyopencl = package.config.pythonic.pyopencl_module in used
     if pyopencl:
