@@ -9,7 +9,7 @@ in. Rows are sorted by a hash of the name, so a name is found by bisection, and 
 from its start (`walk`) to make its record and check its name. The texts of a run ask for a few hundred
 names; every read is of one element.
 
-`walk` reads XML with the protections `registry_xml` promises for the whole file, for a part of it as well:
+`read` reads XML with the protections `registry_xml` promises for the whole file, for a part of it as well:
 expat without a document type, names not interned (pyexpat keeps every tag and attribute name it met for the
 parser's life otherwise), text in pieces of at most `_CHUNK` bytes, the nesting bounded.
 """
@@ -92,7 +92,7 @@ class Start(NamedTuple):
     tag: str
     attributes: dict[str, str]
     pos: Pos
-    offset: int  # of its `<` from the start of the file, in a walk of the whole file (see `Source`)
+    offset: int  # of its `<` from the start of the file (see `Here.offset`)
 
 
 class End(NamedTuple):
@@ -108,42 +108,67 @@ class Text(NamedTuple):
 Event = Start | End | Text
 
 
-#: The parser's handlers `walk` sets, each a closure over the parser (see its end).
+class Here:
+    """Where the event a `Reading` is told of stands; asked only while it is told (expat's place moves on)."""
+
+    __slots__ = ("_offset", "_parser", "_pos")
+
+    def __init__(self, parser: expat.XMLParserType, offset: int, pos: Pos) -> None:
+        self._parser, self._offset, self._pos = parser, offset, pos
+
+    def pos(self) -> Pos:
+        line, column, pos = self._parser.CurrentLineNumber, self._parser.CurrentColumnNumber, self._pos
+        return Pos(pos.line, pos.column + column) if line == 1 else Pos(pos.line + line - 1, column + 1)
+
+    def offset(self) -> int:
+        """Of the event's `<` from the start of the file, in a reading of the whole file (see `Source`)."""
+        return self._offset + self._parser.CurrentByteIndex
+
+
+class Reading(Protocol):
+    """What is told the events of a reading (`read`), as they come: the whole file's reading keeps only what
+    its index needs, without an event object each (34,000 in the shipped registry)."""
+
+    def start(self, depth: int, tag: str, attributes: dict[str, str], here: Here) -> None: ...
+
+    def end(self, depth: int, tag: str) -> None: ...
+
+    def text(self, depth: int, data: str) -> None: ...
+
+
+#: The parser's handlers `read` sets, each a closure over the parser (see its end).
 _HANDLERS = ("StartElementHandler", "EndElementHandler", "CharacterDataHandler", "StartDoctypeDeclHandler",
              "EntityDeclHandler", "ExternalEntityRefHandler")
 
 
 class _Stop(Exception):
-    """The element the walk began at has ended."""
+    """The element the reading began at has ended."""
 
 
 _START = Pos(1, 1)
 
 
-def walk(source: Source, offset: int = 0, pos: Pos = _START, whole: bool = False) -> Iterator[Event]:
-    """The events of the element that starts at `offset` (at `pos`), to its end; `whole`: of the file from its
-    start to its end (a fault after the root element is one too). Text comes in pieces (at most 8 KiB each)."""
+def read(source: Source, reading: Reading, offset: int = 0, pos: Pos = _START, whole: bool = False) -> Iterator[None]:
+    """Tell `reading` the events of the element that starts at `offset` (at `pos`), to its end; `whole`: of the
+    file from its start to its end (a fault after the root element is one too). Text comes in pieces (at most
+    8 KiB each). Yields after each chunk of the text read: a reading may stop there."""
     spec = source.spec
     parser = expat.ParserCreate("utf-8", intern=None)
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.buffer_text = True
-    events: list[Event] = []
+    here = Here(parser, offset, pos)
     depth = -1
-
-    def here() -> Pos:
-        line, column = parser.CurrentLineNumber, parser.CurrentColumnNumber
-        return Pos(pos.line, pos.column + column) if line == 1 else Pos(pos.line + line - 1, column + 1)
 
     def start(tag: str, attributes: dict[str, str]) -> None:
         nonlocal depth
         depth += 1
         if depth >= MAX_DEPTH:
-            raise spec.error(here(), f"elements nest more than {MAX_DEPTH} deep here; the registry nests 5 deep")
-        events.append(Start(depth, tag, attributes, here(), offset + parser.CurrentByteIndex))
+            raise spec.error(here.pos(), f"elements nest more than {MAX_DEPTH} deep here; the registry nests 5 deep")
+        reading.start(depth, tag, attributes, here)
 
     def end(tag: str) -> None:
         nonlocal depth
-        events.append(End(depth, tag))
+        reading.end(depth, tag)
         depth -= 1
         if depth < 0 and not whole:
             raise _Stop
@@ -151,16 +176,16 @@ def walk(source: Source, offset: int = 0, pos: Pos = _START, whole: bool = False
     def doctype(*_: object) -> None:
         line = parser.CurrentLineNumber
         begins = spec.text.split("\n", line)[line - 1].find("<!DOCTYPE")  # the error at the declaration's start
-        raise spec.error(Pos(line, begins + 1) if begins >= 0 else here(), "a document type declaration: the "
+        raise spec.error(Pos(line, begins + 1) if begins >= 0 else here.pos(), "a document type declaration: the "
                          "registry has none, and entities are not read (they could expand without end or fetch "
                          "other files)")
 
     def external(*_: object) -> int:
-        raise spec.error(here(), "a reference to an external entity")
+        raise spec.error(here.pos(), "a reference to an external entity")
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
-    parser.CharacterDataHandler = lambda data: events.append(Text(depth, data))
+    parser.CharacterDataHandler = lambda data: reading.text(depth, data)
     parser.StartDoctypeDeclHandler = doctype
     parser.EntityDeclHandler = doctype
     parser.ExternalEntityRefHandler = external
@@ -169,17 +194,40 @@ def walk(source: Source, offset: int = 0, pos: Pos = _START, whole: bool = False
             try:
                 parser.Parse(chunk, last)
             except _Stop:
-                yield from events
+                yield
                 return
             except expat.ExpatError as error:
                 line, column = error.lineno, error.offset
                 at = Pos(pos.line, pos.column + column) if line == 1 else Pos(pos.line + line - 1, column + 1)
                 raise InputError(spec.path, at, f"not well-formed XML: {expat.ErrorString(error.code)}") from None
-            yield from events
-            events.clear()
+            yield
     finally:  # the handlers refer to the parser: a cycle, which a run without the cycle collector never frees
         for handler in _HANDLERS:
             setattr(parser, handler, None)
+
+
+class _Events:
+    """A reading that keeps each event (`walk`)."""
+
+    def __init__(self) -> None:
+        self.taken: list[Event] = []
+
+    def start(self, depth: int, tag: str, attributes: dict[str, str], here: Here) -> None:
+        self.taken.append(Start(depth, tag, attributes, here.pos(), here.offset()))
+
+    def end(self, depth: int, tag: str) -> None:
+        self.taken.append(End(depth, tag))
+
+    def text(self, depth: int, data: str) -> None:
+        self.taken.append(Text(depth, data))
+
+
+def walk(source: Source, offset: int = 0, pos: Pos = _START) -> Iterator[Event]:
+    """The events of the element that starts at `offset` (at `pos`), to its end (`read`)."""
+    events = _Events()
+    for _ in read(source, events, offset, pos):
+        yield from events.taken
+        events.taken.clear()
 
 
 def attributes_at(source: Source, offset: int) -> dict[str, str]:

@@ -19,6 +19,7 @@ taken from here is cited like any other fact.
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import field
 from typing import NamedTuple
@@ -29,11 +30,12 @@ from generator.base.diagnostics import Location
 from generator.base.errors import InputError
 from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile
+from generator.frontends import registry_index
 from generator.frontends.registry_index import (
     MAX_ATTRIBUTES,
     MAX_DEPTH,
     End,
-    Event,
+    Here,
     Names,
     Rope,
     Source,
@@ -225,8 +227,7 @@ def read(spec: SpecFile) -> Registry:
     index = _Index(Source(spec))
     index.source.refuse_many_attributes()
     reader = _Reader(index)
-    for event in walk(index.source, whole=True):
-        reader.take(event)
+    deque(registry_index.read(index.source, reader, whole=True), maxlen=0)
     return reader.finish()
 
 
@@ -349,70 +350,67 @@ class _Reader:
         if self.fault is None:
             self.fault = self.index.source.spec.error(pos, message)
 
-    def take(self, event: Event) -> None:
-        if isinstance(event, Text):
-            if self.inside == "name":
-                self.name.add(event.data)
-            if self.item is not None and self.section == "types":
-                self.typedef.add(event.data)
-        elif isinstance(event, Start):
-            self.start(event)
-        elif event.depth == 2:
+    def text(self, depth: int, data: str) -> None:
+        if self.inside == "name":
+            self.name.add(data)
+        if self.item is not None and self.section == "types":
+            self.typedef.add(data)
+
+    def end(self, depth: int, tag: str) -> None:
+        if depth == 2:
             self.finish_item()
-        elif event.depth == 3:
+        elif depth == 3:
             if self.inside == "param" and not self.param_named and self.unnamed_param is None:
                 self.unnamed_param = self.param_pos
             self.inside = ""
-        elif event.depth == 4 and self.inside == "name" and self.section == "commands":
+        elif depth == 4 and self.inside == "name" and self.section == "commands":
             self.inside = "proto"
 
-    def start(self, event: Start) -> None:
-        depth, tag, attributes = event.depth, event.tag, event.attributes
+    def start(self, depth: int, tag: str, attributes: dict[str, str], here: Here) -> None:
         if depth == 0:
             self.root = tag
         elif depth == 1:
-            self.section, self.section_start = tag, event.offset
+            self.section, self.section_start = tag, here.offset()
         elif depth == 2:
-            self.begin_item(event)
+            self.begin_item(tag, attributes, here)
         elif depth == 3 and self.item is not None:
             self.inside = ""
             if self.section == "commands" and tag == "proto":
                 self.protos += 1
                 self.inside = "proto" if self.protos == 1 else ""
             elif self.section == "commands" and tag == "param":
-                self.inside, self.param_named, self.param_pos = "param", False, event.pos
+                self.inside, self.param_named, self.param_pos = "param", False, here.pos()
             elif self.section == "types" and tag == "name":
                 self.names += 1
                 self.inside = "name" if self.names == 1 else ""
             elif self.section == "extensions" and tag == "require":
-                self.inside, self.require_start = "require", event.offset
+                self.inside, self.require_start = "require", here.offset()
         elif depth == 4 and self.item is not None:
             if self.inside == "proto" and tag == "name" and not self.names:
                 self.names, self.inside = 1, "name"
             elif self.inside == "param" and tag == "name":
                 self.param_named = True
             elif self.inside == "require" and self.extension >= 0 and "name" in attributes:
-                self.index.requires.add(attributes["name"], event.offset, event.pos, self.require_start,
+                self.index.requires.add(attributes["name"], here.offset(), here.pos(), self.require_start,
                                         self.extension)
 
-    def begin_item(self, event: Start) -> None:
+    def begin_item(self, tag: str, attributes: dict[str, str], here: Here) -> None:
         self.item, self.inside, self.name = None, "", Rope()
         self.protos = self.names = 0
         self.unnamed_param = None
         self.typedef = Typedef()
-        attributes = event.attributes
-        if self.section == "enums" and event.tag == "enum":
+        if self.section == "enums" and tag == "enum":
             if "name" not in attributes:
-                self.fail(event.pos, "an <enum> without a name")
+                self.fail(here.pos(), "an <enum> without a name")
             elif "bitpos" in attributes or "value" in attributes:  # else an alias or a reference: no value
-                self.index.enums.add(attributes["name"], event.offset, event.pos, self.section_start)
-        elif self.section == "extensions" and event.tag == "extension":
+                self.index.enums.add(attributes["name"], here.offset(), here.pos(), self.section_start)
+        elif self.section == "extensions" and tag == "extension":
             self.extension = len(self.index.extensions) if "name" in attributes else -1
             if "name" in attributes:
-                self.index.extensions.add(attributes["name"], event.offset, event.pos)
-            self.item = event
-        elif (self.section, event.tag) in (("commands", "command"), ("types", "type")):
-            self.item = event
+                self.index.extensions.add(attributes["name"], here.offset(), here.pos())
+            self.item = Start(2, tag, attributes, here.pos(), here.offset())
+        elif (self.section, tag) in (("commands", "command"), ("types", "type")):
+            self.item = Start(2, tag, attributes, here.pos(), here.offset())
 
     def finish_item(self) -> None:
         item, self.item, self.inside = self.item, None, ""
