@@ -50,7 +50,8 @@ SIZES = (10, 50, 100, 200)
 #: the run reads the project's registry XML since issue 38; the ratio to the imports below is the judged figure.
 WALL_SHOWN, NO_CHANGE_TARGET, STAGE_SHARE_TARGET = 0.6, 0.15, 0.40
 #: Issue 23: a cold `generate` into a new folder against importing the libraries it uses, in the same run.
-IMPORTS, IMPORTS_TARGET = "import lark, jinja2, yaml, cffi", 6.0  # issue 39: clarity over the last 10%
+#: Issue 39 asked 6x and decided 7.5x (README, "The target, decided in issue 39"): a guard against added work.
+IMPORTS, IMPORTS_TARGET = "import lark, jinja2, yaml, cffi", 7.5
 LINEAR_TOLERANCE = 0.20
 #: What a user's interpreter does: write and read bytecode (this machine's shells may turn it off).
 USER_ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}

@@ -249,3 +249,21 @@ def test_a_declaration_longer_than_any_is_not_parsed_and_not_quoted_whole() -> N
     with pytest.raises(InputError, match="is longer than the 16384 characters a declaration is read at") as caught:
         found.typedef("cl_long_t")
     assert caught.value.pos == Pos(3, 1) and len(caught.value.message) < 400
+
+
+def test_each_row_of_the_whole_file_reading_keeps_its_line_and_column(tmp_path: Path) -> None:
+    """The first reading tells each element's place only when it keeps a row (`registry_index.Here`): every kind
+    of row, one after a non-ASCII name on its line, has the line and the character column of its `<`."""
+    text = ('<?xml version="1.0"?>\n<registry>\n  <enums name="g">\n'
+            '    <enum value="1" name="CL_\u00c9"/>  <enum value="2" name="CL_B"/>\n  </enums>\n  <commands>\n'
+            "    <command><proto><type>cl_int</type> <name>clF</name></proto>"
+            "<param><type>int</type> <name>x</name></param></command>\n  </commands>\n  <extensions>\n"
+            '    <extension name="cl_x"><require><enum name="CL_B"/> <command name="clF"/></require></extension>\n'
+            "  </extensions>\n</registry>\n")
+    path = tmp_path / "cl.xml"
+    path.write_text(text, encoding="utf-8")
+    registry = registry_xml.read(SpecFile.read(path))
+    assert [registry.enums["CL_\u00c9"].where.pos, registry.enums["CL_B"].where.pos] == [Pos(4, 5), Pos(4, 36)]
+    assert (registry.commands["clF"].where.pos, registry.extensions["cl_x"].where.pos) == (Pos(7, 5), Pos(10, 5))
+    assert [(r.name, r.where.pos) for r in registry.extensions["cl_x"].required] == [
+        ("CL_B", Pos(10, 37)), ("clF", Pos(10, 57))]
