@@ -19,7 +19,6 @@ taken from here is cited like any other fact.
 from __future__ import annotations
 
 import re
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import field
 from typing import NamedTuple
@@ -227,7 +226,8 @@ def read(spec: SpecFile) -> Registry:
     index = _Index(Source(spec))
     index.source.refuse_many_attributes()
     reader = _Reader(index)
-    deque(registry_index.read(index.source, reader, whole=True), maxlen=0)
+    for _ in registry_index.read(index.source, reader, whole=True):  # the reader is told each event
+        pass
     return reader.finish()
 
 
