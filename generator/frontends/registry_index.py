@@ -6,12 +6,10 @@ list of children and of text pieces for each) it took up to 2 GiB; as a dictiona
 element a name finds (an enum, a command, a type, an extension, a name an extension requires), a `Table` row
 of 28 bytes: where the element starts, its line and column, and the place of the element it stands
 in. Rows are sorted by a hash of the name, so a name is found by bisection, and the element is read again
-from its start (`walk`) to make its record and check its name. The texts of a run ask for a few hundred
+from its start (`registry_reading.walk`) to make its record and check its name. The texts of a run ask for a few hundred
 names; every read is of one element.
 
-`read` reads XML with the protections `registry_xml` promises for the whole file, for a part of it as well:
-expat without a document type, names not interned (pyexpat keeps every tag and attribute name it met for the
-parser's life otherwise), text in pieces of at most `_CHUNK` bytes, the nesting bounded.
+The text is read, whole or from an element's start, by `registry_reading`.
 """
 
 from __future__ import annotations
@@ -21,231 +19,22 @@ from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping
 from hashlib import blake2b
-from typing import Generic, NamedTuple, Protocol, TypeVar
-from xml.parsers import expat
+from typing import Generic, Protocol, TypeVar
 
-from generator.base.errors import InputError
-from generator.base.source import Pos, SpecFile, position_of
+from generator.base.source import Pos
+from generator.frontends.registry_reading import NONE, Source
 
-MAX_DEPTH = 32
-#: Attributes one tag may have: pyexpat makes a dictionary of them all before any handler sees the tag (a
-#: tag of a million attributes took 170 MiB), so more are refused before parsing. The registry's have at most 6.
-MAX_ATTRIBUTES = 256
-#: What expat is given at once: a part of the file read again needs only the chunks its element spans.
-_CHUNK = 16 * 1024
-_FIRST_CHUNK = 256
-_S = "[ \t\n]"  # XML's white space (line ends are LF by now)
 _SPACES = re.compile(r"\s+")
-#: A start tag of MAX_ATTRIBUTES attributes or more, in XML's own syntax (no `<` inside a tag, not even in a
-#: value), possessive throughout: linear in the text.
-_MANY_ATTRIBUTES = re.compile(rf"<[^ \t\n/<>!?][^ \t\n/<>]*+(?:{_S}++[^ \t\n=/<>\"']++{_S}*+={_S}*+"
-                              rf"(?:\"[^\"<]*+\"|'[^'<]*+')){{{MAX_ATTRIBUTES}}}+")
 #: Rows of a table: the hash of a name in the high bits of a row's key, its row number (document order) in
 #: the low ones, so that sorting the keys sorts by hash, then by place.
 _ROW_BITS = 24
 _ROW_MASK = 2**_ROW_BITS - 1
 
 
-class Source:
-    """The registry's text as expat reads it. Expat counts bytes of UTF-8; a text that is not all ASCII is read
-    whole from its UTF-8 bytes, and the places found (`settle`) are then made character offsets into the text,
-    which is all that is kept (the bytes would be a second copy of the file)."""
-
-    __slots__ = ("data", "spec")
-
-    def __init__(self, spec: SpecFile) -> None:
-        self.spec = spec
-        self.data: bytes | None = None if spec.text.isascii() else spec.text.encode("utf-8")
-
-    def chunks(self, offset: int) -> Iterator[tuple[str | memoryview, bool]]:
-        """The text from `offset` on, each chunk with whether it is the last: small at first (most elements read
-        again are a line long), then twice as large each time up to `_CHUNK`."""
-        whole: str | memoryview = self.spec.text if self.data is None else memoryview(self.data)
-        size, step = len(whole), _FIRST_CHUNK
-        while offset < size:
-            yield whole[offset:offset + step], offset + step >= size
-            offset += step
-            step = min(2 * step, _CHUNK)
-
-    def settle(self, offsets: list[array[int]]) -> None:
-        """Make the byte offsets found in the UTF-8 bytes (each array in document order, `NONE` aside)
-        character offsets into the text, and let the bytes go."""
-        data, self.data = self.data, None
-        if data is None:
-            return
-        for places in offsets:
-            byte = char = 0
-            for i, place in enumerate(places):
-                if place != NONE:
-                    char += len(data[byte:place].decode("utf-8"))
-                    places[i], byte = char, place
-
-    def refuse_many_attributes(self) -> None:
-        found = _MANY_ATTRIBUTES.search(self.spec.text)
-        if found is not None:
-            raise self.spec.error(position_of(self.spec.text, found.start()), f"a tag of more than "
-                                  f"{MAX_ATTRIBUTES - 1} attributes; the registry's have at most 6")
-
-
-class Start(NamedTuple):
-    depth: int  # 0: the element the walk began at
-    tag: str
-    attributes: dict[str, str]
-    pos: Pos
-    offset: int  # of its `<` from the start of the file (see `Here.offset`)
-
-
-class End(NamedTuple):
-    depth: int
-    tag: str
-
-
-class Text(NamedTuple):
-    depth: int  # of the element it stands in
-    data: str
-
-
-Event = Start | End | Text
-
-
-class Here:
-    """Where the event a `Reading` is told of stands; asked only while it is told (expat's place moves on)."""
-
-    __slots__ = ("_offset", "_parser", "_pos")
-
-    def __init__(self, parser: expat.XMLParserType, offset: int, pos: Pos) -> None:
-        self._parser, self._offset, self._pos = parser, offset, pos
-
-    def pos(self) -> Pos:
-        line, column, pos = self._parser.CurrentLineNumber, self._parser.CurrentColumnNumber, self._pos
-        return Pos(pos.line, pos.column + column) if line == 1 else Pos(pos.line + line - 1, column + 1)
-
-    def offset(self) -> int:
-        """Of the event's `<` from the start of the file, in a reading of the whole file (see `Source`)."""
-        return self._offset + self._parser.CurrentByteIndex
-
-
-class Reading(Protocol):
-    """What is told the events of a reading (`read`), as they come: the whole file's reading keeps only what
-    its index needs, without an event object each (34,000 in the shipped registry)."""
-
-    def start(self, depth: int, tag: str, attributes: dict[str, str], here: Here) -> None: ...
-
-    def end(self, depth: int, tag: str) -> None: ...
-
-    def text(self, depth: int, data: str) -> None: ...
-
-
-#: The parser's handlers `read` sets, each a closure over the parser (see its end).
-_HANDLERS = ("StartElementHandler", "EndElementHandler", "CharacterDataHandler", "StartDoctypeDeclHandler",
-             "EntityDeclHandler", "ExternalEntityRefHandler")
-
-
-class _Stop(Exception):
-    """The element the reading began at has ended."""
-
-
-_START = Pos(1, 1)
-
-
-def read(source: Source, reading: Reading, offset: int = 0, pos: Pos = _START, whole: bool = False) -> Iterator[None]:
-    """Tell `reading` the events of the element that starts at `offset` (at `pos`), to its end; `whole`: of the
-    file from its start to its end (a fault after the root element is one too). Text comes in pieces (at most
-    8 KiB each). Yields after each chunk of the text read: a reading may stop there."""
-    spec = source.spec
-    parser = expat.ParserCreate("utf-8", intern=None)
-    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
-    parser.buffer_text = True
-    here = Here(parser, offset, pos)
-    depth = -1
-
-    def start(tag: str, attributes: dict[str, str]) -> None:
-        nonlocal depth
-        depth += 1
-        if depth >= MAX_DEPTH:
-            raise spec.error(here.pos(), f"elements nest more than {MAX_DEPTH} deep here; the registry nests 5 deep")
-        reading.start(depth, tag, attributes, here)
-
-    def end(tag: str) -> None:
-        nonlocal depth
-        reading.end(depth, tag)
-        depth -= 1
-        if depth < 0 and not whole:
-            raise _Stop
-
-    def doctype(*_: object) -> None:
-        line = parser.CurrentLineNumber
-        begins = spec.text.split("\n", line)[line - 1].find("<!DOCTYPE")  # the error at the declaration's start
-        raise spec.error(Pos(line, begins + 1) if begins >= 0 else here.pos(), "a document type declaration: the "
-                         "registry has none, and entities are not read (they could expand without end or fetch "
-                         "other files)")
-
-    def external(*_: object) -> int:
-        raise spec.error(here.pos(), "a reference to an external entity")
-
-    parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = lambda data: reading.text(depth, data)
-    parser.StartDoctypeDeclHandler = doctype
-    parser.EntityDeclHandler = doctype
-    parser.ExternalEntityRefHandler = external
-    try:
-        for chunk, last in source.chunks(offset):
-            try:
-                parser.Parse(chunk, last)
-            except _Stop:
-                yield
-                return
-            except expat.ExpatError as error:
-                line, column = error.lineno, error.offset
-                at = Pos(pos.line, pos.column + column) if line == 1 else Pos(pos.line + line - 1, column + 1)
-                raise InputError(spec.path, at, f"not well-formed XML: {expat.ErrorString(error.code)}") from None
-            yield
-    finally:  # the handlers refer to the parser: a cycle, which a run without the cycle collector never frees
-        for handler in _HANDLERS:
-            setattr(parser, handler, None)
-
-
-class _Events:
-    """A reading that keeps each event (`walk`)."""
-
-    def __init__(self) -> None:
-        self.taken: list[Event] = []
-
-    def start(self, depth: int, tag: str, attributes: dict[str, str], here: Here) -> None:
-        self.taken.append(Start(depth, tag, attributes, here.pos(), here.offset()))
-
-    def end(self, depth: int, tag: str) -> None:
-        self.taken.append(End(depth, tag))
-
-    def text(self, depth: int, data: str) -> None:
-        self.taken.append(Text(depth, data))
-
-
-def walk(source: Source, offset: int = 0, pos: Pos = _START) -> Iterator[Event]:
-    """The events of the element that starts at `offset` (at `pos`), to its end (`read`)."""
-    events = _Events()
-    for _ in read(source, events, offset, pos):
-        yield from events.taken
-        events.taken.clear()
-
-
-def attributes_at(source: Source, offset: int) -> dict[str, str]:
-    """The attributes of the element that starts at `offset` (its start tag alone is read)."""
-    first = next(walk(source, offset))
-    assert isinstance(first, Start)
-    return first.attributes
-
-
 def name_hash(name: str) -> int:
     """A hash of a name that is the same in every process (the index crosses from a reading child to the run)."""
     digest = blake2b(name.encode("utf-8", "surrogatepass"), digest_size=8).digest()
     return int.from_bytes(digest, "little") >> _ROW_BITS
-
-
-#: A row's `parent` or `owner` when it has none.
-NONE = 2**32 - 1
-
 
 class Table:
     """The elements of one kind, by the hash of their names: for each, where it starts and stands. Rows are added

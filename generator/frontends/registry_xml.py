@@ -29,20 +29,16 @@ from generator.base.diagnostics import Location
 from generator.base.errors import InputError
 from generator.base.records import frozen
 from generator.base.source import Pos, SpecFile
-from generator.frontends import registry_index
-from generator.frontends.registry_index import (
+from generator.frontends import registry_reading
+from generator.frontends.registry_index import Names, Rope, Table, Typedef, Words
+from generator.frontends.registry_reading import (
     MAX_ATTRIBUTES,
     MAX_DEPTH,
     End,
     Here,
-    Names,
-    Rope,
     Source,
     Start,
-    Table,
     Text,
-    Typedef,
-    Words,
     attributes_at,
     walk,
 )
@@ -226,7 +222,7 @@ def read(spec: SpecFile) -> Registry:
     index = _Index(Source(spec))
     index.source.refuse_many_attributes()
     reader = _Reader(index)
-    for _ in registry_index.read(index.source, reader, whole=True):  # the reader is told each event
+    for _ in registry_reading.read(index.source, reader, whole=True):  # the reader is told each event
         pass
     return reader.finish()
 

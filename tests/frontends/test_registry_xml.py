@@ -252,7 +252,7 @@ def test_a_declaration_longer_than_any_is_not_parsed_and_not_quoted_whole() -> N
 
 
 def test_each_row_of_the_whole_file_reading_keeps_its_line_and_column(tmp_path: Path) -> None:
-    """The first reading tells each element's place only when it keeps a row (`registry_index.Here`): every kind
+    """The first reading tells each element's place only when it keeps a row (`registry_reading.Here`): every kind
     of row, one after a non-ASCII name on its line, has the line and the character column of its `<`."""
     text = ('<?xml version="1.0"?>\n<registry>\n  <enums name="g">\n'
             '    <enum value="1" name="CL_\u00c9"/>  <enum value="2" name="CL_B"/>\n  </enums>\n  <commands>\n'
