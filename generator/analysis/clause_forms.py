@@ -131,7 +131,7 @@ _Child = Token | Test | Form | _Function | _Subresource | _Name | _Words
 
 class Forms(Transformer[Token, Form]):
     """A clause's tree as its record: one method per rule or alias of the grammar that stays in a tree
-    (tests/analysis/test_conditions.py holds the two lists equal), so a rule without a method fails a test
+    (tests/analysis/test_clause_forms.py holds the two lists equal), so a rule without a method fails a test
     rather than falling through a chain of rule names."""
 
     def __init__(self) -> None:
