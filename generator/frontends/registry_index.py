@@ -36,6 +36,7 @@ def name_hash(name: str) -> int:
     digest = blake2b(name.encode("utf-8", "surrogatepass"), digest_size=8).digest()
     return int.from_bytes(digest, "little") >> _ROW_BITS
 
+
 class Table:
     """The elements of one kind, by the hash of their names: for each, where it starts and stands. Rows are added
     in document order; `finish` sorts them for lookups."""

@@ -2,9 +2,9 @@
 
 Expat without a document type (no entity is declared, none fetches another file), names not interned (pyexpat
 keeps every tag and attribute name it met for the parser's life otherwise), a tag of too many attributes refused
-before parsing, the nesting bounded, text in pieces of at most `_CHUNK` bytes. `read` tells a `Reading` each event
-as it comes (the whole file's first reading keeps only what its index needs, `registry_xml._Reader`); `walk`
-gives an element's events, for a record read again from where its element starts (`registry_index`).
+before parsing, the nesting bounded, text in pieces of at most `_CHUNK` bytes. `read_whole` tells a `Reading`
+each event of the file as it comes (the first reading keeps only what its index needs, `registry_xml._Reader`);
+`walk` gives an element's events, for a record read again from where its element starts (`registry_xml._Index`).
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ class Start(NamedTuple):
     tag: str
     attributes: dict[str, str]
     pos: Pos
-    offset: int  # of its `<` from the start of the file (see `Here.offset`)
+    offset: int  # of its `<` from the start of the file: in a reading of the whole file only (`Here.offset`)
 
 
 class End(NamedTuple):
@@ -104,6 +104,8 @@ class Here:
         self._parser, self._offset, self._pos = parser, offset, pos
 
     def pos(self) -> Pos:
+        """In the file: expat counts from where the reading began (`pos`), so on the reading's first line its
+        column is added to `pos`'s; on a later line it is the line's own (expat's columns count from 0)."""
         line, column, pos = self._parser.CurrentLineNumber, self._parser.CurrentColumnNumber, self._pos
         return Pos(pos.line, pos.column + column) if line == 1 else Pos(pos.line + line - 1, column + 1)
 
@@ -113,8 +115,8 @@ class Here:
 
 
 class Reading(Protocol):
-    """What is told the events of a reading (`read`), as they come: the whole file's reading keeps only what
-    its index needs, without an event object each (34,000 in the shipped registry)."""
+    """What is told the events of a reading (`read_whole`, `walk`), as they come: the whole file's reading keeps
+    only what its index needs, without an event object each (34,000 in the shipped registry)."""
 
     def start(self, depth: int, tag: str, attributes: dict[str, str], here: Here) -> None: ...
 
@@ -123,7 +125,7 @@ class Reading(Protocol):
     def text(self, depth: int, data: str) -> None: ...
 
 
-#: The parser's handlers `read` sets, each a closure over the parser (see its end).
+#: The parser's handlers `_read` sets, each a closure over the parser (see its end).
 _HANDLERS = ("StartElementHandler", "EndElementHandler", "CharacterDataHandler", "StartDoctypeDeclHandler",
              "EntityDeclHandler", "ExternalEntityRefHandler")
 
@@ -135,10 +137,17 @@ class _Stop(Exception):
 _START = Pos(1, 1)
 
 
-def read(source: Source, reading: Reading, offset: int = 0, pos: Pos = _START, whole: bool = False) -> Iterator[None]:
+def read_whole(source: Source, reading: Reading) -> None:
+    """Tell `reading` the events of the whole file, from its start to its end (a fault after the root element
+    is one too)."""
+    for _ in _read(source, reading, 0, _START, whole=True):
+        pass
+
+
+def _read(source: Source, reading: Reading, offset: int, pos: Pos, whole: bool) -> Iterator[None]:
     """Tell `reading` the events of the element that starts at `offset` (at `pos`), to its end; `whole`: of the
-    file from its start to its end (a fault after the root element is one too). Text comes in pieces (at most
-    8 KiB each). Yields after each chunk of the text read: a reading may stop there."""
+    file from its start to its end. Text comes in pieces (at most 8 KiB each). Yields after each chunk of the
+    text read: a walk hands on the events of a chunk, and may be left there (the parser is let go then too)."""
     spec = source.spec
     parser = expat.ParserCreate("utf-8", intern=None)
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
@@ -210,9 +219,9 @@ class _Events:
 
 
 def walk(source: Source, offset: int = 0, pos: Pos = _START) -> Iterator[Event]:
-    """The events of the element that starts at `offset` (at `pos`), to its end (`read`)."""
+    """The events of the element that starts at `offset` (at `pos`), to its end, for a record read again."""
     events = _Events()
-    for _ in read(source, events, offset, pos):
+    for _ in _read(source, events, offset, pos, whole=False):
         yield from events.taken
         events.taken.clear()
 

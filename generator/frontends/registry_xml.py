@@ -222,8 +222,7 @@ def read(spec: SpecFile) -> Registry:
     index = _Index(Source(spec))
     index.source.refuse_many_attributes()
     reader = _Reader(index)
-    for _ in registry_reading.read(index.source, reader, whole=True):  # the reader is told each event
-        pass
+    registry_reading.read_whole(index.source, reader)
     return reader.finish()
 
 

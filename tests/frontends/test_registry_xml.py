@@ -119,6 +119,7 @@ _EXTERNAL = ('<?xml version="1.0"?>\n<!DOCTYPE registry [\n <!ENTITY secret SYST
     ("<registry>\n  <enums>\n</registry>", Pos(3, 3), "not well-formed XML: mismatched tag"),
     ("<registry>\n  <commands><command><param/></command></commands>\n</registry>", Pos(2, 13), "without a <proto>"),
     ("<registry>&undefined;</registry>", Pos(1, 11), "not well-formed XML: undefined entity"),
+    ("<registry/>\n<registry/>", Pos(2, 1), "not well-formed XML: junk after document element"),
     ("<registry>\n  <a" + ' b=">"' * 256 + "/></registry>", Pos(2, 3), "a tag of more than 255 attributes"),
     ("<registry " + " ".join(f"a{i}='{i}'" for i in range(300)) + ">\n</registry>", Pos(1, 1),
      "a tag of more than 255 attributes"),
