@@ -190,7 +190,9 @@ def _call(body: Body, function: FunctionModel, scope: Scope, *, tracked: bool) -
         if tracked:
             _effects(body, function)
         return
-    body.add(Prefixed("result = ", call("function", *_converted(function))))
+    made = call("function", *_converted(function))
+    read = function.result != "none" or (tracked and any(effect.kind == "wrap" for effect in function.effects))
+    body.add(Prefixed("result = ", made) if read else made)  # a result nothing reads is not named (ruff's F841)
     out = function.error_param
     if out:
         with body.block(f"if given_{out} != _NULL"):

@@ -50,6 +50,17 @@ def test_void_parameter_list_and_several_declarations() -> None:
     assert isinstance(third, c_decl.CFunction) and third.pos == Pos(1, 47)
 
 
+def test_empty_parentheses_are_no_parameters_as_in_void() -> None:
+    """The book lists OpenCL C built-ins as `uint4 get_sub_group_eq_mask()`: read as `(void)`, for a host
+    function and a function pointer too (C23 reads them so)."""
+    first, second, host, taking = parse("uint4 acme_get_mask()\nuint4 acme_get_other_mask()\ncl_int clFlushACME();\n"
+                                           "cl_int clOnACME(void (CL_CALLBACK *notify)());")
+    for kernel in (first, second):
+        assert isinstance(kernel, c_decl.CFunction) and kernel.kernel and kernel.params == ()
+    assert isinstance(host, c_decl.CFunction) and not host.kernel and host.params == ()
+    assert isinstance(taking, c_decl.CFunction) and [p.type for p in taking.params] == ["void ( * )(void)"]
+
+
 def test_canonical_type_text() -> None:
     assert c_decl.canonical_type_text("ID3D10Device*") == "ID3D10Device *"
     assert c_decl.canonical_type_text("const  cl_event *") == "const cl_event *"

@@ -5,6 +5,7 @@ or named by a diagnostic at its line (nothing dropped in silence)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from generator import cli
 from generator.base.knowledge import Knowledge
 from generator.frontends.registry_xml import Registry
 from tests.book.snapshot import REFPAGE, SNAPSHOT, registry, with_pages
+from tests.support import lint
 
 _ITEM = re.compile(r"^\s*(\*+)\s+(.*)$")
 _CODE_ONLY = re.compile(r"^\{CL_[A-Z0-9_]+\}:?\s*$")
@@ -117,3 +119,26 @@ def test_every_error_item_is_kept_or_named(
         places |= {d["source"] for d in data["diagnostics"] if d.get("source")}
         lost += [f"{name} {item}" for item in sorted(error_items(name, chosen[name], xml)) if item not in places]
     assert lost == []
+
+
+#: The XML's extensions whose names are not extension strings as the API spells them: refused, with the reason.
+NOT_API_NAMES = ("cl_APPLE_ContextLoggingFunctions", "cl_APPLE_SetMemObjectDestructor")
+
+
+def test_every_extension_of_the_xml_in_one_run_and_its_package_passes_ruff(tmp_path: Path,
+                                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """All the XML lists, with or without pages (an OpenCL C extension's built-ins are listed with `()`, as
+    `uint4 get_sub_group_eq_mask()`): one IR each, and a package ruff accepts as it does the committed one."""
+    names = sorted(registry().extensions)
+    out = tmp_path / "out"
+    for name in NOT_API_NAMES:
+        assert cli.main(["generate", "--specs", str(SNAPSHOT), "--out", str(out), f"--extension={name}"]) == 2
+        assert "not an extension string as the API names them" in capsys.readouterr().err
+    chosen = [name for name in names if name not in NOT_API_NAMES]
+    assert cli.main(["generate", "--specs", str(SNAPSHOT), "--out", str(out),
+                     *(f"--extension={name}" for name in chosen)]) == 0
+    assert sorted(path.stem for path in (out / "ir").glob("*.yaml")) == chosen and len(chosen) >= 150
+    ballot = yaml.safe_load((out / "ir" / "cl_khr_subgroup_ballot.yaml").read_text(encoding="utf-8"))
+    assert {"name": "get_sub_group_eq_mask", "return_type": "uint4", "params": [],
+            "source": "specs/api/cl_khr_subgroup_ballot.asciidoc:40"} in ballot["builtins"]
+    assert lint(out) == []

@@ -5,9 +5,14 @@ columns, imports and `__all__` in the order ruff wants, nothing unused. The gene
 from __future__ import annotations
 
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
-from tests.support import GENERATED, Violation, lint
+from tests.support import GENERATED, CliRun, Violation, generate_texts, lint
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+#: The corpus' texts that are refused, as its truth says (a typedef without a name; `cl context` as a type).
+REFUSED = ("cl_amd_bus_addressable_memory.registry.txt", "cl_khr_terminate_context.adoc2017.txt")
 
 
 def test_the_committed_package_passes_ruff() -> None:
@@ -26,3 +31,14 @@ def test_a_line_over_the_length_fails_the_check(tmp_path: Path) -> None:
     assert len(long) == 121
     module.write_text("\n".join([*lines, long, ""]), encoding="utf-8")
     assert lint(copy) == [Violation("cl_d3d_sharing/errors.py", len(lines) + 1, "E501")]
+
+
+def test_a_package_from_the_corpus_texts_passes_ruff_too(tmp_path: Path, main: Callable[..., CliRun]) -> None:
+    """Not only the seeds' layout: the corpus' texts of every form in one run (functions that return nothing,
+    whose result no line may name, other extensions' types, long names)."""
+    texts = {path.name: path.read_text(encoding="utf-8") for path in sorted(CORPUS.glob("cl_*"))
+             if path.is_file() and path.name not in REFUSED}
+    assert generate_texts(tmp_path, main, texts).status == 0
+    extensions = {name.partition(".")[0] for name in texts}  # a text in two forms is one extension
+    assert len(list((tmp_path / "out" / "ir").glob("*.yaml"))) == len(extensions) > 20
+    assert lint(tmp_path / "out") == []
