@@ -128,6 +128,6 @@ def _remarks(cut: assemble.Assembled, book: preprocess.Book, page: preprocess.Bo
     if page is None:
         where = Location(cut.origins[0].path, Pos(1, 1))
         remarks.append(Omission(where.pos, Kind.NO_APPENDIX_PAGE, "no appendix page of the book describes this "
-                                "extension: its metadata, revision and list of new enums are not read; its commands "
-                                "and enums come from the registry XML", where))
+                                "extension: its metadata, revision and list of new enums are not read; what the "
+                                "registry XML lists for it and no page here declares is named in what follows", where))
     return remarks
