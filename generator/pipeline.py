@@ -199,6 +199,7 @@ def run_checkout(found: Checkout, extensions: tuple[str, ...]) -> Result:
             where = entry.where if entry is not None else Location(found.registry, Pos(1, 1))
             raise InputError(where.path, where.pos, f"--extension {printable(name)}: not an extension string as "
                              "the API names them (data/conventions.yaml), so nothing generated could be named after it")
+    checkout.refuse_undescribed(read)
     facts = []
     for document in read.documents:
         with timing.stage("extract"):

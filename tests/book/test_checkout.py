@@ -128,21 +128,17 @@ def test_an_extension_the_checkout_does_not_describe_is_an_input_error(
     assert run.status == 2 and "--extension cl_khr_nothing" in run.err
 
 
-def test_an_extension_the_book_has_no_page_for_says_so_and_names_each_thing_its_xml_lists(
+def test_an_extension_the_xml_lists_and_the_book_holds_nothing_of_is_an_input_error(
         main: Callable[..., CliRun], tmp_path: Path) -> None:
-    """A vendor's extension whose text is OpenCL-Registry's, not the book's: nothing of it is read, and each
-    command and enum the XML lists for it is named as not declared (nothing dropped in silence)."""
+    """A vendor's extension whose text is OpenCL-Registry's, not the book's: refused, where the XML lists it,
+    rather than a package of its name alone (exit 0 with nothing of it)."""
     run = main("generate", "--specs", str(SNAPSHOT), "--out", str(tmp_path / "out"), "--extension",
-               "cl_intel_accelerator")
-    assert run.status == 0
-    data = ir.read_data(tmp_path / "out" / "ir" / "cl_intel_accelerator.yaml")[0]
-    assert data["functions"] == [] and data["tokens"] == []
-    said = [d["message"] for d in data["diagnostics"]]
-    assert data["diagnostics"][0]["kind"] == "no-appendix-page"
-    listed = [r for r in snapshot.registry().extensions["cl_intel_accelerator"].required if r.kind != "type"]
-    assert len(listed) > 10
-    for required in listed:
-        assert any(f"the {required.kind} {required.name}, which no text here " in message for message in said)
+               "cl_intel_accelerator", "--extension", "cl_khr_d3d11_sharing")
+    where = snapshot.registry().extensions["cl_intel_accelerator"].where
+    assert run.status == 2 and not (tmp_path / "out").exists()
+    assert run.err.startswith(f"specs/xml/cl.xml:{where.pos.line}:{where.pos.column}: error: --extension "
+                              "cl_intel_accelerator: the registry XML lists this extension, but the book holds no "
+                              "line of it")
 
 
 def test_extension_given_for_a_folder_of_texts_is_an_input_error(main: Callable[..., CliRun], tmp_path: Path) -> None:

@@ -42,6 +42,7 @@ class Assembled:
     origins: tuple[Location, ...]
     notes: tuple[Note, ...] = ()
     generated_kinds: frozenset[str] = frozenset()  # the kinds of build-made includes left unanswered
+    read: int = 0  # lines of the book and its appendix page the text holds: none when the book says nothing of it
 
 
 def page_extension(line: Line) -> str | None:
@@ -237,7 +238,7 @@ def assemble(extension: str, book: Book, blocks: Blocks, page: Book | None, regi
     head.add("", title)
     text = "\n".join(head.lines + body.lines) + "\n"
     spec = SpecFile(title.path, text)
-    return Assembled(spec, tuple(head.origins + body.origins), tuple(notes), frozenset(unanswered))
+    return Assembled(spec, tuple(head.origins + body.origins), tuple(notes), frozenset(unanswered), len(body.lines))
 
 
 def _entries(body: _Text, book: Book, defined: Callable[[str], bool], registry: Registry, head: _Text) -> None:

@@ -25,6 +25,7 @@ class Read:
     registry: Registry
     texts: dict[str, str]
     digests: dict[str, str]
+    undescribed: tuple[str, ...] = ()  # asked for, listed by the XML, and not a line of the book (`refuse`)
 
 
 def read(checkout: Checkout, extensions: list[str]) -> Read:
@@ -50,10 +51,13 @@ def read(checkout: Checkout, extensions: list[str]) -> Read:
                          f"{first.precise()}): which of them describes it the run cannot tell")
     documents: list[Document] = []
     files = dict(book.files) | candidates
+    undescribed: list[str] = []
     for name in dict.fromkeys(extensions):
         page = pages.get(name)
         with timing.stage("front-end book"):
             cut = assemble.assemble(name, book, found, page, registry)
+        if not cut.read:
+            undescribed.append(name)
         try:
             with timing.stage("front-end asciidoc"):
                 document = asciidoc.parse(cut.spec)
@@ -63,7 +67,23 @@ def read(checkout: Checkout, extensions: list[str]) -> Read:
                                  omissions=(*document.omissions, *_remarks(cut, book, page))))
     texts = {path: spec.text for path, spec in files.items()} | {registry_spec.path: registry_spec.text}
     digests = {path: spec.digest for path, spec in files.items()} | {registry_spec.path: registry_spec.digest}
-    return Read(documents, registry, texts, digests)
+    return Read(documents, registry, texts, digests, tuple(undescribed))
+
+
+def refuse_undescribed(read: Read) -> None:
+    """An input error naming the extensions asked for of which the book holds no line: the XML lists them, but
+    their text is elsewhere (a vendor's in OpenCL-Registry), and a package of only their names would be empty."""
+    names, registry = read.undescribed, read.registry
+    if not names:
+        return
+    first = registry.extensions[names[0]]
+    listed = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+    these, it, its, that = ("this extension", "it", "its text is", "that text") if len(names) == 1 else \
+        ("these extensions", "them", "their texts are", "those texts")
+    raise InputError(first.where.path, first.where.pos, f"--extension {printable(listed)}: the registry XML lists "
+                     f"{these}, but the book holds no line of {it} (no appendix page, no reference page, no line "
+                     f"inside `ifdef::<extension>[]`): {its} not the book's (a vendor's is in OpenCL-Registry's "
+                     f"extensions/), and a package of a name alone would be empty; generate from {that}")
 
 
 _Pages = tuple[dict[str, preprocess.Book], dict[str, SpecFile], dict[str, list[Location]]]
