@@ -15,8 +15,8 @@ from generator.base.diagnostics import Location
 from generator.base.errors import InputError
 from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
-from generator.base.source import Pos
 from generator.extraction.error_lists import ErrorReader
+from generator.extraction.extension_name import ExtensionNamer
 from generator.extraction.facts import (
     DeclaredBuiltin,
     DeclaredFunction,
@@ -63,10 +63,6 @@ from generator.frontends.document import (
 
 #: A whole word not already marked `<name>` (possessive: a word followed by `>` is not tried shorter).
 _PLAIN_WORD = re.compile(r"(?<![<\w])\w++(?![\w>])")
-#: What markup and punctuation put around a word (`+cl_x_y+`, `*cl_x_y*`, `"cl_x_y"`, `cl_x_y,`).
-_MARKUP = "+*`'\"_()[]<>.,:;"
-#: Where a title or an anchor parts its words (`cl_x_y-opencl`, `cl_x_y__overview`, the 2017 texts' anchors).
-_TITLE_WORDS = re.compile(r"[\s\-]+|__")
 _LEADING_REFERENCES = re.compile(r"^((?:<\w+>)(?:\s*(?:,|and|,\s*and)\s*<\w+>)*)\s")
 
 
@@ -102,8 +98,7 @@ class _Walk:
         self.unread_intro: Location | None = None  # a sentence before tokens that opens no group
         self.open_doc: ParamDoc | None = None
         self.open_more: list[str] = []  # sentences that go on the open description, joined when it closes
-        self.name_stated = False  # the Name Strings section named the extension: prose does not rename it
-        self.titled: list[tuple[str, Location]] = []  # document and chapter titles and ids, the last resort
+        self.namer = ExtensionNamer(self.facts, knowledge)
         self.revision_date: str | None = None  # of the version history's latest item
 
     # -- the walk -----------------------------------------------------------
@@ -138,7 +133,7 @@ class _Walk:
             self.section, self.section_level = "body", block.level
         self.field = block.title
         if block.level <= 1:
-            self.titled.append((block.anchor or block.title, self.where(block)))
+            self.namer.title(block.anchor or block.title, self.where(block))
         self.current = self.page_function  # on a reference page, every section describes its function
         self.errors.reset()
         if named := phrases.ERRORS_OF.search(block.title):  # the section adds to these functions' lists
@@ -174,7 +169,7 @@ class _Walk:
         elif block.code and self.section == "aside":
             return  # sample code: its names are the example's variables, not mentions of the API
         self.mentions(text, where)
-        self.find_extension(text, where)
+        self.namer.sentence(text, where, self.section)
         if self.section in ("name", "version", "field"):
             said = self.facts.metadata.get(self.field)  # a field of several paragraphs keeps them all
             self.facts.metadata[self.field] = text if said is None else f"{said}\n\n{text}"
@@ -401,45 +396,9 @@ class _Walk:
                                                    self.section == "tokens"))
         self.errors.saw(functions, where)
 
-    def find_extension(self, text: str, where: Location) -> None:
-        """The extension string: the first of a Name Strings section (a note names the others, which are not
-        generated), else the first the prose names."""
-        if self.section == "name":
-            words = [word.strip(_MARKUP) for word in text.split()]
-            name = next(iter(words), "")
-            if not self.name_stated and self.knowledge.extension_parts(name):
-                self.facts.extension, self.facts.extension_where = name, where
-                self.name_stated = True
-            others = [w for w in dict.fromkeys(words) if w != self.facts.extension
-                      and self.knowledge.extension_parts(w)] if self.name_stated else []
-            if others:
-                self.facts.remarks.append(Remark(where, Kind.OTHER_NAMES, f"the text names other extension strings "
-                                                 f"too ({', '.join(others)}): it is read as describing "
-                                                 f"{self.facts.extension}, and they are not generated", True))
-        elif self.facts.extension is None and (named := phrases.EXTENSION_NAMED.search(text)):
-            name = named["name"] or named["stated"]
-            if self.knowledge.extension_parts(name):
-                self.facts.extension, self.facts.extension_where = name, where
-
     def finish(self) -> None:
-        """A text that names its extension nowhere else is named by its title or the id of its chapter; a text
-        known to describe one (a cut out of a book for `--extension`) is that one's whatever its prose says."""
         self.errors.unanswered()
-        if self.document.extension is not None:
-            where = self.document.locate(Pos(1, 1))
-            if self.facts.extension not in (None, self.document.extension):
-                self.facts.remarks.append(Remark(self.facts.extension_where or where, Kind.OTHER_NAMES, f"the text "
-                                                 f"names {self.facts.extension} as the extension it describes; cut "
-                                                 f"out of the book for {self.document.extension}, it is read as "
-                                                 "that one's", note=True))
-            self.facts.extension, self.facts.extension_where = self.document.extension, where
-            return
-        if self.facts.extension is None:  # a title's or an anchor's word: `The cl_x_y Extension`, `cl_x_y-opencl`
-            for title, where in self.titled:
-                for word in (w.strip(_MARKUP) for w in _TITLE_WORDS.split(title)):
-                    if self.knowledge.extension_parts(word) and word not in self.knowledge.core_types:
-                        self.facts.extension, self.facts.extension_where = word, where
-                        return
+        self.namer.finish(self.document)
 
     # -- helpers ------------------------------------------------------------
 

@@ -171,17 +171,6 @@ def test_the_current_asciidoc_form(knowledge: Knowledge) -> None:
     assert not facts.tables  # the version history gives the revision; it is no table of the API
 
 
-@pytest.mark.parametrize(("text", "name"), [
-    ("= cl_acme_titled\n\nProse.\n", "cl_acme_titled"),
-    ("[[cl_acme_chapter]]\n== A Chapter\n\nProse.\n", "cl_acme_chapter"),
-    ("[[cl_acme_chapter]]\n== A Chapter\n\nThe extension name is *cl_acme_stated*.\n", "cl_acme_stated"),
-    ("This adds functionality in the `cl_acme_other` extension.\n\n== Name Strings\n\n`cl_acme_own` +\n"
-     "`cl_acme_own_too`\n", "cl_acme_own"),
-])
-def test_how_a_text_names_its_extension(text: str, name: str, knowledge: Knowledge) -> None:
-    assert _adoc(text, knowledge).extension == name
-
-
 def test_a_listing_of_the_api_that_cannot_be_read_is_reported(knowledge: Knowledge) -> None:
     text = ("[[cl_acme_x]]\n== X\n\n=== New API Enums\n\n----\nCL_ACME_X\n----\n\n----\nCL_ACME_Y = 3 + x\n----\n\n"
             "=== Sample Code\n\n----\nfoo();\n----\n")
@@ -217,21 +206,6 @@ def test_a_group_sentence_ending_in_a_full_stop_heads_the_sentences_after_it(kno
                       ("CL_GAUGE_LOOSE_ACME", None)]
     (remark,) = [r for r in found.remarks if r.kind == "ungrouped-tokens"]
     assert remark.note and remark.where.pos.line == _HEADED[:_HEADED.index("Gauges say")].count("\n") + 1
-
-
-@pytest.mark.parametrize("names", ["    cl_acme_widget\n    cl_acme_widget_more\n    cl_acme_widget_most\n",
-                                   "    cl_acme_widget\n\n    cl_acme_widget_more cl_acme_widget_most\n"])
-def test_other_extension_strings_of_the_name_section_are_said(names: str, knowledge: Knowledge) -> None:
-    """The first name string is the extension; the others were dropped in silence."""
-    text = WIDGET.replace("    cl_acme_widget\n", names, 1)
-    found = extract(registry.parse(SpecFile.from_text("widget.txt", text)), knowledge)
-    assert found.extension == "cl_acme_widget"
-    (remark,) = [r for r in found.remarks if r.kind == "other-names"]
-    assert remark.note and remark.message == ("the text names other extension strings too (cl_acme_widget_more, "
-                                              "cl_acme_widget_most): it is read as describing cl_acme_widget, and "
-                                              "they are not generated")
-    plain = extract(registry.parse(SpecFile.from_text("widget.txt", WIDGET)), knowledge)
-    assert not [r for r in plain.remarks if r.kind == "other-names"]
 
 
 @pytest.mark.parametrize(("section", "first", "more"), [
@@ -290,29 +264,3 @@ def test_the_book_s_new_enums_group_tokens_by_type_and_the_latest_revision_is_ke
         "CL_WIDGET_TOO_HIGH_ACME": (None, "error")}
     assert all(t.value is None for t in found.tokens)  # the registry XML gives the values
     assert found.revision == "Revision 1.1.0, 2024-01-02"
-
-
-# -- the extension string, wherever the text writes it ---------------------------------------------------------
-
-_ADOC_BODY = ("\n\n== New API Functions\n\n[source,opencl]\n----\ncl_int clDoWidgetACME(cl_context context);\n----\n")
-
-
-@pytest.mark.parametrize(("text", "parse"), [
-    (WIDGET.replace("    cl_acme_widget\n", "    +cl_acme_widget+\n", 1), registry.parse),  # AsciiDoc's literal
-    (WIDGET.replace("    cl_acme_widget\n", "    \"cl_acme_widget\"\n", 1), registry.parse),
-    ("= The cl_acme_widget Extension" + _ADOC_BODY, asciidoc.parse),  # only in a title of words
-    ("[[cl_acme_widget-opencl]]\n= Widgets" + _ADOC_BODY, asciidoc.parse),  # only in an anchor
-])
-def test_the_extension_string_is_found_in_markup_a_title_or_an_anchor(
-    text: str, parse: Callable[[SpecFile], object], knowledge: Knowledge,
-) -> None:
-    document = parse(SpecFile.from_text("w.txt", text))
-    assert extract(document, knowledge).extension == "cl_acme_widget"  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize("text", [
-    "= Passing cl_context_properties to the cl_acme_widget Extension" + _ADOC_BODY,  # a core type comes first
-    "[[cl_acme_widget__overview]]\n= Widgets" + _ADOC_BODY,  # the 2017 texts' anchors
-])
-def test_a_core_type_or_an_anchors_part_is_no_extension_string(text: str, knowledge: Knowledge) -> None:
-    assert extract(asciidoc.parse(SpecFile.from_text("w.txt", text)), knowledge).extension == "cl_acme_widget"
