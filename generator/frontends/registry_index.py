@@ -47,7 +47,7 @@ class Table:
         self.lines = array("I")
         self.columns = array("I")
         self.parents = array("I")  # the element it stands in that its record needs (an enum's `<enums>`, ...)
-        self.owners = array("I")  # for a name an extension requires: the extension's start
+        self.owners = array("I")  # for a name an extension requires: the extension's row
 
     def add(self, name: str, start: int, pos: Pos, parent: int = NONE, owner: int = NONE) -> None:
         row = len(self.starts)

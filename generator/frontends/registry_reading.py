@@ -3,7 +3,7 @@
 Expat without a document type (no entity is declared, none fetches another file), names not interned (pyexpat
 keeps every tag and attribute name it met for the parser's life otherwise), a tag of too many attributes refused
 before parsing, the nesting bounded, text in pieces of at most `_CHUNK` bytes. `read_whole` tells a `Reading`
-each event of the file as it comes (the first reading keeps only what its index needs, `registry_xml._Reader`);
+each event of the file as it comes (the first reading keeps only what its index needs: `registry_scan`);
 `walk` gives an element's events, for a record read again from where its element starts (`registry_xml._Index`).
 """
 
