@@ -39,12 +39,12 @@ from generator.analysis.clause_forms import (
     read_clause,
 )
 from generator.base import integers
-from generator.base.c_decl import base_type
 from generator.base.diagnostics import Sink
 from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
 from generator.base.predicates import Acquired, AllOf, Compare, IsNull, MemberOf, Not, Predicate, Released, Wrapped
 from generator.base.records import frozen
+from generator.base.type_spelling import base_type
 from generator.ir.model import Clause, Effect, ErrorCondition, Extension, Function, Param
 from generator.merging.lookup import first_places
 

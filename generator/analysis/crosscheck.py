@@ -13,11 +13,11 @@ import re
 from difflib import get_close_matches
 
 from generator.base import phrases
-from generator.base.c_decl import base_type
 from generator.base.diagnostics import Location, Sink
 from generator.base.errors import InputError
 from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
+from generator.base.type_spelling import base_type
 from generator.extraction.facts import Mention, SourceFacts, TokenFact, primary_first
 from generator.frontends.document import REFERENCE
 from generator.frontends.registry_xml import Registry

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from generator.base import naming
-from generator.base.c_decl import base_type
 from generator.base.knowledge import Knowledge
+from generator.base.type_spelling import base_type
 from generator.emission.package_model import ParamKind, ResultKind, TypeDecl
 from generator.ir.model import Extension, TypeInfo
 from generator.ir.values import OPAQUE_KINDS, resolves_to_integer

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from generator.base.c_decl import base_type, parts
 from generator.base.diagnostics import Location
 from generator.base.errors import Gather
 from generator.base.knowledge import Knowledge
 from generator.base.naming import error_at
+from generator.base.type_spelling import base_type, parts
 from generator.emission.package_model import FunctionModel, TypeDecl
 from generator.ir.model import Extension
 

@@ -10,9 +10,9 @@ from dataclasses import replace
 from typing import Literal
 
 from generator.base import naming
-from generator.base.c_decl import base_type
 from generator.base.knowledge import Knowledge, PackageConfig
 from generator.base.predicates import Acquired, AllOf, Compare, IsNull, MemberOf, Not, Predicate, Released, Wrapped
+from generator.base.type_spelling import base_type
 from generator.emission.c_types import param_kind, result_kind
 from generator.emission.layout import flat
 from generator.emission.package_model import CheckModel, Condition, EffectModel, ErrorCase, FunctionModel, ParamModel

@@ -21,8 +21,8 @@ import re
 from collections.abc import Mapping, Set
 
 from generator.base import naming
-from generator.base.c_decl import base_type
 from generator.base.knowledge import PackageConfig
+from generator.base.type_spelling import base_type
 from generator.emission.package_model import FunctionModel
 from generator.emission.pythonic_model import Argument, ContextManager, PythonicFunction, Role
 from generator.ir.model import Function

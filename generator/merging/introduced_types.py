@@ -4,11 +4,11 @@ core OpenCL, each said where from (`merge` asks for them once the extension's fu
 
 from __future__ import annotations
 
-from generator.base.c_decl import base_type, parts
 from generator.base.diagnostics import Location, Sink
 from generator.base.errors import Gather, InputError
 from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
+from generator.base.type_spelling import base_type, parts
 from generator.extraction.facts import DeclaredType, SourceFacts
 from generator.frontends.registry_xml import Registry
 from generator.ir.model import Extension, TypeInfo

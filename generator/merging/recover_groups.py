@@ -7,10 +7,10 @@ import re
 from dataclasses import replace
 
 from generator.base import phrases
-from generator.base.c_decl import base_type
 from generator.base.diagnostics import Sink
 from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
+from generator.base.type_spelling import base_type
 from generator.ir.model import Extension, TokenGroup
 from generator.merging import textalign
 from generator.merging.lookup import group_key

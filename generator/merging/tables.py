@@ -20,11 +20,11 @@ from collections import Counter
 from dataclasses import replace
 
 from generator.base import phrases
-from generator.base.c_decl import base_type, canonical_type_text
 from generator.base.diagnostics import Sink
 from generator.base.errors import Gather, InputError
 from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
+from generator.base.type_spelling import base_type, canonical_type_text
 from generator.extraction.facts import SourceFacts, TableFact
 from generator.ir.model import Extension, Table
 

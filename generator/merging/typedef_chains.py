@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from generator.base.c_decl import base_type
 from generator.base.diagnostics import Location
 from generator.base.errors import Gather, InputError
 from generator.base.knowledge import CLanguage
+from generator.base.type_spelling import base_type
 from generator.extraction.facts import DeclaredType
 
 

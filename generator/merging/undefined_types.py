@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import re
 
-from generator.base.c_decl import base_type
 from generator.base.diagnostics import Location, Sink
 from generator.base.kinds import Kind
 from generator.base.knowledge import Knowledge
+from generator.base.type_spelling import base_type
 from generator.ir.model import Extension, TypeInfo
 
 #: "of type EGLDisplay, cast into the type CLeglDisplayKHR" (words, never runs of one class side by side).

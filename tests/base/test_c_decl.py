@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from generator.base import c_decl
+from generator.base import c_decl, type_spelling
 from generator.base.errors import InputError
 from generator.base.source import Pos, SpecFile
 
@@ -59,11 +59,6 @@ def test_empty_parentheses_are_no_parameters_as_in_void() -> None:
         assert isinstance(kernel, c_decl.CFunction) and kernel.kernel and kernel.params == ()
     assert isinstance(host, c_decl.CFunction) and not host.kernel and host.params == ()
     assert isinstance(taking, c_decl.CFunction) and [p.type for p in taking.params] == ["void ( * )(void)"]
-
-
-def test_canonical_type_text() -> None:
-    assert c_decl.canonical_type_text("ID3D10Device*") == "ID3D10Device *"
-    assert c_decl.canonical_type_text("const  cl_event *") == "const cl_event *"
 
 
 def test_error_position_is_shifted_to_the_file() -> None:
@@ -160,8 +155,7 @@ def test_function_pointer_parameter_with_a_calling_convention_and_names_in_comme
     assert [(p.name, p.type) for p in function.params] == [
         ("platform", "cl_platform_id"), ("report_fn", "void ( * )(void *, const char *, cl_uint)"),
         ("user_data", "void *")]
-    assert c_decl.named_types(function.params[1].type) == ["void", "void", "char", "cl_uint"]
-    assert c_decl.is_callback(function.params[1].type) and not c_decl.is_callback("void *")
+    assert type_spelling.named_types(function.params[1].type) == ["void", "void", "char", "cl_uint"]
 
 
 def test_function_pointer_typedef() -> None:
@@ -176,7 +170,6 @@ def test_struct_typedef_keeps_its_members_and_arrays_their_sizes() -> None:
     assert (typedef.name, typedef.c_type, typedef.record) == ("cl_thing", "struct _cl_thing", "struct")
     assert [(m.name, m.type) for m in typedef.members] == [
         ("kind", "cl_uint"), ("sizes", "cl_uint [4]"), ("release", "void ( * )(void *)")]
-    assert c_decl.base_type("cl_uint [4]") == "cl_uint"
 
 
 def test_enum_typedef_keeps_its_enumerators_as_written() -> None:
