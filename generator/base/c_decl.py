@@ -17,6 +17,7 @@ from generator.base.type_spelling import split_declarator, type_problem
 #: A word of C text.
 _WORD = re.compile(r"[A-Za-z_]\w*")
 
+
 @frozen
 class CParam:
     name: str | None
@@ -70,6 +71,8 @@ class Slip:
 
 #: The most slips one listing is read past: a text with more is no C with slips.
 MOST_SLIPS = 16
+#: `()` is `(void)` for OpenCL C, whose built-ins the book lists so; the host API always writes `(void)`.
+_EMPTY = "an empty parameter list in {}: the host API writes `(void)` for none (were the parameters lost?)"
 
 
 def parse(text: str, spec: SpecFile, origin: Pos, slips: list[Slip] | None = None) -> list[CDeclaration]:
@@ -106,8 +109,10 @@ def parse(text: str, spec: SpecFile, origin: Pos, slips: list[Slip] | None = Non
             declare.check(head, name, f"function {name}", "a function")
         if not declare.kernel and (problem := type_problem(return_type)):
             raise spec.error(pos, f"{problem} as the return type of {name}")
-        params = declare.parameters([p for p in node.children if isinstance(p, Tree)], f"the prototype of {name}",
-                                    name)
+        listed = [p for p in node.children if isinstance(p, Tree)]
+        if not listed and not declare.kernel:
+            raise spec.error(declare.closing(node), _EMPTY.format(f"the prototype of {name}"))
+        params = declare.parameters(listed, f"the prototype of {name}", name)
         if not declare.kernel and any("^" in p.type for p in params):
             raise spec.error(pos, f"{name} takes a block (`^`), which is OpenCL C's: no function of the host API "
                              "takes one")
@@ -307,10 +312,12 @@ class _Declarator:
         name = str(names[0]) if names else None
         if not self.kernel:
             self.check(inner, name, f"{role} {name}", role)
+        listed = [c for c in node.children if isinstance(c, Tree)]
+        if not listed and not self.kernel:
+            raise self.spec.error(self.closing(node), _EMPTY.format(f"a function pointer in {where}"))
         self.depth += 1
         try:
-            params = self.parameters([c for c in node.children if isinstance(c, Tree)], where, "a function pointer",
-                                     named=False)
+            params = self.parameters(listed, where, "a function pointer", named=False)
         finally:
             self.depth -= 1
         arguments = ", ".join(p.type for p in params) or "void"
@@ -318,6 +325,10 @@ class _Declarator:
 
     def at_node(self, node: Tree[Token]) -> Pos:
         return grammars.shift(self.origin, node.meta.line, node.meta.column)
+
+    def closing(self, node: Tree[Token]) -> Pos:
+        """Where the `)` that ends `node` stands."""
+        return grammars.shift(self.origin, node.meta.end_line, node.meta.end_column - 1)
 
     def check(self, children: Sequence[Tree[Token] | Token], name: str | None, label: str, role: str) -> None:
         """The declarator of `label` (`parameter p of f`), which declares `name` as `role` (`a parameter of f`)."""
@@ -342,10 +353,6 @@ class _Declarator:
 
     def at(self, token: Token) -> Pos:
         return grammars.shift(self.origin, token.line or 1, token.column or 1)
-
-
-def _words(children: list[Tree[Token] | Token]) -> list[str]:
-    return [str(child) for child in children if isinstance(child, Token)]
 
 
 def is_blank(text: str) -> bool:

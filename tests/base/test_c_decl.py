@@ -50,15 +50,28 @@ def test_void_parameter_list_and_several_declarations() -> None:
     assert isinstance(third, c_decl.CFunction) and third.pos == Pos(1, 47)
 
 
-def test_empty_parentheses_are_no_parameters_as_in_void() -> None:
-    """The book lists OpenCL C built-ins as `uint4 get_sub_group_eq_mask()`: read as `(void)`, for a host
-    function and a function pointer too (C23 reads them so)."""
-    first, second, host, taking = parse("uint4 acme_get_mask()\nuint4 acme_get_other_mask()\ncl_int clFlushACME();\n"
-                                           "cl_int clOnACME(void (CL_CALLBACK *notify)());")
+def test_empty_parentheses_are_no_parameters_in_opencl_c() -> None:
+    """The book lists OpenCL C built-ins as `uint4 get_sub_group_eq_mask()`: read as `(void)`, their callbacks'
+    too."""
+    first, second, taking = parse("uint4 acme_get_mask()\nuint4 acme_get_other_mask()\n"
+                                  "int acme_on(void (*notify)());")
     for kernel in (first, second):
         assert isinstance(kernel, c_decl.CFunction) and kernel.kernel and kernel.params == ()
-    assert isinstance(host, c_decl.CFunction) and not host.kernel and host.params == ()
     assert isinstance(taking, c_decl.CFunction) and [p.type for p in taking.params] == ["void ( * )(void)"]
+
+
+@pytest.mark.parametrize(("text", "at", "where"), [
+    ("cl_int clFlushACME(\n        );", "2:9", "the prototype of clFlushACME"),  # a list lost in damage
+    ("cl_int clOnACME(void (CL_CALLBACK *notify)());", "1:44", "a function pointer in the prototype of clOnACME"),
+    ("typedef void (CL_CALLBACK *cl_notify_acme)();", "1:44", "a function pointer in a typedef"),
+    ("cl_int clMakeACME(/* params lost */);", "1:36", "the prototype of clMakeACME"),
+])
+def test_the_host_api_writes_void_and_empty_parentheses_are_refused(text: str, at: str, where: str) -> None:
+    """`()` in the host API's C is a list the text lost, not none: the binding would call the driver's function
+    with no arguments."""
+    error = parse_error(text)
+    assert error.render().startswith(f"x.h:{at}: error: an empty parameter list in {where}: the host API "
+                                    "writes `(void)` for none (were the parameters lost?)")
 
 
 def test_error_position_is_shifted_to_the_file() -> None:

@@ -137,8 +137,17 @@ def test_an_extension_the_xml_lists_and_the_book_holds_nothing_of_is_an_input_er
     where = snapshot.registry().extensions["cl_intel_accelerator"].where
     assert run.status == 2 and not (tmp_path / "out").exists()
     assert run.err.startswith(f"specs/xml/cl.xml:{where.pos.line}:{where.pos.column}: error: --extension "
-                              "cl_intel_accelerator: the registry XML lists this extension, but the book holds no "
-                              "line of it")
+                              "cl_intel_accelerator: the registry XML lists this extension, but the book states "
+                              "nothing of it")
+
+
+def test_an_appendix_page_of_nothing_but_its_metadata_states_nothing(
+        main: Callable[..., CliRun], checkout: Path, tmp_path: Path) -> None:
+    (checkout / "api" / "cl_intel_accelerator.asciidoc").write_text(
+        "// Copyright\n\ninclude::{generated}/meta/{refprefix}cl_intel_accelerator.txt[]\n\n", encoding="utf-8")
+    run = main("generate", "--specs", str(checkout), "--out", str(tmp_path / "out"), "--extension",
+               "cl_intel_accelerator")
+    assert run.status == 2 and "the book states nothing of it" in run.err
 
 
 def test_extension_given_for_a_folder_of_texts_is_an_input_error(main: Callable[..., CliRun], tmp_path: Path) -> None:

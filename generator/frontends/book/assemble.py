@@ -42,7 +42,14 @@ class Assembled:
     origins: tuple[Location, ...]
     notes: tuple[Note, ...] = ()
     generated_kinds: frozenset[str] = frozenset()  # the kinds of build-made includes left unanswered
-    read: int = 0  # lines of the book and its appendix page the text holds: none when the book says nothing of it
+    read: int = 0  # lines of the appendix page and of the book it holds that state something (`_states`): none
+    #               when the book says nothing of the extension
+
+
+def _states(text: str) -> bool:
+    """A line that states something: neither blank nor a comment (`// ...`)."""
+    stripped = text.strip()
+    return bool(stripped) and not stripped.startswith("//")
 
 
 def page_extension(line: Line) -> str | None:
@@ -214,6 +221,7 @@ def assemble(extension: str, book: Book, blocks: Blocks, page: Book | None, regi
     notes: list[Note] = []
     unanswered: set[str] = set()
     body = _Text()
+    read = 0
     if page is not None:  # first: its new enums tell the error codes the reference pages use
         for line in page.lines:
             if page_extension(line) == extension or not holds(line.scope, defined):
@@ -222,6 +230,7 @@ def assemble(extension: str, book: Book, blocks: Blocks, page: Book | None, regi
                 body.add(line.text, line.where)
             else:
                 answer(line, registry, body, notes, unanswered)
+        read = sum(map(_states, body.lines))
         book_title = next((line for line in book.lines if _TITLE.match(line.text)), None)
         if book_title is not None:  # the page's sections end where the book's text begins
             body.add("", book_title.where)
@@ -229,6 +238,7 @@ def assemble(extension: str, book: Book, blocks: Blocks, page: Book | None, regi
     cut = _Cut(book, blocks, registry, body, notes, unanswered)
     for index in indices(book, blocks, extension, commands, defined):
         cut.line(index)
+        read += _states(book.lines[index].text)
     cut.close_page()
     head = _Text()
     title = page.lines[0].where if page is not None else (found.where if found else Location("", Pos(1, 1)))
@@ -238,7 +248,7 @@ def assemble(extension: str, book: Book, blocks: Blocks, page: Book | None, regi
     head.add("", title)
     text = "\n".join(head.lines + body.lines) + "\n"
     spec = SpecFile(title.path, text)
-    return Assembled(spec, tuple(head.origins + body.origins), tuple(notes), frozenset(unanswered), len(body.lines))
+    return Assembled(spec, tuple(head.origins + body.origins), tuple(notes), frozenset(unanswered), read)
 
 
 def _entries(body: _Text, book: Book, defined: Callable[[str], bool], registry: Registry, head: _Text) -> None:

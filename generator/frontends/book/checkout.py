@@ -71,7 +71,7 @@ def read(checkout: Checkout, extensions: list[str]) -> Read:
 
 
 def refuse_undescribed(read: Read) -> None:
-    """An input error naming the extensions asked for of which the book holds no line: the XML lists them, but
+    """An input error naming the extensions asked for of which the book states nothing: the XML lists them, but
     their text is elsewhere (a vendor's in OpenCL-Registry), and a package of only their names would be empty."""
     names, registry = read.undescribed, read.registry
     if not names:
@@ -81,9 +81,10 @@ def refuse_undescribed(read: Read) -> None:
     these, it, its, that = ("this extension", "it", "its text is", "that text") if len(names) == 1 else \
         ("these extensions", "them", "their texts are", "those texts")
     raise InputError(first.where.path, first.where.pos, f"--extension {printable(listed)}: the registry XML lists "
-                     f"{these}, but the book holds no line of {it} (no appendix page, no reference page, no line "
-                     f"inside `ifdef::<extension>[]`): {its} not the book's (a vendor's is in OpenCL-Registry's "
-                     f"extensions/), and a package of a name alone would be empty; generate from {that}")
+                     f"{these}, but the book states nothing of {it} (no appendix page but its metadata, no reference "
+                     f"page, no line inside `ifdef::<extension>[]`): {its} not the book's (a vendor's is in "
+                     f"OpenCL-Registry's extensions/), and a package of a name alone would be empty; generate from "
+                     f"{that}")
 
 
 _Pages = tuple[dict[str, preprocess.Book], dict[str, SpecFile], dict[str, list[Location]]]
