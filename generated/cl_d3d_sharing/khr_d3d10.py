@@ -135,7 +135,7 @@ ERROR_NAMES: Final = (
     'CL_D3D10_RESOURCE_NOT_ACQUIRED_KHR',
 )
 #: The C function each Pythonic function calls, by Pythonic name.
-C_NAMES: Final = {
+C_NAMES: Final[dict[str, str]] = {
     'get_device_ids_from_d3d10': 'clGetDeviceIDsFromD3D10KHR',
     'create_from_d3d10_buffer': 'clCreateFromD3D10BufferKHR',
     'create_from_d3d10_texture2d': 'clCreateFromD3D10Texture2DKHR',

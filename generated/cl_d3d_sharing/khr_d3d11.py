@@ -135,7 +135,7 @@ ERROR_NAMES: Final = (
     'CL_D3D11_RESOURCE_NOT_ACQUIRED_KHR',
 )
 #: The C function each Pythonic function calls, by Pythonic name.
-C_NAMES: Final = {
+C_NAMES: Final[dict[str, str]] = {
     'get_device_ids_from_d3d11': 'clGetDeviceIDsFromD3D11KHR',
     'create_from_d3d11_buffer': 'clCreateFromD3D11BufferKHR',
     'create_from_d3d11_texture2d': 'clCreateFromD3D11Texture2DKHR',

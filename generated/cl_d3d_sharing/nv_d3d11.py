@@ -120,7 +120,7 @@ ERROR_NAMES: Final = (
     'CL_D3D11_RESOURCE_NOT_ACQUIRED_NV',
 )
 #: The C function each Pythonic function calls, by Pythonic name.
-C_NAMES: Final = {
+C_NAMES: Final[dict[str, str]] = {
     'get_device_ids_from_d3d11': 'clGetDeviceIDsFromD3D11NV',
     'create_from_d3d11_buffer': 'clCreateFromD3D11BufferNV',
     'create_from_d3d11_texture2d': 'clCreateFromD3D11Texture2DNV',

@@ -184,10 +184,10 @@ def checked_signature(module: str, function: FunctionModel) -> str:
 
 
 def pythonic_signature(module: str, function: PythonicFunction, keyword: str) -> str:
-    """`module.name(inputs, *, wait_for=None, as_pyopencl=False) -> Hint`, as generated."""
+    """`module.name(inputs, *, wait_for=None, platform, as_pyopencl=False) -> Hint`, as generated."""
     params = list(function.inputs)
     keywords = ([f"{keyword}=None"] if function.wait_list else []) + (
-        ["as_pyopencl=False"] if function.returns_handles else [])
+        ["platform"] if function.takes_platform else []) + (["as_pyopencl=False"] if function.returns_handles else [])
     if keywords:
         params += ["*", *keywords]
     return f"{module}.{function.name}({', '.join(params)}) -> {function.implementation_hint}"

@@ -99,8 +99,8 @@ def module_code(extension: ExtensionModule, package: Package) -> ModuleCode:
                   *assigned("REVISION: Final[str | None]", py(extension.revision)),
                   *assigned("SOURCES: Final", tuple_node(Text(s) for s in extension.sources))),
         error_names=assigned("ERROR_NAMES: Final", tuple_node(Text(n) for n in extension.error_names)),
-        c_names=assigned("C_NAMES: Final", Bracket("{", tuple(Prefixed(f"{py(f.name)}: ", Text(f.c_function))
-                                                               for f in extension.pythonic), "}", broken=True)),
+        c_names=assigned("C_NAMES: Final[dict[str, str]]", Bracket(
+            "{", tuple(Prefixed(f"{py(f.name)}: ", Text(f.c_function)) for f in extension.pythonic), "}", broken=True)),
         constants=constants,
         conditions=_conditions(extension),
         checks=_checks(extension.functions),

@@ -120,7 +120,8 @@ def model_context_manager(
     """The acquire/release pair of an extension (by their effects), when they take the same inputs."""
     acquire = [f for f in functions if "acquire" in effects.get(f.c_function, set())]
     release = [f for f in functions if "release" in effects.get(f.c_function, set())]
-    if len(acquire) != 1 or len(release) != 1 or acquire[0].inputs != release[0].inputs:
+    if len(acquire) != 1 or len(release) != 1 or acquire[0].inputs != release[0].inputs \
+            or acquire[0].takes_platform or release[0].takes_platform:  # its calls name no platform
         return None
     return ContextManager(config.pythonic.context_manager, acquire[0], release[0])
 

@@ -27,20 +27,21 @@ def pythonic(function: PythonicFunction, scope: Scope, *, checked: bool = True) 
         if argument.role in ("out_handle", "out_count"):
             body.add(Prefixed(f"o_{argument.c_name} = ", call("ffi.new", scope.ctype(f"{argument.element} *"))))
     c_function = function.c_function
+    platform = ("platform=platform",) if function.takes_platform else ()
     listed, counted = function.out_list, function.out_count
     if function.two_calls and listed is not None and counted is not None:
         name, element = listed.c_name, str(listed.element)
-        body.add(call(c_function, *(a.first for a in function.arguments)))
+        body.add(call(c_function, *(a.first for a in function.arguments), *platform))
         body.add(Prefixed(f"n_{name} = ", call("_library.answered", f"o_{counted.c_name}[0]", "_library.MOST_ITEMS",
                                                py(c_function), py(name))))
         with body.block(f"if n_{name} == 0"):
             body.add("return []")
         body.add(Prefixed(f"o_{name} = ", call("ffi.new", scope.ctype(f"{element}[]"), f"n_{name}")))
-        body.add(call(c_function, *(a.call for a in function.arguments)))
+        body.add(call(c_function, *(a.call for a in function.arguments), *platform))
         adopted = chain(_adopt(f"o_{name}[i]", element), ("for", f"i in range(min(n_{name}, len(o_{name})))"))
         body.add(Prefixed("return ", Bracket("[", (adopted,), "]", comma=False)))
         return body.done()
-    made = call(c_function, *(a.call for a in function.arguments))
+    made = call(c_function, *(a.call for a in function.arguments), *platform)
     body.add(Prefixed("result = ", made) if function.result else made)
     if function.result:
         body.add(Prefixed("return ", _adopt("result", function.result)))

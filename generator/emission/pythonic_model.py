@@ -103,10 +103,15 @@ class PythonicFunction:
         return bool(self.out_list or self.out_handles or self.result)
 
     @property
+    def takes_platform(self) -> bool:
+        """No handle of its C function leads to a platform: like it, it takes `platform` by keyword."""
+        return self.target.anchor is None
+
+    @property
     def shape(self) -> tuple[object, ...]:
         """What its signature is made of: two functions of one shape take and return the same."""
-        return (self.name, self.inputs, self.wait_list is not None, self.returns_handles, self.returns_hint,
-                self.pyopencl_returns)
+        return (self.name, self.inputs, self.wait_list is not None, self.takes_platform, self.returns_handles,
+                self.returns_hint, self.pyopencl_returns)
 
     @property
     def returns_hint(self) -> str:

@@ -94,10 +94,12 @@ def pythonic_params(function: PythonicFunction, keyword: str, *, flag: str = "bo
     `hints`: what every variant takes); its `as_pyopencl` flag annotated `flag` (with its default)."""
     params: list[str | Param] = ["self"] if method else []
     params += [Param(name, hint) for name, hint in (hints or function.input_hints)]
-    if function.wait_list or function.returns_handles:
+    if function.wait_list or function.takes_platform or function.returns_handles:
         params.append("*")
     if function.wait_list:
         params.append(Param(keyword, "Sequence[Pointer] | None", "None"))
+    if function.takes_platform:
+        params.append(Param("platform", "Pointer"))
     if function.returns_handles:
         params.append(_flag(flag))
     return params

@@ -5,6 +5,8 @@ columns, imports and `__all__` in the order ruff wants, nothing unused. The gene
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,12 +35,22 @@ def test_a_line_over_the_length_fails_the_check(tmp_path: Path) -> None:
     assert lint(copy) == [Violation("cl_d3d_sharing/errors.py", len(lines) + 1, "E501")]
 
 
-def test_a_package_from_the_corpus_texts_passes_ruff_too(tmp_path: Path, main: Callable[..., CliRun]) -> None:
+def test_a_package_from_the_corpus_texts_passes_ruff_and_mypy_too(tmp_path: Path, main: Callable[..., CliRun]) -> None:
     """Not only the seeds' layout: the corpus' texts of every form in one run (functions that return nothing,
-    whose result no line may name, other extensions' types, long names)."""
+    whose result no line may name; functions no handle leads to a platform, whose Pythonic layer takes
+    `platform` as their C-named one does; extensions of no function; other extensions' types, long names), as
+    `make lint` checks the committed package."""
     texts = {path.name: path.read_text(encoding="utf-8") for path in sorted(CORPUS.glob("cl_*"))
              if path.is_file() and path.name not in REFUSED}
     assert generate_texts(tmp_path, main, texts).status == 0
+    out = tmp_path / "out"
     extensions = {name.partition(".")[0] for name in texts}  # a text in two forms is one extension
-    assert len(list((tmp_path / "out" / "ir").glob("*.yaml"))) == len(extensions) > 20
-    assert lint(tmp_path / "out") == []
+    assert len(list((out / "ir").glob("*.yaml"))) == len(extensions) > 20
+    assert lint(out) == []
+    assert "platform=platform" in (out / "cl_d3d_sharing" / "cl_intel_accelerator.py").read_text(encoding="utf-8")
+    page = (out / "docs" / "cl_intel_accelerator" / "clRetainAcceleratorINTEL.md").read_text(encoding="utf-8")
+    assert "`cl_intel_accelerator.retain_accelerator(accelerator, *, platform) -> None`" in page
+    typed = subprocess.run([sys.executable, "-m", "mypy", "--config-file", "pyproject.toml", "--cache-dir",
+                            str(tmp_path / "mypy"), "cl_d3d_sharing"], cwd=out, capture_output=True, text=True,
+                           check=False, timeout=600)
+    assert typed.returncode == 0, typed.stdout
