@@ -95,6 +95,14 @@ def lint(folder: Path) -> list[Violation]:
                             found["code"]) for found in json.loads(done.stdout))
 
 
+def typecheck(out: Path) -> str:
+    """What mypy reports of the package generated into `out` with its own settings (OUT's pyproject.toml, as
+    `make lint` checks generated/); "" when it finds nothing."""
+    done = subprocess.run([sys.executable, "-m", "mypy", "--config-file", "pyproject.toml", "--no-incremental",
+                           "cl_d3d_sharing"], cwd=out, capture_output=True, text=True, check=False, timeout=600)
+    return "" if done.returncode == 0 else done.stdout + done.stderr
+
+
 def snapshot(folder: Path) -> dict[str, bytes]:
     """Every file under `folder`, by relative path, with its bytes."""
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()}

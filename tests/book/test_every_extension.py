@@ -15,7 +15,7 @@ from generator import cli
 from generator.base.knowledge import Knowledge
 from generator.frontends.registry_xml import Registry
 from tests.book.snapshot import REFPAGE, SNAPSHOT, registry, with_pages
-from tests.support import lint
+from tests.support import lint, typecheck
 
 _ITEM = re.compile(r"^\s*(\*+)\s+(.*)$")
 _CODE_ONLY = re.compile(r"^\{CL_[A-Z0-9_]+\}:?\s*$")
@@ -144,7 +144,7 @@ def test_every_extension_the_book_describes_in_one_run_and_its_package_passes_ru
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """All the book holds lines of, with or without reference pages (an OpenCL C extension's built-ins are listed
     with `()`, as `uint4 get_sub_group_eq_mask()`): one IR each, and a package ruff accepts as it does the
-    committed one. Those the XML alone lists are refused together, named (the first five and a count)."""
+    committed one, and mypy too. Those the XML alone lists are refused together, named (the first five and a count)."""
     xml = registry()
     out = tmp_path / "out"
     for name in NOT_API_NAMES:
@@ -166,3 +166,4 @@ def test_every_extension_the_book_describes_in_one_run_and_its_package_passes_ru
     assert {"name": "get_sub_group_eq_mask", "return_type": "uint4", "params": [],
             "source": "specs/api/cl_khr_subgroup_ballot.asciidoc:40"} in ballot["builtins"]
     assert lint(out) == []
+    assert typecheck(out) == ""
