@@ -251,6 +251,12 @@ class _Reader:
                                   f"the condition speaks of <{missing[0]}> of {function.name}, which has no such "
                                   "parameter; its effect on tracked state is not known", extension=self.extension.name)
                 continue
+            if named.kind == "wrap" and not self.knowledge.is_handle(function.return_type or ""):
+                self.sink.warning(error.source, Kind.WRAPS_NO_HANDLE,
+                                  f"the condition names {function.name} as the function that wraps a resource, but "
+                                  f"it returns `{function.return_type}`, no handle of a wrapper to record; its effect "
+                                  "on tracked state is not known", extension=self.extension.name)
+                continue
             given = effects.setdefault(place, list(function.effects))
             if all(e.kind != named.kind for e in given):
                 given.append(Effect(named.kind, error.source, **dict(named.params)))  # type: ignore[arg-type]

@@ -116,6 +116,7 @@ class Kind(StrEnum):
     DAMAGED_CONDITION = "damaged-condition", "a condition that cannot be read as the text meant it: no check"
     UNRESTORED_ROW = "unrestored-row", "a table cell that lost parameter names, not restored"
     UNKNOWN_PARAMETER = "unknown-parameter", "a condition speaking of a parameter the function lacks"
+    WRAPS_NO_HANDLE = "wraps-no-handle", "a function a condition says makes a wrapper, which returns no handle"
     NOTHING_KEPT = "nothing-kept", "a text read as the extension's of which the IR keeps nothing"
     NOT_KEPT = "not-kept", "something read from a text that the IR does not keep, said nowhere else"
     FUNCTION_DROPPED = "function-dropped", "a function declared and not in the IR, said nowhere else"

@@ -39,9 +39,10 @@ def params() -> list[Param]:
     ]
 
 
-def function(name: str, *texts: str, parameters: list[Param] | None = None, core: bool = False) -> Function:
+def function(name: str, *texts: str, parameters: list[Param] | None = None, core: bool = False,
+             returns: str = "cl_int") -> Function:
     errors = tuple(ErrorCondition("CL_INVALID_VALUE", text, WHERE, "list") for text in texts)
-    return Function(name, "cl_int", tuple(params() if parameters is None else parameters), WHERE, core=core,
+    return Function(name, returns, tuple(params() if parameters is None else parameters), WHERE, core=core,
                     errors=errors)
 
 
@@ -198,7 +199,7 @@ def test_wrapped_and_the_wrap_effect(text: str, wrapped: dict[str, str], knowled
     # The scope is the first handle parameter, whatever comes before it.
     parameters = [Param("flags", "cl_mem_flags"), Param("context", "cl_context"), Param("queue", "cl_command_queue"),
                   Param("r", "ID3D10Texture2D *"), Param("s", "UINT")]
-    read, sink = attach(extension(function(CREATE, text, parameters=parameters)), knowledge)
+    read, sink = attach(extension(function(CREATE, text, parameters=parameters, returns="cl_mem")), knowledge)
     create = read[CREATE]
     (clause,) = create.errors[0].check
     assert (clause.kind, clause.predicate) == ("state", P({"wrapped": wrapped}))
@@ -221,6 +222,19 @@ def test_unknown_function_named_gives_a_warning_and_no_effect(knowledge: Knowled
         [(WHERE, "warning", "unknown-function", "cl_test_sharing")] * 2
     assert "clNoSuchAcquire" in sink.items[0].message
     assert "clCoreCreate" in sink.items[1].message
+
+
+@pytest.mark.parametrize("returns", ["void", "cl_int", "void *"])
+def test_a_function_named_as_making_a_wrapper_must_return_its_handle(returns: str, knowledge: Knowledge) -> None:
+    """A damaged prototype (`void clCreate...`): the wrapper it makes could not be recorded (the call would fail
+    after the driver made the object), so the effect is not given, and a warning says why."""
+    text = f"a cl_mem from <r> has already been created using {CREATE}"
+    parameters = [Param("context", "cl_context"), Param("r", "ID3D10Buffer *")]
+    read, sink = attach(extension(function(CREATE, text, parameters=parameters, returns=returns)), knowledge)
+    assert read[CREATE].errors[0].check[0].kind == "state" and read[CREATE].effects == ()
+    ((diagnostic),) = sink.items
+    assert (diagnostic.kind, diagnostic.severity) == ("wraps-no-handle", "warning")
+    assert f"it returns `{returns}`" in diagnostic.message
 
 
 def test_named_function_without_the_parameters_gives_a_warning_and_no_effect(knowledge: Knowledge) -> None:
