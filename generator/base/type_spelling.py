@@ -22,7 +22,7 @@ def split_declarator(words: list[str]) -> tuple[str, str | None]:
 
 def base_type(c_type: str) -> str:
     """The type a canonical type is made of: `const cl_mem *` -> `cl_mem`, `cl_uint [4]` -> `cl_uint`; what a
-    function pointer returns for `void ( * )(int)` (`named_types` gives all it is made of)."""
+    function pointer returns for `void ( * )(int)` (`parts` gives all it is made of)."""
     return c_type.partition("(")[0].partition("[")[0].removeprefix("const ").replace("*", "").strip()
 
 
@@ -33,16 +33,6 @@ def parts(c_type: str) -> list[str]:
         return [c_type]
     arguments = rest.partition(")")[2].strip()[1:-1]
     return [head.strip()] + [a.strip() for a in arguments.split(",") if a.strip() not in ("", "void")]
-
-
-def named_types(c_type: str) -> list[str]:
-    """Every base type a canonical type is made of (one, or a function pointer's return and argument types)."""
-    return [base_type(part) for part in parts(c_type)]
-
-
-def is_callback(c_type: str) -> bool:
-    """A function pointer type (`void ( * )(int)`)."""
-    return "(" in c_type
 
 
 def type_problem(c_type: str) -> str | None:

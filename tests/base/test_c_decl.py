@@ -168,7 +168,7 @@ def test_function_pointer_parameter_with_a_calling_convention_and_names_in_comme
     assert [(p.name, p.type) for p in function.params] == [
         ("platform", "cl_platform_id"), ("report_fn", "void ( * )(void *, const char *, cl_uint)"),
         ("user_data", "void *")]
-    assert type_spelling.named_types(function.params[1].type) == ["void", "void", "char", "cl_uint"]
+    assert type_spelling.parts(function.params[1].type) == ["void", "void *", "const char *", "cl_uint"]
 
 
 def test_function_pointer_typedef() -> None:
