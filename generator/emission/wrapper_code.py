@@ -191,8 +191,8 @@ def _call(body: Body, function: FunctionModel, scope: Scope, *, tracked: bool) -
             _effects(body, function)
         return
     made = call("function", *_converted(function))
-    read = function.result != "none" or (tracked and any(effect.kind == "wrap" for effect in function.effects))
-    body.add(Prefixed("result = ", made) if read else made)  # a result nothing reads is not named (ruff's F841)
+    # a void result is not named (ruff's F841); a wrap effect records a handle, so its function returns one
+    body.add(made if function.result == "none" else Prefixed("result = ", made))
     out = function.error_param
     if out:
         with body.block(f"if given_{out} != _NULL"):

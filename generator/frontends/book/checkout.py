@@ -25,7 +25,7 @@ class Read:
     registry: Registry
     texts: dict[str, str]
     digests: dict[str, str]
-    undescribed: tuple[str, ...] = ()  # asked for, listed by the XML, and not a line of the book (`refuse`)
+    undescribed: tuple[str, ...] = ()  # asked for, listed by the XML, stated nowhere in the book (`refuse_undescribed`)
 
 
 def read(checkout: Checkout, extensions: list[str]) -> Read:
